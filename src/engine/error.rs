@@ -1,0 +1,128 @@
+//! Typed errors for every engine entry point.
+//!
+//! Bad input is an `Err(LayoutError::..)` carrying the offending value and what was expected, so
+//! the UI can show it next to the field that caused it. Legal requests that a single view cannot
+//! express are not errors; they are typed outcomes of the op that produced them.
+
+use std::fmt;
+
+/// Which part of the input a [`LayoutError`] is about, so a UI can place the message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    Shape,
+    Strides,
+    Offset,
+    Mask,
+}
+
+impl Field {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Field::Shape => "shape",
+            Field::Strides => "stride",
+            Field::Offset => "offset",
+            Field::Mask => "mask",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayoutError {
+    /// A dimension is negative: `shape[axis] == value < 0`.
+    NegativeDim { axis: usize, value: i64 },
+    /// A per-dimension list does not have one entry per dimension.
+    RankMismatch {
+        field: Field,
+        expected: usize,
+        found: usize,
+    },
+    /// A mask range is not `0 <= begin <= end <= dim`.
+    MaskOutOfRange {
+        axis: usize,
+        begin: i64,
+        end: i64,
+        dim: i64,
+    },
+    /// A size, stride product, offset or address does not fit in 64 bits.
+    Overflow { what: &'static str },
+    /// The request is well formed but too large to enumerate element by element.
+    TooLarge {
+        what: &'static str,
+        size: u128,
+        limit: u128,
+    },
+    /// Text that does not parse as the expected notation.
+    Parse {
+        field: Field,
+        input: String,
+        expected: &'static str,
+    },
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LayoutError::NegativeDim { axis, value } => {
+                write!(f, "dimension {axis} is {value}; a dimension must be >= 0")
+            }
+            LayoutError::RankMismatch {
+                field,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{} has {found} entries but the shape has {expected} dimensions",
+                field.as_str()
+            ),
+            LayoutError::MaskOutOfRange {
+                axis,
+                begin,
+                end,
+                dim,
+            } => write!(
+                f,
+                "mask [{begin}, {end}) of dimension {axis} must satisfy 0 <= begin <= end <= {dim}"
+            ),
+            LayoutError::Overflow { what } => write!(f, "{what} does not fit in 64 bits"),
+            LayoutError::TooLarge { what, size, limit } => {
+                write!(
+                    f,
+                    "{what} has {size} elements; at most {limit} can be listed"
+                )
+            }
+            LayoutError::Parse {
+                field,
+                input,
+                expected,
+            } => {
+                let shown: String = input.chars().take(40).collect();
+                let ellipsis = if input.chars().count() > 40 {
+                    "…"
+                } else {
+                    ""
+                };
+                write!(
+                    f,
+                    "{} “{shown}{ellipsis}” is not {expected}",
+                    field.as_str()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for LayoutError {}
+
+impl LayoutError {
+    /// The input field the error belongs to, where there is one.
+    pub fn field(&self) -> Option<Field> {
+        match self {
+            LayoutError::NegativeDim { .. } => Some(Field::Shape),
+            LayoutError::RankMismatch { field, .. } | LayoutError::Parse { field, .. } => {
+                Some(*field)
+            }
+            LayoutError::MaskOutOfRange { .. } => Some(Field::Mask),
+            LayoutError::Overflow { .. } | LayoutError::TooLarge { .. } => None,
+        }
+    }
+}

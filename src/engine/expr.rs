@@ -1,0 +1,399 @@
+//! Index expressions: a hash-consed arena of integer and boolean nodes with bounds.
+//!
+//! Every node carries `[min, max]` over all variable assignments, so comparisons that bounds
+//! decide fold to constants as they are built. `//` and `%` truncate toward zero (C semantics,
+//! as tinygrad renders them). Booleans are `0` / `1` when evaluated.
+
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExprId(u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VarId(u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Mul,
+    Div,
+    Mod,
+    Lt,
+    And,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Node {
+    Const(i64),
+    Bool(bool),
+    Var(VarId),
+    Binary(BinOp, ExprId, ExprId),
+    Not(ExprId),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variable {
+    pub name: String,
+    pub min: i64,
+    pub max: i64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ExprArena {
+    nodes: Vec<Node>,
+    bounds: Vec<(i64, i64)>,
+    interned: HashMap<Node, ExprId>,
+    vars: Vec<Variable>,
+}
+
+impl ExprArena {
+    pub fn new() -> ExprArena {
+        ExprArena::default()
+    }
+
+    pub fn node(&self, id: ExprId) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    /// `[min, max]` of the node over every assignment of its variables.
+    pub fn bounds(&self, id: ExprId) -> (i64, i64) {
+        self.bounds[id.0 as usize]
+    }
+
+    pub fn variable(&self, var: VarId) -> &Variable {
+        &self.vars[var.0 as usize]
+    }
+
+    pub fn variables(&self) -> &[Variable] {
+        &self.vars
+    }
+
+    fn intern(&mut self, node: Node, bounds: (i64, i64)) -> ExprId {
+        if let Some(&id) = self.interned.get(&node) {
+            return id;
+        }
+        let id =
+            ExprId(u32::try_from(self.nodes.len()).expect("expression arena exceeds u32 nodes"));
+        self.nodes.push(node.clone());
+        self.bounds.push(bounds);
+        self.interned.insert(node, id);
+        id
+    }
+
+    pub fn constant(&mut self, value: i64) -> ExprId {
+        self.intern(Node::Const(value), (value, value))
+    }
+
+    pub fn boolean(&mut self, value: bool) -> ExprId {
+        self.intern(Node::Bool(value), (value as i64, value as i64))
+    }
+
+    /// A new variable ranging over `[min, max]`, bound to `env[k]` by [`ExprArena::eval`] where
+    /// `k` counts the variables made before it. A single-valued range still takes its slot but
+    /// is the constant itself.
+    pub fn var(&mut self, name: &str, min: i64, max: i64) -> ExprId {
+        let var = VarId(self.vars.len() as u32);
+        self.vars.push(Variable {
+            name: name.to_string(),
+            min,
+            max,
+        });
+        if min == max {
+            return self.constant(min);
+        }
+        self.intern(Node::Var(var), (min, max))
+    }
+
+    fn const_value(&self, id: ExprId) -> Option<i64> {
+        match self.node(id) {
+            Node::Const(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    fn bool_value(&self, id: ExprId) -> Option<bool> {
+        match self.node(id) {
+            Node::Bool(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    pub fn add(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        match (self.const_value(a), self.const_value(b)) {
+            (Some(0), _) => return b,
+            (_, Some(0)) => return a,
+            (Some(x), Some(y)) => {
+                if let Some(sum) = x.checked_add(y) {
+                    return self.constant(sum);
+                }
+            }
+            _ => {}
+        }
+        let ((amin, amax), (bmin, bmax)) = (self.bounds(a), self.bounds(b));
+        let bounds = (amin.saturating_add(bmin), amax.saturating_add(bmax));
+        self.intern(Node::Binary(BinOp::Add, a, b), bounds)
+    }
+
+    pub fn mul(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        match (self.const_value(a), self.const_value(b)) {
+            (Some(0), _) | (_, Some(0)) => return self.constant(0),
+            (Some(1), _) => return b,
+            (_, Some(1)) => return a,
+            (Some(x), Some(y)) => {
+                if let Some(product) = x.checked_mul(y) {
+                    return self.constant(product);
+                }
+            }
+            _ => {}
+        }
+        let ((amin, amax), (bmin, bmax)) = (self.bounds(a), self.bounds(b));
+        let corners = [
+            amin.saturating_mul(bmin),
+            amin.saturating_mul(bmax),
+            amax.saturating_mul(bmin),
+            amax.saturating_mul(bmax),
+        ];
+        let bounds = (
+            *corners.iter().min().unwrap_or(&0),
+            *corners.iter().max().unwrap_or(&0),
+        );
+        self.intern(Node::Binary(BinOp::Mul, a, b), bounds)
+    }
+
+    /// `a // d` truncating toward zero, for a constant divisor `d > 0`.
+    pub fn div(&mut self, a: ExprId, divisor: i64) -> ExprId {
+        assert!(divisor > 0, "div takes a positive constant divisor");
+        if divisor == 1 {
+            return a;
+        }
+        let (amin, amax) = self.bounds(a);
+        if let Some(v) = self.const_value(a) {
+            return self.constant(v / divisor);
+        }
+        if amin >= 0 && amax < divisor {
+            return self.constant(0);
+        }
+        let d = self.constant(divisor);
+        self.intern(
+            Node::Binary(BinOp::Div, a, d),
+            (amin / divisor, amax / divisor),
+        )
+    }
+
+    /// `a % m` with the sign of `a` (C semantics), for a constant modulus `m > 0`.
+    pub fn rem(&mut self, a: ExprId, modulus: i64) -> ExprId {
+        assert!(modulus > 0, "rem takes a positive constant modulus");
+        if modulus == 1 {
+            return self.constant(0);
+        }
+        let (amin, amax) = self.bounds(a);
+        if let Some(v) = self.const_value(a) {
+            return self.constant(v % modulus);
+        }
+        if amin >= 0 && amax < modulus {
+            return a;
+        }
+        let bounds = if amin >= 0 {
+            (0, modulus - 1)
+        } else if amax <= 0 {
+            (-(modulus - 1), 0)
+        } else {
+            (-(modulus - 1), modulus - 1)
+        };
+        let m = self.constant(modulus);
+        self.intern(Node::Binary(BinOp::Mod, a, m), bounds)
+    }
+
+    /// `a < b`, folded when the bounds decide it.
+    pub fn lt(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        let ((amin, amax), (bmin, bmax)) = (self.bounds(a), self.bounds(b));
+        if amax < bmin {
+            return self.boolean(true);
+        }
+        if amin >= bmax {
+            return self.boolean(false);
+        }
+        self.intern(Node::Binary(BinOp::Lt, a, b), (0, 1))
+    }
+
+    pub fn not(&mut self, a: ExprId) -> ExprId {
+        if let Some(v) = self.bool_value(a) {
+            return self.boolean(!v);
+        }
+        if let Node::Not(inner) = *self.node(a) {
+            return inner;
+        }
+        self.intern(Node::Not(a), (0, 1))
+    }
+
+    pub fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        match (self.bool_value(a), self.bool_value(b)) {
+            (Some(false), _) | (_, Some(false)) => return self.boolean(false),
+            (Some(true), _) => return b,
+            (_, Some(true)) => return a,
+            _ => {}
+        }
+        if a == b {
+            return a;
+        }
+        self.intern(Node::Binary(BinOp::And, a, b), (0, 1))
+    }
+
+    /// Value of `id` with variable `k` bound to `env[k]`; booleans give 0 or 1.
+    /// Arithmetic wraps rather than panics; [`crate::engine::View::create`] keeps real addresses
+    /// inside `i64`.
+    pub fn eval(&self, id: ExprId, env: &[i64]) -> i64 {
+        match *self.node(id) {
+            Node::Const(v) => v,
+            Node::Bool(v) => v as i64,
+            Node::Var(var) => env[var.0 as usize],
+            Node::Not(a) => (self.eval(a, env) == 0) as i64,
+            Node::Binary(op, a, b) => {
+                let (x, y) = (self.eval(a, env), self.eval(b, env));
+                match op {
+                    BinOp::Add => x.wrapping_add(y),
+                    BinOp::Mul => x.wrapping_mul(y),
+                    BinOp::Div => x.checked_div(y).unwrap_or(0),
+                    BinOp::Mod => x.checked_rem(y).unwrap_or(0),
+                    BinOp::Lt => (x < y) as i64,
+                    BinOp::And => (x != 0 && y != 0) as i64,
+                }
+            }
+        }
+    }
+
+    /// Number of operations (binary and `not` nodes) in the tree under `id`, counting shared
+    /// subterms once per use, as a rendered string would show them.
+    pub fn op_count(&self, id: ExprId) -> usize {
+        match *self.node(id) {
+            Node::Const(_) | Node::Bool(_) | Node::Var(_) => 0,
+            Node::Not(a) => 1 + self.op_count(a),
+            Node::Binary(_, a, b) => 1 + self.op_count(a) + self.op_count(b),
+        }
+    }
+
+    /// tinygrad's fully parenthesised style: `((ridx0*2)+ridx1)`, `(x+-3)`, `((ridx0<5)!=True)`.
+    pub fn render_tinygrad(&self, id: ExprId) -> String {
+        match *self.node(id) {
+            Node::Const(v) => v.to_string(),
+            Node::Bool(v) => if v { "True" } else { "False" }.to_string(),
+            Node::Var(var) => self.variable(var).name.clone(),
+            Node::Not(a) => format!("({}!=True)", self.render_tinygrad(a)),
+            Node::Binary(op, a, b) => {
+                let symbol = match op {
+                    BinOp::Add => "+",
+                    BinOp::Mul => "*",
+                    BinOp::Div => "//",
+                    BinOp::Mod => "%",
+                    BinOp::Lt => "<",
+                    BinOp::And => "&",
+                };
+                format!(
+                    "({}{symbol}{})",
+                    self.render_tinygrad(a),
+                    self.render_tinygrad(b)
+                )
+            }
+        }
+    }
+
+    /// A readable, C-like rendering with operator precedence: `ridx0*8 + ridx1*3 - 1`,
+    /// `ridx0 >= 5 && ridx1 < 3`.
+    pub fn render_readable(&self, id: ExprId) -> String {
+        self.readable(id, 0)
+    }
+
+    fn readable(&self, id: ExprId, context: u8) -> String {
+        let (text, precedence) = match *self.node(id) {
+            Node::Const(v) => (v.to_string(), if v < 0 { 5 } else { 6 }),
+            Node::Bool(v) => (if v { "true" } else { "false" }.to_string(), 6),
+            Node::Var(var) => (self.variable(var).name.clone(), 6),
+            Node::Not(a) => match *self.node(a) {
+                Node::Binary(BinOp::Lt, x, y) => (
+                    format!("{} >= {}", self.readable(x, 3), self.readable(y, 3)),
+                    2,
+                ),
+                _ => (format!("!{}", self.readable(a, 5)), 5),
+            },
+            Node::Binary(op, a, b) => match op {
+                BinOp::And => (
+                    format!("{} && {}", self.readable(a, 1), self.readable(b, 2)),
+                    1,
+                ),
+                BinOp::Lt => (
+                    format!("{} < {}", self.readable(a, 3), self.readable(b, 3)),
+                    2,
+                ),
+                BinOp::Add => match self.const_value(b) {
+                    Some(c) if c < 0 && c != i64::MIN => {
+                        (format!("{} - {}", self.readable(a, 3), -c), 3)
+                    }
+                    _ => (
+                        format!("{} + {}", self.readable(a, 3), self.readable(b, 4)),
+                        3,
+                    ),
+                },
+                BinOp::Mul | BinOp::Div | BinOp::Mod => {
+                    let symbol = match op {
+                        BinOp::Mul => "*",
+                        BinOp::Div => "/",
+                        _ => "%",
+                    };
+                    (
+                        format!("{}{symbol}{}", self.readable(a, 4), self.readable(b, 5)),
+                        4,
+                    )
+                }
+            },
+        };
+        if precedence < context {
+            format!("({text})")
+        } else {
+            text
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_and_sharing() {
+        let mut arena = ExprArena::new();
+        let x = arena.var("x", 0, 3);
+        let zero = arena.constant(0);
+        let one = arena.constant(1);
+        assert_eq!(arena.add(x, zero), x);
+        assert_eq!(arena.mul(one, x), x);
+        let four = arena.constant(4);
+        let a = arena.mul(x, four);
+        let b = arena.mul(x, four);
+        assert_eq!(a, b, "hash-consing shares equal subterms");
+        assert_eq!(arena.bounds(a), (0, 12));
+        assert_eq!(arena.rem(x, 4), x, "x%4 is x when 0 <= x < 4");
+        assert_eq!(arena.div(x, 4), zero);
+        let t = arena.lt(x, four);
+        assert_eq!(arena.node(t), &Node::Bool(true));
+    }
+
+    #[test]
+    fn c_semantics_and_renderers() {
+        let mut arena = ExprArena::new();
+        let x = arena.var("ridx0", -5, 5);
+        let q = arena.div(x, 2);
+        let r = arena.rem(x, 2);
+        assert_eq!((arena.eval(q, &[-3]), arena.eval(r, &[-3])), (-1, -1));
+        let m3 = arena.constant(-3);
+        let sum = arena.add(q, m3);
+        assert_eq!(arena.render_tinygrad(sum), "((ridx0//2)+-3)");
+        assert_eq!(arena.render_readable(sum), "ridx0/2 - 3");
+        let two = arena.constant(2);
+        let lt = arena.lt(x, two);
+        let ge = arena.not(lt);
+        let both = arena.and(ge, lt);
+        assert_eq!(arena.render_tinygrad(both), "(((ridx0<2)!=True)&(ridx0<2))");
+        assert_eq!(arena.render_readable(both), "ridx0 >= 2 && ridx0 < 2");
+        assert_eq!(arena.op_count(both), 4);
+    }
+}

@@ -1,0 +1,11 @@
+//! The layout engine: pure Rust, no web dependencies, tested natively.
+
+pub mod error;
+pub mod expr;
+pub mod index;
+pub mod view;
+
+pub use error::{Field, LayoutError};
+pub use expr::{ExprArena, ExprId};
+pub use index::IndexExprs;
+pub use view::{coord_from_index, RowMajor, View};

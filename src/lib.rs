@@ -1,0 +1,11 @@
+//! Layout Lab: an interactive tensor-layout laboratory.
+//!
+//! [`engine`] holds all layout mathematics and is pure Rust; [`vectors`] reads the shared
+//! reference-vector files; `ui` (wasm32 only) holds the Leptos components that call the engine.
+
+pub mod engine;
+pub mod state;
+pub mod vectors;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

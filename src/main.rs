@@ -1,0 +1,14 @@
+//! The web app's entry point: it only mounts.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(layout_lab::ui::App);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!(
+        "layout-lab-web is the browser app: build and serve it with `scripts/serve` (Trunk)."
+    );
+}

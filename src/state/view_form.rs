@@ -1,0 +1,502 @@
+//! The per-dimension view editor: rows of text fields, their parse into a [`View`], errors placed
+//! at the field that caused them, and the last valid view kept while the input is bad.
+
+use crate::engine::{view::strides_for_shape, LayoutError, View};
+
+/// Most dimensions the editor holds; a URL asking for more is cut here.
+pub const MAX_RANK: usize = 8;
+/// Longest text kept in one field; longer input is still rejected by the parser, not stored whole.
+const MAX_FIELD_CHARS: usize = 64;
+
+/// One dimension as typed. A blank stride means row-major; a blank mask bound means the dim's end.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct DimRow {
+    pub shape: String,
+    pub stride: String,
+    pub mask_begin: String,
+    pub mask_end: String,
+}
+
+impl DimRow {
+    fn new(shape: i64, stride: i64) -> DimRow {
+        DimRow {
+            shape: shape.to_string(),
+            stride: stride.to_string(),
+            ..DimRow::default()
+        }
+    }
+}
+
+/// Which text box of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RowField {
+    Shape,
+    Stride,
+    MaskBegin,
+    MaskEnd,
+}
+
+impl RowField {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RowField::Shape => "shape",
+            RowField::Stride => "stride",
+            RowField::MaskBegin => "mask-begin",
+            RowField::MaskEnd => "mask-end",
+        }
+    }
+}
+
+/// An error shown next to one field: `row` is the dimension, `None` for the offset or the view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormError {
+    pub row: Option<usize>,
+    pub field: Option<RowField>,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViewForm {
+    pub dims: Vec<DimRow>,
+    pub offset: String,
+}
+
+impl Default for ViewForm {
+    /// A 3×4 row-major matrix.
+    fn default() -> ViewForm {
+        ViewForm {
+            dims: vec![DimRow::new(3, 4), DimRow::new(4, 1)],
+            offset: "0".into(),
+        }
+    }
+}
+
+/// The editor: what is typed, the errors it has, and the last view that parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViewEditor {
+    form: ViewForm,
+    view: View,
+    errors: Vec<FormError>,
+}
+
+impl Default for ViewEditor {
+    fn default() -> ViewEditor {
+        ViewEditor::from_form(ViewForm::default())
+    }
+}
+
+impl ViewEditor {
+    /// An editor for `form`; when `form` does not parse, the view is the default one and the
+    /// errors say why.
+    pub fn from_form(form: ViewForm) -> ViewEditor {
+        let fallback = ViewForm::default()
+            .parse()
+            .expect("the default form is a valid view");
+        let mut editor = ViewEditor {
+            form: ViewForm::default(),
+            view: fallback,
+            errors: Vec::new(),
+        };
+        editor.set_form(form);
+        editor
+    }
+
+    pub fn form(&self) -> &ViewForm {
+        &self.form
+    }
+    /// The last view that parsed.
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+    pub fn errors(&self) -> &[FormError] {
+        &self.errors
+    }
+    pub fn is_valid(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// The error of one field, if any.
+    pub fn error_at(&self, row: Option<usize>, field: Option<RowField>) -> Option<&str> {
+        self.errors
+            .iter()
+            .find(|e| e.row == row && e.field == field)
+            .map(|e| e.message.as_str())
+    }
+
+    fn set_form(&mut self, form: ViewForm) {
+        match form.parse() {
+            Ok(view) => {
+                self.view = view;
+                self.errors.clear();
+            }
+            Err(errors) => self.errors = errors,
+        }
+        self.form = form;
+    }
+
+    pub fn set_field(&mut self, row: usize, field: RowField, text: &str) {
+        let mut form = self.form.clone();
+        if let Some(dim) = form.dims.get_mut(row) {
+            let text = clip(text);
+            match field {
+                RowField::Shape => dim.shape = text,
+                RowField::Stride => dim.stride = text,
+                RowField::MaskBegin => dim.mask_begin = text,
+                RowField::MaskEnd => dim.mask_end = text,
+            }
+        }
+        self.set_form(form);
+    }
+
+    pub fn set_offset(&mut self, text: &str) {
+        let mut form = self.form.clone();
+        form.offset = clip(text);
+        self.set_form(form);
+    }
+
+    /// Appends a size-2 dimension with a blank (row-major) stride.
+    pub fn add_dim(&mut self) {
+        if self.form.dims.len() >= MAX_RANK {
+            return;
+        }
+        let mut form = self.form.clone();
+        form.dims.push(DimRow {
+            shape: "2".into(),
+            ..DimRow::default()
+        });
+        self.set_form(form);
+    }
+
+    pub fn remove_dim(&mut self, row: usize) {
+        if row >= self.form.dims.len() {
+            return;
+        }
+        let mut form = self.form.clone();
+        form.dims.remove(row);
+        self.set_form(form);
+    }
+
+    /// Swaps dimension `row` with the one before it.
+    pub fn move_up(&mut self, row: usize) {
+        if row == 0 || row >= self.form.dims.len() {
+            return;
+        }
+        let mut form = self.form.clone();
+        form.dims.swap(row - 1, row);
+        self.set_form(form);
+    }
+}
+
+fn clip(text: &str) -> String {
+    text.chars().take(MAX_FIELD_CHARS).collect()
+}
+
+/// An integer as typed: optional sign, decimal digits, surrounding blanks ignored.
+///
+/// # Errors
+/// A message naming what is wrong: empty, not an integer, or too large for 64 bits.
+pub fn parse_int(text: &str, what: &str) -> Result<i64, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(format!("{what} is empty"));
+    }
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "{what} must be a whole number, not “{}”",
+            shorten(text)
+        ));
+    }
+    text.parse::<i64>()
+        .map_err(|_| format!("{what} {} does not fit in 64 bits", shorten(text)))
+}
+
+fn shorten(text: &str) -> String {
+    if text.chars().count() > 24 {
+        format!("{}…", text.chars().take(24).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+impl ViewForm {
+    /// The view the form describes.
+    ///
+    /// # Errors
+    /// Every field that does not parse, then (if all parse) the engine's verdict, each placed at
+    /// its row and field.
+    pub fn parse(&self) -> Result<View, Vec<FormError>> {
+        let mut errors = Vec::new();
+        let mut at = |row: Option<usize>, field: Option<RowField>, message: String| {
+            errors.push(FormError {
+                row,
+                field,
+                message,
+            })
+        };
+        let mut shape = Vec::new();
+        let mut strides: Vec<Option<i64>> = Vec::new();
+        let mut mask = Vec::new();
+        for (row, dim) in self.dims.iter().enumerate() {
+            let size = parse_int(&dim.shape, "size")
+                .map_err(|m| at(Some(row), Some(RowField::Shape), m))
+                .ok();
+            if let Some(size) = size.filter(|&s| s < 0) {
+                at(
+                    Some(row),
+                    Some(RowField::Shape),
+                    format!("size {size} is negative; a size must be >= 0"),
+                );
+            }
+            shape.push(size.unwrap_or(0));
+            strides.push(if dim.stride.trim().is_empty() {
+                None
+            } else {
+                parse_int(&dim.stride, "stride")
+                    .map_err(|m| at(Some(row), Some(RowField::Stride), m))
+                    .ok()
+            });
+            let mut bound = |text: &str, field: RowField, default: i64| {
+                if text.trim().is_empty() {
+                    return default;
+                }
+                parse_int(text, "mask bound")
+                    .map_err(|m| at(Some(row), Some(field), m))
+                    .unwrap_or(default)
+            };
+            let begin = bound(&dim.mask_begin, RowField::MaskBegin, 0);
+            let end = bound(&dim.mask_end, RowField::MaskEnd, size.unwrap_or(0));
+            mask.push((begin, end));
+        }
+        let offset = parse_int(&self.offset, "offset")
+            .map_err(|m| at(None, None, m))
+            .unwrap_or(0);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let defaults = strides_for_shape(&shape).map_err(|e| vec![view_error(&e)])?;
+        let strides: Vec<i64> = strides
+            .iter()
+            .zip(defaults)
+            .map(|(given, default)| given.unwrap_or(default))
+            .collect();
+        View::create(&shape, Some(&strides), offset, Some(&mask)).map_err(|e| vec![view_error(&e)])
+    }
+
+    /// `shape=3,4&strides=4,1&offset=0&mask=0:3,1:4`; blank fields stay blank between commas,
+    /// parameters whose every entry is blank are left out.
+    pub fn to_query(&self) -> String {
+        let column =
+            |f: &dyn Fn(&DimRow) -> String| self.dims.iter().map(f).collect::<Vec<_>>().join(",");
+        let mut parts = vec![format!("shape={}", encode(&column(&|d| d.shape.clone())))];
+        if self.dims.iter().any(|d| !d.stride.trim().is_empty()) {
+            parts.push(format!(
+                "strides={}",
+                encode(&column(&|d| d.stride.clone()))
+            ));
+        }
+        if self.offset.trim() != "0" {
+            parts.push(format!("offset={}", encode(&self.offset)));
+        }
+        if self
+            .dims
+            .iter()
+            .any(|d| !d.mask_begin.trim().is_empty() || !d.mask_end.trim().is_empty())
+        {
+            let ranges = column(&|d| format!("{}:{}", d.mask_begin, d.mask_end));
+            parts.push(format!("mask={}", encode(&ranges)));
+        }
+        parts.join("&")
+    }
+
+    /// The form a query describes; missing parameters are blank, unknown ones ignored, and a
+    /// query without `shape` is the default form. Never fails: bad text becomes field errors.
+    pub fn from_query(query: &str) -> ViewForm {
+        let mut shape = None;
+        let (mut strides, mut offset, mut mask) = (None, None, None);
+        for pair in query.split('&') {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let value = decode(value);
+            match key {
+                "shape" => shape = Some(value),
+                "strides" => strides = Some(value),
+                "offset" => offset = Some(value),
+                "mask" => mask = Some(value),
+                _ => {}
+            }
+        }
+        let Some(shape) = shape else {
+            return ViewForm::default();
+        };
+        let split = |text: &Option<String>| -> Vec<String> {
+            text.as_deref()
+                .map(|t| t.split(',').map(clip).collect())
+                .unwrap_or_default()
+        };
+        let (sizes, strides, masks) = (split(&Some(shape)), split(&strides), split(&mask));
+        let dims = sizes
+            .iter()
+            .take(MAX_RANK)
+            .enumerate()
+            .filter(|(_, s)| !(sizes.len() == 1 && s.is_empty()))
+            .map(|(row, size)| {
+                let (begin, end) = masks
+                    .get(row)
+                    .and_then(|m| m.split_once(':'))
+                    .unwrap_or(("", ""));
+                DimRow {
+                    shape: size.clone(),
+                    stride: strides.get(row).cloned().unwrap_or_default(),
+                    mask_begin: clip(begin),
+                    mask_end: clip(end),
+                }
+            })
+            .collect();
+        ViewForm {
+            dims,
+            offset: offset.map_or_else(|| "0".to_string(), |o| clip(&o)),
+        }
+    }
+}
+
+/// An engine error placed at its row and field.
+fn view_error(error: &LayoutError) -> FormError {
+    let (row, field) = match error {
+        LayoutError::NegativeDim { axis, .. } => (Some(*axis), Some(RowField::Shape)),
+        LayoutError::MaskOutOfRange {
+            axis, begin, dim, ..
+        } => {
+            let field = if *begin < 0 || begin > dim {
+                RowField::MaskBegin
+            } else {
+                RowField::MaskEnd
+            };
+            (Some(*axis), Some(field))
+        }
+        _ => (None, None),
+    };
+    FormError {
+        row,
+        field,
+        message: error.to_string(),
+    }
+}
+
+/// Percent-encodes everything but `[A-Za-z0-9,:._-]`.
+fn encode(text: &str) -> String {
+    let mut out = String::new();
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b",:._-".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// Inverse of [`encode`]; malformed escapes are kept as typed, invalid UTF-8 replaced.
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%')
+            .then(|| text.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_form_is_a_row_major_matrix() {
+        let view = ViewForm::default().parse().unwrap();
+        assert_eq!(view.shape(), &[3, 4]);
+        assert!(view.is_contiguous());
+    }
+
+    #[test]
+    fn blank_strides_are_row_major_and_blank_masks_full() {
+        let mut editor = ViewEditor::default();
+        editor.add_dim();
+        assert!(editor.is_valid(), "{:?}", editor.errors());
+        assert_eq!(editor.view().shape(), &[3, 4, 2]);
+        assert_eq!(editor.view().strides(), &[4, 1, 1]);
+        assert_eq!(editor.view().mask(), None);
+    }
+
+    #[track_caller]
+    fn check_error(row: usize, field: RowField, text: &str, expect: &str) {
+        let mut editor = ViewEditor::default();
+        editor.set_field(0, RowField::Stride, "5");
+        let kept = editor.view().clone();
+        editor.set_field(row, field, text);
+        assert_eq!(editor.view(), &kept, "the last valid view stays");
+        let message = editor
+            .error_at(Some(row), Some(field))
+            .unwrap_or_else(|| panic!("no error at {row} {field:?}: {:?}", editor.errors()));
+        assert!(message.contains(expect), "{message:?} lacks {expect:?}");
+    }
+
+    #[test]
+    fn bad_input_is_placed_at_its_field() {
+        check_error(0, RowField::Shape, "abc", "whole number");
+        check_error(1, RowField::Shape, "-2", "negative");
+        check_error(1, RowField::Stride, "1.5", "whole number");
+        check_error(0, RowField::Shape, "9223372036854775808", "64 bits");
+        check_error(1, RowField::MaskEnd, "9", "0 <= begin <= end <= 4");
+        check_error(1, RowField::MaskBegin, "-1", "0 <= begin");
+        check_error(0, RowField::Shape, "", "empty");
+    }
+
+    #[test]
+    fn offset_errors_and_recovery() {
+        let mut editor = ViewEditor::default();
+        editor.set_offset("x");
+        assert!(editor.error_at(None, None).is_some());
+        editor.set_offset("7");
+        assert!(editor.is_valid());
+        assert_eq!(editor.view().offset(), 7);
+    }
+
+    #[test]
+    fn rows_can_be_removed_and_reordered() {
+        let mut editor = ViewEditor::default();
+        editor.move_up(1);
+        assert_eq!(editor.view().shape(), &[4, 3]);
+        assert_eq!(editor.view().strides(), &[1, 4]);
+        editor.remove_dim(0);
+        assert_eq!(editor.view().shape(), &[3]);
+    }
+
+    #[test]
+    fn query_round_trip() {
+        let mut editor = ViewEditor::default();
+        editor.set_field(1, RowField::MaskBegin, "1");
+        editor.set_offset("-2");
+        editor.add_dim();
+        let query = editor.form().to_query();
+        assert_eq!(query, "shape=3,4,2&strides=4,1,&offset=-2&mask=:,1:,:");
+        assert_eq!(&ViewForm::from_query(&query), editor.form());
+        let hostile = "shape=%3Cimg%20src%3Dx%3E,4&mask=%ZZ";
+        let form = ViewForm::from_query(hostile);
+        assert_eq!(form.dims[0].shape, "<img src=x>");
+        assert!(form.parse().is_err());
+        assert_eq!(ViewForm::from_query(""), ViewForm::default());
+    }
+}

@@ -1,0 +1,96 @@
+//! The app shell: a header that navigates between pages, with the page and its state in the
+//! URL fragment.
+
+use leptos::prelude::*;
+
+use crate::state::route::Route;
+use crate::state::{Page, ViewEditor, ViewForm};
+use crate::ui::pages::{PlannedPage, ViewsPage};
+
+fn current_fragment() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+/// Replaces the fragment without adding a history entry or firing `hashchange`.
+fn replace_fragment(fragment: &str) {
+    if current_fragment() == fragment {
+        return;
+    }
+    if let Ok(history) = window().history() {
+        // Failure here only means the URL is stale; the page state is unaffected.
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(fragment));
+    }
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let initial = Route::parse(&current_fragment());
+    let page = RwSignal::new(initial.page);
+    let editor = RwSignal::new(ViewEditor::from_form(if initial.page == Page::Views {
+        ViewForm::from_query(&initial.query)
+    } else {
+        ViewForm::default()
+    }));
+
+    // The URL is the outside world: follow it when the user navigates or pastes a link.
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        let route = Route::parse(&current_fragment());
+        if route.page == Page::Views {
+            let form = ViewForm::from_query(&route.query);
+            if editor.with_untracked(|e| e.form() != &form) {
+                editor.set(ViewEditor::from_form(form));
+            }
+        }
+        page.set(route.page);
+    });
+    on_cleanup(move || listener.remove());
+
+    let views_query = move || editor.with(|e| e.form().to_query());
+    Effect::new(move |_| {
+        let route = Route {
+            page: page.get(),
+            query: if page.get() == Page::Views {
+                views_query()
+            } else {
+                String::new()
+            },
+        };
+        replace_fragment(&route.to_fragment());
+    });
+
+    view! {
+        <header class="app-header">
+            <a class="brand" href="#/views">"Layout Lab"</a>
+            <nav aria-label="Pages">
+                {Page::ALL
+                    .into_iter()
+                    .map(|p| {
+                        let href = move || {
+                            if p == Page::Views {
+                                format!("#/views?{}", views_query())
+                            } else {
+                                format!("#/{}", p.as_str())
+                            }
+                        };
+                        view! {
+                            <a
+                                href=href
+                                data-testid=format!("nav-{}", p.as_str())
+                                class:active=move || page.get() == p
+                                aria-current=move || (page.get() == p).then_some("page")
+                            >
+                                {p.title()}
+                            </a>
+                        }
+                    })
+                    .collect_view()}
+            </nav>
+        </header>
+        <main class="page" data-testid=move || format!("page-{}", page.get().as_str())>
+            {move || match page.get() {
+                Page::Views => view! { <ViewsPage editor=editor /> }.into_any(),
+                other => view! { <PlannedPage page=other /> }.into_any(),
+            }}
+        </main>
+    }
+}

@@ -1,0 +1,144 @@
+//! One row per dimension (size, stride, mask `[begin, end)`), plus the view offset. Errors show
+//! beside the field that caused them; the last valid view stays on screen meanwhile.
+
+use leptos::prelude::*;
+
+use crate::state::{RowField, ViewEditor};
+
+/// A text input bound to one field of the editor, with its error beside it.
+#[component]
+fn FieldInput(
+    /// The editor this field edits.
+    editor: RwSignal<ViewEditor>,
+    /// Dimension index, `None` for the offset.
+    row: Option<usize>,
+    /// Which field of the row; ignored for the offset.
+    field: RowField,
+    /// Visible label (also the accessible name).
+    label: String,
+    /// Shown when the field is blank.
+    #[prop(optional)]
+    placeholder: &'static str,
+) -> impl IntoView {
+    let key = match row {
+        Some(r) => format!("{}-{r}", field.as_str()),
+        None => "offset".to_string(),
+    };
+    let error_field = row.map(|_| field);
+    let value = move || {
+        editor.with(|e| match row {
+            None => e.form().offset.clone(),
+            Some(r) => e
+                .form()
+                .dims
+                .get(r)
+                .map(|d| match field {
+                    RowField::Shape => d.shape.clone(),
+                    RowField::Stride => d.stride.clone(),
+                    RowField::MaskBegin => d.mask_begin.clone(),
+                    RowField::MaskEnd => d.mask_end.clone(),
+                })
+                .unwrap_or_default(),
+        })
+    };
+    let error = move || editor.with(|e| e.error_at(row, error_field).map(str::to_string));
+    let error_id = format!("error-{key}");
+    view! {
+        <label class="field">
+            <span class="field__label">{label}</span>
+            <input
+                type="text"
+                inputmode="numeric"
+                spellcheck="false"
+                autocomplete="off"
+                data-testid=key.clone()
+                placeholder=placeholder
+                prop:value=value
+                aria-invalid=move || if error().is_some() { "true" } else { "false" }
+                aria-describedby=error_id.clone()
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    editor
+                        .update(|e| match row {
+                            None => e.set_offset(&text),
+                            Some(r) => e.set_field(r, field, &text),
+                        });
+                }
+            />
+            <span class="field__error" id=error_id data-testid=format!("error-{key}") role="alert">
+                {error}
+            </span>
+        </label>
+    }
+}
+
+#[component]
+pub fn DimEditor(
+    /// The editor state the rows edit.
+    editor: RwSignal<ViewEditor>,
+) -> impl IntoView {
+    let rank = move || editor.with(|e| e.form().dims.len());
+    let view_error = move || editor.with(|e| e.error_at(None, None).map(str::to_string));
+    view! {
+        <section class="dim-editor" aria-label="View editor">
+            <div class="dim-editor__rows">
+                <For each=move || 0..rank() key=|row| *row let:row>
+                    <div class="dim-row" data-testid=format!("dim-row-{row}")>
+                        <span class="dim-row__axis">{format!("dim {row}")}</span>
+                        <FieldInput editor row=Some(row) field=RowField::Shape label="size".into() />
+                        <FieldInput
+                            editor
+                            row=Some(row)
+                            field=RowField::Stride
+                            label="stride".into()
+                            placeholder="row-major"
+                        />
+                        <FieldInput
+                            editor
+                            row=Some(row)
+                            field=RowField::MaskBegin
+                            label="mask [".into()
+                            placeholder="0"
+                        />
+                        <FieldInput
+                            editor
+                            row=Some(row)
+                            field=RowField::MaskEnd
+                            label=",".into()
+                            placeholder="size"
+                        />
+                        <span class="dim-row__close">")"</span>
+                        <div class="dim-row__actions">
+                            <button
+                                type="button"
+                                data-testid=format!("move-up-{row}")
+                                title="Move this dimension up"
+                                aria-label=format!("Move dimension {row} up")
+                                disabled=move || row == 0
+                                on:click=move |_| editor.update(|e| e.move_up(row))
+                            >
+                                "↑"
+                            </button>
+                            <button
+                                type="button"
+                                data-testid=format!("remove-{row}")
+                                title="Remove this dimension"
+                                aria-label=format!("Remove dimension {row}")
+                                on:click=move |_| editor.update(|e| e.remove_dim(row))
+                            >
+                                "✕"
+                            </button>
+                        </div>
+                    </div>
+                </For>
+            </div>
+            <div class="dim-editor__footer">
+                <button type="button" data-testid="add-dim" on:click=move |_| editor.update(|e| e.add_dim())>
+                    "+ dimension"
+                </button>
+                <FieldInput editor row=None field=RowField::Shape label="offset".into() />
+            </div>
+            <p class="dim-editor__error" data-testid="error-view" role="alert">{view_error}</p>
+        </section>
+    }
+}

@@ -1,0 +1,8 @@
+//! Leptos components. They hold signals of the plain state in [`crate::state`] and call the
+//! engine; no layout mathematics lives here.
+
+pub mod app;
+pub mod components;
+pub mod pages;
+
+pub use app::App;

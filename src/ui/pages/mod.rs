@@ -1,0 +1,5 @@
+pub mod planned;
+pub mod views;
+
+pub use planned::PlannedPage;
+pub use views::ViewsPage;

@@ -1,0 +1,56 @@
+//! The `layout-lab` binary as a docs pipeline runs it.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn vectors_dir() -> PathBuf {
+    std::env::var_os("LAYOUT_LAB_VECTORS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors"))
+}
+
+fn run(args: &[&str]) -> (bool, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_layout-lab"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn check_passes_the_create_vectors() {
+    let file = vectors_dir().join("tinygrad_create_seed1.jsonl");
+    let (ok, stdout) = run(&["check", file.to_str().unwrap()]);
+    assert!(ok, "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("500 passed, 0 failed"));
+}
+
+#[test]
+fn check_fails_on_a_tampered_vector() {
+    let text = std::fs::read_to_string(vectors_dir().join("tinygrad_create_seed1.jsonl")).unwrap();
+    let tampered = text.replacen("\"strides\":[0,-6,8]", "\"strides\":[0,-6,9]", 1);
+    assert_ne!(tampered, text);
+    let path =
+        std::env::temp_dir().join(format!("layout-lab-tampered-{}.jsonl", std::process::id()));
+    std::fs::write(&path, tampered).unwrap();
+    let (ok, stdout) = run(&["check", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert!(!ok, "a tampered case must fail: {stdout}");
+    assert_eq!(stdout.lines().last(), Some("499 passed, 1 failed"));
+    assert!(
+        stdout.contains("tgc-1-52"),
+        "names the failing case: {stdout}"
+    );
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    let status = Command::new(env!("CARGO_BIN_EXE_layout-lab"))
+        .output()
+        .unwrap()
+        .status;
+    assert_eq!(status.code(), Some(2));
+}

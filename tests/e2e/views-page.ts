@@ -1,0 +1,42 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The Views page as a person sees it: fields by test id, cells by coordinate or address. */
+export class ViewsPage {
+  readonly consoleErrors: string[] = [];
+
+  constructor(readonly page: Page) {
+    page.on("console", (message) => {
+      if (message.type() === "error") this.consoleErrors.push(message.text());
+    });
+    page.on("pageerror", (error) => this.consoleErrors.push(String(error)));
+  }
+
+  async open(fragment = "#/views") {
+    await this.page.goto(`/${fragment}`);
+    await expect(this.page.getByTestId("logical-grid")).toBeVisible();
+  }
+
+  field(testId: string): Locator {
+    return this.page.getByTestId(testId);
+  }
+
+  async type(testId: string, text: string) {
+    await this.field(testId).fill(text);
+  }
+
+  logicalCell(coord: string): Locator {
+    return this.page.locator(`[data-testid="logical-cell"][data-coord="${coord}"]`);
+  }
+
+  memoryCell(address: number): Locator {
+    return this.page.locator(`[data-testid="memory-cell"][data-addr="${address}"]`);
+  }
+
+  litLogicalCells(): Locator {
+    return this.page.locator('[data-testid="logical-cell"].cell--lit');
+  }
+
+  litMemoryCells(): Locator {
+    return this.page.locator('[data-testid="memory-cell"].cell--lit');
+  }
+}

@@ -1,0 +1,122 @@
+import { expect, test } from "@playwright/test";
+import { ViewsPage } from "./views-page";
+
+test("the app loads on the Views page with a 3x4 row-major view", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("");
+  await expect(page.getByTestId("canonical")).toHaveText(
+    "View(shape=(3, 4), strides=(4, 1), offset=0, mask=None, contiguous=True)",
+  );
+  await expect(page.getByTestId("logical-cell")).toHaveCount(12);
+  await expect(page.getByTestId("memory-cell")).toHaveCount(12);
+  await expect(views.logicalCell("(2,3)")).toHaveAttribute("data-addr", "11");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("the header navigates between pages and the URL follows", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open();
+  for (const name of ["layouts", "morphisms", "syno", "shader"]) {
+    await page.getByTestId(`nav-${name}`).click();
+    await expect(page).toHaveURL(new RegExp(`#/${name}$`));
+    await expect(page.getByTestId(`page-${name}`)).toBeVisible();
+    await expect(page.getByTestId("planned")).toContainText("not built yet");
+  }
+  await page.getByTestId("nav-views").click();
+  await expect(page.getByTestId("logical-grid")).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/shader$/);
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("editing shape, stride and mask updates grids, expressions and the URL", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open();
+  await views.type("stride-0", "1");
+  await views.type("stride-1", "3");
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "7");
+  await views.type("shape-0", "2");
+  await expect(page.getByTestId("logical-cell")).toHaveCount(8);
+  await views.type("mask-begin-1", "1");
+  await expect(views.logicalCell("(0,0)")).toHaveAttribute("data-addr", "masked");
+  await expect(views.logicalCell("(0,0)")).toHaveClass(/cell--masked/);
+  await expect(page.getByTestId("expr-idx")).toHaveText("ridx0 + ridx1*3");
+  await expect(page.getByTestId("expr-valid")).toHaveText("ridx1 >= 1");
+  await expect(page.getByTestId("expr-valid-tinygrad")).toHaveText("((ridx1<1)!=True)");
+  await expect(page).toHaveURL(/shape=2,4&strides=1,3&mask=:,1:/);
+  // Unused addresses inside the span are drawn and marked.
+  await expect(page.locator('[data-testid="memory-cell"].cell--unused').first()).toBeVisible();
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("a shared link opens the same view", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=2,2,2&strides=0,2,1&offset=5");
+  await expect(page.getByTestId("canonical")).toHaveText(
+    "View(shape=(2, 2, 2), strides=(0, 2, 1), offset=5, mask=None, contiguous=False)",
+  );
+  await expect(page.locator(".block")).toHaveCount(2);
+  await expect(views.logicalCell("(1,1,1)")).toHaveAttribute("data-addr", "8");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("hovering links logical and memory cells both ways", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=3,4&strides=0,1");
+  await views.logicalCell("(1,2)").hover();
+  await expect(views.litMemoryCells()).toHaveCount(1);
+  await expect(views.litMemoryCells()).toHaveAttribute("data-addr", "2");
+  await expect(page.getByTestId("hover-info")).toContainText("address 2");
+  // stride 0: one memory cell is read by every row
+  await views.memoryCell(3).hover();
+  await expect(views.litLogicalCells()).toHaveCount(3);
+  await expect(views.litLogicalCells().nth(2)).toHaveAttribute("data-coord", "(2,3)");
+  // keyboard focus lights too
+  await views.logicalCell("(0,1)").focus();
+  await expect(views.litMemoryCells()).toHaveAttribute("data-addr", "1");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("bad input shows an error at the field and keeps the last valid view", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open();
+  const cases: Array<[string, string, RegExp]> = [
+    ["shape-0", "abc", /whole number/],
+    ["shape-1", "-3", /negative/],
+    ["stride-1", "2.5", /whole number/],
+    ["mask-end-0", "7", /0 <= begin <= end <= 3/],
+    ["shape-0", "9223372036854775808", /64 bits/],
+    ["offset", "<img src=x onerror=alert(1)>", /whole number/],
+  ];
+  for (const [testId, text, message] of cases) {
+    await views.open();
+    await views.type(testId, text);
+    await expect(page.getByTestId(`error-${testId}`)).toHaveText(message);
+    await expect(views.field(testId)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("logical-cell")).toHaveCount(12);
+    await expect(views.logicalCell("(2,3)")).toHaveAttribute("data-addr", "11");
+  }
+  await expect(page.locator("img")).toHaveCount(0);
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("dimensions can be added, reordered and removed", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open();
+  await page.getByTestId("add-dim").click();
+  await expect(page.locator(".block")).toHaveCount(3);
+  await expect(page.getByTestId("canonical")).toContainText("shape=(3, 4, 2), strides=(4, 1, 1)");
+  await page.getByTestId("move-up-1").click();
+  await expect(page.getByTestId("canonical")).toContainText("shape=(4, 3, 2), strides=(1, 4, 1)");
+  await page.getByTestId("remove-2").click();
+  await expect(page.getByTestId("canonical")).toContainText("shape=(4, 3), strides=(1, 4)");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("screenshot of the Views page", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=2,3,4&strides=12,1,3&mask=:,:,1:4");
+  await views.logicalCell("(1,2,3)").hover();
+  await page.screenshot({ path: "target/playwright/views.png", fullPage: true });
+  expect(views.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,47 @@
+//! The shared reference vectors: every case of every file this engine covers must agree.
+
+use std::path::PathBuf;
+
+use layout_lab::vectors::{check_file_text, summarize};
+
+/// `../shared/vectors` beside the repository, or `LAYOUT_LAB_VECTORS`.
+fn vectors_dir() -> PathBuf {
+    std::env::var_os("LAYOUT_LAB_VECTORS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors"))
+}
+
+#[track_caller]
+fn check_all(file: &str, expected_cases: usize) {
+    let path = vectors_dir().join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let results = check_file_text(&text).unwrap();
+    assert_eq!(results.len(), expected_cases, "case count of {file}");
+    let failures: Vec<_> = results.iter().filter(|r| r.failure.is_some()).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases fail, first: {} {}\n{:?}",
+        failures.len(),
+        results.len(),
+        failures[0].id,
+        failures[0].failure.as_deref().unwrap_or_default(),
+        summarize(&results)
+    );
+}
+
+#[test]
+fn tinygrad_create_vectors_all_agree() {
+    check_all("tinygrad_create_seed1.jsonl", 500);
+}
+
+#[test]
+fn a_tampered_vector_fails() {
+    let path = vectors_dir().join("tinygrad_create_seed1.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text.lines().nth(2).unwrap();
+    let tampered = line.replacen("\"offsets\":[0,", "\"offsets\":[1,", 1);
+    assert_ne!(tampered, line, "the tamper must change the case");
+    let results = check_file_text(&tampered).unwrap();
+    assert!(results[0].failure.is_some());
+}

@@ -1,0 +1,135 @@
+//! Components mounted in headless Chromium (wasm-bindgen-test): act like a person, then read
+//! the DOM.
+#![cfg(target_arch = "wasm32")]
+
+use layout_lab::state::{Page, ViewEditor};
+use layout_lab::ui::pages::{PlannedPage, ViewsPage};
+use leptos::prelude::*;
+use leptos::task::tick;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A fresh element in the document body to mount into.
+fn fresh_parent() -> HtmlElement {
+    let document = document();
+    let parent = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&parent).unwrap();
+    parent.unchecked_into()
+}
+
+fn find(parent: &HtmlElement, selector: &str) -> Element {
+    parent
+        .query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("nothing matches {selector}"))
+}
+
+/// Types `text` into the input as a person would: new value, then a bubbling `input` event.
+fn type_into(parent: &HtmlElement, test_id: &str, text: &str) {
+    let input: HtmlInputElement =
+        find(parent, &format!("[data-testid='{test_id}']")).unchecked_into();
+    input.set_value(text);
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+}
+
+fn cell_address(parent: &HtmlElement, coord: &str) -> String {
+    find(
+        parent,
+        &format!("[data-testid='logical-cell'][data-coord='{coord}']"),
+    )
+    .get_attribute("data-addr")
+    .unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn typing_a_stride_moves_the_cells() {
+    let parent = fresh_parent();
+    let editor = RwSignal::new(ViewEditor::default());
+    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage editor /> });
+    tick().await;
+    assert_eq!(cell_address(&parent, "(1,2)"), "6");
+    type_into(&parent, "stride-1", "2");
+    tick().await;
+    assert_eq!(cell_address(&parent, "(1,2)"), "8", "4·1 + 2·2");
+    assert!(find(&parent, "[data-testid='canonical']")
+        .text_content()
+        .unwrap()
+        .contains("strides=(4, 2)"));
+}
+
+#[wasm_bindgen_test]
+async fn bad_input_shows_an_error_and_keeps_the_grid() {
+    let parent = fresh_parent();
+    let editor = RwSignal::new(ViewEditor::default());
+    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage editor /> });
+    tick().await;
+    type_into(&parent, "shape-0", "x");
+    tick().await;
+    let error = find(&parent, "[data-testid='error-shape-0']")
+        .text_content()
+        .unwrap();
+    assert!(error.contains("whole number"), "{error}");
+    assert_eq!(
+        cell_address(&parent, "(2,3)"),
+        "11",
+        "last valid 3×4 view still drawn"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn hovering_memory_lights_every_reader() {
+    let parent = fresh_parent();
+    let editor = RwSignal::new(ViewEditor::default());
+    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage editor /> });
+    tick().await;
+    type_into(&parent, "stride-0", "0");
+    tick().await;
+    let memory = find(&parent, "[data-testid='memory-cell'][data-addr='1']");
+    memory
+        .dispatch_event(&Event::new("mouseenter").unwrap())
+        .unwrap();
+    tick().await;
+    let lit = parent
+        .query_selector_all("[data-testid='logical-cell'].cell--lit")
+        .unwrap();
+    assert_eq!(
+        lit.length(),
+        3,
+        "stride 0 over 3 rows: address 1 read three times"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn grids_render_rank_three_as_blocks() {
+    let parent = fresh_parent();
+    let editor = RwSignal::new(ViewEditor::default());
+    editor.update(|e| e.add_dim());
+    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage editor /> });
+    tick().await;
+    let blocks = parent.query_selector_all(".block").unwrap();
+    assert_eq!(blocks.length(), 3, "one block per index of dim 0");
+}
+
+#[wasm_bindgen_test]
+async fn planned_pages_say_what_they_will_hold() {
+    let parent = fresh_parent();
+    let _mounted = leptos::mount::mount_to(
+        parent.clone(),
+        || view! { <PlannedPage page=Page::Layouts /> },
+    );
+    tick().await;
+    let text = find(&parent, "[data-testid='planned']")
+        .text_content()
+        .unwrap();
+    assert!(
+        text.contains("not built yet") && text.contains("CuTe"),
+        "{text}"
+    );
+}
