@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::engine::{IndexExprs, RowMajor, View};
+use crate::engine::{IndexExprs, MovementOp, RowMajor, ShapeTracker, View};
 
 /// Most elements a case may enumerate; reference cases are far smaller.
 const ENUMERATION_LIMIT: usize = 1 << 20;
@@ -53,6 +53,7 @@ pub fn check_file_text(text: &str) -> Result<Vec<CaseResult>, String> {
 pub fn check_case(kind: &str, case: &Value) -> Result<(), String> {
     match kind {
         "create" => check_create(case),
+        "ops" | "add" => check_tracker_case(case),
         other => Err(format!(
             "kind `{other}` is not supported by this engine yet"
         )),
@@ -70,6 +71,20 @@ pub struct ViewRecord {
 }
 
 impl ViewRecord {
+    /// The view these fields describe, rebuilt through the canonical constructor.
+    ///
+    /// # Errors
+    /// When the constructor rejects the fields.
+    pub fn to_view(&self) -> Result<View, String> {
+        View::create(
+            &self.shape,
+            Some(&self.strides),
+            self.offset,
+            self.mask.as_deref(),
+        )
+        .map_err(|e| e.to_string())
+    }
+
     pub fn of(view: &View) -> ViewRecord {
         ViewRecord {
             shape: view.shape().to_vec(),
@@ -139,6 +154,155 @@ fn check_offsets(view: &View, expected: &[Option<i64>]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[derive(Deserialize)]
+struct Step {
+    op: String,
+    arg: Value,
+    views: Vec<ViewRecord>,
+}
+
+#[derive(Deserialize)]
+struct Final {
+    views: Vec<ViewRecord>,
+    shape: Vec<i64>,
+    offsets: Vec<i64>,
+}
+
+#[derive(Deserialize)]
+struct TrackerCase {
+    kind: String,
+    base_shape: Vec<i64>,
+    steps: Vec<Step>,
+    rhs_base_shape: Option<Vec<i64>>,
+    #[serde(default)]
+    rhs_steps: Vec<Step>,
+    add_result_views: Option<Vec<ViewRecord>>,
+    #[serde(rename = "final")]
+    final_: Final,
+    simplified: Option<Final>,
+}
+
+/// A step of a vector file as a [`MovementOp`].
+///
+/// # Errors
+/// An unknown op or an argument of the wrong form.
+pub fn movement_op(op: &str, arg: &Value) -> Result<MovementOp, String> {
+    fn parse<T: serde::de::DeserializeOwned>(arg: &Value) -> Result<T, String> {
+        serde_json::from_value(arg.clone()).map_err(|e| format!("argument {arg}: {e}"))
+    }
+    Ok(match op {
+        "reshape" => MovementOp::Reshape(parse(arg)?),
+        "permute" => MovementOp::Permute(parse(arg)?),
+        "expand" => MovementOp::Expand(parse(arg)?),
+        "pad" => MovementOp::Pad(parse(arg)?),
+        "shrink" => MovementOp::Shrink(parse(arg)?),
+        "flip" => MovementOp::Flip(parse(arg)?),
+        "stride" => MovementOp::Stride(parse(arg)?),
+        "simplify" => MovementOp::Simplify,
+        other => return Err(format!("unknown op `{other}`")),
+    })
+}
+
+fn run_steps(base_shape: &[i64], steps: &[Step], side: &str) -> Result<ShapeTracker, String> {
+    let mut tracker = ShapeTracker::from_shape(base_shape).map_err(|e| e.to_string())?;
+    for (n, step) in steps.iter().enumerate() {
+        let op = movement_op(&step.op, &step.arg)?;
+        tracker = tracker
+            .apply(&op)
+            .map_err(|e| format!("{side} step {n} ({}): {e}", step.op))?
+            .0;
+        let merging = matches!(op, MovementOp::Simplify);
+        compare_views(&tracker, &step.views, merging)
+            .map_err(|e| format!("{side} step {n} ({}): {e}", step.op))?;
+    }
+    Ok(tracker)
+}
+
+/// Views equal field by field; where the reference merges (`merging`), fewer views are
+/// accepted when they address memory the same way on every index.
+fn compare_views(got: &ShapeTracker, want: &[ViewRecord], merging: bool) -> Result<(), String> {
+    let records: Vec<ViewRecord> = got.views().iter().map(ViewRecord::of).collect();
+    if records == want {
+        return Ok(());
+    }
+    if merging && records.len() < want.len() {
+        let views: Vec<View> = want
+            .iter()
+            .map(ViewRecord::to_view)
+            .collect::<Result<_, _>>()?;
+        let reference = ShapeTracker::from_views(views).map_err(|e| e.to_string())?;
+        let expected = reference
+            .offsets(ENUMERATION_LIMIT)
+            .map_err(|e| e.to_string())?;
+        let ours = got.offsets(ENUMERATION_LIMIT).map_err(|e| e.to_string())?;
+        if expected == ours {
+            return Ok(());
+        }
+    }
+    Err(format!("views {records:?} != reference {want:?}"))
+}
+
+/// The final tracker against `reference`: views, shape, and offsets both by direct evaluation
+/// and through the `idx` / `valid` expressions.
+fn compare_final(got: &ShapeTracker, reference: &Final, merging: bool) -> Result<(), String> {
+    compare_views(got, &reference.views, merging)?;
+    if got.shape() != reference.shape {
+        return Err(format!("shape {:?} != {:?}", got.shape(), reference.shape));
+    }
+    let direct = got.offsets(ENUMERATION_LIMIT).map_err(|e| e.to_string())?;
+    if direct.len() != reference.offsets.len() {
+        return Err(format!(
+            "{} offsets, reference {}",
+            direct.len(),
+            reference.offsets.len()
+        ));
+    }
+    let exprs = got.index_exprs();
+    for ((coord, ours), &want) in RowMajor::new(got.shape())
+        .zip(&direct)
+        .zip(&reference.offsets)
+    {
+        let want = (want >= 0).then_some(want);
+        if *ours != want {
+            return Err(format!("at {coord:?}: offset {ours:?}, reference {want:?}"));
+        }
+        let (idx, valid) = exprs.eval(&coord);
+        if valid.then_some(idx) != want {
+            return Err(format!(
+                "at {coord:?}: expressions give {:?}, reference {want:?}",
+                valid.then_some(idx)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// tinygrad `ops` / `add`: every step's views, the final tracker, and its simplification.
+fn check_tracker_case(case: &Value) -> Result<(), String> {
+    let case: TrackerCase = serde_json::from_value(case.clone()).map_err(|e| e.to_string())?;
+    let lhs = run_steps(&case.base_shape, &case.steps, "lhs")?;
+    let result = if case.kind == "add" {
+        let rhs_shape = case
+            .rhs_base_shape
+            .as_deref()
+            .ok_or("add case without rhs_base_shape")?;
+        let rhs = run_steps(rhs_shape, &case.rhs_steps, "rhs")?;
+        let sum = lhs.add(&rhs).map_err(|e| format!("add: {e}"))?;
+        let want = case
+            .add_result_views
+            .as_deref()
+            .ok_or("add case without add_result_views")?;
+        compare_views(&sum, want, true).map_err(|e| format!("add: {e}"))?;
+        sum
+    } else {
+        lhs
+    };
+    compare_final(&result, &case.final_, case.kind == "add").map_err(|e| format!("final: {e}"))?;
+    let simplified = result.simplify().map_err(|e| format!("simplify: {e}"))?;
+    let reference = case.simplified.as_ref().unwrap_or(&case.final_);
+    compare_final(&simplified, reference, true).map_err(|e| format!("simplified: {e}"))
 }
 
 /// Counts per kind in first-seen order: `(kind, passed, failed, first failing ids)`.

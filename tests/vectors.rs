@@ -36,6 +36,11 @@ fn tinygrad_create_vectors_all_agree() {
 }
 
 #[test]
+fn tinygrad_op_sequence_vectors_all_agree() {
+    check_all("tinygrad_seed1.jsonl", 2000);
+}
+
+#[test]
 fn a_tampered_vector_fails() {
     let path = vectors_dir().join("tinygrad_create_seed1.jsonl");
     let text = std::fs::read_to_string(path).unwrap();

@@ -51,6 +51,12 @@ pub enum LayoutError {
         size: u128,
         limit: u128,
     },
+    /// A movement op's argument is not valid for the view it is applied to.
+    BadArgument {
+        op: &'static str,
+        arg: String,
+        expected: String,
+    },
     /// Text that does not parse as the expected notation.
     Parse {
         field: Field,
@@ -90,6 +96,9 @@ impl fmt::Display for LayoutError {
                     "{what} has {size} elements; at most {limit} can be listed"
                 )
             }
+            LayoutError::BadArgument { op, arg, expected } => {
+                write!(f, "{op}({arg}): expected {expected}")
+            }
             LayoutError::Parse {
                 field,
                 input,
@@ -122,7 +131,9 @@ impl LayoutError {
                 Some(*field)
             }
             LayoutError::MaskOutOfRange { .. } => Some(Field::Mask),
-            LayoutError::Overflow { .. } | LayoutError::TooLarge { .. } => None,
+            LayoutError::Overflow { .. }
+            | LayoutError::TooLarge { .. }
+            | LayoutError::BadArgument { .. } => None,
         }
     }
 }

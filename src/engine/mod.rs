@@ -1,11 +1,17 @@
 //! The layout engine: pure Rust, no web dependencies, tested natively.
 
+pub mod arith;
 pub mod error;
 pub mod expr;
 pub mod index;
+pub mod merge;
+pub mod ops;
+pub mod tracker;
 pub mod view;
 
 pub use error::{Field, LayoutError};
 pub use expr::{ExprArena, ExprId};
 pub use index::IndexExprs;
+pub use ops::{NewViewReason, Reshape};
+pub use tracker::{MovementOp, ShapeTracker};
 pub use view::{coord_from_index, RowMajor, View};

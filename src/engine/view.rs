@@ -91,6 +91,7 @@ impl View {
         mask: Option<&[Range]>,
     ) -> Result<View, LayoutError> {
         check_shape(shape)?;
+        checked_product(shape)?;
         let rank = shape.len();
         // tinygrad: `canonicalize_strides(shape, strides) if strides else strides_for_shape(shape)`;
         // an empty tuple is falsy, which only matters at rank 0 where both agree.

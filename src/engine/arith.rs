@@ -1,0 +1,45 @@
+//! Python's integer division, which tinygrad's view arithmetic relies on (floor, not truncate).
+
+/// `a // b` rounding toward negative infinity; `b != 0`.
+pub fn floor_div(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `a % b` with the sign of `b` (Python); `b != 0`.
+pub fn floor_mod(a: i64, b: i64) -> i64 {
+    a - floor_div(a, b) * b
+}
+
+/// `-(a // -b)`: `a / b` rounded toward positive infinity; `b != 0`.
+pub fn ceil_div(a: i64, b: i64) -> i64 {
+    -floor_div(a, -b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_python() {
+        // (a, b, a // b, a % b, ceildiv(a, b)) as Python computes them.
+        for (a, b, q, r, c) in [
+            (7, 2, 3, 1, 4),
+            (-7, 2, -4, 1, -3),
+            (7, -2, -4, -1, -3),
+            (-7, -2, 3, -1, 4),
+            (-1, 3, -1, 2, 0),
+            (6, 3, 2, 0, 2),
+        ] {
+            assert_eq!(
+                (floor_div(a, b), floor_mod(a, b), ceil_div(a, b)),
+                (q, r, c),
+                "{a} {b}"
+            );
+        }
+    }
+}

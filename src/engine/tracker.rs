@@ -1,0 +1,234 @@
+//! A stack of views (tinygrad `ShapeTracker`): `views[0]` indexes the buffer, each later view
+//! indexes the row-major unravelling of the one before, and the last view's shape is the
+//! tracker's shape. Movement ops apply to the last view; a reshape it cannot express appends a
+//! new contiguous view.
+
+use super::error::LayoutError;
+use super::expr::{ExprArena, ExprId};
+use super::index::{apply_view, IndexExprs};
+use super::merge::{merge_views, unravel};
+use super::ops::{NewViewReason, Reshape};
+use super::view::{checked_product, Range, RowMajor, View};
+
+/// One movement op with its argument, as the UI and the vector files spell it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MovementOp {
+    Reshape(Vec<i64>),
+    Permute(Vec<usize>),
+    Expand(Vec<i64>),
+    Pad(Vec<Range>),
+    Shrink(Vec<Range>),
+    Flip(Vec<bool>),
+    Stride(Vec<i64>),
+    /// Merge the last two views while tinygrad can (no argument).
+    Simplify,
+}
+
+impl MovementOp {
+    pub fn name(&self) -> &'static str {
+        match self {
+            MovementOp::Reshape(_) => "reshape",
+            MovementOp::Permute(_) => "permute",
+            MovementOp::Expand(_) => "expand",
+            MovementOp::Pad(_) => "pad",
+            MovementOp::Shrink(_) => "shrink",
+            MovementOp::Flip(_) => "flip",
+            MovementOp::Stride(_) => "stride",
+            MovementOp::Simplify => "simplify",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ShapeTracker {
+    views: Vec<View>,
+}
+
+impl ShapeTracker {
+    /// One contiguous view of `shape` (tinygrad `ShapeTracker.from_shape`).
+    ///
+    /// # Errors
+    /// As [`View::create`].
+    pub fn from_shape(shape: &[i64]) -> Result<ShapeTracker, LayoutError> {
+        Ok(ShapeTracker {
+            views: vec![View::contiguous_of(shape)?],
+        })
+    }
+
+    /// A tracker over the given views, innermost first.
+    ///
+    /// # Errors
+    /// `BadArgument` when there is no view.
+    pub fn from_views(views: Vec<View>) -> Result<ShapeTracker, LayoutError> {
+        if views.is_empty() {
+            return Err(LayoutError::BadArgument {
+                op: "views",
+                arg: "[]".into(),
+                expected: "at least one view".into(),
+            });
+        }
+        Ok(ShapeTracker { views })
+    }
+
+    pub fn views(&self) -> &[View] {
+        &self.views
+    }
+
+    pub fn shape(&self) -> &[i64] {
+        self.last().shape()
+    }
+
+    fn last(&self) -> &View {
+        self.views.last().expect("a tracker always has a view")
+    }
+
+    fn with_last(&self, view: View) -> ShapeTracker {
+        let mut views = self.views.clone();
+        *views.last_mut().expect("a tracker always has a view") = view;
+        ShapeTracker { views }
+    }
+
+    /// Applies `op`; for a reshape that needed a new view, also says why.
+    ///
+    /// # Errors
+    /// The op's own `BadArgument` / `Overflow`.
+    pub fn apply(
+        &self,
+        op: &MovementOp,
+    ) -> Result<(ShapeTracker, Option<NewViewReason>), LayoutError> {
+        let last = self.last();
+        let view = match op {
+            MovementOp::Reshape(shape) => {
+                return Ok(match last.reshape(shape)? {
+                    Reshape::Fits(view) => (self.with_last(view), None),
+                    Reshape::NeedsNewView(reason) => {
+                        let mut views = self.views.clone();
+                        views.push(View::contiguous_of(shape)?);
+                        (ShapeTracker { views }, Some(reason))
+                    }
+                });
+            }
+            MovementOp::Simplify => return Ok((self.simplify()?, None)),
+            MovementOp::Permute(axes) => last.permute(axes)?,
+            MovementOp::Expand(shape) => last.expand(shape)?,
+            MovementOp::Pad(arg) => last.pad(arg)?,
+            MovementOp::Shrink(arg) => last.shrink(arg)?,
+            MovementOp::Flip(flags) => last.flip(flags)?,
+            MovementOp::Stride(mul) => last.stride(mul)?,
+        };
+        Ok((self.with_last(view), None))
+    }
+
+    /// Merges the last two views while tinygrad's `View.__add__` finds a single view.
+    ///
+    /// # Errors
+    /// `Overflow` from the merge.
+    pub fn simplify(&self) -> Result<ShapeTracker, LayoutError> {
+        let mut views = self.views.clone();
+        while views.len() >= 2 {
+            let n = views.len();
+            match merge_views(&views[n - 2], &views[n - 1])? {
+                Some(merged) => {
+                    views.truncate(n - 2);
+                    views.push(merged);
+                }
+                None => break,
+            }
+        }
+        Ok(ShapeTracker { views })
+    }
+
+    /// tinygrad `__add__`: `other`'s views appended one at a time, simplifying after each.
+    ///
+    /// # Errors
+    /// `Overflow` from a merge.
+    pub fn add(&self, other: &ShapeTracker) -> Result<ShapeTracker, LayoutError> {
+        let mut result = self.clone();
+        for view in &other.views {
+            result.views.push(view.clone());
+            result = result.simplify()?;
+        }
+        Ok(result)
+    }
+
+    /// The buffer address of a coordinate of the tracker's shape, `None` where masked: each
+    /// view's address is unravelled row-major into the previous view's shape.
+    pub fn offset_from_coord(&self, coord: &[i64]) -> Option<i64> {
+        let mut address = self.last().offset_from_coord(coord)?;
+        for view in self.views.iter().rev().skip(1) {
+            address = view.offset_from_coord(&unravel(view.shape(), address))?;
+        }
+        Some(address)
+    }
+
+    /// Every address in row-major order over the shape, `None` where masked.
+    ///
+    /// # Errors
+    /// `TooLarge` above `limit` elements.
+    pub fn offsets(&self, limit: usize) -> Result<Vec<Option<i64>>, LayoutError> {
+        let size = checked_product(self.shape())?;
+        if size as u128 > limit as u128 {
+            return Err(LayoutError::TooLarge {
+                what: "the view stack",
+                size: size as u128,
+                limit: limit as u128,
+            });
+        }
+        Ok(RowMajor::new(self.shape())
+            .map(|coord| self.offset_from_coord(&coord))
+            .collect())
+    }
+
+    /// `idx` and `valid` over `ridx0..`: the last view's expressions, then each earlier view
+    /// (minified) applied to the row-major unravelling of the running `idx`, as tinygrad's
+    /// `views_to_indexed_uops` builds them.
+    pub fn index_exprs(&self) -> IndexExprs {
+        let mut exprs = IndexExprs::of_view(self.last());
+        for view in self.views.iter().rev().skip(1) {
+            let view = view.minify();
+            let idxs = unravel_expr(&mut exprs.arena, exprs.idx, view.shape());
+            let (idx, valid) = apply_view(&mut exprs.arena, &view, &idxs, exprs.valid);
+            exprs.idx = idx;
+            exprs.valid = valid;
+        }
+        exprs
+    }
+}
+
+/// `[(idx // acc) % d for d in reversed(shape)]` reversed, with `acc` the running product.
+fn unravel_expr(arena: &mut ExprArena, idx: ExprId, shape: &[i64]) -> Vec<ExprId> {
+    let mut acc: i64 = 1;
+    let mut coords = vec![idx; shape.len()];
+    for (axis, &d) in shape.iter().enumerate().rev() {
+        let quotient = arena.div(idx, acc.max(1));
+        coords[axis] = arena.rem(quotient, d.max(1));
+        acc = acc.saturating_mul(d.max(1));
+    }
+    coords
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transpose_reshape_appends_a_view_and_evaluates() {
+        // seed 004: (3,2) -> permute -> reshape (3,2): memory 0 2 4 1 3 5
+        let t = ShapeTracker::from_shape(&[3, 2]).unwrap();
+        let (t, _) = t.apply(&MovementOp::Permute(vec![1, 0])).unwrap();
+        let (t, reason) = t.apply(&MovementOp::Reshape(vec![3, 2])).unwrap();
+        assert_eq!(reason, Some(NewViewReason::StridesDoNotMerge));
+        assert_eq!(t.views().len(), 2);
+        let offsets: Vec<i64> = t
+            .offsets(64)
+            .unwrap()
+            .into_iter()
+            .map(Option::unwrap)
+            .collect();
+        assert_eq!(offsets, vec![0, 2, 4, 1, 3, 5]);
+        let exprs = t.index_exprs();
+        for (coord, want) in RowMajor::new(t.shape()).zip(&offsets) {
+            assert_eq!(exprs.eval(&coord), (*want, true));
+        }
+    }
+}
