@@ -109,6 +109,8 @@ struct CreateCase {
     input: CreateInput,
     view: ViewRecord,
     offsets: Vec<Option<i64>>,
+    #[serde(flatten)]
+    rest: Value,
 }
 
 /// tinygrad `create`: the canonical view equals the reference field by field, and both the
@@ -303,6 +305,111 @@ fn check_tracker_case(case: &Value) -> Result<(), String> {
     let simplified = result.simplify().map_err(|e| format!("simplify: {e}"))?;
     let reference = case.simplified.as_ref().unwrap_or(&case.final_);
     compare_final(&simplified, reference, true).map_err(|e| format!("simplified: {e}"))
+}
+
+/// Operations in a rendered tinygrad expression: every binary or unary operator, `where`,
+/// `max` and cast. The `-` of a negative literal (`+-3`) is part of the number.
+pub fn rendered_op_count(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut count = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let two = bytes.get(i..i + 2);
+        let step = match two {
+            Some(b"//") | Some(b"!=") | Some(b"<<") | Some(b">>") => {
+                count += 1;
+                2
+            }
+            _ => {
+                match bytes[i] {
+                    b'+' | b'*' | b'%' | b'<' | b'&' | b'|' | b'^' | b'>' => count += 1,
+                    // binary minus or unary negation, but not a literal's sign after an operator
+                    b'-' if i > 0 && !b"+*/%<&|^>(,=".contains(&bytes[i - 1]) => count += 1,
+                    b'-' if i > 0
+                        && bytes[i - 1] == b'('
+                        && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit) =>
+                    {
+                        count += 1
+                    }
+                    _ => {}
+                }
+                1
+            }
+        };
+        i += step;
+    }
+    count += text.matches(" if ").count()
+        + text.matches("max(").count()
+        + text.matches("(long)").count();
+    count
+}
+
+/// Operation counts of one case's expressions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpCounts {
+    pub ours_idx: usize,
+    pub ours_valid: usize,
+    pub tinygrad_idx: usize,
+    pub tinygrad_valid: usize,
+}
+
+/// Our `idx` / `valid` operation counts and the reference's, for a tinygrad case.
+///
+/// # Errors
+/// When the case cannot be rebuilt.
+pub fn op_counts(kind: &str, case: &Value) -> Result<Option<OpCounts>, String> {
+    let (tracker, idx, valid) = match kind {
+        "create" => {
+            let case: CreateCase =
+                serde_json::from_value(case.clone()).map_err(|e| e.to_string())?;
+            let input = &case.input;
+            let view = View::create(
+                &input.shape,
+                input.strides.as_deref(),
+                input.offset,
+                input.mask.as_deref(),
+            )
+            .map_err(|e| e.to_string())?;
+            let strings = |k: &str| case_str(&case.rest, k);
+            (
+                ShapeTracker::from_views(vec![view]).map_err(|e| e.to_string())?,
+                strings("idx")?,
+                strings("valid")?,
+            )
+        }
+        "ops" | "add" => {
+            let parsed: TrackerCase =
+                serde_json::from_value(case.clone()).map_err(|e| e.to_string())?;
+            let views: Vec<View> = parsed
+                .final_
+                .views
+                .iter()
+                .map(ViewRecord::to_view)
+                .collect::<Result<_, _>>()?;
+            let final_ = case.get("final").ok_or("no final")?;
+            (
+                ShapeTracker::from_views(views).map_err(|e| e.to_string())?,
+                case_str(final_, "idx")?,
+                case_str(final_, "valid")?,
+            )
+        }
+        _ => return Ok(None),
+    };
+    let exprs = tracker.index_exprs();
+    Ok(Some(OpCounts {
+        ours_idx: exprs.arena.op_count(exprs.idx),
+        ours_valid: exprs.arena.op_count(exprs.valid),
+        tinygrad_idx: rendered_op_count(&idx),
+        tinygrad_valid: rendered_op_count(&valid),
+    }))
+}
+
+fn case_str(value: &Value, key: &str) -> Result<String, String> {
+    value
+        .get(key)
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .ok_or_else(|| format!("no string field `{key}`"))
 }
 
 /// Counts per kind in first-seen order: `(kind, passed, failed, first failing ids)`.

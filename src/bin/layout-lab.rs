@@ -2,15 +2,17 @@
 
 use std::process::ExitCode;
 
-use layout_lab::vectors::{check_file_text, summarize};
+use layout_lab::vectors::{check_file_text, op_counts, summarize};
 
 const USAGE: &str = "usage:
-  layout-lab check FILE.jsonl...   check reference-vector files; ends with `N passed, M failed`";
+  layout-lab check FILE.jsonl...   check reference-vector files; ends with `N passed, M failed`
+  layout-lab stats FILE.jsonl...   operation counts of our idx/valid against tinygrad's";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.split_first() {
         Some((command, files)) if command == "check" && !files.is_empty() => check(files),
+        Some((command, files)) if command == "stats" && !files.is_empty() => stats(files),
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
@@ -56,4 +58,66 @@ fn check(files: &[String]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Per file and kind: cases where our `idx + valid` has fewer / equal / more operations than
+/// tinygrad's rendered expressions, and the totals.
+fn stats(files: &[String]) -> ExitCode {
+    let mut status = ExitCode::SUCCESS;
+    for path in files {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) => {
+                eprintln!("{path}: {error}");
+                status = ExitCode::FAILURE;
+                continue;
+            }
+        };
+        let mut rows: Vec<(String, [usize; 3], usize, usize, usize)> = Vec::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let Ok(case) = serde_json::from_str::<serde_json::Value>(line) else {
+                eprintln!("{path}: a line is not JSON");
+                status = ExitCode::FAILURE;
+                continue;
+            };
+            let Some(kind) = case.get("kind").and_then(|k| k.as_str()) else {
+                continue;
+            };
+            let multi = case
+                .pointer("/final/views")
+                .and_then(|v| v.as_array())
+                .is_some_and(|v| v.len() > 1);
+            let kind = if multi {
+                format!("{kind}, multi-view")
+            } else {
+                kind.to_string()
+            };
+            match op_counts(kind.split(',').next().unwrap_or_default(), &case) {
+                Ok(Some(counts)) => {
+                    let index = rows.iter().position(|r| r.0 == kind).unwrap_or_else(|| {
+                        rows.push((kind.clone(), [0; 3], 0, 0, 0));
+                        rows.len() - 1
+                    });
+                    let row = &mut rows[index];
+                    let ours = counts.ours_idx + counts.ours_valid;
+                    let theirs = counts.tinygrad_idx + counts.tinygrad_valid;
+                    row.1[usize::from(ours >= theirs) + usize::from(ours > theirs)] += 1;
+                    row.2 += 1;
+                    row.3 += ours;
+                    row.4 += theirs;
+                }
+                Ok(None) => {}
+                Err(error) => {
+                    eprintln!("{path}: {error}");
+                    status = ExitCode::FAILURE;
+                }
+            }
+        }
+        for (kind, [fewer, equal, more], cases, ours, theirs) in rows {
+            println!(
+                "{path} [{kind}]: {cases} cases: fewer {fewer}, equal {equal}, more {more}; operations ours {ours}, tinygrad {theirs}"
+            );
+        }
+    }
+    status
 }

@@ -13,15 +13,18 @@ pub enum Field {
     Strides,
     Offset,
     Mask,
+    /// A whole view or view stack written as text.
+    View,
 }
 
 impl Field {
     pub fn as_str(self) -> &'static str {
         match self {
             Field::Shape => "shape",
-            Field::Strides => "stride",
+            Field::Strides => "strides",
             Field::Offset => "offset",
             Field::Mask => "mask",
+            Field::View => "view",
         }
     }
 }
@@ -57,11 +60,12 @@ pub enum LayoutError {
         arg: String,
         expected: String,
     },
-    /// Text that does not parse as the expected notation.
+    /// Text that does not parse as the expected notation; `position` is a char index.
     Parse {
         field: Field,
         input: String,
-        expected: &'static str,
+        position: usize,
+        expected: String,
     },
 }
 
@@ -77,7 +81,7 @@ impl fmt::Display for LayoutError {
                 found,
             } => write!(
                 f,
-                "{} has {found} entries but the shape has {expected} dimensions",
+                "{} lists {found} values but the shape has {expected} dimensions",
                 field.as_str()
             ),
             LayoutError::MaskOutOfRange {
@@ -102,18 +106,22 @@ impl fmt::Display for LayoutError {
             LayoutError::Parse {
                 field,
                 input,
+                position,
                 expected,
             } => {
-                let shown: String = input.chars().take(40).collect();
-                let ellipsis = if input.chars().count() > 40 {
-                    "…"
+                // A short window around the failure, never the whole (maybe huge) input.
+                let start = position.saturating_sub(12);
+                let shown: String = input.chars().skip(start).take(24).collect();
+                let near = if shown.is_empty() {
+                    "the end".to_string()
                 } else {
-                    ""
+                    format!("“{shown}”")
                 };
                 write!(
                     f,
-                    "{} “{shown}{ellipsis}” is not {expected}",
-                    field.as_str()
+                    "{}: expected {expected} at character {} (near {near})",
+                    field.as_str(),
+                    position + 1
                 )
             }
         }

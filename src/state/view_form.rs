@@ -1,6 +1,7 @@
 //! The per-dimension view editor: rows of text fields, their parse into a [`View`], errors placed
 //! at the field that caused them, and the last valid view kept while the input is bad.
 
+use crate::engine::tinygrad_repr::{parse_view, MAX_INPUT_CHARS};
 use crate::engine::{view::strides_for_shape, LayoutError, View};
 
 /// Most dimensions the editor holds; a URL asking for more is cut here.
@@ -77,6 +78,9 @@ pub struct ViewEditor {
     form: ViewForm,
     view: View,
     errors: Vec<FormError>,
+    /// Text pasted into the "tinygrad View(...)" field, and why it did not load.
+    paste: String,
+    paste_error: Option<String>,
 }
 
 impl Default for ViewEditor {
@@ -96,6 +100,8 @@ impl ViewEditor {
             form: ViewForm::default(),
             view: fallback,
             errors: Vec::new(),
+            paste: String::new(),
+            paste_error: None,
         };
         editor.set_form(form);
         editor
@@ -121,6 +127,30 @@ impl ViewEditor {
             .iter()
             .find(|e| e.row == row && e.field == field)
             .map(|e| e.message.as_str())
+    }
+
+    pub fn paste(&self) -> &str {
+        &self.paste
+    }
+
+    pub fn paste_error(&self) -> Option<&str> {
+        self.paste_error.as_deref()
+    }
+
+    /// Loads a view written as tinygrad prints it; on failure the rows and the view stay.
+    pub fn set_paste(&mut self, text: &str) {
+        self.paste = text.chars().take(MAX_INPUT_CHARS + 1).collect();
+        if self.paste.trim().is_empty() {
+            self.paste_error = None;
+            return;
+        }
+        match parse_view(&self.paste) {
+            Ok(view) => {
+                self.set_form(ViewForm::of_view(&view));
+                self.paste_error = None;
+            }
+            Err(error) => self.paste_error = Some(error.to_string()),
+        }
     }
 
     fn set_form(&mut self, form: ViewForm) {
@@ -281,6 +311,28 @@ impl ViewForm {
             .map(|(given, default)| given.unwrap_or(default))
             .collect();
         View::create(&shape, Some(&strides), offset, Some(&mask)).map_err(|e| vec![view_error(&e)])
+    }
+
+    /// The rows that describe `view` exactly: every stride given, masks where it has one.
+    pub fn of_view(view: &View) -> ViewForm {
+        let dims = (0..view.rank())
+            .map(|k| {
+                let (mask_begin, mask_end) = match view.mask() {
+                    Some(mask) => (mask[k].0.to_string(), mask[k].1.to_string()),
+                    None => (String::new(), String::new()),
+                };
+                DimRow {
+                    shape: view.shape()[k].to_string(),
+                    stride: view.strides()[k].to_string(),
+                    mask_begin,
+                    mask_end,
+                }
+            })
+            .collect();
+        ViewForm {
+            dims,
+            offset: view.offset().to_string(),
+        }
     }
 
     /// `shape=3,4&strides=4,1&offset=0&mask=0:3,1:4`; blank fields stay blank between commas,
@@ -482,6 +534,28 @@ mod tests {
         assert_eq!(editor.view().strides(), &[1, 4]);
         editor.remove_dim(0);
         assert_eq!(editor.view().shape(), &[3]);
+    }
+
+    #[test]
+    fn pasting_a_tinygrad_view_loads_it_or_says_why_not() {
+        let mut editor = ViewEditor::default();
+        editor.set_paste(
+            "View(shape=(2, 3), strides=(1, 2), offset=1, mask=((0, 2), (1, 3)), contiguous=False)",
+        );
+        assert_eq!(editor.paste_error(), None);
+        assert_eq!(editor.view().strides(), &[1, 2]);
+        assert_eq!(editor.view().mask(), Some(&[(0, 2), (1, 3)][..]));
+        assert_eq!(editor.form().dims[1].mask_begin, "1");
+        let kept = editor.view().clone();
+        editor.set_paste("View(shape=(2, 3), strides=(1,))");
+        assert!(editor
+            .paste_error()
+            .unwrap()
+            .contains("strides lists 1 values"));
+        assert_eq!(editor.view(), &kept);
+        editor.set_paste(&"x".repeat(10_000));
+        assert!(editor.paste().chars().count() <= MAX_INPUT_CHARS + 1);
+        assert!(editor.paste_error().unwrap().contains("at most 4096"));
     }
 
     #[test]

@@ -100,6 +100,25 @@ test("bad input shows an error at the field and keeps the last valid view", asyn
   expect(views.consoleErrors).toEqual([]);
 });
 
+test("a pasted tinygrad View loads, and a rank mismatch is refused at the field", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open();
+  await views.type(
+    "paste-view",
+    "View(shape=(2, 3), strides=(1, 2), offset=1, mask=((0, 2), (1, 3)), contiguous=False)",
+  );
+  await expect(page.getByTestId("canonical")).toHaveText(
+    "View(shape=(2, 3), strides=(1, 2), offset=1, mask=((0, 2), (1, 3)), contiguous=False)",
+  );
+  await expect(views.field("stride-1")).toHaveValue("2");
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "6");
+  await views.type("paste-view", "View(shape=(2, 3), strides=(1,))");
+  await expect(page.getByTestId("error-paste-view")).toContainText("strides lists 1 values but the shape has 2");
+  await expect(views.field("paste-view")).toHaveAttribute("aria-invalid", "true");
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "6");
+  expect(views.consoleErrors).toEqual([]);
+});
+
 test("dimensions can be added, reordered and removed", async ({ page }) => {
   const views = new ViewsPage(page);
   await views.open();

@@ -79,8 +79,29 @@ pub fn DimEditor(
 ) -> impl IntoView {
     let rank = move || editor.with(|e| e.form().dims.len());
     let view_error = move || editor.with(|e| e.error_at(None, None).map(str::to_string));
+    let paste_error = move || editor.with(|e| e.paste_error().map(str::to_string));
     view! {
         <section class="dim-editor" aria-label="View editor">
+            <label class="field field--wide">
+                <span class="field__label">"paste a tinygrad View(…)"</span>
+                <input
+                    type="text"
+                    spellcheck="false"
+                    autocomplete="off"
+                    data-testid="paste-view"
+                    placeholder="View(shape=(2, 3), strides=(3, 1), offset=0, mask=None, contiguous=True)"
+                    prop:value=move || editor.with(|e| e.paste().to_string())
+                    aria-invalid=move || if paste_error().is_some() { "true" } else { "false" }
+                    aria-describedby="error-paste-view"
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        editor.update(|e| e.set_paste(&text));
+                    }
+                />
+                <span class="field__error" id="error-paste-view" data-testid="error-paste-view" role="alert">
+                    {paste_error}
+                </span>
+            </label>
             <div class="dim-editor__rows">
                 <For each=move || 0..rank() key=|row| *row let:row>
                     <div class="dim-row" data-testid=format!("dim-row-{row}")>
