@@ -36,14 +36,19 @@ pub struct Variable {
     pub name: String,
     pub min: i64,
     pub max: i64,
+    /// Position of the variable's value in the environment passed to [`ExprArena::eval`];
+    /// a variable re-bounded with [`ExprArena::rebound`] keeps its slot.
+    pub slot: usize,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct ExprArena {
     nodes: Vec<Node>,
     bounds: Vec<(i64, i64)>,
+    ops: Vec<usize>,
     interned: HashMap<Node, ExprId>,
     vars: Vec<Variable>,
+    slots: usize,
 }
 
 impl ExprArena {
@@ -74,8 +79,16 @@ impl ExprArena {
         }
         let id =
             ExprId(u32::try_from(self.nodes.len()).expect("expression arena exceeds u32 nodes"));
+        let ops = match node {
+            Node::Const(_) | Node::Bool(_) | Node::Var(_) => 0,
+            Node::Not(a) => 1 + self.ops[a.0 as usize],
+            Node::Binary(_, a, b) => {
+                (1 + self.ops[a.0 as usize]).saturating_add(self.ops[b.0 as usize])
+            }
+        };
         self.nodes.push(node.clone());
         self.bounds.push(bounds);
+        self.ops.push(ops);
         self.interned.insert(node, id);
         id
     }
@@ -92,16 +105,61 @@ impl ExprArena {
     /// `k` counts the variables made before it. A single-valued range still takes its slot but
     /// is the constant itself.
     pub fn var(&mut self, name: &str, min: i64, max: i64) -> ExprId {
+        let slot = self.slots;
+        self.slots += 1;
+        self.var_in_slot(name, min, max, slot)
+    }
+
+    /// The number of environment slots [`ExprArena::eval`] reads.
+    pub fn slots(&self) -> usize {
+        self.slots
+    }
+
+    fn var_in_slot(&mut self, name: &str, min: i64, max: i64, slot: usize) -> ExprId {
         let var = VarId(self.vars.len() as u32);
         self.vars.push(Variable {
             name: name.to_string(),
             min,
             max,
+            slot,
         });
         if min == max {
             return self.constant(min);
         }
         self.intern(Node::Var(var), (min, max))
+    }
+
+    /// The node of an existing variable.
+    pub fn var_node(&mut self, var: VarId) -> ExprId {
+        let v = self.variable(var);
+        let bounds = (v.min, v.max);
+        if bounds.0 == bounds.1 {
+            return self.constant(bounds.0);
+        }
+        self.intern(Node::Var(var), bounds)
+    }
+
+    /// The same variable (name and slot) known to lie in `[min, max]`, e.g. where `valid` holds.
+    /// An empty range gives the variable unchanged.
+    pub fn rebound(&mut self, var: VarId, min: i64, max: i64) -> ExprId {
+        let v = self.variable(var).clone();
+        let (min, max) = (min.max(v.min), max.min(v.max));
+        if min > max || (min, max) == (v.min, v.max) {
+            return self.intern(Node::Var(var), (v.min, v.max));
+        }
+        // Reuse an earlier variable with the same slot and range.
+        if let Some(k) = self
+            .vars
+            .iter()
+            .position(|w| w.slot == v.slot && (w.min, w.max) == (min, max))
+        {
+            return if min == max {
+                self.constant(min)
+            } else {
+                self.intern(Node::Var(VarId(k as u32)), (min, max))
+            };
+        }
+        self.var_in_slot(&v.name, min, max, v.slot)
     }
 
     fn const_value(&self, id: ExprId) -> Option<i64> {
@@ -170,8 +228,8 @@ impl ExprArena {
         if let Some(v) = self.const_value(a) {
             return self.constant(v / divisor);
         }
-        if amin >= 0 && amax < divisor {
-            return self.constant(0);
+        if amin >= 0 && amin / divisor == amax / divisor {
+            return self.constant(amin / divisor);
         }
         let d = self.constant(divisor);
         self.intern(
@@ -202,6 +260,16 @@ impl ExprArena {
         };
         let m = self.constant(modulus);
         self.intern(Node::Binary(BinOp::Mod, a, m), bounds)
+    }
+
+    /// A binary node exactly as given, with the widest bounds; for rebuilding nodes the
+    /// folding constructors do not cover (a division by a non-constant).
+    pub(crate) fn raw_binary(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
+        let bounds = match op {
+            BinOp::Lt | BinOp::And => (0, 1),
+            _ => (i64::MIN, i64::MAX),
+        };
+        self.intern(Node::Binary(op, a, b), bounds)
     }
 
     /// `a < b`, folded when the bounds decide it.
@@ -246,7 +314,7 @@ impl ExprArena {
         match *self.node(id) {
             Node::Const(v) => v,
             Node::Bool(v) => v as i64,
-            Node::Var(var) => env[var.0 as usize],
+            Node::Var(var) => env[self.variable(var).slot],
             Node::Not(a) => (self.eval(a, env) == 0) as i64,
             Node::Binary(op, a, b) => {
                 let (x, y) = (self.eval(a, env), self.eval(b, env));
@@ -265,11 +333,7 @@ impl ExprArena {
     /// Number of operations (binary and `not` nodes) in the tree under `id`, counting shared
     /// subterms once per use, as a rendered string would show them.
     pub fn op_count(&self, id: ExprId) -> usize {
-        match *self.node(id) {
-            Node::Const(_) | Node::Bool(_) | Node::Var(_) => 0,
-            Node::Not(a) => 1 + self.op_count(a),
-            Node::Binary(_, a, b) => 1 + self.op_count(a) + self.op_count(b),
-        }
+        self.ops[id.0 as usize]
     }
 
     /// tinygrad's fully parenthesised style: `((ridx0*2)+ridx1)`, `(x+-3)`, `((ridx0<5)!=True)`.

@@ -3,19 +3,31 @@
 //! `valid = Π (ridx_k >= begin_k) · (ridx_k < end_k)` over the bounds that cut the dim.
 
 use super::expr::{ExprArena, ExprId};
+use super::simplify::{simplify_indexing, Step, StopReason};
 use super::view::View;
 
-/// The expressions of one view over fresh loop variables `ridx0..ridx{rank-1}`.
+/// `idx` and `valid` over the loop variables `ridx0..ridx{rank-1}`, simplified; `raw_idx` and
+/// `raw_valid` are the expressions as built, `steps` the simplifier's rewrites between them.
 #[derive(Clone, Debug)]
 pub struct IndexExprs {
     pub arena: ExprArena,
     pub idx: ExprId,
     pub valid: ExprId,
+    pub raw_idx: ExprId,
+    pub raw_valid: ExprId,
+    pub steps: Vec<Step>,
+    pub stop: StopReason,
 }
 
 impl IndexExprs {
-    /// Row-major loop variables for `view.shape()`, then [`apply_view`].
+    /// Row-major loop variables for `view.shape()`, then [`apply_view`], then simplified.
     pub fn of_view(view: &View) -> IndexExprs {
+        let (arena, idx, valid) = Self::loop_over(view);
+        Self::simplified(arena, idx, valid)
+    }
+
+    /// The unsimplified expressions of `view` over fresh loop variables.
+    pub(crate) fn loop_over(view: &View) -> (ExprArena, ExprId, ExprId) {
         let mut arena = ExprArena::new();
         let idxs: Vec<ExprId> = view
             .shape()
@@ -25,7 +37,21 @@ impl IndexExprs {
             .collect();
         let valid = arena.boolean(true);
         let (idx, valid) = apply_view(&mut arena, view, &idxs, valid);
-        IndexExprs { arena, idx, valid }
+        (arena, idx, valid)
+    }
+
+    /// Runs the simplifier over built expressions.
+    pub(crate) fn simplified(mut arena: ExprArena, idx: ExprId, valid: ExprId) -> IndexExprs {
+        let result = simplify_indexing(&mut arena, idx, valid);
+        IndexExprs {
+            arena,
+            idx: result.idx,
+            valid: result.valid,
+            raw_idx: idx,
+            raw_valid: valid,
+            steps: result.steps,
+            stop: result.stop,
+        }
     }
 
     /// `(offset, valid)` at one assignment of the loop variables.

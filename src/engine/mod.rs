@@ -6,6 +6,7 @@ pub mod expr;
 pub mod index;
 pub mod merge;
 pub mod ops;
+pub mod simplify;
 pub mod tinygrad_repr;
 pub mod tracker;
 pub mod view;

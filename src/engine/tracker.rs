@@ -183,15 +183,13 @@ impl ShapeTracker {
     /// (minified) applied to the row-major unravelling of the running `idx`, as tinygrad's
     /// `views_to_indexed_uops` builds them.
     pub fn index_exprs(&self) -> IndexExprs {
-        let mut exprs = IndexExprs::of_view(self.last());
+        let (mut arena, mut idx, mut valid) = IndexExprs::loop_over(self.last());
         for view in self.views.iter().rev().skip(1) {
             let view = view.minify();
-            let idxs = unravel_expr(&mut exprs.arena, exprs.idx, view.shape());
-            let (idx, valid) = apply_view(&mut exprs.arena, &view, &idxs, exprs.valid);
-            exprs.idx = idx;
-            exprs.valid = valid;
+            let idxs = unravel_expr(&mut arena, idx, view.shape());
+            (idx, valid) = apply_view(&mut arena, &view, &idxs, valid);
         }
-        exprs
+        IndexExprs::simplified(arena, idx, valid)
     }
 }
 

@@ -1,0 +1,1142 @@
+//! A bounded, rule-based simplifier for index expressions.
+//!
+//! Rules are data: a name, the law it applies and a function that rewrites one node or declines.
+//! [`simplify`] rebuilds an expression bottom-up, tries the rules at every node, records each
+//! firing as a [`Step`] and stops when no rule applies or the step budget is spent
+//! ([`StopReason`]). Every rule only fires when the result has no more operations than the node
+//! it replaces, so a fixpoint is reached; `//` and `%` truncate toward zero, so rules that move
+//! terms across them require non-negative operands, which the node bounds prove.
+//!
+//! [`simplify_indexing`] then does what tinygrad's `simplify_valid` and `uop_given_valid` do:
+//! each clause of `valid` is simplified given the others, and `idx` given all of them (`idx` is
+//! only read where `valid` holds).
+
+use std::collections::HashMap;
+
+use super::arith::{ceil_div, floor_div};
+use super::expr::{BinOp, ExprArena, ExprId, Node, VarId};
+
+/// One named rewrite: `law` holds for every assignment satisfying the rule's side conditions.
+pub struct Rule {
+    pub name: &'static str,
+    pub law: &'static str,
+    apply: fn(&mut ExprArena, ExprId) -> Option<ExprId>,
+}
+
+/// Every rule, in the order they are tried at a node.
+pub const RULES: &[Rule] = &[
+    Rule {
+        name: "affine-on-domain",
+        law:
+            "f = f(lo) + Σ s_i·(x_i - lo_i)   when f is affine at every point of its variables' box",
+        apply: affine_on_domain,
+    },
+    Rule {
+        name: "linear-normal-form",
+        law: "Σ a_i·x_i + Σ b_i·x_i + c + d = Σ (a_i+b_i)·x_i + (c+d)",
+        apply: linear_normal_form,
+    },
+    Rule {
+        name: "sum-of-quotients",
+        law: "c·(x // d) + k = c·(q + r // d) + k   (div-split or div-negated inside a sum)",
+        apply: sum_of_quotients,
+    },
+    Rule {
+        name: "div-of-div",
+        law: "(x // a) // b = x // (a·b)   for x >= 0",
+        apply: div_of_div,
+    },
+    Rule {
+        name: "div-gcd",
+        law: "(g·Σ c_i·x_i + k) // (g·d) = (Σ c_i·x_i + k // g) // d   for the numerator >= 0",
+        apply: div_gcd,
+    },
+    Rule {
+        name: "div-common-factor",
+        law: "(g·a + s) // (g·d) = a // d   for 0 <= s < g and the numerator >= 0",
+        apply: div_common_factor,
+    },
+    Rule {
+        name: "div-negated",
+        law: "(k - p) // d = k // d - (p + d - 1 - k % d) // d   for p >= 0 and k - p >= 0",
+        apply: div_negated,
+    },
+    Rule {
+        name: "div-split",
+        law: "(d·q + r) // d = q + r // d   for d·q + r >= 0 and r >= 0",
+        apply: div_split,
+    },
+    Rule {
+        name: "mod-of-mod",
+        law: "(x % (a·m)) % m = x % m   for x >= 0",
+        apply: mod_of_mod,
+    },
+    Rule {
+        name: "mod-reduce",
+        law: "(m·q + r) % m = r % m   for m·q + r >= 0 and r >= 0",
+        apply: mod_reduce,
+    },
+    Rule {
+        name: "mod-in-one-period",
+        law: "x % m = x - q·m   when q·m <= x < (q+1)·m for every x",
+        apply: mod_in_one_period,
+    },
+    Rule {
+        name: "lt-div",
+        law: "x // d < c  <=>  x < c·d   for x >= 0",
+        apply: lt_div,
+    },
+    Rule {
+        name: "lt-common-factor",
+        law: "g·a + s < g·c  <=>  a < c   for 0 <= s < g",
+        apply: lt_common_factor,
+    },
+    Rule {
+        name: "lt-one",
+        law: "Σ c_i·x_i < 1  <=>  Σ x_i < 1   for c_i > 0 and x_i >= 0",
+        apply: lt_one,
+    },
+    Rule {
+        name: "lt-linear",
+        law: "g·Σ c_i·x_i + k < c  <=>  Σ c_i·x_i < ceil((c - k) / g)",
+        apply: lt_linear,
+    },
+];
+
+/// A rule that fired: `before` was rewritten to `after`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub rule: &'static str,
+    pub before: ExprId,
+    pub after: ExprId,
+}
+
+/// Why [`simplify`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// No rule applies anywhere.
+    Saturated,
+    /// The step budget ran out; the expression is correct but maybe not simplest.
+    StepLimit,
+}
+
+/// Most rule firings in one call.
+pub const MAX_STEPS: usize = 2000;
+
+struct Rewriter<'a> {
+    arena: &'a mut ExprArena,
+    memo: HashMap<ExprId, ExprId>,
+    steps: Vec<Step>,
+    budget: usize,
+    stop: StopReason,
+}
+
+impl Rewriter<'_> {
+    fn visit(&mut self, id: ExprId) -> ExprId {
+        if let Some(&done) = self.memo.get(&id) {
+            return done;
+        }
+        let rebuilt = match self.arena.node(id).clone() {
+            Node::Const(_) | Node::Bool(_) | Node::Var(_) => id,
+            Node::Not(a) => {
+                let a = self.visit(a);
+                self.arena.not(a)
+            }
+            Node::Binary(op, a, b) => {
+                let (a, b) = (self.visit(a), self.visit(b));
+                rebuild(self.arena, op, a, b)
+            }
+        };
+        let mut current = rebuilt;
+        'rules: while self.budget > 0 {
+            for rule in RULES {
+                let Some(next) = (rule.apply)(self.arena, current) else {
+                    continue;
+                };
+                if next == current || self.arena.op_count(next) > self.arena.op_count(current) {
+                    continue;
+                }
+                self.budget -= 1;
+                self.steps.push(Step {
+                    rule: rule.name,
+                    before: current,
+                    after: next,
+                });
+                self.memo.insert(current, next);
+                current = self.visit(next);
+                continue 'rules;
+            }
+            break;
+        }
+        if self.budget == 0 {
+            self.stop = StopReason::StepLimit;
+        }
+        self.memo.insert(id, current);
+        self.memo.insert(current, current);
+        current
+    }
+}
+
+fn rebuild(arena: &mut ExprArena, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
+    let divisor = match arena.node(b) {
+        Node::Const(d) if *d > 0 => Some(*d),
+        _ => None,
+    };
+    match (op, divisor) {
+        (BinOp::Add, _) => arena.add(a, b),
+        (BinOp::Mul, _) => arena.mul(a, b),
+        (BinOp::Div, Some(d)) => arena.div(a, d),
+        (BinOp::Mod, Some(d)) => arena.rem(a, d),
+        (BinOp::Lt, _) => arena.lt(a, b),
+        (BinOp::And, _) => arena.and(a, b),
+        (BinOp::Div | BinOp::Mod, None) => arena.raw_binary(op, a, b),
+    }
+}
+
+/// The simplest form the rules reach, with the steps taken.
+#[derive(Clone, Debug)]
+pub struct Simplified {
+    pub root: ExprId,
+    pub steps: Vec<Step>,
+    pub stop: StopReason,
+}
+
+/// Rewrites `root` bottom-up until no rule applies or `max_steps` rules have fired.
+pub fn simplify(arena: &mut ExprArena, root: ExprId, max_steps: usize) -> Simplified {
+    let mut rewriter = Rewriter {
+        arena,
+        memo: HashMap::new(),
+        steps: Vec::new(),
+        budget: max_steps,
+        stop: StopReason::Saturated,
+    };
+    let root = rewriter.visit(root);
+    Simplified {
+        root,
+        steps: rewriter.steps,
+        stop: rewriter.stop,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Linear forms
+
+/// `Σ coeff·atom + constant`, atoms in first-seen order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Linear {
+    terms: Vec<(ExprId, i64)>,
+    constant: i64,
+}
+
+fn linear_of(arena: &ExprArena, id: ExprId) -> Option<Linear> {
+    fn collect(
+        arena: &ExprArena,
+        id: ExprId,
+        scale: i128,
+        terms: &mut Vec<(ExprId, i128)>,
+        constant: &mut i128,
+    ) -> Option<()> {
+        match *arena.node(id) {
+            Node::Const(v) => {
+                *constant = constant.checked_add(scale.checked_mul(i128::from(v))?)?
+            }
+            Node::Binary(BinOp::Add, a, b) => {
+                collect(arena, a, scale, terms, constant)?;
+                collect(arena, b, scale, terms, constant)?;
+            }
+            Node::Binary(BinOp::Mul, a, b) => match (arena.node(a), arena.node(b)) {
+                (_, Node::Const(c)) => collect(
+                    arena,
+                    a,
+                    scale.checked_mul(i128::from(*c))?,
+                    terms,
+                    constant,
+                )?,
+                (Node::Const(c), _) => collect(
+                    arena,
+                    b,
+                    scale.checked_mul(i128::from(*c))?,
+                    terms,
+                    constant,
+                )?,
+                _ => add_term(terms, id, scale)?,
+            },
+            _ => add_term(terms, id, scale)?,
+        }
+        Some(())
+    }
+    fn add_term(terms: &mut Vec<(ExprId, i128)>, atom: ExprId, scale: i128) -> Option<()> {
+        match terms.iter_mut().find(|(a, _)| *a == atom) {
+            Some((_, c)) => *c = c.checked_add(scale)?,
+            None => terms.push((atom, scale)),
+        }
+        Some(())
+    }
+    let mut terms = Vec::new();
+    let mut constant = 0i128;
+    collect(arena, id, 1, &mut terms, &mut constant)?;
+    let terms = terms
+        .into_iter()
+        .filter(|&(_, c)| c != 0)
+        .map(|(a, c)| i64::try_from(c).ok().map(|c| (a, c)))
+        .collect::<Option<Vec<_>>>()?;
+    Some(Linear {
+        terms,
+        constant: i64::try_from(constant).ok()?,
+    })
+}
+
+/// `((t0 + t1) + ...) + constant`, with `x·1` written `x`.
+fn build_linear(arena: &mut ExprArena, linear: &Linear) -> ExprId {
+    let mut sum = arena.constant(0);
+    for &(atom, coeff) in &linear.terms {
+        let c = arena.constant(coeff);
+        let term = arena.mul(atom, c);
+        sum = arena.add(sum, term);
+    }
+    let constant = arena.constant(linear.constant);
+    arena.add(sum, constant)
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    i64::try_from(a).unwrap_or(1)
+}
+
+fn binary(arena: &ExprArena, id: ExprId, op: BinOp) -> Option<(ExprId, i64)> {
+    match *arena.node(id) {
+        Node::Binary(o, a, b) if o == op => match arena.node(b) {
+            Node::Const(c) => Some((a, *c)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn nonneg(arena: &ExprArena, id: ExprId) -> bool {
+    arena.bounds(id).0 >= 0
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+fn linear_normal_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    if !matches!(arena.node(id), Node::Binary(BinOp::Add | BinOp::Mul, _, _)) {
+        return None;
+    }
+    let linear = linear_of(arena, id)?;
+    Some(build_linear(arena, &linear))
+}
+
+/// Rewrites division atoms of a sum with `div-split` / `div-negated` when the whole sum gets
+/// shorter: their constant and sign then merge into the sum's own coefficients.
+fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    if !matches!(arena.node(id), Node::Binary(BinOp::Add | BinOp::Mul, _, _)) {
+        return None;
+    }
+    let mut best = linear_of(arena, id)?;
+    let mut best_id = build_linear(arena, &best);
+    let mut improved = false;
+    for index in 0..best.terms.len() {
+        let (atom, coeff) = best.terms[index];
+        for rewrite in [div_split, div_negated] {
+            let Some(alternative) = rewrite(arena, atom) else {
+                continue;
+            };
+            let Some(parts) = linear_of(arena, alternative) else {
+                continue;
+            };
+            let mut candidate = best.clone();
+            candidate.terms.remove(index);
+            let mut ok = true;
+            for (a, c) in parts.terms {
+                let Some(scaled) = c.checked_mul(coeff) else {
+                    ok = false;
+                    break;
+                };
+                match candidate.terms.iter_mut().find(|(t, _)| *t == a) {
+                    Some((_, k)) => *k = k.saturating_add(scaled),
+                    None => candidate.terms.push((a, scaled)),
+                }
+            }
+            let Some(shift) = parts.constant.checked_mul(coeff) else {
+                continue;
+            };
+            candidate.constant = match candidate.constant.checked_add(shift) {
+                Some(k) if ok => k,
+                _ => continue,
+            };
+            candidate.terms.retain(|&(_, c)| c != 0);
+            let rebuilt = build_linear(arena, &candidate);
+            if arena.op_count(rebuilt) < arena.op_count(best_id) {
+                (best, best_id, improved) = (candidate, rebuilt, true);
+                break;
+            }
+        }
+        if improved {
+            break;
+        }
+    }
+    improved.then_some(best_id)
+}
+
+fn div_of_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (inner, d) = binary(arena, id, BinOp::Div)?;
+    let (x, a) = binary(arena, inner, BinOp::Div)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    Some(arena.div(x, a.checked_mul(d)?))
+}
+
+fn div_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, d) = binary(arena, id, BinOp::Div)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let linear = linear_of(arena, x)?;
+    let g = linear.terms.iter().fold(d, |g, &(_, c)| gcd(g, c));
+    if g <= 1 {
+        return None;
+    }
+    let reduced = Linear {
+        terms: linear.terms.iter().map(|&(a, c)| (a, c / g)).collect(),
+        constant: floor_div(linear.constant, g),
+    };
+    let numerator = build_linear(arena, &reduced);
+    Some(arena.div(numerator, d / g))
+}
+
+/// Splits `terms` into the multiples of `m` (as quotients) and non-negative remainders.
+fn split_by(linear: &Linear, m: i64) -> (Linear, Linear) {
+    let mut quotient = Linear {
+        terms: Vec::new(),
+        constant: floor_div(linear.constant, m),
+    };
+    let mut remainder = Linear {
+        terms: Vec::new(),
+        constant: linear.constant - quotient.constant * m,
+    };
+    for &(atom, c) in &linear.terms {
+        let q = floor_div(c, m);
+        if q != 0 {
+            quotient.terms.push((atom, q));
+        }
+        if c - q * m != 0 {
+            remainder.terms.push((atom, c - q * m));
+        }
+    }
+    (quotient, remainder)
+}
+
+fn div_split(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, d) = binary(arena, id, BinOp::Div)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let linear = linear_of(arena, x)?;
+    let (mut quotient, mut remainder) = split_by(&linear, d);
+    let mut r = build_linear(arena, &remainder);
+    let low = arena.bounds(r).0;
+    if low < 0 {
+        // Borrow whole multiples of d from the quotient until the remainder is non-negative.
+        let k = ceil_div(-low, d);
+        remainder.constant = remainder.constant.checked_add(k.checked_mul(d)?)?;
+        quotient.constant = quotient.constant.checked_sub(k)?;
+        r = build_linear(arena, &remainder);
+    }
+    if remainder == linear {
+        return None;
+    }
+    let q = build_linear(arena, &quotient);
+    let r_div = arena.div(r, d);
+    Some(arena.add(q, r_div))
+}
+
+fn mod_of_mod(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (inner, m) = binary(arena, id, BinOp::Mod)?;
+    let (x, a) = binary(arena, inner, BinOp::Mod)?;
+    if a % m != 0 || !nonneg(arena, x) {
+        return None;
+    }
+    Some(arena.rem(x, m))
+}
+
+fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, m) = binary(arena, id, BinOp::Mod)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let plain = linear_of(arena, x)?;
+    let expanded = expand_divisions(arena, &plain);
+    let mut best: Option<ExprId> = None;
+    for linear in [Some(plain), expanded].into_iter().flatten() {
+        if let Some(candidate) = mod_reduce_linear(arena, &linear, m) {
+            if best.is_none_or(|b| arena.op_count(candidate) < arena.op_count(b)) {
+                best = Some(candidate);
+            }
+        }
+    }
+    best
+}
+
+fn mod_reduce_linear(arena: &mut ExprArena, linear: &Linear, m: i64) -> Option<ExprId> {
+    let linear = linear.clone();
+    let (_, remainder) = split_by(&linear, m);
+    if remainder == linear {
+        return None;
+    }
+    let r = build_linear(arena, &remainder);
+    if !nonneg(arena, r) {
+        return None;
+    }
+    Some(arena.rem(r, m))
+}
+
+fn mod_in_one_period(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, m) = binary(arena, id, BinOp::Mod)?;
+    let (low, high) = arena.bounds(x);
+    if low < 0 || low / m != high / m {
+        return None;
+    }
+    let shift = arena.constant(-(low / m) * m);
+    Some(arena.add(x, shift))
+}
+
+fn lt_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
+        return None;
+    };
+    let Node::Const(c) = *arena.node(rhs) else {
+        return None;
+    };
+    let (x, d) = binary(arena, lhs, BinOp::Div)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let bound = arena.constant(c.checked_mul(d)?);
+    Some(arena.lt(x, bound))
+}
+
+fn lt_linear(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
+        return None;
+    };
+    let Node::Const(c) = *arena.node(rhs) else {
+        return None;
+    };
+    let linear = linear_of(arena, lhs)?;
+    let g = linear.terms.iter().fold(0, |g, &(_, k)| gcd(g, k));
+    if g == 0 || (g == 1 && linear.constant == 0) {
+        return None;
+    }
+    let reduced = Linear {
+        terms: linear.terms.iter().map(|&(a, k)| (a, k / g)).collect(),
+        constant: 0,
+    };
+    let sum = build_linear(arena, &reduced);
+    let bound = arena.constant(ceil_div(c.checked_sub(linear.constant)?, g));
+    Some(arena.lt(sum, bound))
+}
+
+/// `linear` with every `y // d` atom (y >= 0 and linear) split into its exact quotient terms
+/// and a smaller `r // d`, or `None` when there is no such atom. The result may have more
+/// operations; rules use it where the parent then simplifies.
+fn expand_divisions(arena: &mut ExprArena, linear: &Linear) -> Option<Linear> {
+    let mut terms: Vec<(ExprId, i128)> = Vec::new();
+    let mut constant = i128::from(linear.constant);
+    let mut expanded = false;
+    let push = |terms: &mut Vec<(ExprId, i128)>, atom: ExprId, c: i128| match terms
+        .iter_mut()
+        .find(|(a, _)| *a == atom)
+    {
+        Some((_, k)) => *k += c,
+        None => terms.push((atom, c)),
+    };
+    for &(atom, coeff) in &linear.terms {
+        let split = binary(arena, atom, BinOp::Div)
+            .filter(|&(y, _)| nonneg(arena, y))
+            .and_then(|(y, d)| Some((linear_of(arena, y)?, d)));
+        let Some((inner, d)) = split else {
+            push(&mut terms, atom, i128::from(coeff));
+            continue;
+        };
+        let (quotient, mut remainder) = split_by(&inner, d);
+        let mut q_const = quotient.constant;
+        let mut r = build_linear(arena, &remainder);
+        let low = arena.bounds(r).0;
+        if low < 0 {
+            let k = ceil_div(-low, d);
+            remainder.constant = remainder.constant.checked_add(k.checked_mul(d)?)?;
+            q_const = q_const.checked_sub(k)?;
+            r = build_linear(arena, &remainder);
+        }
+        if quotient.terms.is_empty() && q_const == 0 {
+            push(&mut terms, atom, i128::from(coeff));
+            continue;
+        }
+        expanded = true;
+        for &(a, c) in &quotient.terms {
+            push(&mut terms, a, i128::from(c) * i128::from(coeff));
+        }
+        constant += i128::from(q_const) * i128::from(coeff);
+        let r_div = arena.div(r, d);
+        match *arena.node(r_div) {
+            Node::Const(v) => constant += i128::from(v) * i128::from(coeff),
+            _ => push(&mut terms, r_div, i128::from(coeff)),
+        }
+    }
+    if !expanded {
+        return None;
+    }
+    Some(Linear {
+        terms: terms
+            .into_iter()
+            .filter(|&(_, c)| c != 0)
+            .map(|(a, c)| i64::try_from(c).ok().map(|c| (a, c)))
+            .collect::<Option<_>>()?,
+        constant: i64::try_from(constant).ok()?,
+    })
+}
+
+/// Splits `linear` into `g·a` (the terms and constant part divisible by `g`, as `a`) and the
+/// rest `s`, when `0 <= s < g` on the whole domain.
+fn factor_out(arena: &mut ExprArena, linear: &Linear, g: i64) -> Option<Linear> {
+    let mut factored = Linear {
+        terms: Vec::new(),
+        constant: 0,
+    };
+    let mut small = Linear {
+        terms: Vec::new(),
+        constant: 0,
+    };
+    for &(atom, c) in &linear.terms {
+        if c % g == 0 {
+            factored.terms.push((atom, c / g));
+        } else {
+            small.terms.push((atom, c));
+        }
+    }
+    // The small part's constant is the representative of the constant mod g that puts the
+    // small part's minimum in [0, g).
+    let s = build_linear(arena, &small);
+    let (low, high) = arena.bounds(s);
+    let k = linear.constant;
+    let shift = (-low).checked_add(crate::engine::arith::floor_mod(k.checked_add(low)?, g))?;
+    if high.checked_add(shift)? >= g {
+        return None;
+    }
+    factored.constant = (k - shift) / g;
+    Some(factored)
+}
+
+/// Candidate common factors of `linear`'s coefficients (with `limit` when given), largest first.
+fn factors(linear: &Linear, limit: Option<i64>) -> Vec<i64> {
+    let mut found: Vec<i64> = linear
+        .terms
+        .iter()
+        .map(|&(_, c)| limit.map_or(c.abs(), |d| gcd(c, d)))
+        .filter(|&g| g > 1)
+        .collect();
+    found.sort_unstable_by(|a, b| b.cmp(a));
+    found.dedup();
+    found
+}
+
+fn div_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, d) = binary(arena, id, BinOp::Div)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let plain = linear_of(arena, x)?;
+    let expanded = expand_divisions(arena, &plain);
+    for linear in [Some(plain), expanded].into_iter().flatten() {
+        for g in factors(&linear, Some(d)) {
+            if let Some(factored) = factor_out(arena, &linear, g) {
+                let numerator = build_linear(arena, &factored);
+                return Some(arena.div(numerator, d / g));
+            }
+        }
+    }
+    None
+}
+
+fn div_negated(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, d) = binary(arena, id, BinOp::Div)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let linear = linear_of(arena, x)?;
+    if linear.terms.is_empty()
+        || linear
+            .terms
+            .iter()
+            .any(|&(a, c)| c >= 0 || !nonneg(arena, a))
+    {
+        return None;
+    }
+    let q = floor_div(linear.constant, d);
+    let r = linear.constant - q * d;
+    let positive = Linear {
+        terms: linear.terms.iter().map(|&(a, c)| (a, -c)).collect(),
+        constant: d - 1 - r,
+    };
+    let numerator = build_linear(arena, &positive);
+    let quotient = arena.div(numerator, d);
+    let minus_one = arena.constant(-1);
+    let negated = arena.mul(quotient, minus_one);
+    let q = arena.constant(q);
+    let result = arena.add(negated, q);
+    linear_normal_form(arena, result).or(Some(result))
+}
+
+fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
+        return None;
+    };
+    let Node::Const(c) = *arena.node(rhs) else {
+        return None;
+    };
+    let plain = linear_of(arena, lhs)?;
+    let expanded = expand_divisions(arena, &plain);
+    for mut linear in [Some(plain), expanded].into_iter().flatten() {
+        let bound = c.checked_sub(linear.constant)?;
+        linear.constant = 0;
+        for g in factors(&linear, None) {
+            if bound % g != 0 {
+                continue;
+            }
+            if let Some(factored) = factor_out(arena, &linear, g) {
+                let a = build_linear(arena, &factored);
+                let bound = arena.constant(bound / g);
+                return Some(arena.lt(a, bound));
+            }
+        }
+    }
+    None
+}
+
+fn lt_one(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
+        return None;
+    };
+    if !matches!(arena.node(rhs), Node::Const(1)) {
+        return None;
+    }
+    let linear = linear_of(arena, lhs)?;
+    if linear.constant != 0
+        || linear.terms.iter().all(|&(_, c)| c == 1)
+        || linear
+            .terms
+            .iter()
+            .any(|&(a, c)| c <= 0 || !nonneg(arena, a))
+    {
+        return None;
+    }
+    let ones = Linear {
+        terms: linear.terms.iter().map(|&(a, _)| (a, 1)).collect(),
+        constant: 0,
+    };
+    let sum = build_linear(arena, &ones);
+    Some(arena.lt(sum, rhs))
+}
+
+/// Most points [`affine_on_domain`] evaluates.
+const AFFINE_CHECK_POINTS: i64 = 1024;
+
+/// A sub-expression with `//` or `%` that is affine on the box of its variables' ranges
+/// (checked at every point) is that affine form.
+fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    if !matches!(
+        arena.node(id),
+        Node::Binary(BinOp::Add | BinOp::Mul | BinOp::Div | BinOp::Mod, _, _)
+    ) {
+        return None;
+    }
+    if !has_division(arena, id) {
+        return None;
+    }
+    let vars = variables_in(arena, id);
+    let ranges: Vec<(usize, i64, i64)> = vars
+        .iter()
+        .map(|&v| {
+            let var = arena.variable(v);
+            (var.slot, var.min, var.max)
+        })
+        .collect();
+    let mut points: i64 = 1;
+    for &(_, lo, hi) in &ranges {
+        points = points.checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
+        if points > AFFINE_CHECK_POINTS {
+            return None;
+        }
+    }
+    let slots = ranges.iter().map(|r| r.0).max().map_or(0, |m| m + 1);
+    let mut env = vec![0i64; slots];
+    for &(slot, lo, _) in &ranges {
+        env[slot] = lo;
+    }
+    let base = arena.eval(id, &env);
+    let mut slopes = Vec::with_capacity(ranges.len());
+    for &(slot, lo, hi) in &ranges {
+        if hi == lo {
+            slopes.push(0);
+            continue;
+        }
+        env[slot] = lo + 1;
+        slopes.push(arena.eval(id, &env).checked_sub(base)?);
+        env[slot] = lo;
+    }
+    // Every point of the box, odometer order.
+    loop {
+        let predicted = ranges
+            .iter()
+            .zip(&slopes)
+            .try_fold(base, |acc, (&(slot, lo, _), &s)| {
+                acc.checked_add(s.checked_mul(env[slot] - lo)?)
+            })?;
+        if arena.eval(id, &env) != predicted {
+            return None;
+        }
+        let mut k = 0;
+        loop {
+            let Some(&(slot, lo, hi)) = ranges.get(k) else {
+                let offset = ranges
+                    .iter()
+                    .zip(&slopes)
+                    .try_fold(base, |acc, (&(_, lo, _), &s)| {
+                        acc.checked_sub(s.checked_mul(lo)?)
+                    })?;
+                let mut affine = Linear {
+                    terms: Vec::new(),
+                    constant: offset,
+                };
+                for (&v, &s) in vars.iter().zip(&slopes) {
+                    if s != 0 {
+                        let var = arena.var_node(v);
+                        affine.terms.push((var, s));
+                    }
+                }
+                return Some(build_linear(arena, &affine));
+            };
+            env[slot] += 1;
+            if env[slot] <= hi {
+                break;
+            }
+            env[slot] = lo;
+            k += 1;
+        }
+    }
+}
+
+fn has_division(arena: &ExprArena, id: ExprId) -> bool {
+    match *arena.node(id) {
+        Node::Binary(BinOp::Div | BinOp::Mod, _, _) => true,
+        Node::Binary(_, a, b) => has_division(arena, a) || has_division(arena, b),
+        Node::Not(a) => has_division(arena, a),
+        _ => false,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// idx and valid together
+
+/// The clauses of a conjunction, left to right.
+pub fn clauses(arena: &ExprArena, valid: ExprId) -> Vec<ExprId> {
+    match *arena.node(valid) {
+        Node::Binary(BinOp::And, a, b) => {
+            let mut all = clauses(arena, a);
+            all.extend(clauses(arena, b));
+            all
+        }
+        Node::Bool(true) => Vec::new(),
+        _ => vec![valid],
+    }
+}
+
+/// What the clauses `x < c` and `!(x < c)` imply: the range of each variable slot, and the
+/// range of every other left-hand side.
+#[derive(Default)]
+struct Implied {
+    slots: HashMap<usize, (i64, i64)>,
+    exprs: HashMap<ExprId, (i64, i64)>,
+}
+
+fn implied_ranges(arena: &ExprArena, clauses: &[ExprId]) -> Implied {
+    let mut implied = Implied::default();
+    for &clause in clauses {
+        let (inner, negated) = match *arena.node(clause) {
+            Node::Not(inner) => (inner, true),
+            _ => (clause, false),
+        };
+        let Node::Binary(BinOp::Lt, x, c) = *arena.node(inner) else {
+            continue;
+        };
+        let Node::Const(c) = *arena.node(c) else {
+            continue;
+        };
+        let range = match arena.node(x) {
+            Node::Var(var) => implied
+                .slots
+                .entry(arena.variable(*var).slot)
+                .or_insert((i64::MIN, i64::MAX)),
+            _ => implied.exprs.entry(x).or_insert(arena.bounds(x)),
+        };
+        if negated {
+            range.0 = range.0.max(c);
+        } else {
+            range.1 = range.1.min(c.saturating_sub(1));
+        }
+    }
+    implied
+}
+
+/// `id` with every variable re-bounded to the ranges known to hold, and every sub-expression
+/// that they pin to one value replaced by that value.
+fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
+    fn go(
+        arena: &mut ExprArena,
+        id: ExprId,
+        implied: &Implied,
+        memo: &mut HashMap<ExprId, ExprId>,
+    ) -> ExprId {
+        if let Some(&done) = memo.get(&id) {
+            return done;
+        }
+        if let Some(&(low, high)) = implied.exprs.get(&id) {
+            if low == high {
+                let pinned = arena.constant(low);
+                memo.insert(id, pinned);
+                return pinned;
+            }
+        }
+        let result = match arena.node(id).clone() {
+            Node::Const(_) | Node::Bool(_) => id,
+            Node::Var(var) => match implied.slots.get(&arena.variable(var).slot) {
+                Some(&(min, max)) => arena.rebound(var, min, max),
+                None => id,
+            },
+            Node::Not(a) => {
+                let a = go(arena, a, implied, memo);
+                arena.not(a)
+            }
+            Node::Binary(op, a, b) => {
+                let (a, b) = (go(arena, a, implied, memo), go(arena, b, implied, memo));
+                rebuild(arena, op, a, b)
+            }
+        };
+        memo.insert(id, result);
+        result
+    }
+    if implied.slots.is_empty() && implied.exprs.is_empty() {
+        return id;
+    }
+    go(arena, id, implied, &mut HashMap::new())
+}
+
+/// `idx` and `valid` simplified together; see the module docs.
+#[derive(Clone, Debug)]
+pub struct SimplifiedIndexing {
+    pub idx: ExprId,
+    pub valid: ExprId,
+    pub steps: Vec<Step>,
+    pub stop: StopReason,
+}
+
+/// Simplifies `valid` clause by clause (each given the others), then `idx` given `valid`.
+pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> SimplifiedIndexing {
+    let mut steps = Vec::new();
+    let mut stop = StopReason::Saturated;
+    let mut budget = MAX_STEPS;
+    let mut run = |arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>| {
+        let result = simplify(arena, id, budget);
+        budget -= result.steps.len().min(budget);
+        if result.stop == StopReason::StepLimit {
+            stop = StopReason::StepLimit;
+        }
+        steps.extend(result.steps);
+        result.root
+    };
+    let valid = run(arena, valid, &mut steps);
+    let mut parts = clauses(arena, valid);
+    if matches!(arena.node(valid), Node::Bool(false)) {
+        parts = vec![valid];
+    }
+    // Each pass simplifies every clause given the others; a few passes reach a fixpoint.
+    for _ in 0..4 {
+        let mut changed = false;
+        let mut i = 0;
+        while i < parts.len() {
+            let others: Vec<ExprId> = parts
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &c)| c)
+                .collect();
+            let ranges = implied_ranges(arena, &others);
+            let assumed = assume(arena, parts[i], &ranges);
+            let clause = run(arena, assumed, &mut steps);
+            match *arena.node(clause) {
+                Node::Bool(true) => {
+                    parts.remove(i);
+                    changed = true;
+                    continue;
+                }
+                Node::Bool(false) => {
+                    parts = vec![clause];
+                    break;
+                }
+                _ => {
+                    if clause != parts[i] {
+                        parts[i] = clause;
+                        changed = true;
+                    }
+                }
+            }
+            i += 1;
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut valid = arena.boolean(true);
+    for &clause in &parts {
+        valid = arena.and(valid, clause);
+    }
+    // idx is simplified on its own first so that its sub-terms match valid's simplified ones.
+    let idx = run(arena, idx, &mut steps);
+    let ranges = implied_ranges(arena, &parts);
+    let assumed = assume(arena, idx, &ranges);
+    let idx = run(arena, assumed, &mut steps);
+    SimplifiedIndexing {
+        idx,
+        valid,
+        steps,
+        stop,
+    }
+}
+
+/// The variable ids of an expression's `Var` nodes (for tests and renderers).
+pub fn variables_in(arena: &ExprArena, id: ExprId) -> Vec<VarId> {
+    let mut found = Vec::new();
+    let mut stack = vec![id];
+    while let Some(id) = stack.pop() {
+        match *arena.node(id) {
+            Node::Var(v) if !found.contains(&v) => found.push(v),
+            Node::Not(a) => stack.push(a),
+            Node::Binary(_, a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule's output must agree with its input on every assignment in range.
+    #[track_caller]
+    fn check_equivalent(arena: &ExprArena, a: ExprId, b: ExprId, ranges: &[(i64, i64)]) {
+        let mut env: Vec<i64> = ranges.iter().map(|r| r.0).collect();
+        loop {
+            assert_eq!(
+                arena.eval(a, &env),
+                arena.eval(b, &env),
+                "{} != {} at {env:?}",
+                arena.render_readable(a),
+                arena.render_readable(b)
+            );
+            let mut k = 0;
+            loop {
+                if k == env.len() {
+                    return;
+                }
+                env[k] += 1;
+                if env[k] <= ranges[k].1 {
+                    break;
+                }
+                env[k] = ranges[k].0;
+                k += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn div_and_mod_of_linear_forms() {
+        let mut arena = ExprArena::new();
+        let x = arena.var("x", 0, 15);
+        let y = arena.var("y", 0, 3);
+        let four = arena.constant(4);
+        let x4 = arena.mul(x, four);
+        let sum = arena.add(x4, y);
+        // (4x + y) // 4 = x, (4x + y) % 4 = y
+        let q = arena.div(sum, 4);
+        let r = arena.rem(sum, 4);
+        let sq = simplify(&mut arena, q, MAX_STEPS);
+        let sr = simplify(&mut arena, r, MAX_STEPS);
+        assert_eq!(sq.root, x, "{}", arena.render_readable(sq.root));
+        assert_eq!(sr.root, y, "{}", arena.render_readable(sr.root));
+        assert!(!sq.steps.is_empty());
+        assert!(sq
+            .steps
+            .iter()
+            .all(|s| RULES.iter().any(|r| r.name == s.rule)));
+        assert_eq!(sq.stop, StopReason::Saturated);
+        check_equivalent(&arena, q, sq.root, &[(0, 15), (0, 3)]);
+        // ((4x + y) // 2) // 2 = x
+        let half = arena.div(sum, 2);
+        let quarter = arena.div(half, 2);
+        let s = simplify(&mut arena, quarter, MAX_STEPS);
+        assert_eq!(s.root, x);
+    }
+
+    #[test]
+    fn valid_clauses_simplify_each_other_and_idx_assumes_valid() {
+        let mut arena = ExprArena::new();
+        let x = arena.var("ridx0", 0, 540);
+        let c540 = arena.constant(540);
+        let inside = arena.lt(x, c540);
+        let q = arena.div(x, 60);
+        let m = arena.rem(q, 9);
+        let two = arena.constant(2);
+        let early = arena.lt(m, two);
+        let valid = arena.and(inside, early);
+        let idx = arena.mul(m, c540);
+        let result = simplify_indexing(&mut arena, idx, valid);
+        assert_eq!(arena.render_readable(result.valid), "ridx0 < 120");
+        assert_eq!(arena.render_readable(result.idx), "ridx0/60*540");
+        for v in 0..=540 {
+            let want_valid = arena.eval(valid, &[v]);
+            assert_eq!(arena.eval(result.valid, &[v]), want_valid);
+            if want_valid == 1 {
+                assert_eq!(arena.eval(result.idx, &[v]), arena.eval(idx, &[v]));
+            }
+        }
+    }
+
+    #[test]
+    fn rules_have_names_and_laws() {
+        for rule in RULES {
+            assert!(
+                !rule.name.is_empty() && rule.law.contains('='),
+                "{}",
+                rule.name
+            );
+        }
+        assert_eq!(
+            RULES
+                .iter()
+                .map(|r| r.name)
+                .collect::<std::collections::HashSet<_>>()
+                .len(),
+            RULES.len()
+        );
+    }
+}
