@@ -215,6 +215,39 @@ impl View {
         Ok(Some((fit(low)?, fit(high)?)))
     }
 
+    /// The strides when the view is a plain strided layout: `None` while a mask restricts it
+    /// (seed 001 `strides_opt`).
+    pub fn strides_opt(&self) -> Option<&[i64]> {
+        self.mask.is_none().then_some(self.strides.as_slice())
+    }
+
+    /// Seed 001 `can_get_strides`.
+    pub fn can_get_strides(&self) -> bool {
+        self.strides_opt().is_some()
+    }
+
+    /// Concrete sizes and plain strides (seed 001 `is_materializable`).
+    pub fn is_materializable(&self) -> bool {
+        self.can_get_strides()
+    }
+
+    /// `offset + Σ indices[k]·strides[k]`, mask ignored (seed 001 `linear_index`).
+    ///
+    /// # Errors
+    /// `RankMismatch` for the wrong number of indices; `Overflow`.
+    pub fn linear_index(&self, indices: &[i64]) -> Result<i64, LayoutError> {
+        check_rank(Field::Shape, self.rank(), indices.len())?;
+        let value = indices
+            .iter()
+            .zip(&self.strides)
+            .fold(i128::from(self.offset), |acc, (&i, &s)| {
+                acc + i128::from(i) * i128::from(s)
+            });
+        i64::try_from(value).map_err(|_| LayoutError::Overflow {
+            what: "a linear index",
+        })
+    }
+
     /// Whether the coordinate is inside the mask.
     pub fn is_valid(&self, coord: &[i64]) -> bool {
         match &self.mask {
@@ -435,6 +468,16 @@ mod tests {
             View::create(&[1 << 40, 1 << 40], Some(&[1 << 40, 1]), 0, None),
             Err(LayoutError::Overflow { .. })
         ));
+    }
+
+    #[test]
+    fn seed_001_queries() {
+        let view = View::create(&[2, 3], Some(&[3, 1]), 5, None).unwrap();
+        assert_eq!(view.linear_index(&[1, 2]), Ok(10));
+        assert!(view.linear_index(&[1]).is_err());
+        assert_eq!(view.strides_opt(), Some(&[3, 1][..]));
+        let padded = View::create(&[2, 3], None, 0, Some(&[(0, 1), (0, 3)])).unwrap();
+        assert!(!padded.can_get_strides() && !padded.is_materializable());
     }
 
     #[test]
