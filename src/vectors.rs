@@ -4,7 +4,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::engine::{IndexExprs, MovementOp, RowMajor, ShapeTracker, View};
+use crate::engine::algebra::{self, Tiler};
+use crate::engine::cute::{IntTuple, Layout};
+use crate::engine::{IndexExprs, LayoutError, MovementOp, RowMajor, ShapeTracker, View};
 
 /// Most elements a case may enumerate; reference cases are far smaller.
 const ENUMERATION_LIMIT: usize = 1 << 20;
@@ -39,7 +41,13 @@ pub fn check_file_text(text: &str) -> Result<Vec<CaseResult>, String> {
                 .map(str::to_string)
                 .ok_or_else(|| format!("line {}: no string field `{name}`", number + 1))
         };
-        let (id, kind) = (field("id")?, field("kind")?);
+        let id = field("id")?;
+        // pycute cases carry no kind; they are the ones with a layout `A` and its `ops`.
+        let kind = match field("kind") {
+            Ok(kind) => kind,
+            Err(_) if value.get("A").is_some() && value.get("ops").is_some() => "pycute".into(),
+            Err(e) => return Err(e),
+        };
         let failure = check_case(&kind, &value).err();
         results.push(CaseResult { id, kind, failure });
     }
@@ -54,6 +62,7 @@ pub fn check_case(kind: &str, case: &Value) -> Result<(), String> {
     match kind {
         "create" => check_create(case),
         "ops" | "add" => check_tracker_case(case),
+        "pycute" => check_pycute(case),
         other => Err(format!(
             "kind `{other}` is not supported by this engine yet"
         )),
@@ -305,6 +314,176 @@ fn check_tracker_case(case: &Value) -> Result<(), String> {
     let simplified = result.simplify().map_err(|e| format!("simplify: {e}"))?;
     let reference = case.simplified.as_ref().unwrap_or(&case.final_);
     compare_final(&simplified, reference, true).map_err(|e| format!("simplified: {e}"))
+}
+
+/// An int tuple from JSON: a number, or an array of int tuples.
+///
+/// # Errors
+/// Anything else.
+pub fn int_tuple(value: &Value) -> Result<IntTuple, String> {
+    match value {
+        Value::Number(n) => n
+            .as_i64()
+            .map(IntTuple::Int)
+            .ok_or_else(|| format!("{n} is not a 64-bit integer")),
+        Value::Array(items) => items
+            .iter()
+            .map(int_tuple)
+            .collect::<Result<_, _>>()
+            .map(IntTuple::Tuple),
+        other => Err(format!("{other} is not an int tuple")),
+    }
+}
+
+/// A `{shape, stride}` record as a layout.
+///
+/// # Errors
+/// Malformed or non-congruent records.
+pub fn layout(value: &Value) -> Result<Layout, String> {
+    let part = |key: &str| {
+        value
+            .get(key)
+            .ok_or_else(|| format!("layout without `{key}`"))
+            .and_then(int_tuple)
+    };
+    Layout::new(part("shape")?, part("stride")?).map_err(|e| e.to_string())
+}
+
+/// A tiler record: `{"layout": …}`, `{"int": n}` or `{"tuple": [tiler | null, …]}`.
+///
+/// # Errors
+/// Malformed records.
+pub fn tiler(value: &Value) -> Result<Tiler, String> {
+    if let Some(l) = value.get("layout") {
+        return layout(l).map(Tiler::Layout);
+    }
+    if let Some(n) = value.get("int").and_then(Value::as_i64) {
+        return Ok(Tiler::Int(n));
+    }
+    if let Some(Value::Array(parts)) = value.get("tuple") {
+        return parts
+            .iter()
+            .map(|p| {
+                if p.is_null() {
+                    Ok(None)
+                } else {
+                    tiler(p).map(Some)
+                }
+            })
+            .collect::<Result<_, _>>()
+            .map(Tiler::ByMode);
+    }
+    Err(format!("{value} is not a tiler"))
+}
+
+/// pycute agreement for one op: the reference's layout exactly (an int and a 1-tuple differ),
+/// or an error where it raised; where `lenient` (prop_ok false), an error is also accepted.
+fn agree(
+    name: &str,
+    ours: Result<Layout, LayoutError>,
+    reference: &Value,
+    lenient: bool,
+) -> Result<(), String> {
+    match (reference.get("result"), ours) {
+        (Some(expected), Ok(got)) => {
+            let expected = layout(expected)?;
+            if got == expected {
+                Ok(())
+            } else {
+                Err(format!("{name}: {got} != reference {expected}"))
+            }
+        }
+        (Some(_), Err(_)) if lenient => Ok(()),
+        (Some(expected), Err(error)) => {
+            Err(format!("{name}: error “{error}”, reference {expected}"))
+        }
+        (None, Err(_)) => Ok(()),
+        (None, Ok(got)) => Err(format!(
+            "{name}: {got}, but the reference raised {}",
+            reference.get("error").unwrap_or(&Value::Null)
+        )),
+    }
+}
+
+/// Every op of a pycute case.
+fn check_pycute(case: &Value) -> Result<(), String> {
+    let a = layout(case.get("A").ok_or("no A")?)?;
+    let ops = case.get("ops").ok_or("no ops")?;
+    let op = |name: &str| ops.get(name).ok_or_else(|| format!("no op `{name}`"));
+    agree(
+        "coalesce",
+        Ok(algebra::coalesce(&a)),
+        op("coalesce")?,
+        false,
+    )?;
+    let by_profile = op("coalesce_profile")?;
+    if !by_profile.is_null() {
+        let profile = int_tuple(by_profile.get("profile").ok_or("no profile")?)?;
+        agree(
+            "coalesce_profile",
+            algebra::coalesce_by(&a, &profile),
+            by_profile,
+            false,
+        )?;
+    }
+    agree("filter", Ok(algebra::filter(&a)), op("filter")?, false)?;
+    agree(
+        "complement",
+        algebra::complement(&a, 1),
+        op("complement")?,
+        false,
+    )?;
+    let bounded = op("complement_max")?;
+    let max_idx = bounded
+        .get("max_idx")
+        .and_then(Value::as_i64)
+        .ok_or("no max_idx")?;
+    agree(
+        "complement_max",
+        algebra::complement(&a, max_idx),
+        bounded,
+        false,
+    )?;
+    agree(
+        "right_inverse",
+        algebra::right_inverse(&a),
+        op("right_inverse")?,
+        false,
+    )?;
+    agree(
+        "left_inverse",
+        algebra::left_inverse(&a),
+        op("left_inverse")?,
+        false,
+    )?;
+    let composed = op("composition")?;
+    let b = layout(composed.get("B").ok_or("no B")?)?;
+    let lenient = composed.get("prop_ok") == Some(&Value::Bool(false));
+    agree(
+        "composition",
+        algebra::composition(&a, &b),
+        composed,
+        lenient,
+    )?;
+    type TilerOp = fn(&Layout, &Tiler) -> Result<Layout, LayoutError>;
+    let tiled: [(&str, &str, TilerOp); 6] = [
+        ("logical_divide", "tiler", algebra::logical_divide),
+        ("zipped_divide", "tiler", algebra::zipped_divide),
+        ("tiled_divide", "tiler", algebra::tiled_divide),
+        ("logical_product", "B", algebra::logical_product),
+        ("zipped_product", "B", algebra::zipped_product),
+        ("tiled_product", "B", algebra::tiled_product),
+    ];
+    for (name, key, f) in tiled {
+        let reference = op(name)?;
+        let t = tiler(
+            reference
+                .get(key)
+                .ok_or_else(|| format!("{name} without {key}"))?,
+        )?;
+        agree(name, f(&a, &t), reference, false)?;
+    }
+    Ok(())
 }
 
 /// Operations in a rendered tinygrad expression: every binary or unary operator, `where`,

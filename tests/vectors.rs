@@ -41,6 +41,11 @@ fn tinygrad_op_sequence_vectors_all_agree() {
 }
 
 #[test]
+fn pycute_vectors_all_agree() {
+    check_all("pycute_seed1.jsonl", 2000);
+}
+
+#[test]
 fn a_tampered_vector_fails() {
     let path = vectors_dir().join("tinygrad_create_seed1.jsonl");
     let text = std::fs::read_to_string(path).unwrap();

@@ -1,6 +1,8 @@
 //! The layout engine: pure Rust, no web dependencies, tested natively.
 
+pub mod algebra;
 pub mod arith;
+pub mod cute;
 pub mod error;
 pub mod expr;
 pub mod index;
