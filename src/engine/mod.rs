@@ -2,6 +2,7 @@
 
 pub mod algebra;
 pub mod arith;
+pub mod convert;
 pub mod cute;
 pub mod error;
 pub mod expr;
