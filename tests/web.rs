@@ -2,7 +2,7 @@
 //! the DOM.
 #![cfg(target_arch = "wasm32")]
 
-use layout_lab::state::{Page, ViewEditor};
+use layout_lab::state::{Page, ViewsState};
 use layout_lab::ui::pages::{PlannedPage, ViewsPage};
 use leptos::prelude::*;
 use leptos::task::tick;
@@ -51,8 +51,8 @@ fn cell_address(parent: &HtmlElement, coord: &str) -> String {
 #[wasm_bindgen_test]
 async fn typing_a_stride_moves_the_cells() {
     let parent = fresh_parent();
-    let editor = RwSignal::new(ViewEditor::default());
-    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage editor /> });
+    let state = RwSignal::new(ViewsState::default());
+    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage state /> });
     tick().await;
     assert_eq!(cell_address(&parent, "(1,2)"), "6");
     type_into(&parent, "stride-1", "2");
@@ -67,8 +67,8 @@ async fn typing_a_stride_moves_the_cells() {
 #[wasm_bindgen_test]
 async fn bad_input_shows_an_error_and_keeps_the_grid() {
     let parent = fresh_parent();
-    let editor = RwSignal::new(ViewEditor::default());
-    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage editor /> });
+    let state = RwSignal::new(ViewsState::default());
+    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage state /> });
     tick().await;
     type_into(&parent, "shape-0", "x");
     tick().await;
@@ -86,8 +86,8 @@ async fn bad_input_shows_an_error_and_keeps_the_grid() {
 #[wasm_bindgen_test]
 async fn hovering_memory_lights_every_reader() {
     let parent = fresh_parent();
-    let editor = RwSignal::new(ViewEditor::default());
-    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage editor /> });
+    let state = RwSignal::new(ViewsState::default());
+    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage state /> });
     tick().await;
     type_into(&parent, "stride-0", "0");
     tick().await;
@@ -109,11 +109,13 @@ async fn hovering_memory_lights_every_reader() {
 #[wasm_bindgen_test]
 async fn grids_render_rank_three_as_blocks() {
     let parent = fresh_parent();
-    let editor = RwSignal::new(ViewEditor::default());
-    editor.update(|e| e.add_dim());
-    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage editor /> });
+    let state = RwSignal::new(ViewsState::default());
+    state.update(|s| s.editor.add_dim());
+    let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage state /> });
     tick().await;
-    let blocks = parent.query_selector_all(".block").unwrap();
+    let blocks = parent
+        .query_selector_all("[data-testid='logical-grid'] .block")
+        .unwrap();
     assert_eq!(blocks.length(), 3, "one block per index of dim 0");
 }
 
@@ -132,4 +134,123 @@ async fn planned_pages_say_what_they_will_hold() {
         text.contains("not built yet") && text.contains("CuTe"),
         "{text}"
     );
+}
+
+fn click(parent: &HtmlElement, test_id: &str) {
+    let button: HtmlElement = find(parent, &format!("[data-testid='{test_id}']")).unchecked_into();
+    button.click();
+}
+
+fn text(parent: &HtmlElement, test_id: &str) -> String {
+    find(parent, &format!("[data-testid='{test_id}']"))
+        .text_content()
+        .unwrap_or_default()
+}
+
+/// Mounts the Views page on `query` (the URL state format).
+async fn mount_views(query: &str) -> (HtmlElement, RwSignal<ViewsState>) {
+    let parent = fresh_parent();
+    let state = RwSignal::new(ViewsState::from_query(query).0);
+    let mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage state /> });
+    mounted.forget();
+    tick().await;
+    (parent, state)
+}
+
+#[wasm_bindgen_test]
+async fn the_op_toolbar_applies_ops_and_reports_bad_arguments() {
+    let (parent, state) = mount_views("shape=3,2").await;
+    click(&parent, "op-permute");
+    type_into(&parent, "op-argument", "1,0");
+    click(&parent, "op-apply");
+    tick().await;
+    assert_eq!(state.with_untracked(|s| s.steps().len()), 1);
+    assert!(text(&parent, "view-repr-0").contains("strides=(1, 2)"));
+    click(&parent, "op-reshape");
+    type_into(&parent, "op-argument", "3,2");
+    click(&parent, "op-apply");
+    tick().await;
+    assert!(text(&parent, "view-reason-1").contains("could not express it"));
+    assert!(text(&parent, "merge-verdict").contains("not mergeable"));
+    assert_eq!(
+        cell_address(&parent, "(1,0)"),
+        "4",
+        "seed 004: 0 2 / 4 1 / 3 5"
+    );
+    click(&parent, "op-expand");
+    type_into(&parent, "op-argument", "9,9");
+    click(&parent, "op-apply");
+    tick().await;
+    assert!(
+        text(&parent, "error-op").contains("expand"),
+        "{}",
+        text(&parent, "error-op")
+    );
+    assert_eq!(
+        state.with_untracked(|s| s.steps().len()),
+        2,
+        "a bad op is not added"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn history_steps_can_be_selected_and_removed() {
+    let (parent, state) = mount_views("shape=3,2&ops=permute:1,0;reshape:3,2").await;
+    assert_eq!(
+        parent
+            .query_selector_all("[data-testid^='view-card-']")
+            .unwrap()
+            .length(),
+        2
+    );
+    click(&parent, "step-0-select");
+    tick().await;
+    assert_eq!(
+        parent
+            .query_selector_all("[data-testid^='view-card-']")
+            .unwrap()
+            .length(),
+        1
+    );
+    click(&parent, "step-0-remove");
+    tick().await;
+    assert_eq!(state.with_untracked(|s| s.steps().len()), 1);
+    assert_eq!(
+        parent
+            .query_selector_all("[data-testid^='view-card-']")
+            .unwrap()
+            .length(),
+        1
+    );
+    assert!(text(&parent, "history").contains("reshape 3,2"));
+}
+
+#[wasm_bindgen_test]
+async fn hover_links_memory_every_view_and_the_composed_grid() {
+    let (parent, _) = mount_views("shape=3,2&ops=permute:1,0;reshape:3,2").await;
+    let memory = find(&parent, "[data-testid='memory-cell'][data-addr='4']");
+    memory
+        .dispatch_event(&Event::new("mouseenter").unwrap())
+        .unwrap();
+    tick().await;
+    for selector in [
+        "[data-testid='logical-cell'].cell--lit",
+        "[data-testid='view0-cell'].cell--lit",
+        "[data-testid='view1-cell'].cell--lit",
+    ] {
+        assert_eq!(
+            parent.query_selector_all(selector).unwrap().length(),
+            1,
+            "{selector}"
+        );
+    }
+    assert!(text(&parent, "hover-info").contains("address 4"));
+}
+
+#[wasm_bindgen_test]
+async fn expressions_show_counts_and_simplifier_steps() {
+    let (parent, _) = mount_views("shape=3,2&ops=permute:1,0;reshape:3,2").await;
+    assert!(text(&parent, "expr-idx").contains("ridx0"));
+    assert!(text(&parent, "ops-idx").ends_with("ops"));
+    assert!(text(&parent, "simplifier-steps").contains("Simplifier:"));
 }

@@ -1,10 +1,13 @@
 //! Page state as plain structs: what the user typed, how it parses, how it lives in the URL.
 //! No web dependencies, so every rule here is tested natively; the UI holds signals of these.
 
+pub mod ops_text;
 pub mod route;
+pub mod stack_grid;
 pub mod view_form;
-pub mod view_grid;
+pub mod views;
 
 pub use route::Page;
+pub use stack_grid::{Hover, StackGrid};
 pub use view_form::{DimRow, FormError, RowField, ViewEditor, ViewForm};
-pub use view_grid::ViewGrid;
+pub use views::ViewsState;

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::state::route::Route;
-use crate::state::{Page, ViewEditor, ViewForm};
+use crate::state::{Page, ViewsState};
 use crate::ui::pages::{PlannedPage, ViewsPage};
 
 fn current_fragment() -> String {
@@ -26,26 +26,23 @@ fn replace_fragment(fragment: &str) {
 pub fn App() -> impl IntoView {
     let initial = Route::parse(&current_fragment());
     let page = RwSignal::new(initial.page);
-    let editor = RwSignal::new(ViewEditor::from_form(if initial.page == Page::Views {
-        ViewForm::from_query(&initial.query)
+    let state = RwSignal::new(if initial.page == Page::Views {
+        ViewsState::from_query(&initial.query).0
     } else {
-        ViewForm::default()
-    }));
+        ViewsState::default()
+    });
 
     // The URL is the outside world: follow it when the user navigates or pastes a link.
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
         let route = Route::parse(&current_fragment());
-        if route.page == Page::Views {
-            let form = ViewForm::from_query(&route.query);
-            if editor.with_untracked(|e| e.form() != &form) {
-                editor.set(ViewEditor::from_form(form));
-            }
+        if route.page == Page::Views && state.with_untracked(|s| s.to_query() != route.query) {
+            state.set(ViewsState::from_query(&route.query).0);
         }
         page.set(route.page);
     });
     on_cleanup(move || listener.remove());
 
-    let views_query = move || editor.with(|e| e.form().to_query());
+    let views_query = move || state.with(ViewsState::to_query);
     Effect::new(move |_| {
         let route = Route {
             page: page.get(),
@@ -88,7 +85,7 @@ pub fn App() -> impl IntoView {
         </header>
         <main class="page" data-testid=move || format!("page-{}", page.get().as_str())>
             {move || match page.get() {
-                Page::Views => view! { <ViewsPage editor=editor /> }.into_any(),
+                Page::Views => view! { <ViewsPage state=state /> }.into_any(),
                 other => view! { <PlannedPage page=other /> }.into_any(),
             }}
         </main>

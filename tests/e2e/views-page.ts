@@ -36,6 +36,21 @@ export class ViewsPage {
     return this.page.locator('[data-testid="logical-cell"].cell--lit');
   }
 
+  /** Picks an op in the toolbar, types its argument and applies it. */
+  async applyOp(kind: string, argument = "") {
+    await this.page.getByTestId(`op-${kind}`).click();
+    if (kind !== "simplify") await this.field("op-argument").fill(argument);
+    await this.page.getByTestId("op-apply").click();
+  }
+
+  viewCards(): Locator {
+    return this.page.locator('[data-testid^="view-card-"]');
+  }
+
+  viewCell(view: number, coord: string): Locator {
+    return this.page.locator(`[data-testid="view${view}-cell"][data-coord="${coord}"]`);
+  }
+
   litMemoryCells(): Locator {
     return this.page.locator('[data-testid="memory-cell"].cell--lit');
   }

@@ -55,7 +55,7 @@ test("a shared link opens the same view", async ({ page }) => {
   await expect(page.getByTestId("canonical")).toHaveText(
     "View(shape=(2, 2, 2), strides=(0, 2, 1), offset=5, mask=None, contiguous=False)",
   );
-  await expect(page.locator(".block")).toHaveCount(2);
+  await expect(page.getByTestId("logical-grid").locator(".block")).toHaveCount(2);
   await expect(views.logicalCell("(1,1,1)")).toHaveAttribute("data-addr", "8");
   expect(views.consoleErrors).toEqual([]);
 });
@@ -123,7 +123,7 @@ test("dimensions can be added, reordered and removed", async ({ page }) => {
   const views = new ViewsPage(page);
   await views.open();
   await page.getByTestId("add-dim").click();
-  await expect(page.locator(".block")).toHaveCount(3);
+  await expect(page.getByTestId("logical-grid").locator(".block")).toHaveCount(3);
   await expect(page.getByTestId("canonical")).toContainText("shape=(3, 4, 2), strides=(4, 1, 1)");
   await page.getByTestId("move-up-1").click();
   await expect(page.getByTestId("canonical")).toContainText("shape=(4, 3, 2), strides=(1, 4, 1)");

@@ -3,13 +3,13 @@
 
 use leptos::prelude::*;
 
-use crate::state::{RowField, ViewEditor};
+use crate::state::{RowField, ViewsState};
 
 /// A text input bound to one field of the editor, with its error beside it.
 #[component]
 fn FieldInput(
-    /// The editor this field edits.
-    editor: RwSignal<ViewEditor>,
+    /// The page state whose base view this field edits.
+    state: RwSignal<ViewsState>,
     /// Dimension index, `None` for the offset.
     row: Option<usize>,
     /// Which field of the row; ignored for the offset.
@@ -26,22 +26,30 @@ fn FieldInput(
     };
     let error_field = row.map(|_| field);
     let value = move || {
-        editor.with(|e| match row {
-            None => e.form().offset.clone(),
-            Some(r) => e
-                .form()
-                .dims
-                .get(r)
-                .map(|d| match field {
-                    RowField::Shape => d.shape.clone(),
-                    RowField::Stride => d.stride.clone(),
-                    RowField::MaskBegin => d.mask_begin.clone(),
-                    RowField::MaskEnd => d.mask_end.clone(),
-                })
-                .unwrap_or_default(),
+        state.with(|s| {
+            let e = &s.editor;
+            match row {
+                None => e.form().offset.clone(),
+                Some(r) => e
+                    .form()
+                    .dims
+                    .get(r)
+                    .map(|d| match field {
+                        RowField::Shape => d.shape.clone(),
+                        RowField::Stride => d.stride.clone(),
+                        RowField::MaskBegin => d.mask_begin.clone(),
+                        RowField::MaskEnd => d.mask_end.clone(),
+                    })
+                    .unwrap_or_default(),
+            }
         })
     };
-    let error = move || editor.with(|e| e.error_at(row, error_field).map(str::to_string));
+    let error = move || {
+        state.with(|s| {
+            let e = &s.editor;
+            e.error_at(row, error_field).map(str::to_string)
+        })
+    };
     let error_id = format!("error-{key}");
     view! {
         <label class="field">
@@ -58,10 +66,10 @@ fn FieldInput(
                 aria-describedby=error_id.clone()
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
-                    editor
-                        .update(|e| match row {
-                            None => e.set_offset(&text),
-                            Some(r) => e.set_field(r, field, &text),
+                    state
+                        .update(|s| match row {
+                            None => s.editor.set_offset(&text),
+                            Some(r) => s.editor.set_field(r, field, &text),
                         });
                 }
             />
@@ -74,12 +82,27 @@ fn FieldInput(
 
 #[component]
 pub fn DimEditor(
-    /// The editor state the rows edit.
-    editor: RwSignal<ViewEditor>,
+    /// The page state whose base view the rows edit.
+    state: RwSignal<ViewsState>,
 ) -> impl IntoView {
-    let rank = move || editor.with(|e| e.form().dims.len());
-    let view_error = move || editor.with(|e| e.error_at(None, None).map(str::to_string));
-    let paste_error = move || editor.with(|e| e.paste_error().map(str::to_string));
+    let rank = move || {
+        state.with(|s| {
+            let e = &s.editor;
+            e.form().dims.len()
+        })
+    };
+    let view_error = move || {
+        state.with(|s| {
+            let e = &s.editor;
+            e.error_at(None, None).map(str::to_string)
+        })
+    };
+    let paste_error = move || {
+        state.with(|s| {
+            let e = &s.editor;
+            e.paste_error().map(str::to_string)
+        })
+    };
     view! {
         <section class="dim-editor" aria-label="View editor">
             <label class="field field--wide">
@@ -90,12 +113,12 @@ pub fn DimEditor(
                     autocomplete="off"
                     data-testid="paste-view"
                     placeholder="View(shape=(2, 3), strides=(3, 1), offset=0, mask=None, contiguous=True)"
-                    prop:value=move || editor.with(|e| e.paste().to_string())
+                    prop:value=move || state.with(|s| { let e = &s.editor; e.paste().to_string() })
                     aria-invalid=move || if paste_error().is_some() { "true" } else { "false" }
                     aria-describedby="error-paste-view"
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
-                        editor.update(|e| e.set_paste(&text));
+                        state.update(|s| { let e = &mut s.editor; e.set_paste(&text) });
                     }
                 />
                 <span class="field__error" id="error-paste-view" data-testid="error-paste-view" role="alert">
@@ -106,23 +129,23 @@ pub fn DimEditor(
                 <For each=move || 0..rank() key=|row| *row let:row>
                     <div class="dim-row" data-testid=format!("dim-row-{row}")>
                         <span class="dim-row__axis">{format!("dim {row}")}</span>
-                        <FieldInput editor row=Some(row) field=RowField::Shape label="size".into() />
+                        <FieldInput state row=Some(row) field=RowField::Shape label="size".into() />
                         <FieldInput
-                            editor
+                            state
                             row=Some(row)
                             field=RowField::Stride
                             label="stride".into()
                             placeholder="row-major"
                         />
                         <FieldInput
-                            editor
+                            state
                             row=Some(row)
                             field=RowField::MaskBegin
                             label="mask [".into()
                             placeholder="0"
                         />
                         <FieldInput
-                            editor
+                            state
                             row=Some(row)
                             field=RowField::MaskEnd
                             label=",".into()
@@ -136,7 +159,7 @@ pub fn DimEditor(
                                 title="Move this dimension up"
                                 aria-label=format!("Move dimension {row} up")
                                 disabled=move || row == 0
-                                on:click=move |_| editor.update(|e| e.move_up(row))
+                                on:click=move |_| state.update(|s| { let e = &mut s.editor; e.move_up(row) })
                             >
                                 "↑"
                             </button>
@@ -145,7 +168,7 @@ pub fn DimEditor(
                                 data-testid=format!("remove-{row}")
                                 title="Remove this dimension"
                                 aria-label=format!("Remove dimension {row}")
-                                on:click=move |_| editor.update(|e| e.remove_dim(row))
+                                on:click=move |_| state.update(|s| { let e = &mut s.editor; e.remove_dim(row) })
                             >
                                 "✕"
                             </button>
@@ -154,10 +177,10 @@ pub fn DimEditor(
                 </For>
             </div>
             <div class="dim-editor__footer">
-                <button type="button" data-testid="add-dim" on:click=move |_| editor.update(|e| e.add_dim())>
+                <button type="button" data-testid="add-dim" on:click=move |_| state.update(|s| { let e = &mut s.editor; e.add_dim() })>
                     "+ dimension"
                 </button>
-                <FieldInput editor row=None field=RowField::Shape label="offset".into() />
+                <FieldInput state row=None field=RowField::Shape label="offset".into() />
             </div>
             <p class="dim-editor__error" data-testid="error-view" role="alert">{view_error}</p>
         </section>

@@ -1,17 +1,40 @@
-//! The logical grid and the memory strip of a view, linked by hover and focus: the lit address
-//! is the hovered memory cell's, or the hovered logical cell's address.
+//! Grids of a view stack — the composed logical grid, each view's own grid, the memory strip —
+//! linked by hover and focus through [`StackGrid::lit`].
 
 use leptos::prelude::*;
 
-use crate::state::view_grid::{LogicalCell, MemoryCell, ViewGrid};
+use crate::state::stack_grid::{Cell, Grid, Hover, Lit, MemoryCell};
 
-/// What the pointer or keyboard focus is on.
+/// Which grid of the stack a component draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hover {
-    /// A logical cell, by row-major index.
-    Logical(usize),
-    /// A memory cell, by address.
-    Memory(i64),
+pub enum GridKind {
+    /// The composed view: cells show buffer addresses.
+    Logical,
+    /// View `k`'s own grid.
+    View(usize),
+}
+
+impl GridKind {
+    fn hover(self, index: usize) -> Hover {
+        match self {
+            GridKind::Logical => Hover::Logical(index),
+            GridKind::View(k) => Hover::View(k, index),
+        }
+    }
+
+    fn is_lit(self, lit: &Lit, index: usize) -> bool {
+        match self {
+            GridKind::Logical => lit.logical.contains(&index),
+            GridKind::View(k) => lit.views.get(k).is_some_and(|s| s.contains(&index)),
+        }
+    }
+
+    fn test_id(self) -> String {
+        match self {
+            GridKind::Logical => "logical-cell".to_string(),
+            GridKind::View(k) => format!("view{k}-cell"),
+        }
+    }
 }
 
 fn coord_text(coord: &[i64]) -> String {
@@ -19,36 +42,38 @@ fn coord_text(coord: &[i64]) -> String {
     format!("({})", parts.join(","))
 }
 
-fn logical_cell(
-    cell: &LogicalCell,
+fn cell_view(
+    cell: &Cell,
+    kind: GridKind,
     hover: RwSignal<Option<Hover>>,
-    lit: Memo<Option<i64>>,
+    lit: Memo<Lit>,
 ) -> AnyView {
     let index = cell.index;
-    let address = cell.address;
+    let value = cell.value;
     let coord = coord_text(&cell.coord);
-    let label = match address {
-        Some(a) => format!("{coord} → address {a}"),
+    let label = match value {
+        Some(v) => format!("{coord} → {v}"),
         None => format!("{coord} → masked"),
     };
+    let me = kind.hover(index);
     view! {
         <div
             class="cell cell--logical"
-            class:cell--masked=address.is_none()
-            class:cell--lit=move || address.is_some() && lit.get() == address
-            class:cell--hovered=move || hover.get() == Some(Hover::Logical(index))
-            data-testid="logical-cell"
+            class:cell--masked=value.is_none()
+            class:cell--lit=move || lit.with(|l| kind.is_lit(l, index))
+            class:cell--hovered=move || hover.get() == Some(me)
+            data-testid=kind.test_id()
             data-coord=coord
-            data-addr=address.map_or_else(|| "masked".to_string(), |a| a.to_string())
+            data-addr=value.map_or_else(|| "masked".to_string(), |a| a.to_string())
             tabindex="0"
             role="gridcell"
             aria-label=label
-            on:mouseenter=move |_| hover.set(Some(Hover::Logical(index)))
-            on:focus=move |_| hover.set(Some(Hover::Logical(index)))
+            on:mouseenter=move |_| hover.set(Some(me))
+            on:focus=move |_| hover.set(Some(me))
             on:mouseleave=move |_| hover.set(None)
             on:blur=move |_| hover.set(None)
         >
-            {address.map_or_else(|| "·".to_string(), |a| a.to_string())}
+            {value.map_or_else(|| "·".to_string(), |a| a.to_string())}
         </div>
     }
     .into_any()
@@ -58,18 +83,19 @@ fn logical_cell(
 /// blocks at odd rank, columns at even), never flattened.
 fn block(
     shape: &[i64],
-    cells: &[LogicalCell],
+    cells: &[Cell],
     axis: usize,
+    kind: GridKind,
     hover: RwSignal<Option<Hover>>,
-    lit: Memo<Option<i64>>,
+    lit: Memo<Lit>,
 ) -> AnyView {
     match shape.len() {
         0 => cells
             .first()
-            .map(|c| logical_cell(c, hover, lit))
+            .map(|c| cell_view(c, kind, hover, lit))
             .unwrap_or_else(|| ().into_any()),
         1 => view! {
-            <div class="grid-row">{cells.iter().map(|c| logical_cell(c, hover, lit)).collect_view()}</div>
+            <div class="grid-row">{cells.iter().map(|c| cell_view(c, kind, hover, lit)).collect_view()}</div>
         }
         .into_any(),
         2 => {
@@ -81,7 +107,7 @@ fn block(
                         .map(|row| {
                             view! {
                                 <div class="grid-row">
-                                    {row.iter().map(|c| logical_cell(c, hover, lit)).collect_view()}
+                                    {row.iter().map(|c| cell_view(c, kind, hover, lit)).collect_view()}
                                 </div>
                             }
                         })
@@ -102,7 +128,7 @@ fn block(
                             view! {
                                 <div class="block">
                                     <span class="block__label">{format!("d{axis}={k}")}</span>
-                                    {block(&shape[1..], chunk, axis + 1, hover, lit)}
+                                    {block(&shape[1..], chunk, axis + 1, kind, hover, lit)}
                                 </div>
                             }
                         })
@@ -114,29 +140,34 @@ fn block(
     }
 }
 
-/// The logical shape of the view, each cell showing its address (`·` where masked).
+/// One grid of the stack, each cell showing its value (`·` where masked).
 #[component]
-pub fn LogicalGrid(
-    /// Cells to draw.
+pub fn GridView(
+    /// The cells to draw.
     #[prop(into)]
-    grid: Signal<ViewGrid>,
+    grid: Signal<Grid>,
+    /// Which grid this is, for linking.
+    kind: GridKind,
     /// Shared hover state.
     hover: RwSignal<Option<Hover>>,
-    /// Address lit by the hover.
-    lit: Memo<Option<i64>>,
+    /// Cells lit by the hover.
+    lit: Memo<Lit>,
+    /// Accessible name.
+    #[prop(into)]
+    label: String,
 ) -> impl IntoView {
+    let test_id = match kind {
+        GridKind::Logical => "logical-grid".to_string(),
+        GridKind::View(k) => format!("view{k}-grid"),
+    };
     view! {
-        <div class="logical-grid" role="grid" aria-label="Logical grid" data-testid="logical-grid">
-            {move || grid.with(|g| block(&g.shape, &g.cells, 0, hover, lit))}
+        <div class="logical-grid" role="grid" aria-label=label data-testid=test_id>
+            {move || grid.with(|g| block(&g.shape, &g.cells, 0, kind, hover, lit))}
         </div>
     }
 }
 
-fn memory_cell(
-    cell: &MemoryCell,
-    hover: RwSignal<Option<Hover>>,
-    lit: Memo<Option<i64>>,
-) -> AnyView {
+fn memory_cell(cell: &MemoryCell, hover: RwSignal<Option<Hover>>, lit: Memo<Lit>) -> AnyView {
     let address = cell.address;
     let used = !cell.readers.is_empty();
     let label = if used {
@@ -151,11 +182,12 @@ fn memory_cell(
         <div
             class="cell cell--memory"
             class:cell--unused=!used
-            class:cell--lit=move || lit.get() == Some(address)
+            class:cell--lit=move || lit.with(|l| l.memory.contains(&address))
             data-testid="memory-cell"
             data-addr=address.to_string()
             data-readers=cell.readers.len().to_string()
             tabindex="0"
+            role="listitem"
             aria-label=label
             on:mouseenter=move |_| hover.set(Some(Hover::Memory(address)))
             on:focus=move |_| hover.set(Some(Hover::Memory(address)))
@@ -171,42 +203,41 @@ fn memory_cell(
 /// Every address from the lowest to the highest reached; unused addresses are distinct.
 #[component]
 pub fn MemoryStrip(
-    /// Cells to draw.
+    /// The memory cells to draw.
     #[prop(into)]
-    grid: Signal<ViewGrid>,
+    memory: Signal<Vec<MemoryCell>>,
+    /// The valid address span, for the windowing note.
+    #[prop(into)]
+    span: Signal<Option<(i64, i64)>>,
     /// Shared hover state.
     hover: RwSignal<Option<Hover>>,
-    /// Address lit by the hover.
-    lit: Memo<Option<i64>>,
+    /// Cells lit by the hover.
+    lit: Memo<Lit>,
 ) -> impl IntoView {
     view! {
         <div class="memory-strip" role="list" aria-label="Memory" data-testid="memory-strip">
             {move || {
-                grid.with(|g| {
-                    if g.memory.is_empty() {
-                        view! { <p class="empty">"No valid element reaches memory."</p> }.into_any()
-                    } else {
-                        g.memory.iter().map(|c| memory_cell(c, hover, lit)).collect_view().into_any()
-                    }
-                })
+                memory
+                    .with(|m| {
+                        if m.is_empty() {
+                            view! { <p class="empty">"No valid element reaches memory."</p> }.into_any()
+                        } else {
+                            m.iter().map(|c| memory_cell(c, hover, lit)).collect_view().into_any()
+                        }
+                    })
             }}
         </div>
         {move || {
-            grid.with(|g| {
-                g.memory_is_windowed()
-                    .then(|| {
-                        let (lo, hi) = g.span.unwrap_or_default();
-                        view! {
-                            <p class="note" data-testid="memory-window">
-                                {format!(
-                                    "Addresses {lo}..={hi} span more than {} cells; the strip shows the first {}.",
-                                    g.memory.len(),
-                                    g.memory.len(),
-                                )}
-                            </p>
-                        }
-                    })
-            })
+            let shown = memory.with(Vec::len);
+            span.get()
+                .filter(|(lo, hi)| (hi - lo) as u128 + 1 > shown as u128)
+                .map(|(lo, hi)| {
+                    view! {
+                        <p class="note" data-testid="memory-window">
+                            {format!("Addresses {lo}..={hi}: the strip shows the first {shown}.")}
+                        </p>
+                    }
+                })
         }}
     }
 }

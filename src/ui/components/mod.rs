@@ -1,7 +1,13 @@
 pub mod dim_editor;
 pub mod expr_view;
 pub mod grid;
+pub mod history;
+pub mod op_toolbar;
+pub mod stack_panel;
 
 pub use dim_editor::DimEditor;
 pub use expr_view::ExprView;
-pub use grid::{Hover, LogicalGrid, MemoryStrip};
+pub use grid::{GridKind, GridView, MemoryStrip};
+pub use history::History;
+pub use op_toolbar::OpToolbar;
+pub use stack_panel::StackPanel;

@@ -1,86 +1,119 @@
-//! The Views page: edit a tinygrad view per dimension and watch memory, the logical grid and the
-//! expressions follow.
+//! The Views page: edit a base view per dimension, apply movement ops, and watch the stack,
+//! memory, the composed grid and the expressions follow.
 
 use leptos::prelude::*;
 
-use crate::engine::View;
-use crate::state::{ViewEditor, ViewGrid};
-use crate::ui::components::{DimEditor, ExprView, Hover, LogicalGrid, MemoryStrip};
+use crate::state::stack_grid::{Hover, Lit};
+use crate::state::{StackGrid, ViewsState};
+use crate::ui::components::{
+    DimEditor, ExprView, GridKind, GridView, History, MemoryStrip, OpToolbar, StackPanel,
+};
 
 #[component]
 pub fn ViewsPage(
-    /// The editor state, owned by the app so it survives page switches and lives in the URL.
-    editor: RwSignal<ViewEditor>,
+    /// The page state, owned by the app so it survives page switches and lives in the URL.
+    state: RwSignal<ViewsState>,
 ) -> impl IntoView {
-    let view = Memo::new(move |_| editor.with(|e| e.view().clone()));
-    let grid = Memo::new(move |_| view.with(ViewGrid::of));
+    let shown = Memo::new(move |_| state.with(ViewsState::shown));
+    let tracker = Signal::derive(move || shown.with(|(t, _)| t.clone()));
+    let grids =
+        Memo::new(move |_| shown.with(|(t, _)| StackGrid::of(t).map_err(|e| e.to_string())));
     let hover = RwSignal::new(None::<Hover>);
     let lit = Memo::new(move |_| {
-        let hovered = hover.get()?;
-        match hovered {
-            Hover::Memory(address) => Some(address),
-            Hover::Logical(index) => grid.with(|g| {
-                g.as_ref()
-                    .ok()
-                    .and_then(|g| g.cells.get(index))
-                    .and_then(|c| c.address)
-            }),
-        }
+        let Some(h) = hover.get() else {
+            return Lit::default();
+        };
+        grids.with(|g| g.as_ref().map(|g| g.lit(h)).unwrap_or_default())
     });
     let hover_text = move || {
-        let hovered = hover.get()?;
-        grid.with(|g| {
+        let h = hover.get()?;
+        grids.with(|g| {
             let g = g.as_ref().ok()?;
-            Some(match hovered {
-                Hover::Logical(index) => {
-                    let cell = g.cells.get(index)?;
-                    let coord: Vec<String> = cell.coord.iter().map(i64::to_string).collect();
-                    match cell.address {
-                        Some(a) => format!("logical ({}) → valid, address {a}", coord.join(", ")),
-                        None => format!("logical ({}) → masked (not valid)", coord.join(", ")),
-                    }
+            let describe = |i: usize| -> Option<String> {
+                let cell = g.logical.cells.get(i)?;
+                let coord: Vec<String> = cell.coord.iter().map(i64::to_string).collect();
+                let chain: Vec<String> = g
+                    .chains
+                    .get(i)?
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .map(|(k, j)| {
+                        format!(
+                            "view {k}: {}",
+                            j.map_or("–".to_string(), |j| format!("cell {j}"))
+                        )
+                    })
+                    .collect();
+                Some(match cell.value {
+                    Some(a) => format!(
+                        "logical ({}) → {} → valid, address {a}",
+                        coord.join(", "),
+                        chain.join(" → ")
+                    ),
+                    None => format!(
+                        "logical ({}) → {} → masked (valid = false)",
+                        coord.join(", "),
+                        chain.join(" → ")
+                    ),
+                })
+            };
+            match h {
+                Hover::Logical(i) => describe(i),
+                Hover::View(k, j) => {
+                    let lit = g.lit(h);
+                    let value = g.views.get(k)?.cells.get(j)?.value;
+                    Some(format!(
+                        "view {k} cell {j} → {} ; read by {} logical cell(s)",
+                        value.map_or("masked".to_string(), |v| v.to_string()),
+                        lit.logical.len()
+                    ))
                 }
-                Hover::Memory(address) => {
-                    let readers = g
-                        .memory
-                        .iter()
-                        .find(|m| m.address == address)
-                        .map_or(0, |m| m.readers.len());
-                    format!("address {address} ← read by {readers} logical cell(s)")
-                }
-            })
+                Hover::Memory(a) => Some(format!(
+                    "address {a} ← read by {} logical cell(s)",
+                    g.lit(h).logical.len()
+                )),
+            }
         })
     };
-    let ok_grid = Signal::derive(move || {
-        grid.with(|g| {
-            g.as_ref().cloned().unwrap_or_else(|_| ViewGrid {
-                shape: Vec::new(),
-                cells: Vec::new(),
-                memory: Vec::new(),
-                span: None,
-            })
+    let logical = Signal::derive(move || {
+        grids.with(|g| {
+            g.as_ref()
+                .map(|g| g.logical.clone())
+                .unwrap_or(crate::state::stack_grid::Grid {
+                    shape: Vec::new(),
+                    cells: Vec::new(),
+                })
         })
     });
-    let grid_error = move || grid.with(|g| g.as_ref().err().map(|e| format!("Not drawn: {e}.")));
-    let canonical = move || view.with(View::to_string);
+    let memory = Signal::derive(move || {
+        grids.with(|g| g.as_ref().map(|g| g.memory.clone()).unwrap_or_default())
+    });
+    let span = Signal::derive(move || grids.with(|g| g.as_ref().ok().and_then(|g| g.span)));
+    let grid_error = move || grids.with(|g| g.as_ref().err().map(|e| format!("Not drawn: {e}.")));
     view! {
         <div class="views">
             <h1 class="visually-hidden">"Views"</h1>
-            <DimEditor editor />
-            <section class="canonical" aria-label="Canonical view">
-                <h2>"Canonical form"</h2>
-                <code data-testid="canonical">{canonical}</code>
-            </section>
-            <ExprView view=view />
+            <div class="views__controls">
+                <DimEditor state />
+                <section class="canonical" aria-label="Canonical base view">
+                    <h2>"Base view, canonical"</h2>
+                    <code data-testid="canonical">{move || state.with(|s| s.editor.view().to_string())}</code>
+                </section>
+                <OpToolbar state />
+                <History state />
+            </div>
+            <StackPanel state shown=Signal::derive(move || shown.get()) grids=Signal::derive(move || grids.get()) hover lit />
+            <ExprView tracker />
             <section class="grids">
                 <p class="hover-info" data-testid="hover-info" aria-live="polite">
                     {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}
                 </p>
                 <p class="note" data-testid="grid-error">{grid_error}</p>
                 <h2>"Memory"</h2>
-                <MemoryStrip grid=ok_grid hover lit />
-                <h2>"Logical"</h2>
-                <LogicalGrid grid=ok_grid hover lit />
+                <MemoryStrip memory span hover lit />
+                <h2>"Logical (composed)"</h2>
+                <GridView grid=logical kind=GridKind::Logical hover lit label="Logical grid" />
             </section>
         </div>
     }

@@ -1,0 +1,273 @@
+//! What the Views page draws for a view stack: every view's own cells, the composed logical
+//! grid, the memory strip, and which cells light together. Computed once per stack; the UI
+//! only reads it.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::engine::view::checked_product;
+use crate::engine::{LayoutError, RowMajor, ShapeTracker};
+
+/// Most cells drawn as DOM nodes in one grid.
+pub const MAX_DRAWN_CELLS: usize = 4096;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// Row-major position in its grid's shape.
+    pub index: usize,
+    pub coord: Vec<i64>,
+    /// What the cell shows: the buffer address for the composed grid and `views[0]`, the index
+    /// into the previous view for later views; `None` where masked.
+    pub value: Option<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub shape: Vec<i64>,
+    pub cells: Vec<Cell>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryCell {
+    pub address: i64,
+    /// Composed logical cells reading this address (several under stride 0).
+    pub readers: Vec<usize>,
+}
+
+/// A hovered or focused cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hover {
+    /// A cell of the composed logical grid.
+    Logical(usize),
+    /// Cell `1` of view `0`'s own grid.
+    View(usize, usize),
+    Memory(i64),
+}
+
+/// The cells lit by a hover, in every grid.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Lit {
+    pub logical: BTreeSet<usize>,
+    pub views: Vec<BTreeSet<usize>>,
+    pub memory: BTreeSet<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StackGrid {
+    /// The composed grid: the stack's shape, cells showing buffer addresses.
+    pub logical: Grid,
+    /// Each view's own grid, innermost first.
+    pub views: Vec<Grid>,
+    /// For each composed cell, the cell of each view its address passes through.
+    pub chains: Vec<Vec<Option<usize>>>,
+    /// Every address from the lowest to the highest valid one (a window of at most
+    /// [`MAX_DRAWN_CELLS`] from the lowest).
+    pub memory: Vec<MemoryCell>,
+    pub span: Option<(i64, i64)>,
+}
+
+fn too_large(what: &'static str, size: i64) -> LayoutError {
+    LayoutError::TooLarge {
+        what,
+        size: size.max(0) as u128,
+        limit: MAX_DRAWN_CELLS as u128,
+    }
+}
+
+fn row_major_index(shape: &[i64], coord: &[i64]) -> usize {
+    coord
+        .iter()
+        .zip(shape)
+        .fold(0i64, |acc, (&c, &d)| acc * d + c) as usize
+}
+
+impl StackGrid {
+    /// # Errors
+    /// `TooLarge` when the composed grid or a view's grid has more than [`MAX_DRAWN_CELLS`]
+    /// cells.
+    pub fn of(tracker: &ShapeTracker) -> Result<StackGrid, LayoutError> {
+        let views = tracker.views();
+        for view in views {
+            let size = view.size()?;
+            if size as u128 > MAX_DRAWN_CELLS as u128 {
+                return Err(too_large("a view of the stack", size));
+            }
+        }
+        let size = checked_product(tracker.shape())?;
+        if size as u128 > MAX_DRAWN_CELLS as u128 {
+            return Err(too_large("the composed view", size));
+        }
+        let view_grids: Vec<Grid> = views
+            .iter()
+            .map(|view| Grid {
+                shape: view.shape().to_vec(),
+                cells: RowMajor::new(view.shape())
+                    .enumerate()
+                    .map(|(index, coord)| Cell {
+                        index,
+                        value: view.offset_from_coord(&coord),
+                        coord,
+                    })
+                    .collect(),
+            })
+            .collect();
+        let last = views.len() - 1;
+        let mut chains = Vec::new();
+        let mut cells = Vec::new();
+        for (index, coord) in RowMajor::new(tracker.shape()).enumerate() {
+            let mut chain = vec![None; views.len()];
+            chain[last] = Some(index);
+            let mut value = view_grids[last].cells[index].value;
+            for k in (0..last).rev() {
+                let Some(v) = value else { break };
+                let size = view_grids[k].cells.len() as i64;
+                if !(0..size).contains(&v) {
+                    // An address outside the inner view: the stack wraps it row-major.
+                    let coord = crate::engine::merge::unravel(views[k].shape(), v);
+                    let j = row_major_index(views[k].shape(), &coord);
+                    chain[k] = Some(j);
+                    value = view_grids[k].cells[j].value;
+                    continue;
+                }
+                chain[k] = Some(v as usize);
+                value = view_grids[k].cells[v as usize].value;
+            }
+            chains.push(chain);
+            cells.push(Cell {
+                index,
+                coord,
+                value,
+            });
+        }
+        let mut readers: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
+        for cell in &cells {
+            if let Some(a) = cell.value {
+                readers.entry(a).or_default().push(cell.index);
+            }
+        }
+        let span = readers
+            .keys()
+            .next()
+            .zip(readers.keys().next_back())
+            .map(|(&lo, &hi)| (lo, hi));
+        let memory = match span {
+            None => Vec::new(),
+            Some((lo, hi)) => (lo..=hi.min(lo.saturating_add(MAX_DRAWN_CELLS as i64 - 1)))
+                .map(|address| MemoryCell {
+                    address,
+                    readers: readers.remove(&address).unwrap_or_default(),
+                })
+                .collect(),
+        };
+        Ok(StackGrid {
+            logical: Grid {
+                shape: tracker.shape().to_vec(),
+                cells,
+            },
+            views: view_grids,
+            chains,
+            memory,
+            span,
+        })
+    }
+
+    /// Whether the memory strip shows only a window of the span.
+    pub fn memory_is_windowed(&self) -> bool {
+        self.span
+            .is_some_and(|(lo, hi)| (hi - lo) as u128 + 1 > self.memory.len() as u128)
+    }
+
+    /// Everything linked to `hover`: the composed cells it selects, the cells of every view
+    /// their addresses pass through, and their memory cells.
+    pub fn lit(&self, hover: Hover) -> Lit {
+        let selected: Vec<usize> = match hover {
+            Hover::Logical(i) => vec![i],
+            Hover::View(k, j) => (0..self.chains.len())
+                .filter(|&i| self.chains[i].get(k) == Some(&Some(j)))
+                .collect(),
+            Hover::Memory(a) => self
+                .logical
+                .cells
+                .iter()
+                .filter(|c| c.value == Some(a))
+                .map(|c| c.index)
+                .collect(),
+        };
+        let mut lit = Lit {
+            views: vec![BTreeSet::new(); self.views.len()],
+            ..Lit::default()
+        };
+        if let Hover::View(k, j) = hover {
+            if let Some(set) = lit.views.get_mut(k) {
+                set.insert(j);
+            }
+        }
+        if let Hover::Memory(a) = hover {
+            lit.memory.insert(a);
+        }
+        for i in selected {
+            lit.logical.insert(i);
+            for (k, step) in self.chains.get(i).into_iter().flatten().enumerate() {
+                if let Some(j) = step {
+                    lit.views[k].insert(*j);
+                }
+            }
+            if let Some(a) = self.logical.cells.get(i).and_then(|c| c.value) {
+                lit.memory.insert(a);
+            }
+        }
+        lit
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::MovementOp;
+
+    fn transposed_reshape() -> ShapeTracker {
+        let t = ShapeTracker::from_shape(&[3, 2]).unwrap();
+        let t = t.apply(&MovementOp::Permute(vec![1, 0])).unwrap().0;
+        t.apply(&MovementOp::Reshape(vec![3, 2])).unwrap().0
+    }
+
+    #[test]
+    fn composed_grid_and_chains() {
+        let grid = StackGrid::of(&transposed_reshape()).unwrap();
+        let values: Vec<Option<i64>> = grid.logical.cells.iter().map(|c| c.value).collect();
+        assert_eq!(values, [0, 2, 4, 1, 3, 5].map(Some).to_vec());
+        // composed cell 1 = (0,1): index 1 of the outer view, index 1 of the permuted view
+        assert_eq!(grid.chains[1], vec![Some(1), Some(1)]);
+        assert_eq!(grid.views[0].cells[1].value, Some(2));
+    }
+
+    #[test]
+    fn linking_across_three_grids() {
+        let grid = StackGrid::of(&transposed_reshape()).unwrap();
+        let lit = grid.lit(Hover::Memory(4));
+        assert_eq!(lit.logical, BTreeSet::from([2]));
+        assert_eq!(lit.views[0], BTreeSet::from([2]));
+        assert_eq!(lit.views[1], BTreeSet::from([2]));
+        let lit = grid.lit(Hover::View(0, 3));
+        assert_eq!(lit.memory, BTreeSet::from([1]));
+        assert_eq!(lit.logical, BTreeSet::from([3]));
+        // stride 0: one memory cell lights every reader
+        let t = ShapeTracker::from_shape(&[1, 3]).unwrap();
+        let t = t.apply(&MovementOp::Expand(vec![4, 3])).unwrap().0;
+        let grid = StackGrid::of(&t).unwrap();
+        assert_eq!(grid.lit(Hover::Memory(1)).logical.len(), 4);
+    }
+
+    #[test]
+    fn masks_and_limits() {
+        let t = ShapeTracker::from_shape(&[2]).unwrap();
+        let t = t.apply(&MovementOp::Pad(vec![(1, 1)])).unwrap().0;
+        let grid = StackGrid::of(&t).unwrap();
+        assert_eq!(grid.logical.cells[0].value, None);
+        assert_eq!(grid.memory.len(), 2);
+        let big = ShapeTracker::from_shape(&[100, 100]).unwrap();
+        assert!(matches!(
+            StackGrid::of(&big),
+            Err(LayoutError::TooLarge { .. })
+        ));
+    }
+}

@@ -1,0 +1,83 @@
+//! Apply a movement op to the end of the history, with the argument validated inline.
+
+use leptos::prelude::*;
+
+use crate::state::ops_text::{example_argument, OP_KINDS};
+use crate::state::ViewsState;
+
+#[component]
+pub fn OpToolbar(
+    /// The page state the op is appended to.
+    state: RwSignal<ViewsState>,
+) -> impl IntoView {
+    let kind = RwSignal::new("reshape");
+    let argument = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let apply = move || {
+        let outcome = state
+            .try_update(|s| s.push_op(kind.get_untracked(), &argument.get_untracked()))
+            .unwrap_or(Ok(()));
+        match outcome {
+            Ok(()) => {
+                argument.set(String::new());
+                error.set(None);
+            }
+            Err(message) => error.set(Some(message)),
+        }
+    };
+    view! {
+        <form
+            class="op-toolbar"
+            aria-label="Movement ops"
+            on:submit=move |ev| {
+                ev.prevent_default();
+                apply();
+            }
+        >
+            <div class="op-toolbar__kinds" role="radiogroup" aria-label="Op">
+                {OP_KINDS
+                    .into_iter()
+                    .map(|k| {
+                        view! {
+                            <button
+                                type="button"
+                                role="radio"
+                                data-testid=format!("op-{k}")
+                                aria-checked=move || if kind.get() == k { "true" } else { "false" }
+                                class:active=move || kind.get() == k
+                                on:click=move |_| {
+                                    kind.set(k);
+                                    error.set(None);
+                                }
+                            >
+                                {k}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+            <label class="field field--op">
+                <span class="field__label">"argument"</span>
+                <input
+                    type="text"
+                    spellcheck="false"
+                    autocomplete="off"
+                    data-testid="op-argument"
+                    placeholder=move || example_argument(kind.get())
+                    disabled=move || kind.get() == "simplify"
+                    prop:value=move || argument.get()
+                    aria-invalid=move || if error.get().is_some() { "true" } else { "false" }
+                    aria-describedby="error-op"
+                    on:input=move |ev| {
+                        argument.set(event_target_value(&ev));
+                        error.set(None);
+                    }
+                />
+            </label>
+            <button type="submit" data-testid="op-apply">"Apply"</button>
+            <span class="field__error" id="error-op" data-testid="error-op" role="alert">
+                {move || error.get()}
+            </span>
+        </form>
+    }
+}
