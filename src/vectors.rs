@@ -1,6 +1,8 @@
 //! Reference-vector files (`../shared/vectors/*.jsonl`) and the agreement rules of their README,
 //! section 5. Each case is checked independently; a failure says what differs.
 
+mod tract;
+
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -63,6 +65,8 @@ pub fn check_case(kind: &str, case: &Value) -> Result<(), String> {
         "create" => check_create(case),
         "ops" | "add" => check_tracker_case(case),
         "pycute" => check_pycute(case),
+        "coalesce" | "complement" | "compose" | "logical_divide" | "logical_product"
+        | "tractable" => tract::check_tract(kind, case),
         other => Err(format!(
             "kind `{other}` is not supported by this engine yet"
         )),

@@ -46,6 +46,11 @@ fn pycute_vectors_all_agree() {
 }
 
 #[test]
+fn tract_vectors_all_agree() {
+    check_all("tract_seed1.jsonl", 1200);
+}
+
+#[test]
 fn a_tampered_vector_fails() {
     let path = vectors_dir().join("tinygrad_create_seed1.jsonl");
     let text = std::fs::read_to_string(path).unwrap();
@@ -54,4 +59,29 @@ fn a_tampered_vector_fails() {
     assert_ne!(tampered, line, "the tamper must change the case");
     let results = check_file_text(&tampered).unwrap();
     assert!(results[0].failure.is_some());
+}
+
+#[test]
+fn tampered_tract_vectors_fail() {
+    let path = vectors_dir().join("tract_seed1.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let complement = text.lines().nth(2).unwrap();
+    let tractable = text.lines().nth(6).unwrap();
+    for (line, from, to) in [
+        (complement, "\"map\":[1,3]", "\"map\":[1,4]"),
+        (
+            complement,
+            "\"stride\":[1,21],\"str\":\"(3,7):(1,21)\"},\"cosize\"",
+            "\"stride\":[1,22],\"str\":\"(3,7):(1,22)\"},\"cosize\"",
+        ),
+        (tractable, "\"is_tractable\":false", "\"is_tractable\":true"),
+    ] {
+        let tampered = line.replacen(from, to, 1);
+        assert_ne!(tampered, line, "the tamper {from} must change the case");
+        let results = check_file_text(&tampered).unwrap();
+        assert!(
+            results[0].failure.is_some(),
+            "{from} -> {to} went unnoticed"
+        );
+    }
 }
