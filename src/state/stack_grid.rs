@@ -219,6 +219,59 @@ impl StackGrid {
     }
 }
 
+/// A key that moves focus within a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Left,
+    Right,
+    Up,
+    Down,
+}
+
+impl Step {
+    /// `ArrowLeft` … `ArrowDown`, as `KeyboardEvent.key` names them.
+    pub fn from_key(key: &str) -> Option<Step> {
+        match key {
+            "ArrowLeft" => Some(Step::Left),
+            "ArrowRight" => Some(Step::Right),
+            "ArrowUp" => Some(Step::Up),
+            "ArrowDown" => Some(Step::Down),
+            _ => None,
+        }
+    }
+}
+
+/// The coordinate one step from `coord` in `shape`, `None` at the edge: left/right move within
+/// a row (the last axis); up/down move along the axis before it and carry into the outer axes,
+/// so focus walks down through nested blocks. A rank-1 grid is one row.
+pub fn neighbor(shape: &[i64], coord: &[i64], step: Step) -> Option<Vec<i64>> {
+    let rank = shape.len();
+    let delta = if matches!(step, Step::Left | Step::Up) {
+        -1
+    } else {
+        1
+    };
+    let mut next = coord.to_vec();
+    match step {
+        Step::Left | Step::Right => {
+            let last = rank.checked_sub(1)?;
+            next[last] += delta;
+            (0..shape[last]).contains(&next[last]).then_some(next)
+        }
+        Step::Up | Step::Down => {
+            let mut axis = rank.checked_sub(2)?;
+            loop {
+                next[axis] += delta;
+                if (0..shape[axis]).contains(&next[axis]) {
+                    return Some(next);
+                }
+                next[axis] = if delta > 0 { 0 } else { shape[axis] - 1 };
+                axis = axis.checked_sub(1)?;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,6 +308,39 @@ mod tests {
         let t = t.apply(&MovementOp::Expand(vec![4, 3])).unwrap().0;
         let grid = StackGrid::of(&t).unwrap();
         assert_eq!(grid.lit(Hover::Memory(1)).logical.len(), 4);
+    }
+
+    #[test]
+    fn arrow_keys_walk_rows_columns_and_blocks() {
+        let shape = [2, 3, 4];
+        assert_eq!(
+            neighbor(&shape, &[0, 0, 0], Step::Right),
+            Some(vec![0, 0, 1])
+        );
+        assert_eq!(
+            neighbor(&shape, &[0, 0, 0], Step::Down),
+            Some(vec![0, 1, 0])
+        );
+        assert_eq!(
+            neighbor(&shape, &[0, 2, 1], Step::Down),
+            Some(vec![1, 0, 1]),
+            "into the next block"
+        );
+        assert_eq!(
+            neighbor(&shape, &[0, 2, 3], Step::Right),
+            None,
+            "rows end at the edge"
+        );
+        assert_eq!(neighbor(&shape, &[0, 0, 0], Step::Up), None);
+        assert_eq!(neighbor(&[5], &[4], Step::Right), None);
+        assert_eq!(neighbor(&[5], &[4], Step::Left), Some(vec![3]));
+        assert_eq!(neighbor(&[5], &[4], Step::Down), None, "rank 1 is one row");
+        assert_eq!(
+            neighbor(&shape, &[1, 0, 2], Step::Up),
+            Some(vec![0, 2, 2]),
+            "back into the block above"
+        );
+        assert_eq!(neighbor(&[], &[], Step::Left), None);
     }
 
     #[test]

@@ -139,3 +139,30 @@ test("screenshot of the Views page", async ({ page }) => {
   await page.screenshot({ path: "target/playwright/views.png", fullPage: true });
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("arrow keys move focus through the grid and light linked cells", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=2,2,3");
+  await views.logicalCell("(0,0,0)").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(views.logicalCell("(0,0,1)")).toBeFocused();
+  await expect(views.litMemoryCells()).toHaveAttribute("data-addr", "1");
+  await page.keyboard.press("ArrowDown");
+  await expect(views.logicalCell("(0,1,1)")).toBeFocused();
+  await page.keyboard.press("ArrowDown"); // walks into the next block
+  await expect(views.logicalCell("(1,0,1)")).toBeFocused();
+  await expect(views.litMemoryCells()).toHaveAttribute("data-addr", "7");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("the table view lists every cell with its chain and address", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=3,2&ops=permute:1,0;reshape:3,2");
+  await page.getByTestId("table-view").locator("summary").click();
+  const table = page.getByTestId("grid-table");
+  await expect(table.locator("tbody tr")).toHaveCount(6);
+  await expect(table.locator("thead")).toContainText("view 1 cell");
+  await expect(table.locator("tbody tr").nth(2)).toContainText("(1, 0)");
+  await expect(table.locator("tbody tr").nth(2).locator("td").last()).toHaveText("4");
+  expect(views.consoleErrors).toEqual([]);
+});

@@ -3,7 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::state::stack_grid::{Cell, Grid, Hover, Lit, MemoryCell};
+use wasm_bindgen::JsCast;
+
+use crate::state::stack_grid::{neighbor, Cell, Grid, Hover, Lit, MemoryCell, Step};
 
 /// Which grid of the stack a component draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,13 +44,40 @@ fn coord_text(coord: &[i64]) -> String {
     format!("({})", parts.join(","))
 }
 
+/// Moves keyboard focus to the neighbouring cell of the same grid for an arrow key.
+fn move_focus(ev: &web_sys::KeyboardEvent, shape: &[i64], coord: &[i64]) {
+    let Some(step) = Step::from_key(&ev.key()) else {
+        return;
+    };
+    ev.prevent_default();
+    let Some(next) = neighbor(shape, coord, step) else {
+        return;
+    };
+    let target = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|cell| cell.closest("[role='grid']").ok().flatten())
+        .and_then(|grid| {
+            grid.query_selector(&format!("[data-coord='{}']", coord_text(&next)))
+                .ok()
+                .flatten()
+        })
+        .and_then(|cell| cell.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(cell) = target {
+        // Focus lights the cell and its linked cells through the focus handler.
+        let _ = cell.focus();
+    }
+}
+
 fn cell_view(
     cell: &Cell,
+    shape: &[i64],
     kind: GridKind,
     hover: RwSignal<Option<Hover>>,
     lit: Memo<Lit>,
 ) -> AnyView {
     let index = cell.index;
+    let (shape, position) = (shape.to_vec(), cell.coord.clone());
     let value = cell.value;
     let coord = coord_text(&cell.coord);
     let label = match value {
@@ -72,6 +101,7 @@ fn cell_view(
             on:focus=move |_| hover.set(Some(me))
             on:mouseleave=move |_| hover.set(None)
             on:blur=move |_| hover.set(None)
+            on:keydown=move |ev| move_focus(&ev, &shape, &position)
         >
             {value.map_or_else(|| "·".to_string(), |a| a.to_string())}
         </div>
@@ -82,6 +112,7 @@ fn cell_view(
 /// Rank 0 a cell, rank 1 a row, rank 2 a grid, higher ranks nested blocks of those (rows of
 /// blocks at odd rank, columns at even), never flattened.
 fn block(
+    full: &[i64],
     shape: &[i64],
     cells: &[Cell],
     axis: usize,
@@ -92,10 +123,10 @@ fn block(
     match shape.len() {
         0 => cells
             .first()
-            .map(|c| cell_view(c, kind, hover, lit))
+            .map(|c| cell_view(c, full, kind, hover, lit))
             .unwrap_or_else(|| ().into_any()),
         1 => view! {
-            <div class="grid-row">{cells.iter().map(|c| cell_view(c, kind, hover, lit)).collect_view()}</div>
+            <div class="grid-row">{cells.iter().map(|c| cell_view(c, full, kind, hover, lit)).collect_view()}</div>
         }
         .into_any(),
         2 => {
@@ -107,7 +138,7 @@ fn block(
                         .map(|row| {
                             view! {
                                 <div class="grid-row">
-                                    {row.iter().map(|c| cell_view(c, kind, hover, lit)).collect_view()}
+                                    {row.iter().map(|c| cell_view(c, full, kind, hover, lit)).collect_view()}
                                 </div>
                             }
                         })
@@ -128,7 +159,7 @@ fn block(
                             view! {
                                 <div class="block">
                                     <span class="block__label">{format!("d{axis}={k}")}</span>
-                                    {block(&shape[1..], chunk, axis + 1, kind, hover, lit)}
+                                    {block(full, &shape[1..], chunk, axis + 1, kind, hover, lit)}
                                 </div>
                             }
                         })
@@ -162,7 +193,7 @@ pub fn GridView(
     };
     view! {
         <div class="logical-grid" role="grid" aria-label=label data-testid=test_id>
-            {move || grid.with(|g| block(&g.shape, &g.cells, 0, kind, hover, lit))}
+            {move || grid.with(|g| block(&g.shape, &g.shape, &g.cells, 0, kind, hover, lit))}
         </div>
     }
 }

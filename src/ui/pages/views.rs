@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::{StackGrid, ViewsState};
 use crate::ui::components::{
-    DimEditor, ExprView, GridKind, GridView, History, MemoryStrip, OpToolbar, StackPanel,
+    DimEditor, ExprView, GridKind, GridTable, GridView, History, MemoryStrip, OpToolbar, StackPanel,
 };
 
 #[component]
@@ -19,6 +19,7 @@ pub fn ViewsPage(
     let grids =
         Memo::new(move |_| shown.with(|(t, _)| StackGrid::of(t).map_err(|e| e.to_string())));
     let hover = RwSignal::new(None::<Hover>);
+    let table_open = RwSignal::new(false);
     let lit = Memo::new(move |_| {
         let Some(h) = hover.get() else {
             return Lit::default();
@@ -114,6 +115,21 @@ pub fn ViewsPage(
                 <MemoryStrip memory span hover lit />
                 <h2>"Logical (composed)"</h2>
                 <GridView grid=logical kind=GridKind::Logical hover lit label="Logical grid" />
+                <details
+                    class="table-view"
+                    data-testid="table-view"
+                    on:toggle=move |ev| {
+                        use wasm_bindgen::JsCast;
+                        let open = ev
+                            .target()
+                            .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
+                            .is_some_and(|d| d.open());
+                        table_open.set(open);
+                    }
+                >
+                    <summary>"Table view (for screen readers and copying)"</summary>
+                    {move || table_open.get().then(|| view! { <GridTable grids /> })}
+                </details>
             </section>
         </div>
     }
