@@ -104,12 +104,13 @@ proptest! {
         prop_assert!(n >= bound, "reaches the bound");
     }
 
-    /// Whenever composition succeeds, R(i) = A(B(i)) for every i; for B inside A's domain
-    /// with whole-dividing modes it does succeed.
+    /// Whenever composition succeeds, R(i) = A(B(i)) for every i < size(R) <= size(B) (pycute
+    /// truncates a B whose shape does not divide, and the reference vectors keep those results;
+    /// see `algebra::composition`); compact prefixes always compose in full.
     #[test]
     fn composition_law(a in any_layout(), b in any_layout()) {
         if let Ok(r) = composition(&a, &b) {
-            prop_assert_eq!(r.size().unwrap(), b.size().unwrap());
+            prop_assert!(r.size().unwrap() <= b.size().unwrap());
             for i in 0..r.size().unwrap() {
                 prop_assert_eq!(r.call(i).unwrap(), a.call(b.call(i).unwrap()).unwrap());
             }

@@ -209,7 +209,12 @@ fn failing_condition(a: &Layout, b: &Layout) -> String {
     }
 }
 
-/// `A ∘ B` (pycute `composition(A, B)`): `R(i) = A(B(i))`, shaped like B.
+/// `A ∘ B` (pycute `composition(A, B)`): `R(i) = A(B(i))` for `i < size(R)`, shaped like B.
+///
+/// Where B's shape does not divide A's modes, pycute truncates: `size(R) < size(B)` (e.g.
+/// `((2,2),(2,6)):((12,16),(2,1)) ∘ 3:2 = 2:16`). Those results keep pycute's own law on their
+/// domain and the reference vectors hold them, so they are returned as pycute returns them;
+/// [`composition_is_truncated`] tells a caller to warn.
 ///
 /// # Errors
 /// pycute's own failures, and inadmissible operands for which pycute would return a layout
@@ -225,6 +230,14 @@ pub fn composition(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
         }
     }
     Ok(result)
+}
+
+/// Whether `composition(a, b)` covers less than B's domain (pycute's truncation).
+///
+/// # Errors
+/// Overflow of either size.
+pub fn composition_is_truncated(result: &Layout, b: &Layout) -> Result<bool, LayoutError> {
+    Ok(result.size()? < b.size()?)
 }
 
 /// Composition with a tiler: by mode for a by-mode tiler, `A ∘ (n:1)` for a size.
