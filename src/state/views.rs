@@ -2,7 +2,9 @@
 //! view stack after every edit, the step being looked at, and all of it in the URL.
 
 use crate::engine::mergeability::{decide_merge, MergeVerdict};
-use crate::engine::{MovementOp, NewViewReason, ShapeTracker};
+use crate::engine::tinygrad_repr::{parse_tracker, MAX_INPUT_CHARS};
+use crate::engine::view::python_tuple;
+use crate::engine::{MovementOp, NewViewReason, ShapeTracker, View};
 
 use super::ops_text::{op_text, parse_op};
 use super::view_form::{ViewEditor, ViewForm};
@@ -26,6 +28,8 @@ pub struct StepOutcome {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ViewsState {
     pub editor: ViewEditor,
+    /// Views stacked on the edited view before any op (from an imported `ShapeTracker`).
+    upper: Vec<View>,
     steps: Vec<MovementOp>,
     /// The step whose stack is shown; `None` shows the last.
     selected: Option<usize>,
@@ -40,10 +44,109 @@ impl ViewsState {
         self.selected
     }
 
-    /// The base stack: one view from the editor.
+    /// The base stack: the editor's view, then any imported views above it.
     pub fn base(&self) -> ShapeTracker {
-        ShapeTracker::from_views(vec![self.editor.view().clone()])
-            .expect("one view is a valid stack")
+        let mut views = vec![self.editor.view().clone()];
+        views.extend(self.upper.iter().cloned());
+        ShapeTracker::from_views(views).expect("at least one view is a valid stack")
+    }
+
+    /// Loads what a person pasted: a tinygrad `View(...)` or `ShapeTracker(views=(...))` repr
+    /// (replacing the base and clearing the history), or a list of ops (`reshape 3,4` lines,
+    /// or tinygrad calls such as `.permute((1, 0))`) appended to the history.
+    ///
+    /// # Errors
+    /// Why the text is neither, or which op fails; the state is unchanged then.
+    pub fn import(&mut self, text: &str) -> Result<(), String> {
+        let text = text.trim();
+        if text.chars().count() > MAX_INPUT_CHARS {
+            return Err(format!(
+                "the text is longer than {MAX_INPUT_CHARS} characters"
+            ));
+        }
+        if text.starts_with("View(") || text.starts_with("ShapeTracker(") {
+            let tracker = parse_tracker(text).map_err(|e| e.to_string())?;
+            let views = tracker.views();
+            self.editor = ViewEditor::from_form(ViewForm::of_view(&views[0]));
+            self.upper = views[1..].to_vec();
+            self.steps.clear();
+            self.selected = None;
+            return Ok(());
+        }
+        let mut next = self.clone();
+        let mut count = 0;
+        for piece in op_pieces(text) {
+            let (kind, argument) = piece;
+            next.push_op(&kind, &argument)
+                .map_err(|e| format!("op {} ({kind}): {e}", count + 1))?;
+            count += 1;
+        }
+        if count == 0 {
+            return Err(
+                "paste a View(...), a ShapeTracker(views=(...)), or ops such as “reshape 3,4”"
+                    .into(),
+            );
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// The shown stack as tinygrad prints it.
+    pub fn tinygrad_repr(&self) -> String {
+        let (tracker, _) = self.shown();
+        let views: Vec<String> = tracker.views().iter().map(View::to_string).collect();
+        format!("ShapeTracker(views={})", python_tuple(views.into_iter()))
+    }
+
+    /// Runnable tinygrad 0.11 Python that rebuilds the shown stack.
+    pub fn tinygrad_python(&self) -> String {
+        let create = |v: &View| {
+            let mask = v.mask().map_or("None".to_string(), |m| {
+                python_tuple(m.iter().map(|(b, e)| format!("({b}, {e})")))
+            });
+            format!(
+                "View.create({}, {}, {}, {mask})",
+                python_tuple(v.shape().iter().map(i64::to_string)),
+                python_tuple(v.strides().iter().map(i64::to_string)),
+                v.offset()
+            )
+        };
+        let base: Vec<String> = self.base().views().iter().map(create).collect();
+        let mut lines = vec![
+            "from tinygrad.shape.shapetracker import ShapeTracker".to_string(),
+            "from tinygrad.shape.view import View".to_string(),
+            format!("st = ShapeTracker({})", python_tuple(base.into_iter())),
+        ];
+        let upto = self.selected.map_or(self.steps.len(), |k| k + 1);
+        for op in &self.steps[..upto.min(self.steps.len())] {
+            let ints = |v: &[i64]| python_tuple(v.iter().map(i64::to_string));
+            let pairs =
+                |v: &[(i64, i64)]| python_tuple(v.iter().map(|(a, b)| format!("({a}, {b})")));
+            lines.push(match op {
+                MovementOp::Reshape(v) => format!("st = st.reshape({})", ints(v)),
+                MovementOp::Expand(v) => format!("st = st.expand({})", ints(v)),
+                MovementOp::Permute(v) => format!(
+                    "st = st.permute({})",
+                    python_tuple(v.iter().map(usize::to_string))
+                ),
+                MovementOp::Pad(v) => format!("st = st.pad({})", pairs(v)),
+                MovementOp::Shrink(v) => format!("st = st.shrink({})", pairs(v)),
+                MovementOp::Flip(v) => format!(
+                    "st = st.flip({})",
+                    python_tuple(
+                        v.iter()
+                            .map(|&f| if f { "True" } else { "False" }.to_string())
+                    )
+                ),
+                MovementOp::Stride(v) => format!(
+                    "# stride{} is not in tinygrad 0.11 (it was View.stride up to 0.10)",
+                    ints(v)
+                ),
+                MovementOp::Simplify => "st = st.simplify()".to_string(),
+            });
+        }
+        lines.push("print(st)".to_string());
+        lines.join("\n")
     }
 
     /// Every step replayed from the base; after a failing step the rest are skipped.
@@ -157,6 +260,11 @@ impl ViewsState {
             query.push_str("&ops=");
             query.push_str(&encode_ops(&ops.join(";")));
         }
+        if !self.upper.is_empty() {
+            let views: Vec<String> = self.upper.iter().map(View::to_string).collect();
+            query.push_str("&views=");
+            query.push_str(&encode_ops(&views.join(";")));
+        }
         if let Some(k) = self.selected {
             query.push_str(&format!("&at={k}"));
         }
@@ -170,6 +278,19 @@ impl ViewsState {
             ..ViewsState::default()
         };
         let mut problems = Vec::new();
+        // Views above the base come first: ops apply on top of them.
+        for pair in query.split('&') {
+            if let Some(value) = pair.strip_prefix("views=") {
+                let text = format!(
+                    "ShapeTracker(views=({},))",
+                    decode_ops(value).replace(';', ",")
+                );
+                match parse_tracker(&text) {
+                    Ok(tracker) => state.upper = tracker.views().to_vec(),
+                    Err(e) => problems.push(format!("views: {e}")),
+                }
+            }
+        }
         for pair in query.split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             match key {
@@ -197,10 +318,47 @@ impl ViewsState {
     }
 }
 
+/// `(kind, argument)` of each op in a pasted list: lines or `;`-separated `reshape 3,4`, or
+/// tinygrad calls `t = t.reshape(3, 4).permute((1, 0))`.
+fn op_pieces(text: &str) -> Vec<(String, String)> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while let Some(start) = super::ops_text::OP_KINDS
+        .iter()
+        .filter_map(|k| rest.find(k).map(|i| (i, *k)))
+        .min()
+    {
+        let (at, kind) = start;
+        let after = &rest[at + kind.len()..];
+        let (argument, consumed) = if let Some(inner) = after.strip_prefix('(') {
+            // A call: the argument runs to the matching parenthesis.
+            let mut depth = 1;
+            let end = inner
+                .char_indices()
+                .find(|&(_, c)| {
+                    depth += match c {
+                        '(' => 1,
+                        ')' => -1,
+                        _ => 0,
+                    };
+                    depth == 0
+                })
+                .map_or(inner.len(), |(i, _)| i);
+            (inner[..end].to_string(), 1 + (end + 1).min(inner.len()))
+        } else {
+            let end = after.find(['\n', ';']).unwrap_or(after.len());
+            (after[..end].to_string(), end)
+        };
+        pieces.push((kind.to_string(), argument.trim().to_string()));
+        rest = &after[consumed.min(after.len())..];
+    }
+    pieces
+}
+
 fn encode_ops(text: &str) -> String {
     let mut out = String::new();
     for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b",:;._-()".contains(&byte) {
+        if byte.is_ascii_alphanumeric() || b",:;._-()=".contains(&byte) {
             out.push(byte as char);
         } else {
             out.push_str(&format!("%{byte:02X}"));
@@ -294,6 +452,55 @@ mod tests {
             &[2, 4],
             "shows the last step that applies"
         );
+    }
+
+    #[test]
+    fn importing_stacks_and_op_lists() {
+        let mut state = transposed_reshape();
+        let repr = state.tinygrad_repr();
+        assert!(
+            repr.starts_with("ShapeTracker(views=(View(shape=(2, 3), strides=(1, 2)"),
+            "{repr}"
+        );
+        let mut copy = ViewsState::default();
+        copy.import(&repr).unwrap();
+        assert_eq!(
+            copy.shown().0,
+            state.shown().0,
+            "a two-view stack round-trips"
+        );
+        let (back, problems) = ViewsState::from_query(&copy.to_query());
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(
+            back.shown().0,
+            state.shown().0,
+            "imported views live in the URL"
+        );
+        let mut ops = ViewsState::from_query("shape=2,3").0;
+        ops.import("t = t.permute((1, 0)).reshape(3, 2)\npad (1,0),(0,0)")
+            .unwrap();
+        assert_eq!(
+            ops.steps().iter().map(MovementOp::name).collect::<Vec<_>>(),
+            ["permute", "reshape", "pad"]
+        );
+        let err = state.import("reshape 7,7").unwrap_err();
+        assert!(err.starts_with("op 1 (reshape)"), "{err}");
+        assert!(state.import("hello").is_err());
+        assert_eq!(state.steps().len(), 2, "a failed import changes nothing");
+    }
+
+    #[test]
+    fn python_export_rebuilds_the_stack() {
+        let mut state = transposed_reshape();
+        state.push_op("stride", "1,-1").unwrap();
+        let python = state.tinygrad_python();
+        assert!(
+            python.contains("st = ShapeTracker((View.create((3, 2), (2, 1), 0, None),))"),
+            "{python}"
+        );
+        assert!(python.contains("st = st.permute((1, 0))"));
+        assert!(python.contains("st = st.reshape((3, 2))"));
+        assert!(python.contains("# stride(1, -1) is not in tinygrad 0.11"));
     }
 
     #[test]

@@ -111,3 +111,39 @@ test("simplify merges views once tinygrad can, and the verdict shows before", as
   for (const [i, addr] of ["2", "2", "2", "2"].entries()) await expect(cells.nth(i)).toHaveAttribute("data-addr", addr);
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("pasting a ShapeTracker repr loads the stack, and the export rebuilds it", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open();
+  const repr =
+    "ShapeTracker(views=(View(shape=(2, 3), strides=(1, 2), offset=0, mask=None, contiguous=False), " +
+    "View(shape=(3, 2), strides=(2, 1), offset=0, mask=None, contiguous=True)))";
+  await views.field("import-text").fill(repr);
+  await page.getByTestId("import").click();
+  await expect(views.viewCards()).toHaveCount(2);
+  const expected = ["0", "2", "4", "1", "3", "5"];
+  for (let i = 0; i < 6; i++) await expect(page.getByTestId("logical-cell").nth(i)).toHaveAttribute("data-addr", expected[i]);
+  await expect(page.getByTestId("export-repr")).toHaveText(repr);
+  await expect(page.getByTestId("export-python")).toContainText(
+    "st = ShapeTracker((View.create((2, 3), (1, 2), 0, None), View.create((3, 2), (2, 1), 0, None)))",
+  );
+  // the imported stack lives in the URL
+  await page.reload();
+  await expect(views.viewCards()).toHaveCount(2);
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("pasting tinygrad calls appends them as ops; bad text says why", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=2,3");
+  await views.field("import-text").fill("t = t.permute((1, 0)).reshape(3, 2)");
+  await page.getByTestId("import").click();
+  await expect(page.getByTestId("history")).toContainText("permute 1,0");
+  await expect(page.getByTestId("history")).toContainText("reshape 3,2");
+  await expect(page.getByTestId("export-python")).toContainText("st = st.reshape((3, 2))");
+  await views.field("import-text").fill("reshape 7,7");
+  await page.getByTestId("import").click();
+  await expect(page.getByTestId("error-import")).toContainText("op 1 (reshape)");
+  await expect(page.getByTestId("history").locator('[data-testid$="-select"]')).toHaveCount(2);
+  expect(views.consoleErrors).toEqual([]);
+});

@@ -6,7 +6,8 @@ use leptos::prelude::*;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::{StackGrid, ViewsState};
 use crate::ui::components::{
-    DimEditor, ExprView, GridKind, GridTable, GridView, History, MemoryStrip, OpToolbar, StackPanel,
+    DimEditor, ExprView, GridKind, GridTable, GridView, History, ImportExport, MemoryStrip,
+    OpToolbar, StackPanel,
 };
 
 #[component]
@@ -106,6 +107,7 @@ pub fn ViewsPage(
             </div>
             <StackPanel state shown=Signal::derive(move || shown.get()) grids=Signal::derive(move || grids.get()) hover lit />
             <ExprView tracker />
+            <ImportExport state />
             <section class="grids">
                 <p class="hover-info" data-testid="hover-info" aria-live="polite">
                     {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}

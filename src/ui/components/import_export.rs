@@ -1,0 +1,90 @@
+//! Paste a tinygrad repr or a list of ops; copy the shown stack as tinygrad Python or repr.
+
+use leptos::prelude::*;
+
+use crate::state::ViewsState;
+
+/// Copies `text` to the clipboard and reports the outcome in `status`.
+fn copy(text: String, status: RwSignal<String>) {
+    let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else {
+        status.set("copy failed: no clipboard here; select the text instead".into());
+        return;
+    };
+    let promise = clipboard.write_text(&text);
+    leptos::task::spawn_local(async move {
+        match wasm_bindgen_futures::JsFuture::from(promise).await {
+            Ok(_) => status.set("copied".into()),
+            Err(_) => status.set("copy failed (permission?); select the text instead".into()),
+        }
+    });
+}
+
+#[component]
+pub fn ImportExport(
+    /// The page state imported into and exported from.
+    state: RwSignal<ViewsState>,
+) -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let status = RwSignal::new(String::new());
+    let python = Memo::new(move |_| state.with(ViewsState::tinygrad_python));
+    let repr = Memo::new(move |_| state.with(ViewsState::tinygrad_repr));
+    view! {
+        <section class="import-export" aria-label="Import and export">
+            <h2>"Import / export"</h2>
+            <label class="field field--wide">
+                <span class="field__label">
+                    "paste a tinygrad View(…) or ShapeTracker(views=(…)), or ops (reshape 3,4 · .permute((1, 0)))"
+                </span>
+                <textarea
+                    rows="3"
+                    spellcheck="false"
+                    data-testid="import-text"
+                    prop:value=move || text.get()
+                    aria-invalid=move || if error.get().is_some() { "true" } else { "false" }
+                    aria-describedby="error-import"
+                    on:input=move |ev| {
+                        text.set(event_target_value(&ev));
+                        error.set(None);
+                    }
+                ></textarea>
+            </label>
+            <button
+                type="button"
+                data-testid="import"
+                on:click=move |_| {
+                    let outcome = state.try_update(|s| s.import(&text.get_untracked())).unwrap_or(Ok(()));
+                    match outcome {
+                        Ok(()) => {
+                            text.set(String::new());
+                            error.set(None);
+                        }
+                        Err(e) => error.set(Some(e)),
+                    }
+                }
+            >
+                "Import"
+            </button>
+            <span class="field__error" id="error-import" data-testid="error-import" role="alert">
+                {move || error.get()}
+            </span>
+            <div class="export">
+                <div class="export__head">
+                    <h3>"tinygrad Python"</h3>
+                    <button type="button" data-testid="copy-python" on:click=move |_| copy(python.get_untracked(), status)>
+                        "Copy"
+                    </button>
+                </div>
+                <pre class="code" data-testid="export-python">{move || python.get()}</pre>
+                <div class="export__head">
+                    <h3>"repr"</h3>
+                    <button type="button" data-testid="copy-repr" on:click=move |_| copy(repr.get_untracked(), status)>
+                        "Copy"
+                    </button>
+                </div>
+                <pre class="code" data-testid="export-repr">{move || repr.get()}</pre>
+                <p class="note" role="status" data-testid="copy-status">{move || status.get()}</p>
+            </div>
+        </section>
+    }
+}
