@@ -1,7 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Property tests of Nest morphisms against the CuTe layout algebra (pycute-exact, in
-//! `engine::algebra`) and against brute-force layout functions: the paper's Theorems B and C,
-//! the standard-representation round trip, complement, division, product, and Algorithm 4.1.3.
+//! `engine::algebra`) and against brute-force layout functions: the paper's Theorems A–F, the
+//! standard-representation round trip, sorting, flat division and flat products of Tuple
+//! morphisms, and Algorithm 4.1.3.
 //!
 //! Generators build only admissible morphisms: a codomain, then a map that is injective away
 //! from `*` with the domain read off it (or the other way round), and random nestings of both.
@@ -14,7 +15,7 @@ use proptest::test_runner::TestCaseError;
 use layout_lab::engine::algebra::{self, Tiler};
 use layout_lab::engine::cute::{IntTuple, Layout};
 use layout_lab::engine::morphism::{
-    self, composition_steps, is_tractable, CompositionOutcome, Morphism,
+    self, composition_steps, is_non_degenerate_layout, is_tractable, CompositionOutcome, Morphism,
 };
 
 /// Most elements any check enumerates.
@@ -152,6 +153,41 @@ fn any_morphism(choices: &mut Choices, non_degenerate: bool) -> Result<Morphism,
     morphism(nest(&domain, choices), nest(&codomain, choices), map)
 }
 
+/// A random Tuple morphism `S → T` (flat domain and codomain).
+fn any_tuple_morphism(
+    choices: &mut Choices,
+    non_degenerate: bool,
+) -> Result<Morphism, TestCaseError> {
+    let codomain = choices.entries(5);
+    let (domain, map) = map_into(&codomain, choices, non_degenerate);
+    morphism(flat(&domain), flat(&codomain), map)
+}
+
+/// A random injective `S → T` with random nestings of `S` and `T` (or flat ones);
+/// `non_degenerate` leaves out the entries equal to 1 it would map.
+fn injective(
+    choices: &mut Choices,
+    codomain: &[i64],
+    non_degenerate: bool,
+    nested: bool,
+) -> Result<Morphism, TestCaseError> {
+    let (_, map) = map_into(codomain, choices, non_degenerate);
+    let map: Vec<usize> = map.into_iter().filter(|&a| a != 0).collect();
+    let domain: Vec<i64> = map.iter().map(|&a| codomain[a - 1]).collect();
+    if nested {
+        morphism(nest(&domain, choices), nest(codomain, choices), map)
+    } else {
+        morphism(flat(&domain), flat(codomain), map)
+    }
+}
+
+/// The modes of `layout` stably sorted by `(stride, shape)`: `sort(L^♭)` (Construction 2.1.3.31).
+fn sorted_modes(layout: &Layout) -> Vec<(i64, i64)> {
+    let mut modes = layout.flat_modes();
+    modes.sort_by_key(|&(shape, stride)| (stride, shape));
+    modes
+}
+
 /// Composable `f : S → T`, `g : T → V`.
 fn composable(choices: &mut Choices) -> Result<(Morphism, Morphism), TestCaseError> {
     let f = any_morphism(choices, true)?;
@@ -249,21 +285,20 @@ proptest! {
         }
     }
 
-    /// Proposition 3.2.6.20: `coal(L_{f^c}) = comp(L_f, size(T))` for injective `f`.
+    /// Theorem D (Proposition 3.2.6.20): `coal(L_{f^c}) = comp(L_f, size(T))`, exactly, for
+    /// injective `f`.
     #[test]
     fn complement_encodes_layout_complement(mut choices in choices()) {
         let codomain = choices.entries(5);
-        let (_, map) = map_into(&codomain, &mut choices, false);
-        let map: Vec<usize> = map.into_iter().filter(|&a| a != 0).collect();
-        let domain: Vec<i64> = map.iter().map(|&a| codomain[a - 1]).collect();
-        let f = morphism(nest(&domain, &mut choices), nest(&codomain, &mut choices), map)?;
+        let f = injective(&mut choices, &codomain, false, true)?;
         let complement = ok(morphism::complement(&f))?;
         prop_assert!(ok(morphism::concat(&f, &complement))?.flatten().map().len() == codomain.len());
         let cute = ok(algebra::complement(&ok(f.layout())?, ok(f.cosize())?))?;
         prop_assert_eq!(algebra::coalesce(&ok(complement.layout())?), cute, "{}", f);
     }
 
-    /// Proposition 3.2.6.26: `coal(L_{f⊘g}) = coal(L_f ⊘ L_g)` when `g` divides `f`.
+    /// Theorem E (Proposition 3.2.6.26): `coal(L_{f⊘g}) = coal(L_f ⊘ L_g)` for non-degenerate
+    /// `f` and `g` with `g` dividing `f`, as layout functions and as coalesced layouts.
     #[test]
     fn division_encodes_logical_divide(mut choices in choices()) {
         let f = any_morphism(&mut choices, true)?;
@@ -274,22 +309,18 @@ proptest! {
         let quotient = ok(morphism::logical_divide(&f, &g))?;
         prop_assume!(!has_empty_tuple(&ok(f.layout())?) && !has_empty_tuple(&ok(g.layout())?));
         let cute = ok(algebra::logical_divide(&ok(f.layout())?, &Tiler::Layout(ok(g.layout())?)))?;
-        prop_assert_eq!(
-            values(&algebra::coalesce(&ok(quotient.layout())?))?,
-            values(&algebra::coalesce(&cute))?,
-            "{} / {}", f, g
-        );
+        let ours = algebra::coalesce(&ok(quotient.layout())?);
+        let theirs = algebra::coalesce(&cute);
+        prop_assert_eq!(values(&ours)?, values(&theirs)?, "{} / {}", f, g);
+        prop_assert_eq!(ours, theirs, "{} / {}", f, g);
     }
 
-    /// Proposition 3.2.6.31: `L_{f⊗g} = L_f ⊗ L_g` (as layout functions) for non-degenerate,
-    /// product-admissible `f` and `g`.
+    /// Theorem F (Proposition 3.2.6.31): `L_{f⊗g} = L_f ⊗ L_g` (as layout functions) for
+    /// non-degenerate, product-admissible `f` and `g`.
     #[test]
     fn product_encodes_logical_product(mut choices in choices()) {
         let codomain = choices.entries(5);
-        let (_, map) = map_into(&codomain, &mut choices, true);
-        let map: Vec<usize> = map.into_iter().filter(|&a| a != 0).collect();
-        let domain: Vec<i64> = map.iter().map(|&a| codomain[a - 1]).collect();
-        let f = morphism(nest(&domain, &mut choices), nest(&codomain, &mut choices), map)?;
+        let f = injective(&mut choices, &codomain, true, true)?;
         let complement_domain = ok(morphism::complement(&f))?.domain().clone();
         let (g_domain, g_map) = map_into(&complement_domain.flatten(), &mut choices, true);
         let g = morphism(nest(&g_domain, &mut choices), complement_domain, g_map)?;
@@ -332,6 +363,123 @@ proptest! {
                 prop_assert_eq!(steps.result(), &cute, "{} o {}", b, a);
             }
         }
+    }
+
+    /// Construction 3.1.5.15: `sort(f)` is sorted, sorting is idempotent, `f` is sorted exactly
+    /// when `sort(f) = f^♭` (Lemma 3.1.5.17), a sorted `f` encodes a sorted layout
+    /// (Proposition 3.1.5.14), and `L_{sort(f)} = sort(L_f^♭)`: the modes of `L_f` permuted into
+    /// `(stride, shape)` order (Proposition 3.1.5.18).
+    #[test]
+    fn sort_sorts_the_encoded_layout(mut choices in choices()) {
+        let f = any_morphism(&mut choices, false)?;
+        let sorted = morphism::sort(&f);
+        prop_assert!(sorted.is_sorted(), "{} sorts to {}", f, sorted);
+        prop_assert_eq!(&morphism::sort(&sorted), &sorted);
+        prop_assert_eq!(f.is_sorted(), sorted == f.flatten(), "{}", f);
+        let (layout, sorted_layout) = (ok(f.layout())?, ok(sorted.layout())?);
+        prop_assert_eq!(sorted_layout.flat_modes(), sorted_modes(&layout), "{}", f);
+        if f.is_sorted() {
+            prop_assert_eq!(layout.flat_modes(), sorted_modes(&layout), "{}", f);
+        }
+        // the permutation that sort applies
+        let order = morphism::sort_order(&f);
+        let permuted: Vec<(i64, i64)> = order.iter().map(|&i| layout.flat_modes()[i]).collect();
+        prop_assert_eq!(sorted_layout.flat_modes(), permuted);
+    }
+
+    /// Propositions 3.1.5.48 and 3.1.5.50: every complement `g` of `f` (here `f^c` with its
+    /// domain permuted) sorts to `f^c`, and `sort(f) = (f^c)^c`.
+    #[test]
+    fn sort_recovers_complements(mut choices in choices()) {
+        let codomain = choices.entries(5);
+        let f = injective(&mut choices, &codomain, false, false)?;
+        let complement = ok(morphism::complement(&f))?;
+        prop_assert_eq!(morphism::sort(&f), ok(morphism::complement(&complement))?);
+        let mut order: Vec<usize> = (0..complement.map().len()).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, choices.pick(i + 1));
+        }
+        let domain: Vec<i64> = order.iter().map(|&i| complement.domain().flatten()[i]).collect();
+        let map = order.iter().map(|&i| complement.map()[i]).collect();
+        let g = morphism(flat(&domain), complement.codomain().clone(), map)?;
+        prop_assert_eq!(morphism::sort(&g), complement);
+    }
+
+    /// Theorem A (Proposition 3.2.2.15): `standard_form(f)` has standard form and encodes `L_f`;
+    /// it is `f` exactly when `f` has standard form; for non-degenerate `f` it is the standard
+    /// representation `f_{L_f}`, and `L_f` is non-degenerate (Observation 3.1.2.18).
+    #[test]
+    fn standard_form_is_the_standard_representation(mut choices in choices()) {
+        let non_degenerate = choices.pick(2) == 0;
+        let f = any_morphism(&mut choices, non_degenerate)?;
+        let standard = ok(morphism::standard_form(&f))?;
+        prop_assert!(standard.has_standard_form(), "{} gives {}", f, standard);
+        prop_assert_eq!(standard == f, f.has_standard_form(), "{}", f);
+        let layout = ok(f.layout())?;
+        prop_assert_eq!(ok(standard.layout())?, layout.clone());
+        if f.is_non_degenerate() {
+            prop_assert!(is_non_degenerate_layout(&layout), "{}", layout);
+            let represented = ok(Morphism::from_layout(&layout))?;
+            prop_assert!(represented.is_non_degenerate() && represented.has_standard_form());
+            prop_assert_eq!(represented, standard, "{}", f);
+        }
+    }
+
+    /// Proposition 3.1.5.56: `coal♭(L_{f⊘♭g}) = coal♭(L_f ⊘♭ L_g)` for non-degenerate Tuple
+    /// morphisms with `g` dividing `f`, as coalesced layouts and layout functions; and
+    /// `f ⊘♭ g = (f ⊘ g)^♭`.
+    #[test]
+    fn flat_division_encodes_logical_divide(mut choices in choices()) {
+        let f = any_tuple_morphism(&mut choices, true)?;
+        let g = injective(&mut choices, &f.domain().flatten(), true, false)?;
+        let quotient = ok(morphism::flat_divide(&f, &g))?;
+        prop_assert_eq!(&quotient, &ok(morphism::logical_divide(&f, &g))?.flatten());
+        let (lf, lg) = (ok(f.layout())?, ok(g.layout())?);
+        prop_assume!(!has_empty_tuple(&lf) && !has_empty_tuple(&lg));
+        let cute = ok(algebra::logical_divide(&lf, &Tiler::Layout(lg)))?;
+        let ours = ok(quotient.layout())?;
+        prop_assert_eq!(values(&ours)?, values(&cute)?, "{} / {}", f, g);
+        prop_assert_eq!(algebra::coalesce(&ours), algebra::coalesce(&cute), "{} / {}", f, g);
+    }
+
+    /// Proposition 3.1.5.62: `L_{f⊗♭g} = L_f ⊗♭ L_g` (as layout functions) for non-degenerate,
+    /// product-admissible Tuple morphisms; `f ⊗♭ g = (f ⊗ g)^♭`; and for injective `g`,
+    /// `(f ⊗♭ g)^c = f^c ∘ g^c` (Lemma 3.1.5.60).
+    #[test]
+    fn flat_product_encodes_logical_product(mut choices in choices()) {
+        let codomain = choices.entries(5);
+        let f = injective(&mut choices, &codomain, true, false)?;
+        let complement = ok(morphism::complement(&f))?;
+        let (g_domain, g_map) = map_into(&complement.domain().flatten(), &mut choices, true);
+        let g = morphism(flat(&g_domain), complement.domain().clone(), g_map)?;
+        let product = ok(morphism::flat_product(&f, &g))?;
+        prop_assert_eq!(&product, &ok(morphism::logical_product(&f, &g))?.flatten());
+        if g.is_injective() {
+            let lhs = ok(morphism::complement(&product))?;
+            let rhs = ok(morphism::compose(&ok(morphism::complement(&g))?, &complement))?;
+            prop_assert_eq!(lhs, rhs, "{} x {}", f, g);
+        }
+        prop_assume!(ok(product.size())? <= LIMIT as i64);
+        let (lf, lg) = (ok(f.layout())?, ok(g.layout())?);
+        prop_assume!(!has_empty_tuple(&lf) && !has_empty_tuple(&lg));
+        let cute = ok(algebra::logical_product(&lf, &Tiler::Layout(lg)))?;
+        prop_assert_eq!(values(&ok(product.layout())?)?, values(&cute)?, "{} x {}", f, g);
+    }
+
+    /// Proposition 3.1.5.61: `(f ⊗♭ g) ⊗♭ h = f ⊗♭ (g ⊗♭ h)` when `f, g` and `g, h` are product
+    /// admissible.
+    #[test]
+    fn flat_product_is_associative(mut choices in choices()) {
+        let codomain = choices.entries(6);
+        let f = injective(&mut choices, &codomain, false, false)?;
+        let f_complement = ok(morphism::complement(&f))?;
+        let g = injective(&mut choices, &f_complement.domain().flatten(), false, false)?;
+        let g_complement = ok(morphism::complement(&g))?;
+        let (h_domain, h_map) = map_into(&g_complement.domain().flatten(), &mut choices, false);
+        let h = morphism(flat(&h_domain), g_complement.domain().clone(), h_map)?;
+        let left = ok(morphism::flat_product(&ok(morphism::flat_product(&f, &g))?, &h))?;
+        let right = ok(morphism::flat_product(&f, &ok(morphism::flat_product(&g, &h))?))?;
+        prop_assert_eq!(left, right, "{} x {} x {}", f, g, h);
     }
 }
 

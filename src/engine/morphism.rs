@@ -10,12 +10,19 @@
 //! tractable layout `L` comes from its *standard representation* `f_L` ([`Morphism::from_layout`]).
 //!
 //! A Tuple morphism is a Nest morphism whose domain and codomain are flat tuples;
-//! [`Morphism::flatten`] is the flattening functor `f ↦ f^♭`.
+//! [`Morphism::flatten`] is the flattening functor `f ↦ f^♭`. The operations of **Tuple**
+//! (§3.1.5) are [`sort`], [`flat_divide`] and [`flat_product`]; the operations of **Nest**
+//! (§3.2.6) are [`compose`], [`concat()`], [`coalesce`], [`complement`], [`logical_divide`] and
+//! [`logical_product`]. [`standard_form`] and [`Morphism::has_standard_form`] are Definition
+//! 3.2.2.10, and [`to_tikz`] draws a morphism as `tract` does.
 
 mod composition;
+mod flat;
 mod ops;
 mod refinement;
+mod sort;
 mod standard;
+mod tikz;
 
 use std::fmt;
 
@@ -25,11 +32,16 @@ use super::error::{Field, LayoutError};
 pub use composition::{
     composition_steps, weak_composite, CompositionOutcome, CompositionSteps, Operand, WeakComposite,
 };
+pub use flat::{flat_divide, flat_product, FlatOperand, NotAdmissible};
 pub use ops::{coalesce, complement, compose, concat, logical_divide, logical_product};
 pub use refinement::{
     mutual_refinement, refines, relative_modes, MutualRefinement, NotMutuallyRefinable,
 };
-pub use standard::{is_tractable, tractability, NotTractable};
+pub use sort::{sort, sort_order};
+pub use standard::{
+    is_non_degenerate_layout, is_tractable, standard_form, tractability, NotTractable,
+};
+pub use tikz::to_tikz;
 
 /// Longest morphism text [`Morphism::parse`] accepts.
 pub const MAX_MORPHISM_CHARS: usize = 4096;

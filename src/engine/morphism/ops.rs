@@ -85,6 +85,11 @@ pub fn complement(f: &Morphism) -> Result<Morphism, LayoutError> {
             "a morphism with no entry mapped to * (an injective one)".into(),
         ));
     }
+    Ok(complement_of_injective(f))
+}
+
+/// Construction 3.2.6.17 for an `f` already known to be injective.
+pub(super) fn complement_of_injective(f: &Morphism) -> Morphism {
     let codomain = f.codomain.flatten();
     let (map, domain): (Vec<usize>, Vec<i64>) = codomain
         .iter()
@@ -92,11 +97,7 @@ pub fn complement(f: &Morphism) -> Result<Morphism, LayoutError> {
         .map(|(j, &t)| (j + 1, t))
         .filter(|(j, _)| !f.map.contains(j))
         .unzip();
-    Ok(Morphism::from_parts(
-        flat_tuple(domain),
-        f.codomain.clone(),
-        map,
-    ))
+    Morphism::from_parts(flat_tuple(domain), f.codomain.clone(), map)
 }
 
 /// The logical division `f ⊘ g = f ∘ (g, g^c)` of `f : T → U` by `g : S → T`

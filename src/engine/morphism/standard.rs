@@ -1,10 +1,12 @@
 //! Tractable layouts and their standard representations (Definition 2.1.8.1, Constructions
-//! 3.1.2.5 and 3.2.2.6; `tract` `is_tractable` and `compute_morphism`).
+//! 3.1.2.5 and 3.2.2.6; `tract` `is_tractable` and `compute_morphism`), morphisms of standard
+//! form (Definitions 3.1.2.12 and 3.2.2.10) and non-degeneracy (Definition 3.2.2.13).
 
 use std::fmt;
 
 use super::{flat_tuple, Morphism};
-use crate::engine::cute::Layout;
+use crate::engine::cute::{mul, Layout};
+use crate::engine::error::LayoutError;
 
 /// Why a layout has no standard representation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,6 +153,90 @@ impl Morphism {
     }
 }
 
+/// Whether `layout` is non-degenerate (Definition 3.2.2.13): every leaf of shape 1 has stride 0.
+/// `L_f` is non-degenerate when `f` is (Observation 3.1.2.18).
+///
+/// `(4,1):(1,0)` is non-degenerate; `(4,1):(1,4)` is not.
+pub fn is_non_degenerate_layout(layout: &Layout) -> bool {
+    layout
+        .flat_modes()
+        .iter()
+        .all(|&(shape, stride)| shape != 1 || stride == 0)
+}
+
+impl Morphism {
+    /// Whether `f : S --α--> T` has standard form (Definitions 3.1.2.12 and 3.2.2.10): `T` is a
+    /// flat tuple `(t_1,…,t_n)`, its last entry is in the image of `α`, and every entry `t_j`
+    /// outside the image is not 1 and is followed by one in the image.
+    ///
+    /// The paper asks for `n ∈ Image(α)` only when `n > 1`, which also admits
+    /// `(3) --(*)--> (5)` beside `(3) --(*)--> ()`, two non-degenerate morphisms of standard form
+    /// encoding `(3):(0)`; the proof of Lemma 3.1.2.20 uses `n ∈ Image(α)` for every `n ≥ 1`,
+    /// and so does this, so that Theorem A (Proposition 3.2.2.15) holds.
+    ///
+    /// `(4,4,4) --(2, 3, 5)--> (14,4,4,25,4)` has standard form (it encodes Remark 3.1.2.11's
+    /// `(4,4,4):(14,56,5600)`); `(4,4) --(1, 3)--> (4,1,4)` and `(4,4) --(1, 2)--> (4,4,3)` do not.
+    pub fn has_standard_form(&self) -> bool {
+        if self.codomain.depth() != 1 {
+            return false;
+        }
+        let codomain = self.codomain.flatten();
+        let mut reached = vec![false; codomain.len() + 1];
+        for &a in &self.map {
+            reached[a] = true;
+        }
+        let n = codomain.len();
+        (n == 0 || reached[n])
+            && (1..n).all(|j| reached[j] || (codomain[j - 1] != 1 && reached[j + 1]))
+    }
+}
+
+/// The morphism of standard form that encodes the same layout as `f` and has the same domain:
+/// the codomain flattened, each maximal run of entries outside the image of `α` that ends
+/// before an entry in the image replaced by its product (dropped when that is 1), and the run
+/// after the last entry in the image dropped.
+///
+/// Laws: the result has standard form and `L_{standard_form(f)} = L_f`; `standard_form(f) = f`
+/// exactly when `f` has standard form; for non-degenerate `f` it is the standard representation
+/// `f_{L_f}` of `L_f` ([`Morphism::from_layout`]), the unique non-degenerate morphism of
+/// standard form encoding it (Proposition 3.2.2.15). (For degenerate `f` several morphisms of
+/// standard form encode `L_f` (Example 3.1.2.16); this one keeps `f`'s map.)
+///
+/// `(4,4,4) --(2, 4, 7)--> (2,4,7,4,1,25,4,5)` becomes `(4,4,4) --(2, 4, 6)--> (2,4,7,4,25,4)`.
+///
+/// # Errors
+/// `Overflow` when the product of a run does not fit in 64 bits.
+pub fn standard_form(f: &Morphism) -> Result<Morphism, LayoutError> {
+    let codomain = f.codomain.flatten();
+    let mut reached = vec![false; codomain.len() + 1];
+    for &a in &f.map {
+        reached[a] = true;
+    }
+    let mut new_index = vec![0usize; codomain.len() + 1];
+    let mut kept = Vec::with_capacity(codomain.len());
+    let mut run_start = 0;
+    for j in 1..=codomain.len() {
+        if !reached[j] {
+            continue;
+        }
+        let run = codomain[run_start..j - 1]
+            .iter()
+            .try_fold(1i64, |acc, &t| mul(acc, t))?;
+        if run != 1 {
+            kept.push(run);
+        }
+        kept.push(codomain[j - 1]);
+        new_index[j] = kept.len();
+        run_start = j;
+    }
+    let map = f.map.iter().map(|&a| new_index[a]).collect();
+    Ok(Morphism::from_parts(
+        f.domain.clone(),
+        flat_tuple(kept),
+        map,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,6 +277,99 @@ mod tests {
         check("(3):(6)", "(3) --(2,)--> (6,3)");
         check("8:1", "8 --(1,)--> (8)");
         check("():()", "() --()--> ()");
+    }
+
+    /// Whether `f` has standard form, and its standard form `expect`.
+    #[track_caller]
+    fn check_standard_form(f: &str, has: bool, expect: &str) {
+        let f = Morphism::parse(f).unwrap();
+        assert_eq!(f.has_standard_form(), has, "{f}");
+        let standard = standard_form(&f).unwrap();
+        assert_eq!(standard.to_string(), expect);
+        assert!(standard.has_standard_form(), "{standard}");
+        assert_eq!(standard == f, has, "{f}");
+        assert_eq!(standard.domain(), f.domain());
+        assert_eq!(standard.layout().unwrap(), f.layout().unwrap());
+        if f.is_non_degenerate() {
+            assert_eq!(
+                Morphism::from_layout(&f.layout().unwrap()).unwrap(),
+                standard
+            );
+        }
+    }
+
+    #[test]
+    fn paper_standard_forms() {
+        // Remark 3.1.2.11: f, then g with an entry above the image, h with uncondensed entries
+        let f = "(4,4,4) --(2, 3, 5)--> (14,4,4,25,4)";
+        check_standard_form(f, true, f);
+        check_standard_form("(4,4,4) --(2, 3, 5)--> (14,4,4,25,4,7)", false, f);
+        check_standard_form("(4,4,4) --(3, 4, 7)--> (2,7,4,4,5,5,4)", false, f);
+        // Examples 3.2.2.11 and 3.2.2.12
+        let flat = "((2,2),(3,3)) --(4, 6, 2, 3)--> (10,3,3,2,10,2)";
+        check_standard_form(flat, true, flat);
+        check_standard_form(
+            "((2,2),(3,3)) --(4, 6, 2, 3)--> ((10,3,3),(2,10,2))",
+            false,
+            flat,
+        );
+        // Example 3.1.2.16: two degenerate morphisms of standard form encoding (8,1,1):(1,8,8)
+        check_standard_form(
+            "(8,1,1) --(1, 2, 3)--> (8,1,1)",
+            true,
+            "(8,1,1) --(1, 2, 3)--> (8,1,1)",
+        );
+        check_standard_form(
+            "(8,1,1) --(1, 3, 2)--> (8,1,1)",
+            true,
+            "(8,1,1) --(1, 3, 2)--> (8,1,1)",
+        );
+        check_standard_form(
+            "(4,4,4) --(2, 4, 7)--> (2,4,7,4,1,25,4,5)",
+            false,
+            "(4,4,4) --(2, 4, 6)--> (2,4,7,4,25,4)",
+        );
+    }
+
+    #[test]
+    fn standard_form_edge_cases() {
+        // the paper's condition 1 reads "n > 1"; see has_standard_form
+        check_standard_form("(3) --(*)--> (5)", false, "(3) --(0,)--> ()");
+        check_standard_form("(3) --(*)--> ()", true, "(3) --(0,)--> ()");
+        check_standard_form("() --()--> ()", true, "() --()--> ()");
+        check_standard_form("() --()--> (2,1)", false, "() --()--> ()");
+        check_standard_form("8 --(1,)--> 8", false, "8 --(1,)--> (8)");
+        check_standard_form(
+            "(4,4) --(1, 3)--> (4,1,4)",
+            false,
+            "(4,4) --(1, 2)--> (4,4)",
+        );
+        check_standard_form(
+            "(4,4) --(1, 2)--> (4,4,3)",
+            false,
+            "(4,4) --(1, 2)--> (4,4)",
+        );
+        check_standard_form("(1) --(2,)--> (3,1)", true, "(1) --(2,)--> (3,1)");
+        // the run after the image is dropped unmultiplied; a run before it must fit
+        check_standard_form(
+            "(2) --(1,)--> (2,4294967296,4294967296)",
+            false,
+            "(2) --(1,)--> (2)",
+        );
+        let f = Morphism::parse("(2) --(3,)--> (4294967296,4294967296,2)").unwrap();
+        assert!(matches!(
+            standard_form(&f),
+            Err(LayoutError::Overflow { .. })
+        ));
+    }
+
+    #[test]
+    fn non_degenerate_layouts() {
+        assert!(is_non_degenerate_layout(&l("(4,1):(1,0)")));
+        assert!(is_non_degenerate_layout(&l("((4,2),3):((0,7),5)")));
+        assert!(is_non_degenerate_layout(&l("():()")));
+        assert!(!is_non_degenerate_layout(&l("(4,1):(1,4)")));
+        assert!(!is_non_degenerate_layout(&l("1:1")));
     }
 
     #[track_caller]
