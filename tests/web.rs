@@ -254,3 +254,44 @@ async fn expressions_show_counts_and_simplifier_steps() {
     assert!(text(&parent, "ops-idx").ends_with("ops"));
     assert!(text(&parent, "simplifier-steps").contains("Simplifier:"));
 }
+
+#[wasm_bindgen_test]
+async fn expression_mode_keeps_the_last_grid_on_a_parse_error() {
+    use layout_lab::engine::ShapeTracker;
+    use layout_lab::ui::components::ExprModePanel;
+    let parent = fresh_parent();
+    let tracker = Signal::derive(|| ShapeTracker::from_shape(&[2, 2]).unwrap());
+    let mounted =
+        leptos::mount::mount_to(parent.clone(), move || view! { <ExprModePanel tracker /> });
+    mounted.forget();
+    tick().await;
+    assert_eq!(cell_address(&parent, "(1,0)"), "4", "seed 004 default");
+    type_into(&parent, "expr-idx-input", "ridx0 * (");
+    tick().await;
+    assert!(text(&parent, "error-expr-idx-input").contains("character"));
+    assert_eq!(cell_address(&parent, "(1,0)"), "4", "the last grid stays");
+    click(&parent, "expr-use-stack");
+    tick().await;
+    assert_eq!(cell_address(&parent, "(1,0)"), "2", "row-major 2x2");
+}
+
+#[wasm_bindgen_test]
+async fn import_panel_loads_ops_and_exports_python() {
+    use layout_lab::ui::components::ImportExport;
+    let parent = fresh_parent();
+    let state = RwSignal::new(ViewsState::from_query("shape=2,3").0);
+    let mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ImportExport state /> });
+    mounted.forget();
+    tick().await;
+    let area: web_sys::HtmlTextAreaElement =
+        find(&parent, "[data-testid='import-text']").unchecked_into();
+    area.set_value("permute 1,0");
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    area.dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+    click(&parent, "import");
+    tick().await;
+    assert_eq!(state.with_untracked(|s| s.steps().len()), 1);
+    assert!(text(&parent, "export-python").contains("st = st.permute((1, 0))"));
+}

@@ -6,6 +6,7 @@ pub mod convert;
 pub mod cute;
 pub mod error;
 pub mod expr;
+pub mod expr_parse;
 pub mod index;
 pub mod merge;
 pub mod mergeability;

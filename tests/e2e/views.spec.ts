@@ -166,3 +166,26 @@ test("the table view lists every cell with its chain and address", async ({ page
   await expect(table.locator("tbody tr").nth(2).locator("td").last()).toHaveText("4");
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("expression mode evaluates tinygrad's rendered index and points at parse errors", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=3,2&ops=permute:1,0;reshape:3,2");
+  await page.getByTestId("expr-mode-box").locator("summary").click();
+  const panel = page.getByTestId("expr-mode");
+  // the default is seed 004's rendered two-view index
+  const cells = panel.getByTestId("logical-cell");
+  await expect(cells).toHaveCount(6);
+  const expected = ["0", "2", "4", "1", "3", "5"];
+  for (let i = 0; i < 6; i++) await expect(cells.nth(i)).toHaveAttribute("data-addr", expected[i]);
+  await views.field("expr-idx-input").fill("ridx0*2 + (ridx1");
+  await expect(page.getByTestId("error-expr-idx-input")).toContainText("at character 17");
+  await expect(cells.nth(1)).toHaveAttribute("data-addr", "2"); // last valid grid stays
+  await views.field("expr-idx-input").fill("ridx0*2 + ridx1");
+  await views.field("expr-valid-input").fill("((ridx0<1)!=True)");
+  await expect(cells.nth(0)).toHaveAttribute("data-addr", "masked");
+  await expect(cells.nth(2)).toHaveAttribute("data-addr", "2");
+  await page.getByTestId("expr-use-stack").click();
+  await expect(views.field("expr-vars")).toHaveValue("ridx0:0:2, ridx1:0:1");
+  for (let i = 0; i < 6; i++) await expect(cells.nth(i)).toHaveAttribute("data-addr", expected[i]);
+  expect(views.consoleErrors).toEqual([]);
+});

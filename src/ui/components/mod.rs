@@ -1,4 +1,5 @@
 pub mod dim_editor;
+pub mod expr_mode;
 pub mod expr_view;
 pub mod grid;
 pub mod grid_table;
@@ -8,6 +9,7 @@ pub mod op_toolbar;
 pub mod stack_panel;
 
 pub use dim_editor::DimEditor;
+pub use expr_mode::ExprModePanel;
 pub use expr_view::ExprView;
 pub use grid::{GridKind, GridView, MemoryStrip};
 pub use grid_table::GridTable;

@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::{StackGrid, ViewsState};
 use crate::ui::components::{
-    DimEditor, ExprView, GridKind, GridTable, GridView, History, ImportExport, MemoryStrip,
-    OpToolbar, StackPanel,
+    DimEditor, ExprModePanel, ExprView, GridKind, GridTable, GridView, History, ImportExport,
+    MemoryStrip, OpToolbar, StackPanel,
 };
 
 #[component]
@@ -21,6 +21,7 @@ pub fn ViewsPage(
         Memo::new(move |_| shown.with(|(t, _)| StackGrid::of(t).map_err(|e| e.to_string())));
     let hover = RwSignal::new(None::<Hover>);
     let table_open = RwSignal::new(false);
+    let expr_open = RwSignal::new(false);
     let lit = Memo::new(move |_| {
         let Some(h) = hover.get() else {
             return Lit::default();
@@ -108,6 +109,21 @@ pub fn ViewsPage(
             <StackPanel state shown=Signal::derive(move || shown.get()) grids=Signal::derive(move || grids.get()) hover lit />
             <ExprView tracker />
             <ImportExport state />
+            <details
+                class="expr-mode-box"
+                data-testid="expr-mode-box"
+                on:toggle=move |ev| {
+                    use wasm_bindgen::JsCast;
+                    let open = ev
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
+                        .is_some_and(|d| d.open());
+                    expr_open.set(open);
+                }
+            >
+                <summary>"Expression mode: type idx and valid over variables"</summary>
+                {move || expr_open.get().then(|| view! { <ExprModePanel tracker /> })}
+            </details>
             <section class="grids">
                 <p class="hover-info" data-testid="hover-info" aria-live="polite">
                     {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}
