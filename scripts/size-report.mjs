@@ -1,4 +1,6 @@
 // Size report of a Trunk dist/: raw, gzip and brotli bytes of the wasm, js and css it ships.
+// Fails when the brotli total exceeds the budget (bytes; env SIZE_BUDGET_BROTLI, default
+// 250000): size is deterministic, so the budget is a check, not a benchmark.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, extname } from "node:path";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
@@ -34,3 +36,10 @@ for (const r of rows) {
   console.log(`${r.path.padEnd(56)} ${pad(r.raw, 9)} ${pad(r.gzip, 9)} ${pad(r.brotli, 9)}`);
 }
 console.log(`${"total".padEnd(56)} ${pad(total.raw, 9)} ${pad(total.gzip, 9)} ${pad(total.brotli, 9)}`);
+
+const budget = Number(process.env.SIZE_BUDGET_BROTLI ?? 250000);
+if (total.brotli > budget) {
+  console.error(`size budget: ${total.brotli} brotli bytes exceed the budget of ${budget}`);
+  process.exit(1);
+}
+console.log(`size budget: ${total.brotli} of ${budget} brotli bytes`);

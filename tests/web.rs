@@ -39,6 +39,15 @@ fn type_into(parent: &HtmlElement, test_id: &str, text: &str) {
         .unwrap();
 }
 
+/// A pointer moving onto `element`: a bubbling `mouseover`, as grids listen once per grid.
+fn hover_over(element: &Element) {
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    element
+        .dispatch_event(&Event::new_with_event_init_dict("mouseover", &init).unwrap())
+        .unwrap();
+}
+
 fn cell_address(parent: &HtmlElement, coord: &str) -> String {
     find(
         parent,
@@ -92,9 +101,7 @@ async fn hovering_memory_lights_every_reader() {
     type_into(&parent, "stride-0", "0");
     tick().await;
     let memory = find(&parent, "[data-testid='memory-cell'][data-addr='1']");
-    memory
-        .dispatch_event(&Event::new("mouseenter").unwrap())
-        .unwrap();
+    hover_over(&memory);
     tick().await;
     let lit = parent
         .query_selector_all("[data-testid='logical-cell'].cell--lit")
@@ -229,9 +236,7 @@ async fn history_steps_can_be_selected_and_removed() {
 async fn hover_links_memory_every_view_and_the_composed_grid() {
     let (parent, _) = mount_views("shape=3,2&ops=permute:1,0;reshape:3,2").await;
     let memory = find(&parent, "[data-testid='memory-cell'][data-addr='4']");
-    memory
-        .dispatch_event(&Event::new("mouseenter").unwrap())
-        .unwrap();
+    hover_over(&memory);
     tick().await;
     for selector in [
         "[data-testid='logical-cell'].cell--lit",

@@ -8,7 +8,7 @@ use crate::engine::view::checked_product;
 use crate::engine::{LayoutError, RowMajor, ShapeTracker};
 
 /// Most cells drawn as DOM nodes in one grid.
-pub const MAX_DRAWN_CELLS: usize = 4096;
+pub const MAX_DRAWN_CELLS: usize = 1024;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell {

@@ -189,3 +189,19 @@ test("expression mode evaluates tinygrad's rendered index and points at parse er
   for (let i = 0; i < 6; i++) await expect(cells.nth(i)).toHaveAttribute("data-addr", expected[i]);
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("a 1,048,576-cell stack draws on a canvas and still answers hover", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/views?shape=1,1024&ops=expand:1024,1024");
+  const canvas = page.getByTestId("canvas-grid");
+  await expect(canvas).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("grid-error")).toContainText("drawn on a canvas");
+  await canvas.hover({ position: { x: 5, y: 5 } });
+  await expect(page.getByTestId("canvas-hover-info")).toContainText("1024 cell(s) read it");
+  await canvas.hover({ position: { x: 300, y: 200 } });
+  await expect(page.getByTestId("canvas-hover-info")).toContainText("logical (");
+  await canvas.focus();
+  await page.keyboard.press("+");
+  await expect(page.getByTestId("canvas-hover-info")).toBeVisible();
+  expect(views.consoleErrors).toEqual([]);
+});

@@ -24,10 +24,14 @@ impl GridKind {
         }
     }
 
-    fn is_lit(self, lit: &Lit, index: usize) -> bool {
+    /// This grid's cells among those `lit` lights.
+    fn lit_cells(self, lit: &Lit) -> Vec<usize> {
         match self {
-            GridKind::Logical => lit.logical.contains(&index),
-            GridKind::View(k) => lit.views.get(k).is_some_and(|s| s.contains(&index)),
+            GridKind::Logical => lit.logical.iter().copied().collect(),
+            GridKind::View(k) => lit
+                .views
+                .get(k)
+                .map_or_else(Vec::new, |s| s.iter().copied().collect()),
         }
     }
 
@@ -69,39 +73,25 @@ fn move_focus(ev: &web_sys::KeyboardEvent, shape: &[i64], coord: &[i64]) {
     }
 }
 
-fn cell_view(
-    cell: &Cell,
-    shape: &[i64],
-    kind: GridKind,
-    hover: RwSignal<Option<Hover>>,
-    lit: Memo<Lit>,
-) -> AnyView {
-    let index = cell.index;
-    let (shape, position) = (shape.to_vec(), cell.coord.clone());
+/// One cell: a plain element; hover, focus and keys are handled once per grid.
+fn cell_view(cell: &Cell, kind: GridKind) -> AnyView {
     let value = cell.value;
     let coord = coord_text(&cell.coord);
     let label = match value {
         Some(v) => format!("{coord} → {v}"),
         None => format!("{coord} → masked"),
     };
-    let me = kind.hover(index);
     view! {
         <div
             class="cell cell--logical"
             class:cell--masked=value.is_none()
-            class:cell--lit=move || lit.with(|l| kind.is_lit(l, index))
-            class:cell--hovered=move || hover.get() == Some(me)
+            data-index=cell.index.to_string()
             data-testid=kind.test_id()
             data-coord=coord
             data-addr=value.map_or_else(|| "masked".to_string(), |a| a.to_string())
             tabindex="0"
             role="gridcell"
             aria-label=label
-            on:mouseenter=move |_| hover.set(Some(me))
-            on:focus=move |_| hover.set(Some(me))
-            on:mouseleave=move |_| hover.set(None)
-            on:blur=move |_| hover.set(None)
-            on:keydown=move |ev| move_focus(&ev, &shape, &position)
         >
             {value.map_or_else(|| "·".to_string(), |a| a.to_string())}
         </div>
@@ -109,24 +99,27 @@ fn cell_view(
     .into_any()
 }
 
+/// The value of `attribute` on the element an event came from, or its nearest ancestor
+/// carrying it.
+fn event_attribute(ev: &web_sys::Event, attribute: &str) -> Option<String> {
+    ev.target()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest(&format!("[{attribute}]"))
+        .ok()??
+        .get_attribute(attribute)
+}
+
 /// Rank 0 a cell, rank 1 a row, rank 2 a grid, higher ranks nested blocks of those (rows of
 /// blocks at odd rank, columns at even), never flattened.
-fn block(
-    full: &[i64],
-    shape: &[i64],
-    cells: &[Cell],
-    axis: usize,
-    kind: GridKind,
-    hover: RwSignal<Option<Hover>>,
-    lit: Memo<Lit>,
-) -> AnyView {
+fn block(shape: &[i64], cells: &[Cell], axis: usize, kind: GridKind) -> AnyView {
     match shape.len() {
         0 => cells
             .first()
-            .map(|c| cell_view(c, full, kind, hover, lit))
+            .map(|c| cell_view(c, kind))
             .unwrap_or_else(|| ().into_any()),
         1 => view! {
-            <div class="grid-row">{cells.iter().map(|c| cell_view(c, full, kind, hover, lit)).collect_view()}</div>
+            <div class="grid-row">{cells.iter().map(|c| cell_view(c, kind)).collect_view()}</div>
         }
         .into_any(),
         2 => {
@@ -138,7 +131,7 @@ fn block(
                         .map(|row| {
                             view! {
                                 <div class="grid-row">
-                                    {row.iter().map(|c| cell_view(c, full, kind, hover, lit)).collect_view()}
+                                    {row.iter().map(|c| cell_view(c, kind)).collect_view()}
                                 </div>
                             }
                         })
@@ -149,7 +142,11 @@ fn block(
         }
         rank => {
             let inner: usize = shape[1..].iter().map(|&d| d.max(0) as usize).product();
-            let direction = if rank % 2 == 1 { "blocks blocks--row" } else { "blocks blocks--col" };
+            let direction = if rank % 2 == 1 {
+                "blocks blocks--row"
+            } else {
+                "blocks blocks--col"
+            };
             view! {
                 <div class=direction>
                     {cells
@@ -159,7 +156,7 @@ fn block(
                             view! {
                                 <div class="block">
                                     <span class="block__label">{format!("d{axis}={k}")}</span>
-                                    {block(full, &shape[1..], chunk, axis + 1, kind, hover, lit)}
+                                    {block(&shape[1..], chunk, axis + 1, kind)}
                                 </div>
                             }
                         })
@@ -191,14 +188,85 @@ pub fn GridView(
         GridKind::Logical => "logical-grid".to_string(),
         GridKind::View(k) => format!("view{k}-grid"),
     };
+    let enter = move |ev: web_sys::Event| {
+        let index = event_attribute(&ev, "data-index").and_then(|i| i.parse::<usize>().ok());
+        if let Some(i) = index {
+            let next = Some(kind.hover(i));
+            if hover.get_untracked() != next {
+                hover.set(next);
+            }
+        }
+    };
+    let container = NodeRef::<leptos::html::Div>::new();
+    // Lighting touches only the cells whose state changes: one effect per grid instead of
+    // reactive classes on thousands of cells (the DOM is the outside world here).
+    let shown = StoredValue::new(Vec::<(usize, &'static str)>::new());
+    Effect::new(move |_| {
+        let _redrawn = grid.with(|g| g.cells.len());
+        let Some(root) = container.get() else { return };
+        let mut next: Vec<(usize, &'static str)> = lit.with(|l| {
+            kind.lit_cells(l)
+                .into_iter()
+                .map(|i| (i, "cell--lit"))
+                .collect()
+        });
+        if let Some(h) = hover.get() {
+            match (h, kind) {
+                (Hover::Logical(i), GridKind::Logical) => next.push((i, "cell--hovered")),
+                (Hover::View(k, i), GridKind::View(j)) if k == j => next.push((i, "cell--hovered")),
+                _ => {}
+            }
+        }
+        let toggle = |index: usize, class: &str, on: bool| {
+            if let Ok(Some(cell)) = root.query_selector(&format!("[data-index='{index}']")) {
+                let _ = if on {
+                    cell.class_list().add_1(class)
+                } else {
+                    cell.class_list().remove_1(class)
+                };
+            }
+        };
+        shown.update_value(|old| {
+            for &(i, class) in old.iter().filter(|e| !next.contains(e)) {
+                toggle(i, class, false);
+            }
+            for &(i, class) in &next {
+                toggle(i, class, true);
+            }
+            *old = next;
+        });
+    });
     view! {
-        <div class="logical-grid" role="grid" aria-label=label data-testid=test_id>
-            {move || grid.with(|g| block(&g.shape, &g.shape, &g.cells, 0, kind, hover, lit))}
+        <div
+            class="logical-grid"
+            role="grid"
+            aria-label=label
+            data-testid=test_id
+            node_ref=container
+            on:mouseover=move |ev| enter(ev.into())
+            on:focusin=move |ev| enter(ev.into())
+            on:mouseleave=move |_| hover.set(None)
+            on:focusout=move |_| hover.set(None)
+            on:keydown=move |ev| {
+                let index = event_attribute(&ev, "data-index").and_then(|i| i.parse::<usize>().ok());
+                if let Some(i) = index {
+                    grid.with_untracked(|g| {
+                        if let Some(cell) = g.cells.get(i) {
+                            move_focus(&ev, &g.shape, &cell.coord);
+                        }
+                    });
+                }
+            }
+        >
+            {move || {
+                shown.set_value(Vec::new());
+                grid.with(|g| block(&g.shape, &g.cells, 0, kind))
+            }}
         </div>
     }
 }
 
-fn memory_cell(cell: &MemoryCell, hover: RwSignal<Option<Hover>>, lit: Memo<Lit>) -> AnyView {
+fn memory_cell(cell: &MemoryCell) -> AnyView {
     let address = cell.address;
     let used = !cell.readers.is_empty();
     let label = if used {
@@ -213,17 +281,12 @@ fn memory_cell(cell: &MemoryCell, hover: RwSignal<Option<Hover>>, lit: Memo<Lit>
         <div
             class="cell cell--memory"
             class:cell--unused=!used
-            class:cell--lit=move || lit.with(|l| l.memory.contains(&address))
             data-testid="memory-cell"
             data-addr=address.to_string()
             data-readers=cell.readers.len().to_string()
             tabindex="0"
             role="listitem"
             aria-label=label
-            on:mouseenter=move |_| hover.set(Some(Hover::Memory(address)))
-            on:focus=move |_| hover.set(Some(Hover::Memory(address)))
-            on:mouseleave=move |_| hover.set(None)
-            on:blur=move |_| hover.set(None)
         >
             {address.to_string()}
         </div>
@@ -245,15 +308,60 @@ pub fn MemoryStrip(
     /// Cells lit by the hover.
     lit: Memo<Lit>,
 ) -> impl IntoView {
+    let enter = move |ev: web_sys::Event| {
+        let address = event_attribute(&ev, "data-addr").and_then(|a| a.parse::<i64>().ok());
+        if let Some(a) = address {
+            let next = Some(Hover::Memory(a));
+            if hover.get_untracked() != next {
+                hover.set(next);
+            }
+        }
+    };
+    let container = NodeRef::<leptos::html::Div>::new();
+    let shown = StoredValue::new(Vec::<i64>::new());
+    Effect::new(move |_| {
+        let _redrawn = memory.with(Vec::len);
+        let Some(root) = container.get() else { return };
+        let next: Vec<i64> = lit.with(|l| l.memory.iter().copied().collect());
+        let toggle = |address: i64, on: bool| {
+            if let Ok(Some(cell)) = root.query_selector(&format!("[data-addr='{address}']")) {
+                let _ = if on {
+                    cell.class_list().add_1("cell--lit")
+                } else {
+                    cell.class_list().remove_1("cell--lit")
+                };
+            }
+        };
+        shown.update_value(|old| {
+            for &a in old.iter().filter(|a| !next.contains(a)) {
+                toggle(a, false);
+            }
+            for &a in &next {
+                toggle(a, true);
+            }
+            *old = next;
+        });
+    });
     view! {
-        <div class="memory-strip" role="list" aria-label="Memory" data-testid="memory-strip">
+        <div
+            class="memory-strip"
+            role="list"
+            aria-label="Memory"
+            data-testid="memory-strip"
+            node_ref=container
+            on:mouseover=move |ev| enter(ev.into())
+            on:focusin=move |ev| enter(ev.into())
+            on:mouseleave=move |_| hover.set(None)
+            on:focusout=move |_| hover.set(None)
+        >
             {move || {
+                shown.set_value(Vec::new());
                 memory
                     .with(|m| {
                         if m.is_empty() {
                             view! { <p class="empty">"No valid element reaches memory."</p> }.into_any()
                         } else {
-                            m.iter().map(|c| memory_cell(c, hover, lit)).collect_view().into_any()
+                            m.iter().map(memory_cell).collect_view().into_any()
                         }
                     })
             }}

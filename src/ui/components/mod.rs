@@ -1,3 +1,4 @@
+pub mod canvas_grid;
 pub mod dim_editor;
 pub mod expr_mode;
 pub mod expr_view;
@@ -8,6 +9,7 @@ pub mod import_export;
 pub mod op_toolbar;
 pub mod stack_panel;
 
+pub use canvas_grid::CanvasGrid;
 pub use dim_editor::DimEditor;
 pub use expr_mode::ExprModePanel;
 pub use expr_view::ExprView;

@@ -3,11 +3,12 @@
 
 use leptos::prelude::*;
 
+use crate::state::large_grid::LargeGrid;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::{StackGrid, ViewsState};
 use crate::ui::components::{
-    DimEditor, ExprModePanel, ExprView, GridKind, GridTable, GridView, History, ImportExport,
-    MemoryStrip, OpToolbar, StackPanel,
+    CanvasGrid, DimEditor, ExprModePanel, ExprView, GridKind, GridTable, GridView, History,
+    ImportExport, MemoryStrip, OpToolbar, StackPanel,
 };
 
 #[component]
@@ -19,6 +20,30 @@ pub fn ViewsPage(
     let tracker = Signal::derive(move || shown.with(|(t, _)| t.clone()));
     let grids =
         Memo::new(move |_| shown.with(|(t, _)| StackGrid::of(t).map_err(|e| e.to_string())));
+    // Stacks beyond the DOM limit are drawn on a canvas instead.
+    let large = Memo::new(move |_| {
+        if grids.with(Result::is_ok) {
+            return None;
+        }
+        shown.with(|(t, _)| LargeGrid::of(t).ok())
+    });
+    let canvas_hover = RwSignal::new(None::<usize>);
+    let canvas_text = move || {
+        let index = canvas_hover.get()?;
+        large.with(|g| {
+            let g = g.as_ref()?;
+            let coord = crate::engine::coord_from_index(&g.shape, index as i64);
+            let coord: Vec<String> = coord.iter().map(i64::to_string).collect();
+            Some(match g.addresses.get(index).copied().flatten() {
+                Some(a) => format!(
+                    "logical ({}) → address {a}; {} cell(s) read it",
+                    coord.join(", "),
+                    g.aliases(index, usize::MAX).len()
+                ),
+                None => format!("logical ({}) → masked (valid = false)", coord.join(", ")),
+            })
+        })
+    };
     let hover = RwSignal::new(None::<Hover>);
     let table_open = RwSignal::new(false);
     let expr_open = RwSignal::new(false);
@@ -93,7 +118,17 @@ pub fn ViewsPage(
         grids.with(|g| g.as_ref().map(|g| g.memory.clone()).unwrap_or_default())
     });
     let span = Signal::derive(move || grids.with(|g| g.as_ref().ok().and_then(|g| g.span)));
-    let grid_error = move || grids.with(|g| g.as_ref().err().map(|e| format!("Not drawn: {e}.")));
+    let grid_error = move || {
+        grids.with(|g| {
+            g.as_ref().err().map(|e| {
+                if large.with(Option::is_some) {
+                    format!("Too many cells for the DOM grids ({e}); the composed grid is drawn on a canvas below.")
+                } else {
+                    format!("Not drawn: {e}.")
+                }
+            })
+        })
+    };
     view! {
         <div class="views">
             <h1 class="visually-hidden">"Views"</h1>
@@ -129,6 +164,18 @@ pub fn ViewsPage(
                     {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}
                 </p>
                 <p class="note" data-testid="grid-error">{grid_error}</p>
+                {move || {
+                    large
+                        .with(Option::is_some)
+                        .then(|| {
+                            view! {
+                                <p class="hover-info" data-testid="canvas-hover-info" aria-live="polite">
+                                    {move || canvas_text().unwrap_or_else(|| "Hover a cell of the canvas.".to_string())}
+                                </p>
+                                <CanvasGrid grid=large hover=canvas_hover />
+                            }
+                        })
+                }}
                 <h2>"Memory"</h2>
                 <MemoryStrip memory span hover lit />
                 <h2>"Logical (composed)"</h2>

@@ -1,0 +1,190 @@
+//! Grids too large for DOM cells, drawn on a canvas: the composed addresses of up to
+//! [`MAX_CANVAS_CELLS`] cells, and where each cell sits in the same nested-block arrangement
+//! the DOM grid uses (rank 1 a row, rank 2 a grid, rows of blocks at odd rank >= 3, columns of
+//! blocks at even rank), with a one-cell gap between blocks.
+
+use crate::engine::view::checked_product;
+use crate::engine::{LayoutError, RowMajor, ShapeTracker};
+
+/// Most cells a canvas grid holds.
+pub const MAX_CANVAS_CELLS: usize = 1 << 20;
+/// Empty cells between neighbouring blocks.
+pub const BLOCK_GAP: i64 = 1;
+
+/// Width and height, in cells, of the arrangement of `shape`.
+pub fn extent(shape: &[i64]) -> (i64, i64) {
+    match shape.len() {
+        0 => (1, 1),
+        1 => (shape[0], 1),
+        2 => (shape[1], shape[0]),
+        rank => {
+            let (w, h) = extent(&shape[1..]);
+            let n = shape[0];
+            let span = |inner: i64| n * inner + (n - 1).max(0) * BLOCK_GAP;
+            if rank % 2 == 1 {
+                (span(w), h)
+            } else {
+                (w, span(h))
+            }
+        }
+    }
+}
+
+/// Where the cell at `coord` sits: `(x, y)` in cells from the top left.
+pub fn position(shape: &[i64], coord: &[i64]) -> (i64, i64) {
+    match shape.len() {
+        0 => (0, 0),
+        1 => (coord[0], 0),
+        2 => (coord[1], coord[0]),
+        rank => {
+            let (w, h) = extent(&shape[1..]);
+            let (x, y) = position(&shape[1..], &coord[1..]);
+            if rank % 2 == 1 {
+                (coord[0] * (w + BLOCK_GAP) + x, y)
+            } else {
+                (x, coord[0] * (h + BLOCK_GAP) + y)
+            }
+        }
+    }
+}
+
+/// The cell at `(x, y)`, or `None` in a gap or outside: the inverse of [`position`].
+pub fn cell_at(shape: &[i64], x: i64, y: i64) -> Option<Vec<i64>> {
+    let (w, h) = extent(shape);
+    if x < 0 || y < 0 || x >= w || y >= h {
+        return None;
+    }
+    match shape.len() {
+        0 => Some(Vec::new()),
+        1 => Some(vec![x]),
+        2 => Some(vec![y, x]),
+        rank => {
+            let (iw, ih) = extent(&shape[1..]);
+            let (block, x, y) = if rank % 2 == 1 {
+                (x / (iw + BLOCK_GAP), x % (iw + BLOCK_GAP), y)
+            } else {
+                (y / (ih + BLOCK_GAP), x, y % (ih + BLOCK_GAP))
+            };
+            let mut coord = vec![block];
+            coord.extend(cell_at(&shape[1..], x, y)?);
+            Some(coord)
+        }
+    }
+}
+
+/// Row-major index of `coord` in `shape`.
+pub fn index_of(shape: &[i64], coord: &[i64]) -> usize {
+    coord
+        .iter()
+        .zip(shape)
+        .fold(0i64, |acc, (&c, &d)| acc * d + c) as usize
+}
+
+/// The composed addresses of a large stack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LargeGrid {
+    pub shape: Vec<i64>,
+    /// Row-major; `None` where masked.
+    pub addresses: Vec<Option<i64>>,
+    /// `(lowest, highest)` valid address.
+    pub span: Option<(i64, i64)>,
+}
+
+impl LargeGrid {
+    /// # Errors
+    /// `TooLarge` above [`MAX_CANVAS_CELLS`] cells.
+    pub fn of(tracker: &ShapeTracker) -> Result<LargeGrid, LayoutError> {
+        let size = checked_product(tracker.shape())?;
+        if size as u128 > MAX_CANVAS_CELLS as u128 {
+            return Err(LayoutError::TooLarge {
+                what: "the composed view",
+                size: size.max(0) as u128,
+                limit: MAX_CANVAS_CELLS as u128,
+            });
+        }
+        let addresses: Vec<Option<i64>> = RowMajor::new(tracker.shape())
+            .map(|coord| tracker.offset_from_coord(&coord))
+            .collect();
+        let mut span: Option<(i64, i64)> = None;
+        for a in addresses.iter().flatten() {
+            span = Some(span.map_or((*a, *a), |(lo, hi)| (lo.min(*a), hi.max(*a))));
+        }
+        Ok(LargeGrid {
+            shape: tracker.shape().to_vec(),
+            addresses,
+            span,
+        })
+    }
+
+    /// The cells reading the same address as cell `index` (at most `limit` of them).
+    pub fn aliases(&self, index: usize, limit: usize) -> Vec<usize> {
+        let Some(Some(address)) = self.addresses.get(index) else {
+            return Vec::new();
+        };
+        self.addresses
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| **a == Some(*address))
+            .map(|(i, _)| i)
+            .take(limit)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::MovementOp;
+
+    #[test]
+    fn positions_match_the_block_arrangement_and_invert() {
+        for shape in [
+            vec![5],
+            vec![3, 4],
+            vec![2, 3, 4],
+            vec![2, 2, 3, 4],
+            vec![3, 2, 2, 2, 2],
+        ] {
+            let (w, h) = extent(&shape);
+            let mut seen = std::collections::HashSet::new();
+            for coord in RowMajor::new(&shape) {
+                let (x, y) = position(&shape, &coord);
+                assert!(
+                    (0..w).contains(&x) && (0..h).contains(&y),
+                    "{shape:?} {coord:?}"
+                );
+                assert!(seen.insert((x, y)), "two cells at one place");
+                assert_eq!(cell_at(&shape, x, y), Some(coord.clone()));
+            }
+            let cells = shape.iter().product::<i64>() as usize;
+            let gaps = (0..w)
+                .flat_map(|x| (0..h).map(move |y| (x, y)))
+                .filter(|&(x, y)| cell_at(&shape, x, y).is_none());
+            assert_eq!(gaps.count() + cells, (w * h) as usize);
+        }
+        assert_eq!(
+            extent(&[2, 3, 4]),
+            (9, 3),
+            "a row of two 3x4 blocks with a gap"
+        );
+        assert_eq!(extent(&[2, 2, 3, 4]), (9, 7), "two such rows with a gap");
+        assert_eq!(cell_at(&[2, 3, 4], 4, 0), None, "the gap");
+    }
+
+    #[test]
+    fn a_million_cells_and_their_aliases() {
+        let t = ShapeTracker::from_shape(&[1, 1024]).unwrap();
+        let t = t.apply(&MovementOp::Expand(vec![1024, 1024])).unwrap().0;
+        let grid = LargeGrid::of(&t).unwrap();
+        assert_eq!(grid.addresses.len(), 1 << 20);
+        assert_eq!(grid.span, Some((0, 1023)));
+        assert_eq!(grid.aliases(5, 10).len(), 10);
+        assert_eq!(
+            grid.aliases(5, usize::MAX).len(),
+            1024,
+            "stride 0 over 1024 rows"
+        );
+        let too_big = ShapeTracker::from_shape(&[2048, 1024]).unwrap();
+        assert!(LargeGrid::of(&too_big).is_err());
+    }
+}

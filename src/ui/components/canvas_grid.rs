@@ -1,0 +1,239 @@
+//! The composed grid on a `<canvas>` for stacks too large for DOM cells (up to 1,048,576):
+//! one pixel per cell in an offscreen image, scaled without smoothing; wheel or +/- to zoom,
+//! drag or arrow keys to pan, hover to see a cell and light every cell reading its address.
+
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+
+use crate::state::large_grid::{cell_at, extent, index_of, position, LargeGrid};
+
+/// Most alias cells outlined at once.
+const MAX_OUTLINED: usize = 4096;
+/// Cell size in pixels from which addresses are written in the cells.
+const LABEL_PIXELS: f64 = 26.0;
+
+/// A colour per address: a ramp from deep blue to amber over the valid span.
+fn colour(address: i64, span: (i64, i64)) -> [u8; 4] {
+    let t = if span.1 > span.0 {
+        (address - span.0) as f64 / (span.1 - span.0) as f64
+    } else {
+        0.5
+    };
+    let stops = [
+        [40.0, 60.0, 150.0],
+        [40.0, 150.0, 170.0],
+        [130.0, 200.0, 90.0],
+        [250.0, 180.0, 40.0],
+    ];
+    let scaled = t.clamp(0.0, 1.0) * (stops.len() - 1) as f64;
+    let k = (scaled.floor() as usize).min(stops.len() - 2);
+    let f = scaled - k as f64;
+    let mix = |c: usize| (stops[k][c] * (1.0 - f) + stops[k + 1][c] * f) as u8;
+    [mix(0), mix(1), mix(2), 255]
+}
+
+const MASKED: [u8; 4] = [205, 120, 120, 255];
+
+fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas.get_context("2d").ok().flatten()?.dyn_into().ok()
+}
+
+/// The grid as an image, one pixel per cell.
+fn render_image(grid: &LargeGrid) -> Option<HtmlCanvasElement> {
+    let (w, h) = extent(&grid.shape);
+    let image: HtmlCanvasElement = document().create_element("canvas").ok()?.dyn_into().ok()?;
+    image.set_width(w as u32);
+    image.set_height(h as u32);
+    let mut pixels = vec![0u8; (w * h * 4) as usize];
+    let span = grid.span.unwrap_or((0, 0));
+    for (index, coord) in crate::engine::RowMajor::new(&grid.shape).enumerate() {
+        let (x, y) = position(&grid.shape, &coord);
+        let at = ((y * w + x) * 4) as usize;
+        let rgba = grid.addresses[index].map_or(MASKED, |a| colour(a, span));
+        pixels[at..at + 4].copy_from_slice(&rgba);
+    }
+    let data =
+        ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), w as u32, h as u32).ok()?;
+    context(&image)?.put_image_data(&data, 0.0, 0.0).ok()?;
+    Some(image)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Viewport {
+    /// Pixels per cell.
+    scale: f64,
+    tx: f64,
+    ty: f64,
+}
+
+#[component]
+pub fn CanvasGrid(
+    /// The large grid to draw (borrowed, never cloned: it can hold a million addresses).
+    grid: Memo<Option<LargeGrid>>,
+    /// The hovered cell (row-major index), shared with the hover description.
+    hover: RwSignal<Option<usize>>,
+) -> impl IntoView {
+    let canvas_ref = NodeRef::<Canvas>::new();
+    let image = StoredValue::new_local(None::<HtmlCanvasElement>);
+    let viewport = RwSignal::new(Viewport {
+        scale: 1.0,
+        tx: 0.0,
+        ty: 0.0,
+    });
+    let drag = StoredValue::new(None::<(f64, f64)>);
+    let (width, height) = (960.0, 600.0);
+
+    // A new grid: render its image and fit it in view.
+    Effect::new(move |_| {
+        grid.with(|g| {
+            let Some(g) = g else { return };
+            image.set_value(render_image(g));
+            let (w, h) = extent(&g.shape);
+            let scale = (width / w as f64).min(height / h as f64).clamp(0.05, 64.0);
+            viewport.set(Viewport {
+                scale,
+                tx: 0.0,
+                ty: 0.0,
+            });
+        });
+    });
+
+    // Any change: draw the image, the hovered cell and its aliases, labels when zoomed in.
+    Effect::new(move |_| {
+        let v = viewport.get();
+        let hovered = hover.get();
+        let (Some(canvas), Some(img)) = (canvas_ref.get(), image.get_value()) else {
+            return;
+        };
+        let Some(ctx) = context(&canvas) else { return };
+        ctx.set_image_smoothing_enabled(false);
+        ctx.clear_rect(0.0, 0.0, width, height);
+        let (iw, ih) = (img.width() as f64, img.height() as f64);
+        let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
+            &img,
+            v.tx,
+            v.ty,
+            iw * v.scale,
+            ih * v.scale,
+        );
+        grid.with_untracked(|g| {
+            let Some(g) = g else { return };
+            if v.scale >= LABEL_PIXELS {
+                ctx.set_fill_style_str("#ffffff");
+                ctx.set_font(&format!("{}px monospace", (v.scale / 3.0).min(14.0) as i64));
+                let (x0, y0) = (
+                    ((-v.tx) / v.scale).floor() as i64,
+                    ((-v.ty) / v.scale).floor() as i64,
+                );
+                let (x1, y1) = (
+                    x0 + (width / v.scale) as i64 + 2,
+                    y0 + (height / v.scale) as i64 + 2,
+                );
+                for y in y0.max(0)..y1 {
+                    for x in x0.max(0)..x1 {
+                        if let Some(coord) = cell_at(&g.shape, x, y) {
+                            if let Some(a) = g.addresses[index_of(&g.shape, &coord)] {
+                                let _ = ctx.fill_text(
+                                    &a.to_string(),
+                                    v.tx + x as f64 * v.scale + 3.0,
+                                    v.ty + (y as f64 + 0.6) * v.scale,
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(index) = hovered {
+                ctx.set_stroke_style_str("#ffb02e");
+                ctx.set_line_width(2.0);
+                for alias in g.aliases(index, MAX_OUTLINED) {
+                    let coord = crate::engine::coord_from_index(&g.shape, alias as i64);
+                    let (x, y) = position(&g.shape, &coord);
+                    ctx.stroke_rect(
+                        v.tx + x as f64 * v.scale,
+                        v.ty + y as f64 * v.scale,
+                        v.scale.max(2.0),
+                        v.scale.max(2.0),
+                    );
+                }
+            }
+        });
+    });
+
+    let cell_under = move |px: f64, py: f64| -> Option<usize> {
+        let v = viewport.get_untracked();
+        let (x, y) = (
+            ((px - v.tx) / v.scale).floor() as i64,
+            ((py - v.ty) / v.scale).floor() as i64,
+        );
+        grid.with_untracked(|g| {
+            let g = g.as_ref()?;
+            cell_at(&g.shape, x, y).map(|c| index_of(&g.shape, &c))
+        })
+    };
+    let zoom = move |factor: f64, px: f64, py: f64| {
+        viewport.update(|v| {
+            let scale = (v.scale * factor).clamp(0.05, 96.0);
+            let k = scale / v.scale;
+            *v = Viewport {
+                scale,
+                tx: px - (px - v.tx) * k,
+                ty: py - (py - v.ty) * k,
+            };
+        });
+    };
+    view! {
+        <div class="canvas-grid">
+            <p class="note">"Large grid: wheel or +/− to zoom, drag or arrow keys to pan, hover a cell."</p>
+            <canvas
+                node_ref=canvas_ref
+                width=width
+                height=height
+                tabindex="0"
+                role="img"
+                aria-label="Composed grid drawn on a canvas; the table view lists the cells"
+                data-testid="canvas-grid"
+                on:wheel=move |ev| {
+                    ev.prevent_default();
+                    zoom(if ev.delta_y() < 0.0 { 1.25 } else { 0.8 }, ev.offset_x() as f64, ev.offset_y() as f64);
+                }
+                on:mousedown=move |ev| drag.set_value(Some((ev.offset_x() as f64, ev.offset_y() as f64)))
+                on:mouseup=move |_| drag.set_value(None)
+                on:mouseleave=move |_| {
+                    drag.set_value(None);
+                    hover.set(None);
+                }
+                on:mousemove=move |ev| {
+                    let (px, py) = (ev.offset_x() as f64, ev.offset_y() as f64);
+                    if let Some((sx, sy)) = drag.get_value() {
+                        viewport.update(|v| {
+                            v.tx += px - sx;
+                            v.ty += py - sy;
+                        });
+                        drag.set_value(Some((px, py)));
+                    } else {
+                        let under = cell_under(px, py);
+                        if hover.get_untracked() != under {
+                            hover.set(under);
+                        }
+                    }
+                }
+                on:keydown=move |ev| {
+                    let step = 40.0;
+                    match ev.key().as_str() {
+                        "+" | "=" => zoom(1.25, width / 2.0, height / 2.0),
+                        "-" => zoom(0.8, width / 2.0, height / 2.0),
+                        "ArrowLeft" => viewport.update(|v| v.tx += step),
+                        "ArrowRight" => viewport.update(|v| v.tx -= step),
+                        "ArrowUp" => viewport.update(|v| v.ty += step),
+                        "ArrowDown" => viewport.update(|v| v.ty -= step),
+                        _ => return,
+                    }
+                    ev.prevent_default();
+                }
+            ></canvas>
+        </div>
+    }
+}
