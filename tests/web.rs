@@ -79,7 +79,7 @@ async fn bad_input_shows_an_error_and_keeps_the_grid() {
     let state = RwSignal::new(ViewsState::default());
     let _mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ViewsPage state /> });
     tick().await;
-    type_into(&parent, "shape-0", "x");
+    type_into(&parent, "shape-0", "3x");
     tick().await;
     let error = find(&parent, "[data-testid='error-shape-0']")
         .text_content()

@@ -1,6 +1,7 @@
 //! The per-dimension view editor: rows of text fields, their parse into a [`View`], errors placed
 //! at the field that caused them, and the last valid view kept while the input is bad.
 
+use crate::engine::symbolic::{Dim, SymVar, SymView};
 use crate::engine::tinygrad_repr::{parse_view, MAX_INPUT_CHARS};
 use crate::engine::{view::strides_for_shape, LayoutError, View};
 
@@ -56,10 +57,29 @@ pub struct FormError {
     pub message: String,
 }
 
+/// A named size with its range and the value it is bound to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    pub min: i64,
+    pub max: i64,
+    pub value: i64,
+}
+
+/// Whether a size field holds a name (`N`, `batch_1`) rather than a number.
+pub fn is_name(text: &str) -> bool {
+    let text = text.trim();
+    text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && text.len() <= 32
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ViewForm {
     pub dims: Vec<DimRow>,
     pub offset: String,
+    /// The names used as sizes, each bound to a value.
+    pub symbols: Vec<Symbol>,
 }
 
 impl Default for ViewForm {
@@ -68,6 +88,7 @@ impl Default for ViewForm {
         ViewForm {
             dims: vec![DimRow::new(3, 4), DimRow::new(4, 1)],
             offset: "0".into(),
+            symbols: Vec::new(),
         }
     }
 }
@@ -175,7 +196,85 @@ impl ViewEditor {
                 RowField::MaskEnd => dim.mask_end = text,
             }
         }
+        sync_symbols(&mut form);
         self.set_form(form);
+    }
+
+    /// Whether any size is a name.
+    pub fn has_symbols(&self) -> bool {
+        !self.form.symbols.is_empty()
+    }
+
+    /// Sets a symbol's `min`, `max` or bound `value` from text.
+    ///
+    /// # Errors
+    /// Not a whole number, or a range that is not `1 <= min <= value <= max`; nothing changes.
+    pub fn set_symbol(&mut self, name: &str, part: SymbolPart, text: &str) -> Result<(), String> {
+        let mut form = self.form.clone();
+        let Some(symbol) = form.symbols.iter_mut().find(|s| s.name == name) else {
+            return Err(format!("{name} is not a symbolic size"));
+        };
+        let v = parse_int(text, part.as_str())?;
+        let (mut min, mut max, mut value) = (symbol.min, symbol.max, symbol.value);
+        match part {
+            SymbolPart::Min => min = v,
+            SymbolPart::Max => max = v,
+            SymbolPart::Value => value = v,
+        }
+        if part != SymbolPart::Value {
+            value = value.clamp(min.min(max), max.max(min));
+        }
+        if !(1 <= min && min <= value && value <= max) {
+            return Err(format!(
+                "{name} needs 1 <= min <= value <= max, got {min}, {value}, {max}"
+            ));
+        }
+        *symbol = Symbol {
+            name: name.to_string(),
+            min,
+            max,
+            value,
+        };
+        self.set_form(form);
+        Ok(())
+    }
+
+    /// The base view over its symbolic sizes, when it is C-contiguous (blank strides, no mask,
+    /// offset 0): its strides and `idx` then carry the names.
+    pub fn symbolic_view(&self) -> Option<SymView> {
+        if !self.has_symbols()
+            || self.form.offset.trim() != "0"
+            || self.form.dims.iter().any(|d| {
+                !d.stride.trim().is_empty()
+                    || !d.mask_begin.trim().is_empty()
+                    || !d.mask_end.trim().is_empty()
+            })
+        {
+            return None;
+        }
+        let dims: Option<Vec<Dim>> = self
+            .form
+            .dims
+            .iter()
+            .map(|d| {
+                if is_name(&d.shape) {
+                    Some(Dim::var(d.shape.trim()))
+                } else {
+                    d.shape.trim().parse().ok().map(Dim::fixed)
+                }
+            })
+            .collect();
+        let vars = self
+            .form
+            .symbols
+            .iter()
+            .map(|s| SymVar {
+                name: s.name.clone(),
+                min: s.min,
+                max: s.max,
+            })
+            .collect();
+        SymView::contiguous(dims?, vars).ok()
     }
 
     pub fn set_offset(&mut self, text: &str) {
@@ -214,6 +313,46 @@ impl ViewEditor {
         let mut form = self.form.clone();
         form.dims.swap(row - 1, row);
         self.set_form(form);
+    }
+}
+
+/// Which part of a symbol a field edits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymbolPart {
+    Min,
+    Max,
+    Value,
+}
+
+impl SymbolPart {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SymbolPart::Min => "min",
+            SymbolPart::Max => "max",
+            SymbolPart::Value => "value",
+        }
+    }
+}
+
+/// Adds a symbol (range 1..=16, bound to 4) for every new name among the sizes and drops the
+/// symbols no size uses any more.
+fn sync_symbols(form: &mut ViewForm) {
+    let names: Vec<String> = form
+        .dims
+        .iter()
+        .filter(|d| is_name(&d.shape))
+        .map(|d| d.shape.trim().to_string())
+        .collect();
+    form.symbols.retain(|s| names.contains(&s.name));
+    for name in names {
+        if !form.symbols.iter().any(|s| s.name == name) {
+            form.symbols.push(Symbol {
+                name,
+                min: 1,
+                max: 16,
+                value: 4,
+            });
+        }
     }
 }
 
@@ -268,9 +407,33 @@ impl ViewForm {
         let mut strides: Vec<Option<i64>> = Vec::new();
         let mut mask = Vec::new();
         for (row, dim) in self.dims.iter().enumerate() {
-            let size = parse_int(&dim.shape, "size")
-                .map_err(|m| at(Some(row), Some(RowField::Shape), m))
-                .ok();
+            let size = if is_name(&dim.shape) {
+                let name = dim.shape.trim();
+                match self.symbols.iter().find(|s| s.name == name) {
+                    Some(symbol) => Some(symbol.value),
+                    None => {
+                        at(
+                            Some(row),
+                            Some(RowField::Shape),
+                            format!("{name} has no range"),
+                        );
+                        None
+                    }
+                }
+            } else {
+                parse_int(&dim.shape, "size")
+                    .map_err(|m| {
+                        at(
+                            Some(row),
+                            Some(RowField::Shape),
+                            m.replace(
+                                "must be a whole number",
+                                "must be a whole number or a name like N",
+                            ),
+                        )
+                    })
+                    .ok()
+            };
             if let Some(size) = size.filter(|&s| s < 0) {
                 at(
                     Some(row),
@@ -332,6 +495,7 @@ impl ViewForm {
         ViewForm {
             dims,
             offset: view.offset().to_string(),
+            symbols: Vec::new(),
         }
     }
 
@@ -358,6 +522,14 @@ impl ViewForm {
             let ranges = column(&|d| format!("{}:{}", d.mask_begin, d.mask_end));
             parts.push(format!("mask={}", encode(&ranges)));
         }
+        if !self.symbols.is_empty() {
+            let symbols: Vec<String> = self
+                .symbols
+                .iter()
+                .map(|s| format!("{}:{}:{}:{}", s.name, s.min, s.max, s.value))
+                .collect();
+            parts.push(format!("sym={}", encode(&symbols.join(","))));
+        }
         parts.join("&")
     }
 
@@ -365,7 +537,7 @@ impl ViewForm {
     /// query without `shape` is the default form. Never fails: bad text becomes field errors.
     pub fn from_query(query: &str) -> ViewForm {
         let mut shape = None;
-        let (mut strides, mut offset, mut mask) = (None, None, None);
+        let (mut strides, mut offset, mut mask, mut sym) = (None, None, None, None);
         for pair in query.split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let value = decode(value);
@@ -374,6 +546,7 @@ impl ViewForm {
                 "strides" => strides = Some(value),
                 "offset" => offset = Some(value),
                 "mask" => mask = Some(value),
+                "sym" => sym = Some(value),
                 _ => {}
             }
         }
@@ -404,9 +577,28 @@ impl ViewForm {
                 }
             })
             .collect();
+        let symbols = sym
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|entry| {
+                let parts: Vec<&str> = entry.split(':').collect();
+                let [name, min, max, value] = parts.as_slice() else {
+                    return None;
+                };
+                let (min, max, value) = (min.parse().ok()?, max.parse().ok()?, value.parse().ok()?);
+                (is_name(name) && 1 <= min && min <= value && value <= max).then(|| Symbol {
+                    name: name.to_string(),
+                    min,
+                    max,
+                    value,
+                })
+            })
+            .take(MAX_RANK)
+            .collect();
         ViewForm {
             dims,
             offset: offset.map_or_else(|| "0".to_string(), |o| clip(&o)),
+            symbols,
         }
     }
 }
@@ -507,7 +699,7 @@ mod tests {
 
     #[test]
     fn bad_input_is_placed_at_its_field() {
-        check_error(0, RowField::Shape, "abc", "whole number");
+        check_error(0, RowField::Shape, "3x", "whole number or a name like N");
         check_error(1, RowField::Shape, "-2", "negative");
         check_error(1, RowField::Stride, "1.5", "whole number");
         check_error(0, RowField::Shape, "9223372036854775808", "64 bits");
@@ -556,6 +748,40 @@ mod tests {
         editor.set_paste(&"x".repeat(10_000));
         assert!(editor.paste().chars().count() <= MAX_INPUT_CHARS + 1);
         assert!(editor.paste_error().unwrap().contains("at most 4096"));
+    }
+
+    #[test]
+    fn a_named_size_binds_to_its_slider_value() {
+        let mut editor = ViewEditor::default();
+        editor.set_field(0, RowField::Stride, "");
+        editor.set_field(1, RowField::Stride, "");
+        editor.set_field(0, RowField::Shape, "N");
+        assert!(editor.is_valid(), "{:?}", editor.errors());
+        assert_eq!(editor.view().shape(), &[4, 4], "N starts bound to 4");
+        editor.set_symbol("N", SymbolPart::Value, "7").unwrap();
+        assert_eq!(editor.view().shape(), &[7, 4]);
+        assert!(editor.set_symbol("N", SymbolPart::Value, "99").is_err());
+        editor.set_symbol("N", SymbolPart::Max, "5").unwrap();
+        assert_eq!(
+            editor.view().shape(),
+            &[5, 4],
+            "the value follows the range"
+        );
+        let sym = editor.symbolic_view().unwrap();
+        assert_eq!(
+            sym.to_string(),
+            "SymView(shape=(N, 4), strides=(4, 1), offset=0)"
+        );
+        let query = editor.form().to_query();
+        assert!(query.contains("sym=N:1:5:5"), "{query}");
+        assert_eq!(&ViewForm::from_query(&query), editor.form());
+        editor.set_field(0, RowField::Shape, "3");
+        assert!(!editor.has_symbols(), "unused names are dropped");
+        editor.set_field(0, RowField::Shape, "2x");
+        assert!(editor
+            .error_at(Some(0), Some(RowField::Shape))
+            .unwrap()
+            .contains("a name like N"));
     }
 
     #[test]

@@ -149,6 +149,26 @@ impl ViewsState {
         lines.join("\n")
     }
 
+    /// Why `kind` cannot apply while the base has symbolic sizes (seed 001: shrink, pad, flip
+    /// and stride need concrete values).
+    pub fn needs_concrete(&self, kind: &str) -> Option<String> {
+        let names: Vec<&str> = self
+            .editor
+            .form()
+            .symbols
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        (matches!(kind, "pad" | "shrink" | "flip" | "stride") && !names.is_empty()).then(|| {
+            format!(
+                "{kind} needs concrete sizes, but {} {} symbolic; make {} a number first",
+                names.join(", "),
+                if names.len() == 1 { "is" } else { "are" },
+                if names.len() == 1 { "it" } else { "them" }
+            )
+        })
+    }
+
     /// Every step replayed from the base; after a failing step the rest are skipped.
     pub fn replay(&self) -> Vec<StepOutcome> {
         let mut current = Ok(self.base());
@@ -160,9 +180,12 @@ impl ViewsState {
                         Err("skipped: an earlier step does not apply".to_string()),
                         None,
                     ),
-                    Ok(tracker) => match tracker.apply(op) {
-                        Ok((next, reason)) => (Ok(next), reason),
-                        Err(error) => (Err(error.to_string()), None),
+                    Ok(tracker) => match self.needs_concrete(op.name()) {
+                        Some(message) => (Err(message), None),
+                        None => match tracker.apply(op) {
+                            Ok((next, reason)) => (Ok(next), reason),
+                            Err(error) => (Err(error.to_string()), None),
+                        },
                     },
                 };
                 current = result.clone();
@@ -202,6 +225,9 @@ impl ViewsState {
     /// The argument's parse error, the op's own error (named op, argument, expectation), or a
     /// history that no longer applies.
     pub fn push_op(&mut self, kind: &str, argument: &str) -> Result<(), String> {
+        if let Some(message) = self.needs_concrete(kind) {
+            return Err(message);
+        }
         if self.steps.len() >= MAX_STEPS {
             return Err(format!("the history holds at most {MAX_STEPS} ops"));
         }
@@ -501,6 +527,24 @@ mod tests {
         assert!(python.contains("st = st.permute((1, 0))"));
         assert!(python.contains("st = st.reshape((3, 2))"));
         assert!(python.contains("# stride(1, -1) is not in tinygrad 0.11"));
+    }
+
+    #[test]
+    fn ops_needing_concrete_sizes_say_so_at_the_op() {
+        let (mut state, _) = ViewsState::from_query("shape=N,4&sym=N:1:8:3");
+        assert_eq!(state.base().shape(), &[3, 4]);
+        state.push_op("reshape", "12").unwrap();
+        let err = state.push_op("pad", "(1,1)").unwrap_err();
+        assert!(
+            err.contains("pad needs concrete sizes, but N is symbolic"),
+            "{err}"
+        );
+        let (loaded, _) = ViewsState::from_query("shape=N,4&sym=N:1:8:3&ops=flip:0");
+        assert!(loaded.replay()[0]
+            .result
+            .as_ref()
+            .unwrap_err()
+            .contains("flip needs concrete"));
     }
 
     #[test]

@@ -81,7 +81,7 @@ test("bad input shows an error at the field and keeps the last valid view", asyn
   const views = new ViewsPage(page);
   await views.open();
   const cases: Array<[string, string, RegExp]> = [
-    ["shape-0", "abc", /whole number/],
+    ["shape-0", "3x", /whole number or a name like N/],
     ["shape-1", "-3", /negative/],
     ["stride-1", "2.5", /whole number/],
     ["mask-end-0", "7", /0 <= begin <= end <= 3/],
@@ -203,5 +203,26 @@ test("a 1,048,576-cell stack draws on a canvas and still answers hover", async (
   await canvas.focus();
   await page.keyboard.press("+");
   await expect(page.getByTestId("canvas-hover-info")).toBeVisible();
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("a symbolic size binds with a slider, and ops needing concrete sizes say so", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open();
+  await views.type("stride-0", "");
+  await views.type("stride-1", "");
+  await views.type("shape-0", "N");
+  await expect(page.getByTestId("symbol-N")).toBeVisible();
+  await expect(page.getByTestId("symbolic-view")).toHaveText("SymView(shape=(N, 4), strides=(4, 1), offset=0)");
+  await expect(page.getByTestId("symbolic-idx")).toHaveText("ridx0*4 + ridx1");
+  await expect(page.getByTestId("logical-cell")).toHaveCount(16); // N starts bound to 4
+  await views.field("sym-N-slider").fill("6");
+  await expect(page.getByTestId("logical-cell")).toHaveCount(24);
+  await expect(page.getByTestId("canonical")).toContainText("shape=(6, 4)");
+  await expect(page).toHaveURL(/sym=N:1:16:6/);
+  await views.applyOp("pad", "(1,1),(0,0)");
+  await expect(page.getByTestId("error-op")).toContainText("pad needs concrete sizes, but N is symbolic");
+  await views.applyOp("reshape", "4,6");
+  await expect(page.getByTestId("history")).toContainText("reshape 4,6");
   expect(views.consoleErrors).toEqual([]);
 });

@@ -8,6 +8,7 @@ pub mod history;
 pub mod import_export;
 pub mod op_toolbar;
 pub mod stack_panel;
+pub mod symbols;
 
 pub use canvas_grid::CanvasGrid;
 pub use dim_editor::DimEditor;
@@ -19,3 +20,4 @@ pub use history::History;
 pub use import_export::ImportExport;
 pub use op_toolbar::OpToolbar;
 pub use stack_panel::StackPanel;
+pub use symbols::Symbols;

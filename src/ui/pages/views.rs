@@ -8,7 +8,7 @@ use crate::state::stack_grid::{Hover, Lit};
 use crate::state::{StackGrid, ViewsState};
 use crate::ui::components::{
     CanvasGrid, DimEditor, ExprModePanel, ExprView, GridKind, GridTable, GridView, History,
-    ImportExport, MemoryStrip, OpToolbar, StackPanel,
+    ImportExport, MemoryStrip, OpToolbar, StackPanel, Symbols,
 };
 
 #[component]
@@ -134,9 +134,24 @@ pub fn ViewsPage(
             <h1 class="visually-hidden">"Views"</h1>
             <div class="views__controls">
                 <DimEditor state />
+                <Symbols state />
                 <section class="canonical" aria-label="Canonical base view">
                     <h2>"Base view, canonical"</h2>
                     <code data-testid="canonical">{move || state.with(|s| s.editor.view().to_string())}</code>
+                    {move || {
+                        state
+                            .with(|s| s.editor.symbolic_view())
+                            .map(|sym| {
+                                let (arena, idx) = sym.index_expr();
+                                view! {
+                                    <p class="symbolic">
+                                        <code data-testid="symbolic-view">{sym.to_string()}</code>
+                                        " · idx = "
+                                        <code data-testid="symbolic-idx">{arena.render_readable(idx)}</code>
+                                    </p>
+                                }
+                            })
+                    }}
                 </section>
                 <OpToolbar state />
                 <History state />
