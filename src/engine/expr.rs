@@ -364,36 +364,44 @@ impl ExprArena {
     /// A readable, C-like rendering with operator precedence: `ridx0*8 + ridx1*3 - 1`,
     /// `ridx0 >= 5 && ridx1 < 3`.
     pub fn render_readable(&self, id: ExprId) -> String {
+        self.readable_piece(id).text()
+    }
+
+    /// The readable rendering as a tree: every sub-expression a [`Piece::Node`], so a UI can
+    /// show each one's value; its text is exactly [`ExprArena::render_readable`].
+    pub fn readable_piece(&self, id: ExprId) -> Piece {
         self.readable(id, 0)
     }
 
-    fn readable(&self, id: ExprId, context: u8) -> String {
-        let (text, precedence) = match *self.node(id) {
-            Node::Const(v) => (v.to_string(), if v < 0 { 5 } else { 6 }),
-            Node::Bool(v) => (if v { "true" } else { "false" }.to_string(), 6),
-            Node::Var(var) => (self.variable(var).name.clone(), 6),
+    fn readable(&self, id: ExprId, context: u8) -> Piece {
+        let text = |s: &str| Piece::Text(s.to_string());
+        let (mut parts, precedence) = match *self.node(id) {
+            Node::Const(v) => (vec![Piece::Text(v.to_string())], if v < 0 { 5 } else { 6 }),
+            Node::Bool(v) => (vec![text(if v { "true" } else { "false" })], 6),
+            Node::Var(var) => (vec![Piece::Text(self.variable(var).name.clone())], 6),
             Node::Not(a) => match *self.node(a) {
                 Node::Binary(BinOp::Lt, x, y) => (
-                    format!("{} >= {}", self.readable(x, 3), self.readable(y, 3)),
+                    vec![self.readable(x, 3), text(" >= "), self.readable(y, 3)],
                     2,
                 ),
-                _ => (format!("!{}", self.readable(a, 5)), 5),
+                _ => (vec![text("!"), self.readable(a, 5)], 5),
             },
             Node::Binary(op, a, b) => match op {
                 BinOp::And => (
-                    format!("{} && {}", self.readable(a, 1), self.readable(b, 2)),
+                    vec![self.readable(a, 1), text(" && "), self.readable(b, 2)],
                     1,
                 ),
                 BinOp::Lt => (
-                    format!("{} < {}", self.readable(a, 3), self.readable(b, 3)),
+                    vec![self.readable(a, 3), text(" < "), self.readable(b, 3)],
                     2,
                 ),
                 BinOp::Add => match self.const_value(b) {
-                    Some(c) if c < 0 && c != i64::MIN => {
-                        (format!("{} - {}", self.readable(a, 3), -c), 3)
-                    }
+                    Some(c) if c < 0 && c != i64::MIN => (
+                        vec![self.readable(a, 3), Piece::Text(format!(" - {}", -c))],
+                        3,
+                    ),
                     _ => (
-                        format!("{} + {}", self.readable(a, 3), self.readable(b, 4)),
+                        vec![self.readable(a, 3), text(" + "), self.readable(b, 4)],
                         3,
                     ),
                 },
@@ -404,17 +412,48 @@ impl ExprArena {
                         _ => "%",
                     };
                     (
-                        format!("{}{symbol}{}", self.readable(a, 4), self.readable(b, 5)),
+                        vec![self.readable(a, 4), text(symbol), self.readable(b, 5)],
                         4,
                     )
                 }
             },
         };
         if precedence < context {
-            format!("({text})")
-        } else {
-            text
+            parts.insert(0, text("("));
+            parts.push(text(")"));
         }
+        Piece::Node(id, parts)
+    }
+}
+
+/// A rendered expression as a tree of sub-expressions and the text between them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    Text(String),
+    Node(ExprId, Vec<Piece>),
+}
+
+impl Piece {
+    /// The plain text.
+    pub fn text(&self) -> String {
+        match self {
+            Piece::Text(t) => t.clone(),
+            Piece::Node(_, parts) => parts.iter().map(Piece::text).collect(),
+        }
+    }
+}
+
+impl ExprId {
+    /// A number identifying the node within its arena (for UIs that tag rendered nodes).
+    pub fn raw(self) -> u32 {
+        self.0
+    }
+}
+
+impl ExprArena {
+    /// The node numbered `raw` ([`ExprId::raw`]), if the arena has one.
+    pub fn node_id(&self, raw: u32) -> Option<ExprId> {
+        ((raw as usize) < self.nodes.len()).then_some(ExprId(raw))
     }
 }
 
@@ -458,6 +497,11 @@ mod tests {
         let both = arena.and(ge, lt);
         assert_eq!(arena.render_tinygrad(both), "(((ridx0<2)!=True)&(ridx0<2))");
         assert_eq!(arena.render_readable(both), "ridx0 >= 2 && ridx0 < 2");
+        let Piece::Node(root, parts) = arena.readable_piece(both) else {
+            panic!("the root is a node")
+        };
+        assert_eq!(root, both);
+        assert_eq!(parts.len(), 3, "left clause, “ && ”, right clause");
         assert_eq!(arena.op_count(both), 4);
     }
 }

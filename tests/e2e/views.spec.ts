@@ -226,3 +226,16 @@ test("a symbolic size binds with a slider, and ops needing concrete sizes say so
   await expect(page.getByTestId("history")).toContainText("reshape 4,6");
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("hovering a part of an expression shows its value at the hovered cell", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=3,2&ops=permute:1,0;reshape:3,2");
+  await views.logicalCell("(2,1)").hover();
+  const idx = page.getByTestId("expr-idx");
+  await idx.locator(".sub", { hasText: /^ridx1$/ }).first().hover();
+  await expect(page.getByTestId("subexpr-value")).toHaveText("ridx1 = 1 at (2, 1)");
+  await idx.locator(".sub", { hasText: /^\(ridx0\*2 \+ ridx1\)$/ }).first().hover({ position: { x: 2, y: 5 } });
+  await expect(page.getByTestId("subexpr-value")).toHaveText("ridx0*2 + ridx1 = 5 at (2, 1)");
+  await expect(page.getByTestId("copy-idx")).toBeVisible();
+  expect(views.consoleErrors).toEqual([]);
+});

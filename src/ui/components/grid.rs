@@ -183,6 +183,10 @@ pub fn GridView(
     /// Accessible name.
     #[prop(into)]
     label: String,
+    /// Set on every hover or focus and never cleared, so the last cell stays known after the
+    /// pointer leaves (the expressions read values there).
+    #[prop(optional)]
+    last: Option<RwSignal<Option<Hover>>>,
 ) -> impl IntoView {
     let test_id = match kind {
         GridKind::Logical => "logical-grid".to_string(),
@@ -194,6 +198,9 @@ pub fn GridView(
             let next = Some(kind.hover(i));
             if hover.get_untracked() != next {
                 hover.set(next);
+                if let Some(last) = last {
+                    last.set(next);
+                }
             }
         }
     };
@@ -307,6 +314,9 @@ pub fn MemoryStrip(
     hover: RwSignal<Option<Hover>>,
     /// Cells lit by the hover.
     lit: Memo<Lit>,
+    /// Set on every hover and never cleared (see [`GridView`]).
+    #[prop(optional)]
+    last: Option<RwSignal<Option<Hover>>>,
 ) -> impl IntoView {
     let enter = move |ev: web_sys::Event| {
         let address = event_attribute(&ev, "data-addr").and_then(|a| a.parse::<i64>().ok());
@@ -314,6 +324,9 @@ pub fn MemoryStrip(
             let next = Some(Hover::Memory(a));
             if hover.get_untracked() != next {
                 hover.set(next);
+                if let Some(last) = last {
+                    last.set(next);
+                }
             }
         }
     };

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::state::ViewsState;
 
 /// Copies `text` to the clipboard and reports the outcome in `status`.
-fn copy(text: String, status: RwSignal<String>) {
+pub(crate) fn copy(text: String, status: RwSignal<String>) {
     let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else {
         status.set("copy failed: no clipboard here; select the text instead".into());
         return;

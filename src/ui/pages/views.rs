@@ -45,6 +45,17 @@ pub fn ViewsPage(
         })
     };
     let hover = RwSignal::new(None::<Hover>);
+    let last_hover = RwSignal::new(None::<Hover>);
+    // The composed coordinate last hovered (for a view or memory cell: the first composed cell
+    // it lights), where the expressions' parts are evaluated.
+    let at = Signal::derive(move || {
+        let h = last_hover.get()?;
+        grids.with(|g| {
+            let g = g.as_ref().ok()?;
+            let index = *g.lit(h).logical.iter().next()?;
+            g.logical.cells.get(index).map(|c| c.coord.clone())
+        })
+    });
     let table_open = RwSignal::new(false);
     let expr_open = RwSignal::new(false);
     let lit = Memo::new(move |_| {
@@ -157,7 +168,7 @@ pub fn ViewsPage(
                 <History state />
             </div>
             <StackPanel state shown=Signal::derive(move || shown.get()) grids=Signal::derive(move || grids.get()) hover lit />
-            <ExprView tracker />
+            <ExprView tracker at />
             <ImportExport state />
             <details
                 class="expr-mode-box"
@@ -192,9 +203,9 @@ pub fn ViewsPage(
                         })
                 }}
                 <h2>"Memory"</h2>
-                <MemoryStrip memory span hover lit />
+                <MemoryStrip memory span hover lit last=last_hover />
                 <h2>"Logical (composed)"</h2>
-                <GridView grid=logical kind=GridKind::Logical hover lit label="Logical grid" />
+                <GridView grid=logical kind=GridKind::Logical hover lit label="Logical grid" last=last_hover />
                 <details
                     class="table-view"
                     data-testid="table-view"
