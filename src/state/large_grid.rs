@@ -116,6 +116,43 @@ impl LargeGrid {
         })
     }
 
+    /// How many cells read each of `buckets` equal slices of the valid address span (a slice
+    /// per address when the span is small).
+    pub fn bucket_counts(&self, buckets: usize) -> Vec<u32> {
+        let Some((lo, hi)) = self.span else {
+            return Vec::new();
+        };
+        let span = (hi - lo) as u128 + 1;
+        let n = (buckets as u128).min(span).max(1) as usize;
+        let mut counts = vec![0u32; n];
+        for a in self.addresses.iter().flatten() {
+            let b = ((*a - lo) as u128 * n as u128 / span) as usize;
+            counts[b.min(n - 1)] = counts[b.min(n - 1)].saturating_add(1);
+        }
+        counts
+    }
+
+    /// The addresses `[first, last]` of bucket `b` of `n` (as in [`LargeGrid::bucket_counts`]).
+    pub fn bucket_range(&self, b: usize, n: usize) -> Option<(i64, i64)> {
+        let (lo, hi) = self.span?;
+        let span = (hi - lo) as u128 + 1;
+        let n = (n as u128).min(span).max(1);
+        let first = lo as i128 + (b as u128 * span).div_ceil(n) as i128;
+        let last = lo as i128 + ((b as u128 + 1) * span).div_ceil(n) as i128 - 1;
+        Some((i64::try_from(first).ok()?, i64::try_from(last).ok()?))
+    }
+
+    /// The cells whose address lies in `[first, last]` (at most `limit`).
+    pub fn reading(&self, first: i64, last: i64, limit: usize) -> Vec<usize> {
+        self.addresses
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.is_some_and(|a| (first..=last).contains(&a)))
+            .map(|(i, _)| i)
+            .take(limit)
+            .collect()
+    }
+
     /// The cells reading the same address as cell `index` (at most `limit` of them).
     pub fn aliases(&self, index: usize, limit: usize) -> Vec<usize> {
         let Some(Some(address)) = self.addresses.get(index) else {
@@ -169,6 +206,27 @@ mod tests {
         );
         assert_eq!(extent(&[2, 2, 3, 4]), (9, 7), "two such rows with a gap");
         assert_eq!(cell_at(&[2, 3, 4], 4, 0), None, "the gap");
+    }
+
+    #[test]
+    fn memory_buckets_cover_the_span() {
+        let t = ShapeTracker::from_shape(&[4, 5]).unwrap();
+        let t = t.apply(&MovementOp::Stride(vec![1, 2])).unwrap().0; // every other column
+        let grid = LargeGrid::of(&t).unwrap();
+        assert_eq!(grid.span, Some((0, 19)));
+        let counts = grid.bucket_counts(100);
+        assert_eq!(
+            counts.len(),
+            20,
+            "one bucket per address when the span is small"
+        );
+        assert_eq!(counts.iter().sum::<u32>(), 12);
+        assert_eq!((counts[0], counts[1]), (1, 0));
+        let coarse = grid.bucket_counts(4);
+        assert_eq!(coarse.iter().sum::<u32>(), 12);
+        let ranges: Vec<(i64, i64)> = (0..4).map(|b| grid.bucket_range(b, 4).unwrap()).collect();
+        assert_eq!(ranges, vec![(0, 4), (5, 9), (10, 14), (15, 19)]);
+        assert_eq!(grid.reading(0, 4, 100).len(), coarse[0] as usize);
     }
 
     #[test]

@@ -203,6 +203,10 @@ test("a 1,048,576-cell stack draws on a canvas and still answers hover", async (
   await canvas.focus();
   await page.keyboard.press("+");
   await expect(page.getByTestId("canvas-hover-info")).toBeVisible();
+  // the memory strip: 1024 addresses in 960 bars, each address read by a whole column
+  const memory = page.getByTestId("canvas-memory");
+  await memory.hover({ position: { x: 0, y: 10 } });
+  await expect(page.getByTestId("canvas-hover-info")).toHaveText("addresses 0..=1 ← read by 2048 cell(s)");
   expect(views.consoleErrors).toEqual([]);
 });
 

@@ -36,6 +36,18 @@ fn colour(address: i64, span: (i64, i64)) -> [u8; 4] {
 
 const MASKED: [u8; 4] = [205, 120, 120, 255];
 
+/// The pointer in the canvas's own pixels (CSS may display it at another size).
+fn canvas_point(canvas: Option<HtmlCanvasElement>, ev: &web_sys::MouseEvent) -> (f64, f64) {
+    let (x, y) = (ev.offset_x() as f64, ev.offset_y() as f64);
+    match canvas {
+        Some(c) if c.client_width() > 0 && c.client_height() > 0 => (
+            x * c.width() as f64 / c.client_width() as f64,
+            y * c.height() as f64 / c.client_height() as f64,
+        ),
+        _ => (x, y),
+    }
+}
+
 fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
     canvas.get_context("2d").ok().flatten()?.dyn_into().ok()
 }
@@ -74,6 +86,8 @@ pub fn CanvasGrid(
     grid: Memo<Option<LargeGrid>>,
     /// The hovered cell (row-major index), shared with the hover description.
     hover: RwSignal<Option<usize>>,
+    /// Addresses hovered in the memory strip: the cells reading them are outlined.
+    range: RwSignal<Option<(i64, i64)>>,
 ) -> impl IntoView {
     let canvas_ref = NodeRef::<Canvas>::new();
     let image = StoredValue::new_local(None::<HtmlCanvasElement>);
@@ -104,6 +118,7 @@ pub fn CanvasGrid(
     Effect::new(move |_| {
         let v = viewport.get();
         let hovered = hover.get();
+        let addresses = range.get();
         let (Some(canvas), Some(img)) = (canvas_ref.get(), image.get_value()) else {
             return;
         };
@@ -145,10 +160,15 @@ pub fn CanvasGrid(
                     }
                 }
             }
-            if let Some(index) = hovered {
+            let outlined = match (hovered, addresses) {
+                (Some(index), _) => g.aliases(index, MAX_OUTLINED),
+                (None, Some((first, last))) => g.reading(first, last, MAX_OUTLINED),
+                (None, None) => Vec::new(),
+            };
+            if !outlined.is_empty() {
                 ctx.set_stroke_style_str("#ffb02e");
                 ctx.set_line_width(2.0);
-                for alias in g.aliases(index, MAX_OUTLINED) {
+                for alias in outlined {
                     let coord = crate::engine::coord_from_index(&g.shape, alias as i64);
                     let (x, y) = position(&g.shape, &coord);
                     ctx.stroke_rect(
@@ -197,16 +217,17 @@ pub fn CanvasGrid(
                 data-testid="canvas-grid"
                 on:wheel=move |ev| {
                     ev.prevent_default();
-                    zoom(if ev.delta_y() < 0.0 { 1.25 } else { 0.8 }, ev.offset_x() as f64, ev.offset_y() as f64);
+                    let (px, py) = canvas_point(canvas_ref.get_untracked(), &ev);
+                    zoom(if ev.delta_y() < 0.0 { 1.25 } else { 0.8 }, px, py);
                 }
-                on:mousedown=move |ev| drag.set_value(Some((ev.offset_x() as f64, ev.offset_y() as f64)))
+                on:mousedown=move |ev| drag.set_value(Some(canvas_point(canvas_ref.get_untracked(), &ev)))
                 on:mouseup=move |_| drag.set_value(None)
                 on:mouseleave=move |_| {
                     drag.set_value(None);
                     hover.set(None);
                 }
                 on:mousemove=move |ev| {
-                    let (px, py) = (ev.offset_x() as f64, ev.offset_y() as f64);
+                    let (px, py) = canvas_point(canvas_ref.get_untracked(), &ev);
                     if let Some((sx, sy)) = drag.get_value() {
                         viewport.update(|v| {
                             v.tx += px - sx;
@@ -235,5 +256,83 @@ pub fn CanvasGrid(
                 }
             ></canvas>
         </div>
+    }
+}
+
+/// The memory strip of a large grid: one bar per address, or per equal slice of the address
+/// span when it is wider than the strip; used and unused slices differ, and hover links with
+/// the canvas grid both ways.
+#[component]
+pub fn CanvasMemory(
+    /// The large grid whose memory is drawn.
+    grid: Memo<Option<LargeGrid>>,
+    /// The hovered grid cell: its address is marked.
+    hover: RwSignal<Option<usize>>,
+    /// The hovered addresses, shared with the grid.
+    range: RwSignal<Option<(i64, i64)>>,
+) -> impl IntoView {
+    let (width, height) = (960.0, 36.0);
+    let canvas_ref = NodeRef::<Canvas>::new();
+    let counts = Memo::new(move |_| {
+        grid.with(|g| {
+            g.as_ref()
+                .map(|g| g.bucket_counts(width as usize))
+                .unwrap_or_default()
+        })
+    });
+    Effect::new(move |_| {
+        let marked = match (hover.get(), range.get()) {
+            (Some(index), _) => grid.with_untracked(|g| {
+                g.as_ref()
+                    .and_then(|g| g.addresses.get(index).copied().flatten())
+                    .map(|a| (a, a))
+            }),
+            (None, r) => r,
+        };
+        let Some(canvas) = canvas_ref.get() else {
+            return;
+        };
+        let Some(ctx) = context(&canvas) else { return };
+        ctx.clear_rect(0.0, 0.0, width, height);
+        counts.with(|counts| {
+            let n = counts.len().max(1);
+            let bar = width / n as f64;
+            for (b, &count) in counts.iter().enumerate() {
+                let lit = marked.is_some_and(|(first, last)| {
+                    grid.with_untracked(|g| g.as_ref().and_then(|g| g.bucket_range(b, n)))
+                        .is_some_and(|(a0, a1)| a0 <= last && first <= a1)
+                });
+                let colour = if lit {
+                    "#ffb02e"
+                } else if count > 0 {
+                    "#4f7fd8"
+                } else {
+                    "#d9dce3"
+                };
+                ctx.set_fill_style_str(colour);
+                ctx.fill_rect(b as f64 * bar, 4.0, (bar - 0.5).max(1.0), height - 8.0);
+            }
+        });
+    });
+    view! {
+        <canvas
+            node_ref=canvas_ref
+            class="canvas-memory"
+            width=width
+            height=height
+            role="img"
+            aria-label="Memory: used and unused addresses"
+            data-testid="canvas-memory"
+            on:mousemove=move |ev| {
+                let n = counts.with_untracked(Vec::len).max(1);
+                let (x, _) = canvas_point(canvas_ref.get_untracked(), &ev);
+                let b = ((x / width) * n as f64) as usize;
+                let next = grid.with_untracked(|g| g.as_ref().and_then(|g| g.bucket_range(b.min(n - 1), n)));
+                if range.get_untracked() != next {
+                    range.set(next);
+                }
+            }
+            on:mouseleave=move |_| range.set(None)
+        ></canvas>
     }
 }

@@ -10,7 +10,7 @@ pub mod op_toolbar;
 pub mod stack_panel;
 pub mod symbols;
 
-pub use canvas_grid::CanvasGrid;
+pub use canvas_grid::{CanvasGrid, CanvasMemory};
 pub use dim_editor::DimEditor;
 pub use expr_mode::ExprModePanel;
 pub use expr_view::ExprView;

@@ -7,8 +7,8 @@ use crate::state::large_grid::LargeGrid;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::{StackGrid, ViewsState};
 use crate::ui::components::{
-    CanvasGrid, DimEditor, ExprModePanel, ExprView, GridKind, GridTable, GridView, History,
-    ImportExport, MemoryStrip, OpToolbar, StackPanel, Symbols,
+    CanvasGrid, CanvasMemory, DimEditor, ExprModePanel, ExprView, GridKind, GridTable, GridView,
+    History, ImportExport, MemoryStrip, OpToolbar, StackPanel, Symbols,
 };
 
 #[component]
@@ -28,7 +28,21 @@ pub fn ViewsPage(
         shown.with(|(t, _)| LargeGrid::of(t).ok())
     });
     let canvas_hover = RwSignal::new(None::<usize>);
+    let canvas_range = RwSignal::new(None::<(i64, i64)>);
     let canvas_text = move || {
+        if canvas_hover.get().is_none() {
+            let (first, last) = canvas_range.get()?;
+            let readers = large.with(|g| {
+                g.as_ref()
+                    .map_or(0, |g| g.reading(first, last, usize::MAX).len())
+            });
+            let which = if first == last {
+                format!("address {first}")
+            } else {
+                format!("addresses {first}..={last}")
+            };
+            return Some(format!("{which} ← read by {readers} cell(s)"));
+        }
         let index = canvas_hover.get()?;
         large.with(|g| {
             let g = g.as_ref()?;
@@ -198,7 +212,8 @@ pub fn ViewsPage(
                                 <p class="hover-info" data-testid="canvas-hover-info" aria-live="polite">
                                     {move || canvas_text().unwrap_or_else(|| "Hover a cell of the canvas.".to_string())}
                                 </p>
-                                <CanvasGrid grid=large hover=canvas_hover />
+                                <CanvasMemory grid=large hover=canvas_hover range=canvas_range />
+                                <CanvasGrid grid=large hover=canvas_hover range=canvas_range />
                             }
                         })
                 }}
