@@ -300,3 +300,74 @@ async fn import_panel_loads_ops_and_exports_python() {
     assert_eq!(state.with_untracked(|s| s.steps().len()), 1);
     assert!(text(&parent, "export-python").contains("st = st.permute((1, 0))"));
 }
+
+#[wasm_bindgen_test]
+async fn symbols_bind_a_named_size_with_the_slider() {
+    let (parent, state) = mount_views("shape=N,4&sym=N:1:8:3").await;
+    assert_eq!(
+        parent
+            .query_selector_all("[data-testid='logical-grid'] [data-testid='logical-cell']")
+            .unwrap()
+            .length(),
+        12
+    );
+    type_into(&parent, "sym-N-slider", "5");
+    tick().await;
+    assert_eq!(
+        state.with_untracked(|s| s.editor.view().shape().to_vec()),
+        vec![5, 4]
+    );
+    assert_eq!(
+        parent
+            .query_selector_all("[data-testid='logical-grid'] [data-testid='logical-cell']")
+            .unwrap()
+            .length(),
+        20
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_table_view_lists_the_composed_cells() {
+    use layout_lab::state::StackGrid;
+    use layout_lab::ui::components::GridTable;
+    let parent = fresh_parent();
+    let (state, _) = ViewsState::from_query("shape=3,2&ops=permute:1,0;reshape:3,2");
+    let grids = Signal::derive(move || StackGrid::of(&state.shown().0).map_err(|e| e.to_string()));
+    let mounted = leptos::mount::mount_to(parent.clone(), move || view! { <GridTable grids /> });
+    mounted.forget();
+    tick().await;
+    let rows = parent.query_selector_all("tbody tr").unwrap();
+    assert_eq!(rows.length(), 6);
+    let third = rows.item(2).unwrap().text_content().unwrap();
+    assert!(third.contains("(1, 0)") && third.ends_with('4'), "{third}");
+}
+
+#[wasm_bindgen_test]
+async fn large_stacks_draw_on_canvases_that_answer_hover() {
+    let (parent, _) = mount_views("shape=64,64").await;
+    assert!(parent
+        .query_selector("[data-testid='canvas-grid']")
+        .unwrap()
+        .is_some());
+    assert!(parent
+        .query_selector("[data-testid='canvas-memory']")
+        .unwrap()
+        .is_some());
+    assert!(text(&parent, "grid-error").contains("canvas"));
+    let canvas: HtmlElement = find(&parent, "[data-testid='canvas-grid']").unchecked_into();
+    canvas.focus().unwrap();
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("ArrowRight");
+    init.set_bubbles(true);
+    canvas
+        .dispatch_event(
+            &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
+        )
+        .unwrap();
+    tick().await;
+    assert!(
+        text(&parent, "canvas-hover-info").contains("logical (0, 0)"),
+        "{}",
+        text(&parent, "canvas-hover-info")
+    );
+}

@@ -219,6 +219,23 @@ impl StackGrid {
     }
 }
 
+/// The cell of each view (innermost first) that the composed coordinate `coord` passes
+/// through, `None` from where it is masked: the same walk as [`StackGrid::of`], for one cell.
+pub fn chain_of(tracker: &ShapeTracker, coord: &[i64]) -> Vec<Option<usize>> {
+    let views = tracker.views();
+    let last = views.len() - 1;
+    let mut chain = vec![None; views.len()];
+    chain[last] = Some(row_major_index(views[last].shape(), coord));
+    let mut value = views[last].offset_from_coord(coord);
+    for k in (0..last).rev() {
+        let Some(v) = value else { break };
+        let inner = crate::engine::merge::unravel(views[k].shape(), v);
+        chain[k] = Some(row_major_index(views[k].shape(), &inner));
+        value = views[k].offset_from_coord(&inner);
+    }
+    chain
+}
+
 /// A key that moves focus within a grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -291,6 +308,15 @@ mod tests {
         // composed cell 1 = (0,1): index 1 of the outer view, index 1 of the permuted view
         assert_eq!(grid.chains[1], vec![Some(1), Some(1)]);
         assert_eq!(grid.views[0].cells[1].value, Some(2));
+    }
+
+    #[test]
+    fn the_chain_of_one_cell_matches_the_grid() {
+        let t = transposed_reshape();
+        let grid = StackGrid::of(&t).unwrap();
+        for cell in &grid.logical.cells {
+            assert_eq!(chain_of(&t, &cell.coord), grid.chains[cell.index]);
+        }
     }
 
     #[test]

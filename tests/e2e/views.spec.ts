@@ -200,6 +200,12 @@ test("a 1,048,576-cell stack draws on a canvas and still answers hover", async (
   await expect(page.getByTestId("canvas-hover-info")).toContainText("1024 cell(s) read it");
   await canvas.hover({ position: { x: 300, y: 200 } });
   await expect(page.getByTestId("canvas-hover-info")).toContainText("logical (");
+  await expect(page.getByTestId("canvas-hover-info")).toContainText("view 0: cell");
+  // arrow keys move the cursor cell
+  await canvas.focus();
+  const before = await page.getByTestId("canvas-hover-info").textContent();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("canvas-hover-info")).not.toHaveText(before ?? "");
   await canvas.focus();
   await page.keyboard.press("+");
   await expect(page.getByTestId("canvas-hover-info")).toBeVisible();

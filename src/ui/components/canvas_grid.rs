@@ -8,6 +8,7 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 use crate::state::large_grid::{cell_at, extent, index_of, position, LargeGrid};
+use crate::state::stack_grid::{neighbor, Step};
 
 /// Most alias cells outlined at once.
 const MAX_OUTLINED: usize = 4096;
@@ -206,7 +207,7 @@ pub fn CanvasGrid(
     };
     view! {
         <div class="canvas-grid">
-            <p class="note">"Large grid: wheel or +/− to zoom, drag or arrow keys to pan, hover a cell."</p>
+            <p class="note">"Large grid: wheel or +/− to zoom, drag or Shift+arrows to pan, hover a cell or move with the arrow keys."</p>
             <canvas
                 node_ref=canvas_ref
                 width=width
@@ -222,10 +223,7 @@ pub fn CanvasGrid(
                 }
                 on:mousedown=move |ev| drag.set_value(Some(canvas_point(canvas_ref.get_untracked(), &ev)))
                 on:mouseup=move |_| drag.set_value(None)
-                on:mouseleave=move |_| {
-                    drag.set_value(None);
-                    hover.set(None);
-                }
+                on:mouseleave=move |_| drag.set_value(None)
                 on:mousemove=move |ev| {
                     let (px, py) = canvas_point(canvas_ref.get_untracked(), &ev);
                     if let Some((sx, sy)) = drag.get_value() {
@@ -243,7 +241,28 @@ pub fn CanvasGrid(
                 }
                 on:keydown=move |ev| {
                     let step = 40.0;
-                    match ev.key().as_str() {
+                    let key = ev.key();
+                    // Arrow keys move the cursor cell (as focus moves in DOM grids); with Shift
+                    // they pan.
+                    if let (false, Some(dir)) = (ev.shift_key(), Step::from_key(&key)) {
+                        ev.prevent_default();
+                        let next = grid.with_untracked(|g| {
+                            let g = g.as_ref()?;
+                            let current = hover.get_untracked().unwrap_or(0);
+                            let coord = crate::engine::coord_from_index(&g.shape, current as i64);
+                            let moved = if hover.get_untracked().is_none() {
+                                Some(coord)
+                            } else {
+                                neighbor(&g.shape, &coord, dir)
+                            }?;
+                            Some(index_of(&g.shape, &moved))
+                        });
+                        if next.is_some() {
+                            hover.set(next);
+                        }
+                        return;
+                    }
+                    match key.as_str() {
                         "+" | "=" => zoom(1.25, width / 2.0, height / 2.0),
                         "-" => zoom(0.8, width / 2.0, height / 2.0),
                         "ArrowLeft" => viewport.update(|v| v.tx += step),
@@ -328,6 +347,9 @@ pub fn CanvasMemory(
                 let (x, _) = canvas_point(canvas_ref.get_untracked(), &ev);
                 let b = ((x / width) * n as f64) as usize;
                 let next = grid.with_untracked(|g| g.as_ref().and_then(|g| g.bucket_range(b.min(n - 1), n)));
+                if hover.get_untracked().is_some() {
+                    hover.set(None);
+                }
                 if range.get_untracked() != next {
                     range.set(next);
                 }

@@ -48,13 +48,32 @@ pub fn ViewsPage(
             let g = g.as_ref()?;
             let coord = crate::engine::coord_from_index(&g.shape, index as i64);
             let coord: Vec<String> = coord.iter().map(i64::to_string).collect();
+            let position = crate::engine::coord_from_index(&g.shape, index as i64);
+            let chain: Vec<String> = shown.with(|(t, _)| {
+                crate::state::stack_grid::chain_of(t, &position)
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .map(|(k, j)| {
+                        format!(
+                            "view {k}: {}",
+                            j.map_or("–".to_string(), |j| format!("cell {j}"))
+                        )
+                    })
+                    .collect()
+            });
             Some(match g.addresses.get(index).copied().flatten() {
                 Some(a) => format!(
-                    "logical ({}) → address {a}; {} cell(s) read it",
+                    "logical ({}) → {} → valid, address {a}; {} cell(s) read it",
                     coord.join(", "),
+                    chain.join(" → "),
                     g.aliases(index, usize::MAX).len()
                 ),
-                None => format!("logical ({}) → masked (valid = false)", coord.join(", ")),
+                None => format!(
+                    "logical ({}) → {} → masked (valid = false)",
+                    coord.join(", "),
+                    chain.join(" → ")
+                ),
             })
         })
     };
