@@ -116,6 +116,16 @@ impl LargeGrid {
         })
     }
 
+    /// One view's own grid: each cell's output (the index into the view below, or the buffer
+    /// address for the innermost view).
+    ///
+    /// # Errors
+    /// `TooLarge` above [`MAX_CANVAS_CELLS`] cells.
+    pub fn of_view(view: &crate::engine::View) -> Result<LargeGrid, LayoutError> {
+        let tracker = ShapeTracker::from_views(vec![view.clone()])?;
+        LargeGrid::of(&tracker)
+    }
+
     /// How many cells read each of `buckets` equal slices of the valid address span (a slice
     /// per address when the span is small).
     pub fn bucket_counts(&self, buckets: usize) -> Vec<u32> {

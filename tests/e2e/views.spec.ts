@@ -249,3 +249,15 @@ test("hovering a part of an expression shows its value at the hovered cell", asy
   await expect(page.getByTestId("copy-idx")).toBeVisible();
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("a large two-view stack draws every view's own grid and follows the composed hover", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/views?shape=64,32&ops=permute:1,0;reshape:64,32");
+  await expect(views.viewCards()).toHaveCount(2);
+  await expect(page.getByTestId("view0-canvas")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("view1-canvas")).toBeVisible();
+  await page.getByTestId("canvas-grid").hover({ position: { x: 20, y: 20 } });
+  await expect(page.getByTestId("canvas-hover-info")).toContainText("view 1: cell");
+  await expect(page.getByTestId("canvas-hover-info")).toContainText("view 0: cell");
+  expect(views.consoleErrors).toEqual([]);
+});

@@ -89,7 +89,18 @@ pub fn CanvasGrid(
     hover: RwSignal<Option<usize>>,
     /// Addresses hovered in the memory strip: the cells reading them are outlined.
     range: RwSignal<Option<(i64, i64)>>,
+    /// Cells to outline when nothing here is hovered (e.g. the cell a composed hover passes
+    /// through in this view).
+    #[prop(optional, into)]
+    mark: Option<Signal<Vec<usize>>>,
+    /// Canvas size in pixels.
+    #[prop(optional)]
+    size: Option<(f64, f64)>,
+    /// The canvas's test id (`canvas-grid` by default).
+    #[prop(optional, into)]
+    test_id: Option<String>,
 ) -> impl IntoView {
+    let test_id = test_id.unwrap_or_else(|| "canvas-grid".to_string());
     let canvas_ref = NodeRef::<Canvas>::new();
     let image = StoredValue::new_local(None::<HtmlCanvasElement>);
     let viewport = RwSignal::new(Viewport {
@@ -98,7 +109,7 @@ pub fn CanvasGrid(
         ty: 0.0,
     });
     let drag = StoredValue::new(None::<(f64, f64)>);
-    let (width, height) = (960.0, 600.0);
+    let (width, height) = size.unwrap_or((960.0, 600.0));
 
     // A new grid: render its image and fit it in view.
     Effect::new(move |_| {
@@ -120,6 +131,7 @@ pub fn CanvasGrid(
         let v = viewport.get();
         let hovered = hover.get();
         let addresses = range.get();
+        let marked = mark.map(|m| m.get()).unwrap_or_default();
         let (Some(canvas), Some(img)) = (canvas_ref.get(), image.get_value()) else {
             return;
         };
@@ -164,7 +176,7 @@ pub fn CanvasGrid(
             let outlined = match (hovered, addresses) {
                 (Some(index), _) => g.aliases(index, MAX_OUTLINED),
                 (None, Some((first, last))) => g.reading(first, last, MAX_OUTLINED),
-                (None, None) => Vec::new(),
+                (None, None) => marked,
             };
             if !outlined.is_empty() {
                 ctx.set_stroke_style_str("#ffb02e");
@@ -215,7 +227,7 @@ pub fn CanvasGrid(
                 tabindex="0"
                 role="img"
                 aria-label="Composed grid drawn on a canvas; the table view lists the cells"
-                data-testid="canvas-grid"
+                data-testid=test_id
                 on:wheel=move |ev| {
                     ev.prevent_default();
                     let (px, py) = canvas_point(canvas_ref.get_untracked(), &ev);

@@ -5,8 +5,10 @@ use leptos::prelude::*;
 
 use crate::engine::mergeability::MergeVerdict;
 use crate::engine::{NewViewReason, ShapeTracker};
-use crate::state::stack_grid::{Grid, Hover, Lit, StackGrid};
+use crate::state::large_grid::LargeGrid;
+use crate::state::stack_grid::{chain_of, Grid, Hover, Lit, StackGrid};
 use crate::state::ViewsState;
+use crate::ui::components::canvas_grid::CanvasGrid;
 use crate::ui::components::grid::{GridKind, GridView};
 
 fn empty_grid() -> Grid {
@@ -30,6 +32,9 @@ pub fn StackPanel(
     hover: RwSignal<Option<Hover>>,
     /// Cells lit by the hover.
     lit: Memo<Lit>,
+    /// The composed canvas grid of a large stack, and its hovered cell.
+    large: Memo<Option<LargeGrid>>,
+    canvas_hover: RwSignal<Option<usize>>,
 ) -> impl IntoView {
     let count = move || shown.with(|(t, _)| t.views().len());
     let verdict = Memo::new(move |_| {
@@ -64,12 +69,38 @@ pub fn StackPanel(
                             let grid = Signal::derive(move || {
                                 grids.with(|g| g.as_ref().ok().and_then(|g| g.views.get(k).cloned()).unwrap_or_else(empty_grid))
                             });
+                            let drawn_in_dom = move || grids.with(Result::is_ok);
+                            let own = Memo::new(move |_| {
+                                if grids.with(Result::is_ok) {
+                                    return None;
+                                }
+                                shown.with(|(t, _)| t.views().get(k).and_then(|v| LargeGrid::of_view(v).ok()))
+                            });
+                            let own_hover = RwSignal::new(None::<usize>);
+                            let own_range = RwSignal::new(None::<(i64, i64)>);
+                            // The cell of this view that the hovered composed cell passes through.
+                            let mark = Signal::derive(move || {
+                                let Some(index) = canvas_hover.get() else { return Vec::new() };
+                                large.with(|g| {
+                                    let Some(g) = g else { return Vec::new() };
+                                    let coord = crate::engine::coord_from_index(&g.shape, index as i64);
+                                    shown.with(|(t, _)| chain_of(t, &coord).get(k).copied().flatten().into_iter().collect())
+                                })
+                            });
                             view! {
                                 <article class="stack__card" data-testid=format!("view-card-{k}")>
                                     <h3>{if k == 0 { "view 0 (buffer)".to_string() } else { format!("view {k}") }}</h3>
                                     <code class="stack__repr" data-testid=format!("view-repr-{k}")>{repr}</code>
                                     <p class="note" data-testid=format!("view-reason-{k}")>{appended}</p>
-                                    <GridView grid kind=GridKind::View(k) hover lit label=format!("View {k} grid") />
+                                    {move || {
+                                        if drawn_in_dom() {
+                                            view! { <GridView grid kind=GridKind::View(k) hover lit label=format!("View {k} grid") /> }.into_any()
+                                        } else if own.with(Option::is_some) {
+                                            view! { <CanvasGrid grid=own hover=own_hover range=own_range mark size=(480.0, 300.0) test_id=format!("view{k}-canvas") /> }.into_any()
+                                        } else {
+                                            view! { <p class="note">"This view has more than 1,048,576 cells; it is not drawn."</p> }.into_any()
+                                        }
+                                    }}
                                 </article>
                             }
                         })

@@ -200,7 +200,15 @@ pub fn ViewsPage(
                 <OpToolbar state />
                 <History state />
             </div>
-            <StackPanel state shown=Signal::derive(move || shown.get()) grids=Signal::derive(move || grids.get()) hover lit />
+            <StackPanel
+                state
+                shown=Signal::derive(move || shown.get())
+                grids=Signal::derive(move || grids.get())
+                hover
+                lit
+                large
+                canvas_hover
+            />
             <ExprView tracker at />
             <ImportExport state />
             <details
