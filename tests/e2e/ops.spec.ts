@@ -147,3 +147,18 @@ test("pasting tinygrad calls appends them as ops; bad text says why", async ({ p
   await expect(page.getByTestId("history").locator('[data-testid$="-select"]')).toHaveCount(2);
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("history steps can be reordered, and a selected step shows the stack there", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=2,3&ops=flip:True,False;permute:1,0");
+  // flip then permute: cell (0,0) reads t[1][0] = 3
+  await expect(views.logicalCell("(0,0)")).toHaveAttribute("data-addr", "3");
+  await page.getByTestId("step-0-select").click();
+  await expect(views.logicalCell("(0,2)")).toHaveAttribute("data-addr", "5"); // after the flip only: shape (2,3)
+  await page.getByTestId("step-1-up").click();
+  await expect(page.getByTestId("step-0")).toContainText("permute 1,0");
+  await expect(page).toHaveURL(/ops=permute:1,0;flip:True,False/);
+  // permute then flip dim 0 of (3,2): cell (0,0) reads u[2][0] = t[0][2] = 2
+  await expect(views.logicalCell("(0,0)")).toHaveAttribute("data-addr", "2");
+  expect(views.consoleErrors).toEqual([]);
+});
