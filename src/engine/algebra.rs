@@ -47,6 +47,15 @@ pub fn make_layout(layouts: &[Layout]) -> Result<Layout, LayoutError> {
     ))
 }
 
+/// The flat layout whose modes are `modes`, always as a tuple (even with one mode).
+fn tuple_layout(modes: Vec<(i64, i64)>) -> Layout {
+    let (shape, stride): (Vec<_>, Vec<_>) = modes
+        .into_iter()
+        .map(|(s, d)| (IntTuple::Int(s), IntTuple::Int(d)))
+        .unzip();
+    Layout::from_parts(IntTuple::Tuple(shape), IntTuple::Tuple(stride))
+}
+
 fn from_flat(modes: Vec<(i64, i64)>) -> Layout {
     if modes.len() == 1 {
         return Layout::from_parts(IntTuple::Int(modes[0].0), IntTuple::Int(modes[0].1));
@@ -127,14 +136,7 @@ pub fn filter(layout: &Layout) -> Layout {
     if kept.is_empty() {
         return from_flat(vec![(1, 0)]);
     }
-    let (shape, stride): (Vec<_>, Vec<_>) = kept
-        .into_iter()
-        .map(|(s, d)| (IntTuple::Int(s), IntTuple::Int(d)))
-        .unzip();
-    coalesce(&Layout::from_parts(
-        IntTuple::Tuple(shape),
-        IntTuple::Tuple(stride),
-    ))
+    coalesce(&tuple_layout(kept))
 }
 
 /// pycute's composition algorithm, without the law check (what the divides and products use).
@@ -286,14 +288,7 @@ pub fn complement(layout: &Layout, max_idx: i64) -> Result<Layout, LayoutError> 
         current,
     )?;
     result.push((last, current));
-    let (shape, stride): (Vec<_>, Vec<_>) = result
-        .into_iter()
-        .map(|(s, d)| (IntTuple::Int(s), IntTuple::Int(d)))
-        .unzip();
-    Ok(coalesce(&Layout::from_parts(
-        IntTuple::Tuple(shape),
-        IntTuple::Tuple(stride),
-    )))
+    Ok(coalesce(&tuple_layout(result)))
 }
 
 /// pycute `right_inverse`: `L(R(i)) = i` on the largest prefix of strides that tile from 1.
@@ -329,14 +324,7 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout, LayoutError> {
         result.push((shape, rstride));
         current = mul(shape, stride)?;
     }
-    let (shape, stride): (Vec<_>, Vec<_>) = result
-        .into_iter()
-        .map(|(s, d)| (IntTuple::Int(s), IntTuple::Int(d)))
-        .unzip();
-    Ok(coalesce(&Layout::from_parts(
-        IntTuple::Tuple(shape),
-        IntTuple::Tuple(stride),
-    )))
+    Ok(coalesce(&tuple_layout(result)))
 }
 
 /// pycute `left_inverse`: `right_inverse((L, complement(L)))`.

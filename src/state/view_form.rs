@@ -628,9 +628,14 @@ fn view_error(error: &LayoutError) -> FormError {
 
 /// Percent-encodes everything but `[A-Za-z0-9,:._-]`.
 fn encode(text: &str) -> String {
+    percent_encode(text, b",:._-")
+}
+
+/// Percent-encodes every byte but ASCII letters, digits and `keep`.
+pub(crate) fn percent_encode(text: &str, keep: &[u8]) -> String {
     let mut out = String::new();
     for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b",:._-".contains(&byte) {
+        if byte.is_ascii_alphanumeric() || keep.contains(&byte) {
             out.push(byte as char);
         } else {
             out.push_str(&format!("%{byte:02X}"));
@@ -639,8 +644,9 @@ fn encode(text: &str) -> String {
     out
 }
 
-/// Inverse of [`encode`]; malformed escapes are kept as typed, invalid UTF-8 replaced.
-fn decode(text: &str) -> String {
+/// Inverse of [`percent_encode`] (`+` read as a space); malformed escapes are kept as typed,
+/// invalid UTF-8 replaced.
+pub(crate) fn decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -11,6 +11,14 @@ use crate::ui::components::{
     History, ImportExport, MemoryStrip, OpToolbar, StackPanel, Symbols,
 };
 
+/// Whether the `<details>` a toggle event came from is now open.
+fn details_open(ev: &web_sys::Event) -> bool {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
+        .is_some_and(|d| d.open())
+}
+
 #[component]
 pub fn ViewsPage(
     /// The page state, owned by the app so it survives page switches and lives in the URL.
@@ -214,14 +222,7 @@ pub fn ViewsPage(
             <details
                 class="expr-mode-box"
                 data-testid="expr-mode-box"
-                on:toggle=move |ev| {
-                    use wasm_bindgen::JsCast;
-                    let open = ev
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
-                        .is_some_and(|d| d.open());
-                    expr_open.set(open);
-                }
+                on:toggle=move |ev| expr_open.set(details_open(&ev))
             >
                 <summary>"Expression mode: type idx and valid over variables"</summary>
                 {move || expr_open.get().then(|| view! { <ExprModePanel tracker /> })}
@@ -251,14 +252,7 @@ pub fn ViewsPage(
                 <details
                     class="table-view"
                     data-testid="table-view"
-                    on:toggle=move |ev| {
-                        use wasm_bindgen::JsCast;
-                        let open = ev
-                            .target()
-                            .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
-                            .is_some_and(|d| d.open());
-                        table_open.set(open);
-                    }
+                    on:toggle=move |ev| table_open.set(details_open(&ev))
                 >
                     <summary>"Table view (for screen readers and copying)"</summary>
                     {move || table_open.get().then(|| view! { <GridTable grids /> })}
