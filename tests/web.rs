@@ -131,14 +131,14 @@ async fn planned_pages_say_what_they_will_hold() {
     let parent = fresh_parent();
     let _mounted = leptos::mount::mount_to(
         parent.clone(),
-        || view! { <PlannedPage page=Page::Layouts /> },
+        || view! { <PlannedPage page=Page::Morphisms /> },
     );
     tick().await;
     let text = find(&parent, "[data-testid='planned']")
         .text_content()
         .unwrap();
     assert!(
-        text.contains("not built yet") && text.contains("CuTe"),
+        text.contains("not built yet") && text.contains("arrow diagrams"),
         "{text}"
     );
 }
@@ -370,4 +370,23 @@ async fn large_stacks_draw_on_canvases_that_answer_hover() {
         "{}",
         text(&parent, "canvas-hover-info")
     );
+}
+
+#[wasm_bindgen_test]
+async fn the_layouts_page_draws_l_of_i_and_keeps_the_last_layout_on_bad_input() {
+    use layout_lab::state::layouts::LayoutsState;
+    use layout_lab::ui::pages::LayoutsPage;
+    let parent = fresh_parent();
+    let state = RwSignal::new(LayoutsState::default());
+    let mounted = leptos::mount::mount_to(parent.clone(), move || view! { <LayoutsPage state /> });
+    mounted.forget();
+    tick().await;
+    assert_eq!(cell_address(&parent, "(1,0)"), "16");
+    type_into(&parent, "layout-input", "(2,3):(3,1)");
+    tick().await;
+    assert_eq!(cell_address(&parent, "(1,2)"), "5", "1*3 + 2*1");
+    type_into(&parent, "layout-input", "(2,3):(3");
+    tick().await;
+    assert!(!text(&parent, "error-layout").is_empty());
+    assert_eq!(cell_address(&parent, "(1,2)"), "5", "the last layout stays");
 }

@@ -3,9 +3,10 @@
 
 use leptos::prelude::*;
 
+use crate::state::layouts::LayoutsState;
 use crate::state::route::Route;
 use crate::state::{Page, ViewsState};
-use crate::ui::pages::{PlannedPage, ViewsPage};
+use crate::ui::pages::{LayoutsPage, PlannedPage, ViewsPage};
 
 fn current_fragment() -> String {
     window().location().hash().unwrap_or_default()
@@ -26,6 +27,11 @@ fn replace_fragment(fragment: &str) {
 pub fn App() -> impl IntoView {
     let initial = Route::parse(&current_fragment());
     let page = RwSignal::new(initial.page);
+    let layouts = RwSignal::new(if initial.page == Page::Layouts {
+        LayoutsState::from_query(&initial.query)
+    } else {
+        LayoutsState::default()
+    });
     let state = RwSignal::new(if initial.page == Page::Views {
         ViewsState::from_query(&initial.query).0
     } else {
@@ -38,19 +44,27 @@ pub fn App() -> impl IntoView {
         if route.page == Page::Views && state.with_untracked(|s| s.to_query() != route.query) {
             state.set(ViewsState::from_query(&route.query).0);
         }
+        if route.page == Page::Layouts
+            && !route.query.is_empty()
+            && layouts.with_untracked(|s| s.to_query() != route.query)
+        {
+            layouts.set(LayoutsState::from_query(&route.query));
+        }
         page.set(route.page);
     });
     on_cleanup(move || listener.remove());
 
     let views_query = move || state.with(ViewsState::to_query);
+    let layouts_query = move || layouts.with(LayoutsState::to_query);
+    let query_of = move |p: Page| match p {
+        Page::Views => views_query(),
+        Page::Layouts => layouts_query(),
+        _ => String::new(),
+    };
     Effect::new(move |_| {
         let route = Route {
             page: page.get(),
-            query: if page.get() == Page::Views {
-                views_query()
-            } else {
-                String::new()
-            },
+            query: query_of(page.get()),
         };
         replace_fragment(&route.to_fragment());
     });
@@ -63,11 +77,11 @@ pub fn App() -> impl IntoView {
                     .into_iter()
                     .map(|p| {
                         let href = move || {
-                            if p == Page::Views {
-                                format!("#/views?{}", views_query())
-                            } else {
-                                format!("#/{}", p.as_str())
+                            Route {
+                                page: p,
+                                query: query_of(p),
                             }
+                            .to_fragment()
                         };
                         view! {
                             <a
@@ -86,6 +100,7 @@ pub fn App() -> impl IntoView {
         <main class="page" data-testid=move || format!("page-{}", page.get().as_str())>
             {move || match page.get() {
                 Page::Views => view! { <ViewsPage state=state /> }.into_any(),
+                Page::Layouts => view! { <LayoutsPage state=layouts /> }.into_any(),
                 other => view! { <PlannedPage page=other /> }.into_any(),
             }}
         </main>

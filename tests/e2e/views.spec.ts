@@ -16,7 +16,10 @@ test("the app loads on the Views page with a 3x4 row-major view", async ({ page 
 test("the header navigates between pages and the URL follows", async ({ page }) => {
   const views = new ViewsPage(page);
   await views.open();
-  for (const name of ["layouts", "morphisms", "syno", "shader"]) {
+  await page.getByTestId("nav-layouts").click();
+  await expect(page).toHaveURL(/#\/layouts\?L=/);
+  await expect(page.getByTestId("layout-input")).toBeVisible();
+  for (const name of ["morphisms", "syno", "shader"]) {
     await page.getByTestId(`nav-${name}`).click();
     await expect(page).toHaveURL(new RegExp(`#/${name}$`));
     await expect(page.getByTestId(`page-${name}`)).toBeVisible();

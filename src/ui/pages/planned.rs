@@ -6,11 +6,7 @@ use crate::state::Page;
 
 fn plan(page: Page) -> &'static [&'static str] {
     match page {
-        Page::Views => &[],
-        Page::Layouts => &[
-            "Write a CuTe layout such as ((4,4),4):((16,1),4) and see its grid with hierarchical coordinates and its memory strip.",
-            "Run the layout algebra: coalesce, complement, composition, inverses, divides and products, with operands and result side by side.",
-        ],
+        Page::Views | Page::Layouts => &[],
         Page::Morphisms => &[
             "Edit Nest and Tuple morphisms and see their arrow diagrams, composed step by step.",
             "Convert between views, layouts and morphisms, with the reason where no conversion exists.",

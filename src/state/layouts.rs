@@ -1,0 +1,298 @@
+//! The Layouts page: a CuTe layout as typed, the last one that parsed, and what the page draws
+//! for it: the grid of `L(i)` (mode 0 down, mode 1 across, further modes as blocks, the last
+//! outermost) and the codomain strip.
+
+use std::collections::BTreeMap;
+
+use crate::engine::cute::{idx2crd, Layout, Notation};
+use crate::engine::morphism::Morphism;
+
+use super::stack_grid::{Cell, Grid, MemoryCell, StackGrid, MAX_DRAWN_CELLS};
+
+/// Longest layout text kept.
+const MAX_CHARS: usize = 4096;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutsState {
+    text: String,
+    layout: Layout,
+    error: Option<String>,
+}
+
+impl Default for LayoutsState {
+    /// The paper's running example.
+    fn default() -> LayoutsState {
+        let text = "((4,4),4):((16,1),4)".to_string();
+        let layout = Layout::parse(&text).expect("the default layout parses");
+        LayoutsState {
+            text,
+            layout,
+            error: None,
+        }
+    }
+}
+
+/// Size, cosize, rank, depth and tractability of a layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Properties {
+    pub size: String,
+    pub cosize: String,
+    pub rank: usize,
+    pub depth: usize,
+    /// `Ok(standard morphism)` or why the layout is not tractable.
+    pub tractable: Result<String, String>,
+}
+
+impl LayoutsState {
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+    /// The last layout that parsed.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Takes what was typed; a layout that parses replaces the shown one, otherwise the error
+    /// says why and the last layout stays.
+    pub fn set_text(&mut self, text: &str) {
+        self.text = text.chars().take(MAX_CHARS + 1).collect();
+        match Layout::parse(&self.text) {
+            Ok(layout) => {
+                self.layout = layout;
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    pub fn properties(&self) -> Properties {
+        let l = &self.layout;
+        let show = |r: Result<i64, _>| {
+            r.map_or_else(
+                |e: crate::engine::LayoutError| e.to_string(),
+                |v| v.to_string(),
+            )
+        };
+        Properties {
+            size: show(l.size()),
+            cosize: show(l.cosize()),
+            rank: l.rank(),
+            depth: l.depth(),
+            tractable: Morphism::from_layout(l)
+                .map(|m| m.to_string())
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// `L=` the layout in CuTe notation.
+    pub fn to_query(&self) -> String {
+        format!(
+            "L={}",
+            super::view_form::percent_encode(&self.layout.to_notation(Notation::Cute), b",:()")
+        )
+    }
+
+    /// The state a query describes; a bad or missing `L` gives the default with the error.
+    pub fn from_query(query: &str) -> LayoutsState {
+        let mut state = LayoutsState::default();
+        if let Some(value) = query.split('&').find_map(|p| p.strip_prefix("L=")) {
+            state.set_text(&super::view_form::decode(value));
+        }
+        state
+    }
+
+    /// What hovering grid cell `cell` says: its hierarchical coordinate, 1-D index and `L(i)`.
+    pub fn describe(&self, grid: &StackGrid, cell: usize) -> Option<String> {
+        let cell = grid.logical.cells.get(cell)?;
+        let sizes = if self.layout.shape().is_int() {
+            vec![self.layout.size().ok()?]
+        } else {
+            mode_sizes(&self.layout).ok()?
+        };
+        let i = index_of(&sizes, &cell.coord);
+        Some(format!(
+            "coordinate {} · index {i} → L({i}) = {}",
+            hierarchical_coord(&self.layout, i),
+            cell.value.map_or("?".to_string(), |v| v.to_string())
+        ))
+    }
+
+    /// The grid and codomain strip of the layout.
+    ///
+    /// # Errors
+    /// A layout of more than [`MAX_DRAWN_CELLS`] elements, or arithmetic overflow.
+    pub fn grid(&self) -> Result<StackGrid, String> {
+        layout_grid(&self.layout)
+    }
+}
+
+/// Sizes of the layout's top-level modes.
+fn mode_sizes(layout: &Layout) -> Result<Vec<i64>, String> {
+    layout
+        .modes()
+        .iter()
+        .map(|m| m.size().map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// The grid's row-major shape for modes `(s0, s1, …, s_{r-1})`: `[s_{r-1}, …, s2, s0, s1]`,
+/// so mode 0 runs down, mode 1 across, and higher modes are blocks, the last outermost.
+fn grid_shape(sizes: &[i64]) -> Vec<i64> {
+    match sizes {
+        [] => vec![],
+        [s0] => vec![*s0],
+        [s0, s1, rest @ ..] => {
+            let mut shape: Vec<i64> = rest.iter().rev().copied().collect();
+            shape.extend([*s0, *s1]);
+            shape
+        }
+    }
+}
+
+/// The colexicographic index of the grid coordinate (the inverse of [`grid_shape`]'s order).
+fn index_of(sizes: &[i64], grid_coord: &[i64]) -> i64 {
+    let mode_coord: Vec<i64> = match sizes.len() {
+        0 => vec![],
+        1 => vec![grid_coord[0]],
+        r => {
+            let mut c = vec![grid_coord[r - 2], grid_coord[r - 1]];
+            c.extend(grid_coord[..r - 2].iter().rev());
+            c
+        }
+    };
+    mode_coord
+        .iter()
+        .zip(sizes)
+        .rev()
+        .fold(0, |acc, (&c, &s)| acc * s + c)
+}
+
+/// The hierarchical coordinate of index `i`, as CuTe prints it: `((1,0),2)`.
+pub fn hierarchical_coord(layout: &Layout, i: i64) -> String {
+    idx2crd(i, layout.shape()).map_or_else(|_| "?".to_string(), |c| c.to_notation(Notation::Cute))
+}
+
+fn layout_grid(layout: &Layout) -> Result<StackGrid, String> {
+    let size = layout.size().map_err(|e| e.to_string())?;
+    if !(0..=MAX_DRAWN_CELLS as i64).contains(&size) {
+        return Err(format!(
+            "{size} elements; at most {MAX_DRAWN_CELLS} are drawn"
+        ));
+    }
+    let sizes = if layout.shape().is_int() {
+        vec![size]
+    } else {
+        mode_sizes(layout)?
+    };
+    let shape = grid_shape(&sizes);
+    let mut readers: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
+    let cells: Vec<Cell> = crate::engine::RowMajor::new(&shape)
+        .enumerate()
+        .map(|(index, coord)| {
+            let i = index_of(&sizes, &coord);
+            let value = layout.call(i).ok();
+            if let Some(v) = value {
+                readers.entry(v).or_default().push(index);
+            }
+            Cell {
+                index,
+                coord,
+                value,
+            }
+        })
+        .collect();
+    let span = readers
+        .keys()
+        .next()
+        .zip(readers.keys().next_back())
+        .map(|(&a, &b)| (a.min(0), b));
+    let memory = span.map_or_else(Vec::new, |(lo, hi)| {
+        (lo..=hi.min(lo.saturating_add(MAX_DRAWN_CELLS as i64 - 1)))
+            .map(|address| MemoryCell {
+                address,
+                readers: readers.remove(&address).unwrap_or_default(),
+            })
+            .collect()
+    });
+    let n = cells.len();
+    Ok(StackGrid {
+        logical: Grid { shape, cells },
+        views: Vec::new(),
+        chains: vec![Vec::new(); n],
+        memory,
+        span,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_grid_shows_l_of_i_with_mode_0_down() {
+        let state = LayoutsState::default();
+        let grid = state.grid().unwrap();
+        assert_eq!(grid.logical.shape, vec![16, 4]);
+        // row r = index of mode 0 (its hierarchical coordinate ((r%4, r/4))), column c = mode 1
+        let at = |r: usize, c: usize| grid.logical.cells[r * 4 + c].value;
+        assert_eq!(at(1, 0), Some(16));
+        assert_eq!(at(4, 0), Some(1));
+        assert_eq!(at(0, 1), Some(4));
+        assert_eq!(grid.memory.len(), 64);
+        assert_eq!(hierarchical_coord(state.layout(), 17), "((1,0),1)");
+        // grid row 1, column 1 is index 1 + 16·1 = 17
+        assert_eq!(
+            state.describe(&grid, 4 + 1).unwrap(),
+            "coordinate ((1,0),1) · index 17 → L(17) = 20"
+        );
+    }
+
+    #[test]
+    fn rank_three_is_blocks_and_rank_one_a_row() {
+        let mut state = LayoutsState::default();
+        state.set_text("(2,3,4):(1,2,6)");
+        let grid = state.grid().unwrap();
+        assert_eq!(grid.logical.shape, vec![4, 2, 3], "blocks along mode 2");
+        let cell = grid
+            .logical
+            .cells
+            .iter()
+            .find(|c| c.coord == vec![3, 1, 2])
+            .unwrap();
+        assert_eq!(cell.value, Some(1 + 2 * 2 + 3 * 6));
+        state.set_text("8:2");
+        assert_eq!(state.grid().unwrap().logical.shape, vec![8]);
+    }
+
+    #[test]
+    fn bad_text_keeps_the_last_layout_and_the_url_round_trips() {
+        let mut state = LayoutsState::default();
+        state.set_text("((4,4),4):((16,1)");
+        assert!(state.error().unwrap().contains("expected"));
+        assert_eq!(state.layout().to_string(), "((4,4),4):((16,1),4)");
+        state.set_text("(8, 4):(4, 1)");
+        assert_eq!(
+            LayoutsState::from_query(&state.to_query()).layout(),
+            state.layout()
+        );
+        let p = state.properties();
+        assert_eq!(
+            (p.size.as_str(), p.cosize.as_str(), p.rank, p.depth),
+            ("32", "32", 2, 1)
+        );
+        assert!(p.tractable.is_ok());
+        state.set_text("(2,2):(3,2)");
+        assert!(
+            state
+                .properties()
+                .tractable
+                .unwrap_err()
+                .contains("does not divide"),
+            "{:?}",
+            state.properties()
+        );
+    }
+}

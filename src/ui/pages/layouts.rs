@@ -1,0 +1,108 @@
+//! The Layouts page: write a CuTe layout and see its grid of `L(i)`, its codomain and its
+//! properties, linked by hover.
+
+use leptos::prelude::*;
+
+use crate::engine::cute::Notation;
+use crate::state::layouts::LayoutsState;
+use crate::state::stack_grid::{Grid, Hover, Lit};
+use crate::ui::components::{GridKind, GridView, MemoryStrip};
+
+#[component]
+pub fn LayoutsPage(
+    /// The page state, owned by the app so it lives in the URL.
+    state: RwSignal<LayoutsState>,
+) -> impl IntoView {
+    let grids = Memo::new(move |_| state.with(LayoutsState::grid));
+    let hover = RwSignal::new(None::<Hover>);
+    let lit = Memo::new(move |_| {
+        let Some(h) = hover.get() else {
+            return Lit::default();
+        };
+        grids.with(|g| g.as_ref().map(|g| g.lit(h)).unwrap_or_default())
+    });
+    let hover_text = move || {
+        let h = hover.get()?;
+        grids.with(|g| {
+            let g = g.as_ref().ok()?;
+            match h {
+                Hover::Logical(i) => state.with(|s| s.describe(g, i)),
+                Hover::Memory(a) => Some(format!(
+                    "offset {a} ← {} coordinate(s)",
+                    g.lit(h).logical.len()
+                )),
+                Hover::View(..) => None,
+            }
+        })
+    };
+    let grid = Signal::derive(move || {
+        grids.with(|g| {
+            g.as_ref().map(|g| g.logical.clone()).unwrap_or(Grid {
+                shape: Vec::new(),
+                cells: Vec::new(),
+            })
+        })
+    });
+    let memory = Signal::derive(move || {
+        grids.with(|g| g.as_ref().map(|g| g.memory.clone()).unwrap_or_default())
+    });
+    let span = Signal::derive(move || grids.with(|g| g.as_ref().ok().and_then(|g| g.span)));
+    let error = move || state.with(|s| s.error().map(str::to_string));
+    let properties = move || state.with(LayoutsState::properties);
+    view! {
+        <div class="layouts">
+            <h1 class="visually-hidden">"Layouts"</h1>
+            <label class="field field--wide">
+                <span class="field__label">"layout, in CuTe ((4,4),4):((16,1),4) or pycute ((4, 4), 4):((16, 1), 4) notation"</span>
+                <input
+                    type="text"
+                    spellcheck="false"
+                    autocomplete="off"
+                    data-testid="layout-input"
+                    prop:value=move || state.with(|s| s.text().to_string())
+                    aria-invalid=move || if error().is_some() { "true" } else { "false" }
+                    aria-describedby="error-layout"
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        state.update(|s| s.set_text(&text));
+                    }
+                />
+                <span class="field__error" id="error-layout" data-testid="error-layout" role="alert">
+                    {error}
+                </span>
+            </label>
+            <section class="canonical" aria-label="Layout">
+                <h2>"Layout"</h2>
+                <code data-testid="layout-cute">{move || state.with(|s| s.layout().to_notation(Notation::Cute))}</code>
+                <code data-testid="layout-pycute">{move || state.with(|s| s.layout().to_notation(Notation::Python))}</code>
+                <dl class="properties" data-testid="layout-properties">
+                    <dt>"size"</dt>
+                    <dd data-testid="prop-size">{move || properties().size}</dd>
+                    <dt>"cosize"</dt>
+                    <dd data-testid="prop-cosize">{move || properties().cosize}</dd>
+                    <dt>"rank"</dt>
+                    <dd data-testid="prop-rank">{move || properties().rank}</dd>
+                    <dt>"depth"</dt>
+                    <dd data-testid="prop-depth">{move || properties().depth}</dd>
+                    <dt>"tractable"</dt>
+                    <dd data-testid="prop-tractable">
+                        {move || match properties().tractable {
+                            Ok(morphism) => format!("yes: {morphism}"),
+                            Err(reason) => format!("no: {reason}"),
+                        }}
+                    </dd>
+                </dl>
+            </section>
+            <section class="grids">
+                <p class="hover-info" data-testid="hover-info" aria-live="polite">
+                    {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}
+                </p>
+                <p class="note" data-testid="grid-error">{move || grids.with(|g| g.as_ref().err().cloned())}</p>
+                <h2>"Codomain"</h2>
+                <MemoryStrip memory span hover lit />
+                <h2>"L(i): mode 0 down, mode 1 across, further modes as blocks"</h2>
+                <GridView grid kind=GridKind::Logical hover lit label="Layout grid" />
+            </section>
+        </div>
+    }
+}

@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+import { ViewsPage } from "./views-page";
+
+test("a CuTe layout shows L(i), its codomain, its properties, linked by hover", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/layouts?L=((4,4),4):((16,1),4)");
+  await expect(page.getByTestId("layout-pycute")).toHaveText("((4, 4), 4):((16, 1), 4)");
+  await expect(page.getByTestId("prop-size")).toHaveText("64");
+  await expect(page.getByTestId("prop-cosize")).toHaveText("64");
+  await expect(page.getByTestId("prop-depth")).toHaveText("2");
+  await expect(page.getByTestId("prop-tractable")).toContainText("yes:");
+  // mode 0 runs down: row 1 is coordinate ((1,0),0) at 16, row 4 is ((0,1),0) at 1
+  await expect(views.logicalCell("(1,0)")).toHaveAttribute("data-addr", "16");
+  await expect(views.logicalCell("(4,0)")).toHaveAttribute("data-addr", "1");
+  await views.logicalCell("(5,1)").hover();
+  await expect(page.getByTestId("hover-info")).toHaveText("coordinate ((1,1),1) · index 21 → L(21) = 21");
+  await expect(views.litMemoryCells()).toHaveAttribute("data-addr", "21");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("pycute notation is accepted, bad notation is refused at the field, and the URL follows", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/layouts");
+  await views.field("layout-input").fill("(2, (2, 3)):(1, (4, 8))");
+  await expect(page.getByTestId("layout-cute")).toHaveText("(2,(2,3)):(1,(4,8))");
+  await expect(page).toHaveURL(/L=\(2,\(2,3\)\):\(1,\(4,8\)\)/);
+  await views.field("layout-input").fill("(2,2):(3,2)");
+  await expect(page.getByTestId("prop-tractable")).toContainText("no:");
+  await expect(page.getByTestId("prop-tractable")).toContainText("does not divide");
+  await views.field("layout-input").fill("(2,2):(3");
+  await expect(page.getByTestId("error-layout")).toContainText("expected");
+  await expect(views.field("layout-input")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("layout-cute")).toHaveText("(2,2):(3,2)");
+  expect(views.consoleErrors).toEqual([]);
+});
