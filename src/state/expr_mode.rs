@@ -1,12 +1,10 @@
 //! Expression mode (seed 004's `#/expr-idx`): variables with ranges, an `idx` and a `valid`
 //! expression, and the grid they describe.
 
-use std::collections::BTreeMap;
-
 use crate::engine::expr_parse::{arena_with, parse_expr, VarRange};
 use crate::engine::{RowMajor, ShapeTracker};
 
-use super::stack_grid::{Cell, Grid, MemoryCell, StackGrid, MAX_DRAWN_CELLS};
+use super::stack_grid::{Cell, StackGrid, MAX_DRAWN_CELLS};
 
 /// What is typed, field by field.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,15 +129,11 @@ impl ExprMode {
             }
         };
         let shape: Vec<i64> = vars.iter().map(|v| v.max - v.min + 1).collect();
-        let mut readers: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
         let cells: Vec<Cell> = RowMajor::new(&shape)
             .enumerate()
             .map(|(index, coord)| {
                 let env: Vec<i64> = coord.iter().zip(&vars).map(|(c, v)| c + v.min).collect();
                 let value = (arena.eval(valid, &env) != 0).then(|| arena.eval(idx, &env));
-                if let Some(a) = value {
-                    readers.entry(a).or_default().push(index);
-                }
                 Cell {
                     index,
                     coord: env,
@@ -147,27 +141,7 @@ impl ExprMode {
                 }
             })
             .collect();
-        let span = readers
-            .keys()
-            .next()
-            .zip(readers.keys().next_back())
-            .map(|(&a, &b)| (a, b));
-        let memory = span.map_or_else(Vec::new, |(lo, hi)| {
-            (lo..=hi.min(lo.saturating_add(MAX_DRAWN_CELLS as i64 - 1)))
-                .map(|address| MemoryCell {
-                    address,
-                    readers: readers.remove(&address).unwrap_or_default(),
-                })
-                .collect()
-        });
-        let n = cells.len();
-        Ok(StackGrid {
-            logical: Grid { shape, cells },
-            views: Vec::new(),
-            chains: vec![Vec::new(); n],
-            memory,
-            span,
-        })
+        Ok(StackGrid::single(shape, cells, None))
     }
 }
 

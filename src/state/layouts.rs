@@ -2,12 +2,10 @@
 //! for it: the grid of `L(i)` (mode 0 down, mode 1 across, further modes as blocks, the last
 //! outermost) and the codomain strip.
 
-use std::collections::BTreeMap;
-
 use crate::engine::cute::{idx2crd, Layout, Notation};
 use crate::engine::morphism::Morphism;
 
-use super::stack_grid::{Cell, Grid, MemoryCell, StackGrid, MAX_DRAWN_CELLS};
+use super::stack_grid::{Cell, StackGrid, MAX_DRAWN_CELLS};
 
 /// Longest layout text kept.
 const MAX_CHARS: usize = 4096;
@@ -188,15 +186,11 @@ fn layout_grid(layout: &Layout) -> Result<StackGrid, String> {
         mode_sizes(layout)?
     };
     let shape = grid_shape(&sizes);
-    let mut readers: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
     let cells: Vec<Cell> = crate::engine::RowMajor::new(&shape)
         .enumerate()
         .map(|(index, coord)| {
             let i = index_of(&sizes, &coord);
             let value = layout.call(i).ok();
-            if let Some(v) = value {
-                readers.entry(v).or_default().push(index);
-            }
             Cell {
                 index,
                 coord,
@@ -204,27 +198,7 @@ fn layout_grid(layout: &Layout) -> Result<StackGrid, String> {
             }
         })
         .collect();
-    let span = readers
-        .keys()
-        .next()
-        .zip(readers.keys().next_back())
-        .map(|(&a, &b)| (a.min(0), b));
-    let memory = span.map_or_else(Vec::new, |(lo, hi)| {
-        (lo..=hi.min(lo.saturating_add(MAX_DRAWN_CELLS as i64 - 1)))
-            .map(|address| MemoryCell {
-                address,
-                readers: readers.remove(&address).unwrap_or_default(),
-            })
-            .collect()
-    });
-    let n = cells.len();
-    Ok(StackGrid {
-        logical: Grid { shape, cells },
-        views: Vec::new(),
-        chains: vec![Vec::new(); n],
-        memory,
-        span,
-    })
+    Ok(StackGrid::single(shape, cells, Some(0)))
 }
 
 #[cfg(test)]

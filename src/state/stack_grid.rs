@@ -65,6 +65,31 @@ pub struct StackGrid {
     pub span: Option<(i64, i64)>,
 }
 
+/// The memory strip of `cells`: every address from `floor` (or the lowest valid one, if lower)
+/// to the highest, at most [`MAX_DRAWN_CELLS`] of them, each with its readers; and the span.
+fn memory_of(cells: &[Cell], floor: Option<i64>) -> (Vec<MemoryCell>, Option<(i64, i64)>) {
+    let mut readers: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
+    for cell in cells {
+        if let Some(a) = cell.value {
+            readers.entry(a).or_default().push(cell.index);
+        }
+    }
+    let span = readers
+        .keys()
+        .next()
+        .zip(readers.keys().next_back())
+        .map(|(&lo, &hi)| (floor.map_or(lo, |f| lo.min(f)), hi));
+    let memory = span.map_or_else(Vec::new, |(lo, hi)| {
+        (lo..=hi.min(lo.saturating_add(MAX_DRAWN_CELLS as i64 - 1)))
+            .map(|address| MemoryCell {
+                address,
+                readers: readers.remove(&address).unwrap_or_default(),
+            })
+            .collect()
+    });
+    (memory, span)
+}
+
 fn too_large(what: &'static str, size: i64) -> LayoutError {
     LayoutError::TooLarge {
         what,
@@ -138,26 +163,7 @@ impl StackGrid {
                 value,
             });
         }
-        let mut readers: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
-        for cell in &cells {
-            if let Some(a) = cell.value {
-                readers.entry(a).or_default().push(cell.index);
-            }
-        }
-        let span = readers
-            .keys()
-            .next()
-            .zip(readers.keys().next_back())
-            .map(|(&lo, &hi)| (lo, hi));
-        let memory = match span {
-            None => Vec::new(),
-            Some((lo, hi)) => (lo..=hi.min(lo.saturating_add(MAX_DRAWN_CELLS as i64 - 1)))
-                .map(|address| MemoryCell {
-                    address,
-                    readers: readers.remove(&address).unwrap_or_default(),
-                })
-                .collect(),
-        };
+        let (memory, span) = memory_of(&cells, None);
         Ok(StackGrid {
             logical: Grid {
                 shape: tracker.shape().to_vec(),
@@ -168,6 +174,20 @@ impl StackGrid {
             memory,
             span,
         })
+    }
+
+    /// One grid of `cells` (no views behind it) with its memory strip, which starts at `floor`
+    /// when given (a layout's codomain starts at 0).
+    pub fn single(shape: Vec<i64>, cells: Vec<Cell>, floor: Option<i64>) -> StackGrid {
+        let (memory, span) = memory_of(&cells, floor);
+        let n = cells.len();
+        StackGrid {
+            logical: Grid { shape, cells },
+            views: Vec::new(),
+            chains: vec![Vec::new(); n],
+            memory,
+            span,
+        }
     }
 
     /// Whether the memory strip shows only a window of the span.
