@@ -257,19 +257,21 @@ impl View {
     }
 
     /// `offset + Σ strides[k]·coord[k]`, or `None` where the coordinate is masked.
-    /// The coordinate must lie inside the shape; [`View::create`] has already checked that such
-    /// addresses fit in an `i64`.
+    /// The coordinate must lie inside the shape: [`View::create`] has checked that every such
+    /// address fits in an `i64`, though partial sums may not (`(3,):(2^62,)` at offset -1 reaches
+    /// `i64::MAX` only after the offset), so the sum is taken in `i128`.
     pub fn offset_from_coord(&self, coord: &[i64]) -> Option<i64> {
         debug_assert_eq!(coord.len(), self.rank());
         if !self.is_valid(coord) {
             return None;
         }
-        Some(
-            coord
-                .iter()
-                .zip(&self.strides)
-                .fold(self.offset, |acc, (&i, &s)| acc + i * s),
-        )
+        let address = coord
+            .iter()
+            .zip(&self.strides)
+            .fold(i128::from(self.offset), |acc, (&i, &s)| {
+                acc + i128::from(i) * i128::from(s)
+            });
+        i64::try_from(address).ok()
     }
 
     /// The address of every logical element in row-major order, `None` where masked.
@@ -491,6 +493,16 @@ mod tests {
         assert_eq!(
             view.to_string(),
             "View(shape=(2, 3), strides=(0, 1), offset=1, mask=((0, 1), (1, 3)), contiguous=False)"
+        );
+    }
+
+    #[test]
+    fn addresses_near_the_limit_do_not_overflow_on_the_way() {
+        let view = View::create(&[3], Some(&[1 << 62]), -1, None).unwrap();
+        assert_eq!(view.offset_from_coord(&[2]), Some(i64::MAX));
+        assert!(
+            View::create(&[3], Some(&[1 << 62]), 0, None).is_err(),
+            "one past the limit"
         );
     }
 
