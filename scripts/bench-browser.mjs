@@ -1,0 +1,103 @@
+// Browser timings of the release build: cold load to interactive, edit -> next painted frame at
+// 4,096 / 65,536 / 1,048,576 cells, hover -> next frame (DOM and canvas). Medians of several
+// runs, printed and written as JSON. A benchmark, not a test: it asserts nothing.
+//
+//   trunk build --release && node scripts/bench-browser.mjs [--runs 7] [--out target/bench/browser.json]
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { chromium } from "playwright-core";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const runs = Number(option("--runs", "7"));
+const out = option("--out", "target/bench/browser.json");
+const port = 4199;
+const base = `http://127.0.0.1:${port}/`;
+
+const server = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", "dist"], {
+  stdio: "ignore",
+});
+await new Promise((r) => setTimeout(r, 800));
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+});
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const nextFrame = "await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));";
+
+try {
+  const results = { machine: `${process.platform} ${process.arch}, ${(await import("node:os")).cpus().length} cores`, runs, at: new Date().toISOString() };
+
+  // Cold load: a fresh page (empty cache) until the first grid cell is in the DOM.
+  const loads = [];
+  for (let k = 0; k < runs; k++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const t0 = Date.now();
+    await page.goto(base + "#/views");
+    await page.waitForSelector('[data-testid="logical-cell"]');
+    loads.push(Date.now() - t0);
+    await context.close();
+  }
+  results.cold_load_to_interactive_ms = median(loads);
+
+  const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+  results.edit_to_next_frame_ms = {};
+  for (const [cells, shape] of [[1024, "32,32"], [4096, "64,64"], [65536, "256,256"], [1048576, "1024,1024"]]) {
+    await page.goto(base + `#/views?shape=${shape}`);
+    await page.waitForSelector(cells <= 1024 ? '[data-testid="logical-cell"]' : '[data-testid="canvas-grid"]', { timeout: 60000 });
+    const times = [];
+    for (let k = 0; k < runs; k++) {
+      times.push(await page.evaluate(async (k) => {
+        const input = document.querySelector('[data-testid="stride-1"]');
+        const t0 = performance.now();
+        input.value = String(1 + (k % 2));
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        return performance.now() - t0;
+      }, k));
+    }
+    results.edit_to_next_frame_ms[cells] = Math.round(median(times));
+  }
+
+  // Hover: DOM at 1,024 cells, canvas at 1,048,576.
+  await page.goto(base + "#/views?shape=32,32");
+  await page.waitForSelector('[data-testid="logical-cell"]');
+  const domHover = [];
+  for (let k = 0; k < runs; k++) {
+    domHover.push(await page.evaluate(async (k) => {
+      const cell = document.querySelector(`[data-testid="logical-cell"][data-coord="(3,${k})"]`);
+      const t0 = performance.now();
+      cell.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - t0;
+    }, k));
+  }
+  results.hover_to_next_frame_ms = { "1024 (DOM)": Math.round(median(domHover)) };
+  await page.goto(base + "#/views?shape=1024,1024");
+  await page.waitForSelector('[data-testid="canvas-grid"]', { timeout: 60000 });
+  const canvasHover = [];
+  for (let k = 0; k < runs; k++) {
+    canvasHover.push(await page.evaluate(async (k) => {
+      const canvas = document.querySelector('[data-testid="canvas-grid"]');
+      const info = document.querySelector('[data-testid="canvas-hover-info"]');
+      const before = info.textContent;
+      const t0 = performance.now();
+      canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: canvas.getBoundingClientRect().left + 50 + 7 * k, clientY: canvas.getBoundingClientRect().top + 50 }));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return [performance.now() - t0, info.textContent !== before];
+    }, k));
+  }
+  results.hover_to_next_frame_ms["1048576 (canvas)"] = Math.round(median(canvasHover.map((x) => x[0])));
+
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
+  console.log(JSON.stringify(results, null, 2));
+} finally {
+  await browser.close();
+  server.kill();
+}
