@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::arith::{floor_div, floor_mod};
+use super::cursor::Cursor;
 use super::error::{Field, LayoutError};
 
 /// Longest notation accepted by the parsers.
@@ -369,7 +370,7 @@ impl Layout {
     pub fn parse(text: &str) -> Result<Layout, LayoutError> {
         let mut parser = TupleParser::new(text)?;
         let shape = parser.tuple(0)?;
-        let layout = if parser.eat(':') {
+        let layout = if parser.cur.eat(':') {
             let stride = parser.tuple(0)?;
             Layout::new(shape, stride)?
         } else {
@@ -451,51 +452,26 @@ pub fn crd2idx(crd: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i6
 }
 
 struct TupleParser<'a> {
-    chars: Vec<char>,
-    pos: usize,
-    text: &'a str,
+    cur: Cursor<'a>,
 }
 
 impl<'a> TupleParser<'a> {
     fn new(text: &'a str) -> Result<TupleParser<'a>, LayoutError> {
         let parser = TupleParser {
-            chars: text.chars().collect(),
-            pos: 0,
-            text,
+            cur: Cursor::new(text),
         };
-        if parser.chars.len() > MAX_NOTATION_CHARS {
+        if parser.cur.chars.len() > MAX_NOTATION_CHARS {
             return Err(parser.error(&format!("at most {MAX_NOTATION_CHARS} characters")));
         }
         Ok(parser)
     }
 
     fn error(&self, expected: &str) -> LayoutError {
-        LayoutError::Parse {
-            field: Field::Shape,
-            input: self.text.to_string(),
-            position: self.pos,
-            expected: expected.to_string(),
-        }
-    }
-
-    fn peek(&mut self) -> Option<char> {
-        while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
-            self.pos += 1;
-        }
-        self.chars.get(self.pos).copied()
-    }
-
-    fn eat(&mut self, c: char) -> bool {
-        if self.peek() == Some(c) {
-            self.pos += 1;
-            true
-        } else {
-            false
-        }
+        self.cur.error(Field::Shape, expected)
     }
 
     fn end(&mut self) -> Result<(), LayoutError> {
-        match self.peek() {
+        match self.cur.peek() {
             None => Ok(()),
             Some(_) => Err(self.error("the end of the layout (shape:stride)")),
         }
@@ -505,19 +481,19 @@ impl<'a> TupleParser<'a> {
         if depth > MAX_DEPTH {
             return Err(self.error(&format!("at most {MAX_DEPTH} levels of parentheses")));
         }
-        match self.peek() {
+        match self.cur.peek() {
             Some('(') => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 let mut items = Vec::new();
                 loop {
-                    if self.eat(')') {
+                    if self.cur.eat(')') {
                         break;
                     }
                     items.push(self.tuple(depth + 1)?);
-                    if self.eat(',') {
+                    if self.cur.eat(',') {
                         continue;
                     }
-                    if self.eat(')') {
+                    if self.cur.eat(')') {
                         break;
                     }
                     return Err(self.error("“,” or “)”"));
@@ -525,14 +501,11 @@ impl<'a> TupleParser<'a> {
                 Ok(IntTuple::Tuple(items))
             }
             Some(c) if c == '-' || c.is_ascii_digit() => {
-                let start = self.pos;
-                self.pos += 1;
-                while self.chars.get(self.pos).is_some_and(char::is_ascii_digit) {
-                    self.pos += 1;
-                }
-                let digits: String = self.chars[start..self.pos].iter().collect();
+                let start = self.cur.pos;
+                self.cur.pos += 1;
+                let digits: String = self.cur.digits_from(start);
                 digits.parse().map(IntTuple::Int).map_err(|_| {
-                    self.pos = start;
+                    self.cur.pos = start;
                     self.error("an integer that fits in 64 bits")
                 })
             }

@@ -6,6 +6,7 @@
 //! rendered expressions mean them. Precedence, loosest first: `or`/`||`/`|`, `and`/`&&`/`&`,
 //! `not`/`!`, comparisons, `+ -`, `* / // %`, unary `-`.
 
+use super::cursor::Cursor;
 use super::error::{Field, LayoutError};
 use super::expr::{BinOp, ExprArena, ExprId};
 
@@ -23,9 +24,7 @@ pub struct VarRange {
 }
 
 struct Parser<'a> {
-    chars: Vec<char>,
-    pos: usize,
-    text: &'a str,
+    cur: Cursor<'a>,
     arena: &'a mut ExprArena,
     vars: Vec<(String, ExprId)>,
     depth: usize,
@@ -33,26 +32,15 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn error(&self, expected: &str) -> LayoutError {
-        LayoutError::Parse {
-            field: Field::View,
-            input: self.text.to_string(),
-            position: self.pos,
-            expected: expected.to_string(),
-        }
-    }
-
-    fn skip_space(&mut self) {
-        while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
-            self.pos += 1;
-        }
+        self.cur.error(Field::View, expected)
     }
 
     fn looking_at(&mut self, token: &str) -> bool {
-        self.skip_space();
+        self.cur.skip_space();
         token
             .chars()
             .enumerate()
-            .all(|(i, c)| self.chars.get(self.pos + i) == Some(&c))
+            .all(|(i, c)| self.cur.chars.get(self.cur.pos + i) == Some(&c))
     }
 
     /// Consumes `token` when it is next (a word token only when not followed by a name char).
@@ -60,17 +48,18 @@ impl Parser<'_> {
         if !self.looking_at(token) {
             return false;
         }
-        let end = self.pos + token.chars().count();
+        let end = self.cur.pos + token.chars().count();
         let wordy = token.chars().all(|c| c.is_ascii_alphabetic());
         if wordy
             && self
+                .cur
                 .chars
                 .get(end)
                 .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_')
         {
             return false;
         }
-        self.pos = end;
+        self.cur.pos = end;
         true
     }
 
@@ -219,11 +208,11 @@ impl Parser<'_> {
     }
 
     fn atom(&mut self) -> Result<ExprId, LayoutError> {
-        self.skip_space();
-        let start = self.pos;
-        match self.chars.get(self.pos).copied() {
+        self.cur.skip_space();
+        let start = self.cur.pos;
+        match self.cur.chars.get(self.cur.pos).copied() {
             Some('(') => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 self.enter()?;
                 let inner = self.or()?;
                 self.depth -= 1;
@@ -233,32 +222,30 @@ impl Parser<'_> {
                 Ok(inner)
             }
             Some(c) if c.is_ascii_digit() => {
-                while self.chars.get(self.pos).is_some_and(char::is_ascii_digit) {
-                    self.pos += 1;
-                }
-                let digits: String = self.chars[start..self.pos].iter().collect();
+                let digits: String = self.cur.digits_from(start);
                 let value: i64 = digits.parse().map_err(|_| {
-                    self.pos = start;
+                    self.cur.pos = start;
                     self.error("an integer that fits in 64 bits")
                 })?;
                 Ok(self.arena.constant(value))
             }
             Some(c) if c.is_ascii_alphabetic() || c == '_' => {
                 while self
+                    .cur
                     .chars
-                    .get(self.pos)
+                    .get(self.cur.pos)
                     .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_')
                 {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                 }
-                let name: String = self.chars[start..self.pos].iter().collect();
+                let name: String = self.cur.chars[start..self.cur.pos].iter().collect();
                 match name.as_str() {
                     "True" | "true" => Ok(self.arena.boolean(true)),
                     "False" | "false" => Ok(self.arena.boolean(false)),
                     _ => match self.vars.iter().find(|(n, _)| *n == name) {
                         Some(&(_, id)) => Ok(id),
                         None => {
-                            self.pos = start;
+                            self.cur.pos = start;
                             Err(self.error(&format!("a known variable (“{name}” has no range)")))
                         }
                     },
@@ -282,19 +269,17 @@ pub fn parse_expr(
     text: &str,
 ) -> Result<ExprId, LayoutError> {
     let mut parser = Parser {
-        chars: text.chars().collect(),
-        pos: 0,
-        text,
+        cur: Cursor::new(text),
         arena,
         vars: names.iter().cloned().zip(vars.iter().copied()).collect(),
         depth: 0,
     };
-    if parser.chars.len() > MAX_EXPR_CHARS {
+    if parser.cur.chars.len() > MAX_EXPR_CHARS {
         return Err(parser.error(&format!("at most {MAX_EXPR_CHARS} characters")));
     }
     let id = parser.or()?;
-    parser.skip_space();
-    if parser.pos < parser.chars.len() {
+    parser.cur.skip_space();
+    if parser.cur.pos < parser.cur.chars.len() {
         return Err(parser.error("an operator or the end of the expression"));
     }
     Ok(id)

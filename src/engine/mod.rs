@@ -3,6 +3,7 @@
 pub mod algebra;
 pub mod arith;
 pub mod convert;
+pub mod cursor;
 pub mod cute;
 pub mod error;
 pub mod expr;

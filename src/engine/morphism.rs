@@ -26,6 +26,7 @@ mod tikz;
 
 use std::fmt;
 
+use super::cursor::Cursor;
 use super::cute::{overflow, IntTuple, Layout, Notation};
 use super::error::{Field, LayoutError};
 
@@ -236,7 +237,7 @@ impl Morphism {
         let map = parser.map()?;
         parser.expect("-->", "“-->” after the map", Field::Strides)?;
         let codomain = parser.tuple(0, Field::Shape)?;
-        if parser.peek().is_some() {
+        if parser.cur.peek().is_some() {
             return Err(parser.error("the end of the morphism", Field::Shape));
         }
         Morphism::new(domain, codomain, map)
@@ -278,19 +279,15 @@ pub(crate) fn substitute(nest: &IntTuple, leaves: &mut impl Iterator<Item = IntT
 }
 
 struct MorphismParser<'a> {
-    chars: Vec<char>,
-    pos: usize,
-    text: &'a str,
+    cur: Cursor<'a>,
 }
 
 impl<'a> MorphismParser<'a> {
     fn new(text: &'a str) -> Result<MorphismParser<'a>, LayoutError> {
         let parser = MorphismParser {
-            chars: text.chars().collect(),
-            pos: 0,
-            text,
+            cur: Cursor::new(text),
         };
-        if parser.chars.len() > MAX_MORPHISM_CHARS {
+        if parser.cur.chars.len() > MAX_MORPHISM_CHARS {
             return Err(parser.error(
                 &format!("at most {MAX_MORPHISM_CHARS} characters"),
                 Field::Shape,
@@ -300,35 +297,19 @@ impl<'a> MorphismParser<'a> {
     }
 
     fn error(&self, expected: &str, field: Field) -> LayoutError {
-        LayoutError::Parse {
-            field,
-            input: self.text.to_string(),
-            position: self.pos,
-            expected: expected.to_string(),
-        }
-    }
-
-    fn peek(&mut self) -> Option<char> {
-        while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
-            self.pos += 1;
-        }
-        self.chars.get(self.pos).copied()
-    }
-
-    fn eat(&mut self, c: char) -> bool {
-        if self.peek() == Some(c) {
-            self.pos += 1;
-            true
-        } else {
-            false
-        }
+        self.cur.error(field, expected)
     }
 
     fn expect(&mut self, token: &str, expected: &str, field: Field) -> Result<(), LayoutError> {
-        self.peek();
-        let end = self.pos + token.chars().count();
-        if end <= self.chars.len() && self.chars[self.pos..end].iter().copied().eq(token.chars()) {
-            self.pos = end;
+        self.cur.peek();
+        let end = self.cur.pos + token.chars().count();
+        if end <= self.cur.chars.len()
+            && self.cur.chars[self.cur.pos..end]
+                .iter()
+                .copied()
+                .eq(token.chars())
+        {
+            self.cur.pos = end;
             Ok(())
         } else {
             Err(self.error(expected, field))
@@ -336,13 +317,10 @@ impl<'a> MorphismParser<'a> {
     }
 
     fn number(&mut self, field: Field) -> Result<i64, LayoutError> {
-        let start = self.pos;
-        while self.chars.get(self.pos).is_some_and(char::is_ascii_digit) {
-            self.pos += 1;
-        }
-        let digits: String = self.chars[start..self.pos].iter().collect();
+        let start = self.cur.pos;
+        let digits: String = self.cur.digits_from(start);
         digits.parse().map_err(|_| {
-            self.pos = start;
+            self.cur.pos = start;
             self.error("a non-negative integer that fits in 64 bits", field)
         })
     }
@@ -352,19 +330,19 @@ impl<'a> MorphismParser<'a> {
         if depth > MAX_DEPTH {
             return Err(self.error(&format!("at most {MAX_DEPTH} levels of parentheses"), field));
         }
-        match self.peek() {
+        match self.cur.peek() {
             Some('(') => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 let mut items = Vec::new();
                 loop {
-                    if self.eat(')') {
+                    if self.cur.eat(')') {
                         break;
                     }
                     items.push(self.tuple(depth + 1, field)?);
-                    if self.eat(',') {
+                    if self.cur.eat(',') {
                         continue;
                     }
-                    if self.eat(')') {
+                    if self.cur.eat(')') {
                         break;
                     }
                     return Err(self.error("“,” or “)”", field));
@@ -379,34 +357,34 @@ impl<'a> MorphismParser<'a> {
     /// `(a, b, …)` with `*` for 0 and an optional trailing comma.
     fn map(&mut self) -> Result<Vec<usize>, LayoutError> {
         let field = Field::Strides;
-        if !self.eat('(') {
+        if !self.cur.eat('(') {
             return Err(self.error("“(” to open the map", field));
         }
         let mut map = Vec::new();
         loop {
-            if self.eat(')') {
+            if self.cur.eat(')') {
                 break;
             }
-            let entry = match self.peek() {
+            let entry = match self.cur.peek() {
                 Some('*') => {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     0
                 }
                 Some(c) if c.is_ascii_digit() => {
-                    let start = self.pos;
+                    let start = self.cur.pos;
                     let value = self.number(field)?;
                     usize::try_from(value).map_err(|_| {
-                        self.pos = start;
+                        self.cur.pos = start;
                         self.error("a map entry that fits in memory", field)
                     })?
                 }
                 _ => return Err(self.error("a map entry (an integer or “*”)", field)),
             };
             map.push(entry);
-            if self.eat(',') {
+            if self.cur.eat(',') {
                 continue;
             }
-            if self.eat(')') {
+            if self.cur.eat(')') {
                 break;
             }
             return Err(self.error("“,” or “)”", field));

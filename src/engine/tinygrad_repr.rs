@@ -5,6 +5,7 @@
 //! Keyword arguments may come in any order; `contiguous` is recomputed, and a pasted value that
 //! disagrees with the canonical form is not an error (the canonical form is shown).
 
+use super::cursor::Cursor;
 use super::error::{Field, LayoutError};
 use super::tracker::ShapeTracker;
 use super::view::{Range, View};
@@ -24,43 +25,16 @@ enum Value {
 }
 
 struct Parser<'a> {
-    chars: Vec<char>,
-    pos: usize,
-    input: &'a str,
+    cur: Cursor<'a>,
 }
 
 impl Parser<'_> {
     fn error(&self, expected: impl Into<String>) -> LayoutError {
-        LayoutError::Parse {
-            field: Field::View,
-            input: self.input.to_string(),
-            position: self.pos,
-            expected: expected.into(),
-        }
-    }
-
-    fn skip_space(&mut self) {
-        while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
-            self.pos += 1;
-        }
-    }
-
-    fn peek(&mut self) -> Option<char> {
-        self.skip_space();
-        self.chars.get(self.pos).copied()
-    }
-
-    fn eat(&mut self, c: char) -> bool {
-        if self.peek() == Some(c) {
-            self.pos += 1;
-            true
-        } else {
-            false
-        }
+        self.cur.error(Field::View, expected)
     }
 
     fn expect(&mut self, c: char) -> Result<(), LayoutError> {
-        if self.eat(c) {
+        if self.cur.eat(c) {
             Ok(())
         } else {
             Err(self.error(format!("“{c}”")))
@@ -68,29 +42,30 @@ impl Parser<'_> {
     }
 
     fn word(&mut self) -> String {
-        self.skip_space();
-        let start = self.pos;
+        self.cur.skip_space();
+        let start = self.cur.pos;
         while self
+            .cur
             .chars
-            .get(self.pos)
+            .get(self.cur.pos)
             .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_')
         {
-            self.pos += 1;
+            self.cur.pos += 1;
         }
-        self.chars[start..self.pos].iter().collect()
+        self.cur.chars[start..self.cur.pos].iter().collect()
     }
 
     fn value(&mut self, depth: usize) -> Result<Value, LayoutError> {
         if depth > MAX_DEPTH {
             return Err(self.error(format!("at most {MAX_DEPTH} levels of parentheses")));
         }
-        match self.peek() {
+        match self.cur.peek() {
             Some('(') => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 let mut items = Vec::new();
-                while !self.eat(')') {
+                while !self.cur.eat(')') {
                     items.push(self.value(depth + 1)?);
-                    if !self.eat(',') {
+                    if !self.cur.eat(',') {
                         self.expect(')')?;
                         break;
                     }
@@ -98,42 +73,39 @@ impl Parser<'_> {
                 Ok(Value::Tuple(items))
             }
             Some(c) if c == '-' || c == '+' || c.is_ascii_digit() => {
-                let start = self.pos;
-                self.pos += 1;
-                while self.chars.get(self.pos).is_some_and(char::is_ascii_digit) {
-                    self.pos += 1;
-                }
-                let text: String = self.chars[start..self.pos].iter().collect();
+                let start = self.cur.pos;
+                self.cur.pos += 1;
+                let text: String = self.cur.digits_from(start);
                 text.parse().map(Value::Int).map_err(|_| {
-                    self.pos = start;
+                    self.cur.pos = start;
                     self.error("an integer that fits in 64 bits")
                 })
             }
             Some(c) if c.is_ascii_alphabetic() => {
-                let start = self.pos;
+                let start = self.cur.pos;
                 let name = self.word();
                 match name.as_str() {
                     "None" => Ok(Value::None),
                     "True" => Ok(Value::Bool(true)),
                     "False" => Ok(Value::Bool(false)),
                     _ => {
-                        if !self.eat('(') {
-                            self.pos = start;
+                        if !self.cur.eat('(') {
+                            self.cur.pos = start;
                             return Err(
                                 self.error("a number, a tuple, None, True, False or View(...)")
                             );
                         }
                         let mut kwargs = Vec::new();
-                        while !self.eat(')') {
-                            let key_at = self.pos;
+                        while !self.cur.eat(')') {
+                            let key_at = self.cur.pos;
                             let key = self.word();
                             if key.is_empty() {
-                                self.pos = key_at;
+                                self.cur.pos = key_at;
                                 return Err(self.error("a keyword argument such as shape=(...)"));
                             }
                             self.expect('=')?;
                             kwargs.push((key, self.value(depth + 1)?));
-                            if !self.eat(',') {
+                            if !self.cur.eat(',') {
                                 self.expect(')')?;
                                 break;
                             }
@@ -149,15 +121,13 @@ impl Parser<'_> {
 
 fn parse_value(text: &str) -> Result<Value, LayoutError> {
     let mut parser = Parser {
-        chars: text.chars().collect(),
-        pos: 0,
-        input: text,
+        cur: Cursor::new(text),
     };
-    if parser.chars.len() > MAX_INPUT_CHARS {
+    if parser.cur.chars.len() > MAX_INPUT_CHARS {
         return Err(parser.error(format!("at most {MAX_INPUT_CHARS} characters")));
     }
     let value = parser.value(0)?;
-    if parser.peek().is_some() {
+    if parser.cur.peek().is_some() {
         return Err(parser.error("the end of the input"));
     }
     Ok(value)
