@@ -17,6 +17,7 @@
 //! 3.2.2.10, and [`to_tikz`] draws a morphism as `tract` does.
 
 mod composition;
+pub mod diagram;
 mod flat;
 mod ops;
 mod refinement;

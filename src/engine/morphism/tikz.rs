@@ -11,8 +11,9 @@
 //! this writes the macro's expansion `\draw[maparrow] (s1.east) -- (t1.west);`, so the picture
 //! stands alone. The label uses `\xrightarrow`, from `amsmath`.
 
+use super::diagram::{Diagram, Node, ROW_SPACING};
 use super::Morphism;
-use crate::engine::cute::{IntTuple, Notation};
+use crate::engine::cute::Notation;
 
 const TIKZ_START: &str = r"
 \begin{tikzpicture}[
@@ -25,118 +26,6 @@ const TIKZ_START: &str = r"
 const TIKZ_END: &str = r"
 \end{tikzpicture}
 ";
-const ROW_SPACING: f64 = 0.8;
-const TREE_WIDTH: f64 = 2.2;
-const MAP_WIDTH: f64 = 3.0;
-const X_ROOT: f64 = 0.0;
-
-/// An inner node of a mode's tree.
-struct Junction {
-    id: usize,
-    x: f64,
-    y: f64,
-    /// The nodes (leaf anchors or junctions) drawn to it.
-    connections: Vec<String>,
-}
-
-/// How many levels of junctions a mode's tree has (`tract` `calculate_junction_layers`).
-fn junction_layers(mode: &IntTuple) -> usize {
-    match mode {
-        IntTuple::Int(_) => 0,
-        IntTuple::Tuple(items) => 1 + items.iter().map(junction_layers).max().unwrap_or(0),
-    }
-}
-
-/// The tree of `mode`, whose first leaf is domain leaf `offset` (0-based), as `tract`'s
-/// `process_mode`: junctions numbered in pre-order, listed in post-order, at depth `depth` of
-/// `layers + 1` steps from the root column to the leaf column, each at the mean height of its
-/// leaves. Returns what the parent draws a line to.
-fn tree(
-    mode: &IntTuple,
-    offset: usize,
-    x_leaf: f64,
-    depth: usize,
-    layers: usize,
-    counter: &mut usize,
-    junctions: &mut Vec<Junction>,
-) -> Vec<String> {
-    let IntTuple::Tuple(items) = mode else {
-        return vec![format!("s{}.west", offset + 1)];
-    };
-    let id = *counter;
-    *counter += 1;
-    let x = X_ROOT + (x_leaf - X_ROOT) * (depth as f64 / (layers + 1) as f64);
-    let mut connections = Vec::new();
-    let mut leaves = Vec::new();
-    let mut next = offset;
-    for item in items {
-        let count = match item {
-            IntTuple::Int(_) => {
-                connections.push(format!("s{}.west", next + 1));
-                1
-            }
-            IntTuple::Tuple(_) => {
-                connections.extend(tree(
-                    item,
-                    next,
-                    x_leaf,
-                    depth + 1,
-                    layers,
-                    counter,
-                    junctions,
-                ));
-                item.flatten().len()
-            }
-        };
-        leaves.extend(next..next + count);
-        next += count;
-    }
-    let y = if leaves.is_empty() {
-        offset as f64 * ROW_SPACING
-    } else {
-        let total = leaves
-            .iter()
-            .fold(0.0, |sum, &leaf| sum + leaf as f64 * ROW_SPACING);
-        total / leaves.len() as f64
-    };
-    junctions.push(Junction {
-        id,
-        x,
-        y,
-        connections,
-    });
-    vec![format!("j{id}")]
-}
-
-/// `Π entries` in decimal, however large (a mode's size labels its root).
-fn decimal_product(entries: &[i64]) -> String {
-    // little-endian base-10^9 digits
-    const BASE: u128 = 1_000_000_000;
-    let mut digits: Vec<u128> = vec![1];
-    for &entry in entries {
-        let factor = u128::from(entry.unsigned_abs());
-        let mut carry = 0u128;
-        for digit in digits.iter_mut() {
-            // digit < 10^9 and factor, carry < 2^64, so this fits in 128 bits
-            let value = *digit * factor + carry;
-            *digit = value % BASE;
-            carry = value / BASE;
-        }
-        while carry > 0 {
-            digits.push(carry % BASE);
-            carry /= BASE;
-        }
-    }
-    while digits.len() > 1 && digits.last() == Some(&0) {
-        digits.pop();
-    }
-    let mut text = digits.last().map_or(String::new(), u128::to_string);
-    for digit in digits.iter().rev().skip(1) {
-        text.push_str(&format!("{digit:09}"));
-    }
-    text
-}
-
 /// `tract`'s `repr_in_tex`: `$S \xrightarrow{(α(1),…)} T$` with `*` for 0.
 fn tex_label(f: &Morphism) -> String {
     let entries: Vec<String> = f
@@ -162,78 +51,69 @@ fn tex_label(f: &Morphism) -> String {
 /// `t2` at `(3.00, 0.00)` and `(3.00, 0.80)`, and the one arrow
 /// `\draw[maparrow] (s1.east) -- (t1.west);`.
 pub fn to_tikz(f: &Morphism) -> String {
+    let diagram = Diagram::of(f);
+    let name = |node: Node| match node {
+        Node::Leaf(i) => format!("s{}.west", i + 1),
+        Node::Junction(id) => format!("j{id}"),
+    };
     let mut lines: Vec<String> = Vec::new();
-    let has_tree = f.domain.depth() > 1;
-    let x_leaf = X_ROOT + if has_tree { TREE_WIDTH } else { 0.0 };
-    let x_target = x_leaf + MAP_WIDTH;
-    for (i, value) in f.domain.flatten().iter().enumerate() {
+    let domain = &diagram.columns[0];
+    for (i, value) in domain.values.iter().enumerate() {
         let y = i as f64 * ROW_SPACING;
         lines.push(format!(
-            "\\node[entry] (s{}) at ({x_leaf:.2}, {y:.2}) {{{value}}};",
-            i + 1
+            "\\node[entry] (s{}) at ({:.2}, {y:.2}) {{{value}}};",
+            i + 1,
+            domain.x
         ));
     }
     lines.push(String::new());
-    if let (true, IntTuple::Tuple(modes)) = (has_tree, &f.domain) {
-        for (k, mode) in modes.iter().enumerate() {
-            let y = k as f64 * ROW_SPACING;
+    if !diagram.trees.is_empty() {
+        for (k, tree) in diagram.trees.iter().enumerate() {
             lines.push(format!(
-                "\\node[entry] (m{}) at ({X_ROOT:.2}, {y:.2}) {{{}}};",
+                "\\node[entry] (m{}) at ({:.2}, {:.2}) {{{}}};",
                 k + 1,
-                decimal_product(&mode.flatten())
+                tree.x,
+                tree.y,
+                tree.label
             ));
         }
         lines.push("\n% Trees".to_string());
-        let mut counter = 0;
-        let mut offset = 0;
-        for (k, mode) in modes.iter().enumerate() {
-            let mut junctions = Vec::new();
-            let layers = junction_layers(mode);
-            let connections = tree(
-                mode,
-                offset,
-                x_leaf,
-                1,
-                layers,
-                &mut counter,
-                &mut junctions,
-            );
-            for junction in &junctions {
+        for (k, tree) in diagram.trees.iter().enumerate() {
+            for junction in &tree.junctions {
                 lines.push(format!(
                     "\\coordinate (j{}) at ({:.2}, {:.2});",
                     junction.id, junction.x, junction.y
                 ));
             }
-            for connection in connections {
-                lines.push(format!("\\draw ({connection}) -- (m{}.east);", k + 1));
+            for &node in &tree.root_connections {
+                lines.push(format!("\\draw ({}) -- (m{}.east);", name(node), k + 1));
             }
-            for junction in &junctions {
-                for connection in &junction.connections {
-                    lines.push(format!("\\draw ({connection}) -- (j{});", junction.id));
+            for junction in &tree.junctions {
+                for &node in &junction.connections {
+                    lines.push(format!("\\draw ({}) -- (j{});", name(node), junction.id));
                 }
             }
-            offset += mode.flatten().len();
         }
         lines.push(String::new());
     }
-    for (j, value) in f.codomain.flatten().iter().enumerate() {
+    let codomain = &diagram.columns[1];
+    for (j, value) in codomain.values.iter().enumerate() {
         let y = j as f64 * ROW_SPACING;
         lines.push(format!(
-            "\\node[entry] (t{}) at ({x_target:.2}, {y:.2}) {{{value}}};",
-            j + 1
+            "\\node[entry] (t{}) at ({:.2}, {y:.2}) {{{value}}};",
+            j + 1,
+            codomain.x
         ));
     }
     lines.push(String::new());
-    for (i, &a) in f.map.iter().enumerate() {
-        if a != 0 {
-            lines.push(format!(
-                "\\draw[maparrow] (s{}.east) -- (t{a}.west);",
-                i + 1
-            ));
-        }
+    for arrow in &diagram.arrows {
+        lines.push(format!(
+            "\\draw[maparrow] (s{}.east) -- (t{}.west);",
+            arrow.from + 1,
+            arrow.to + 1
+        ));
     }
-    let x_left = if has_tree { X_ROOT } else { x_leaf };
-    let x_center = 0.5 * (x_left + x_target);
+    let x_center = 0.5 * (diagram.left() + diagram.right());
     lines.push(format!(
         "\\node at ({x_center:.2}, -0.8) {{{}}};",
         tex_label(f)
@@ -244,6 +124,7 @@ pub fn to_tikz(f: &Morphism) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::morphism::diagram::decimal_product;
 
     fn m(text: &str) -> Morphism {
         Morphism::parse(text).unwrap()

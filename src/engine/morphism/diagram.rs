@@ -1,0 +1,571 @@
+//! The geometry of a morphism's arrow diagram, shared by every renderer: TikZ
+//! ([`super::to_tikz`]), standalone SVG ([`Diagram::to_svg`]) and the app, which draws the same
+//! [`Diagram`] as live SVG elements.
+//!
+//! The layout is `tract`'s (`nested_tuple_morphism_to_tikz`): the domain's leaves in one column
+//! with entry 1 at the bottom (`y = i · 0.8`), the nesting tree of the domain (when its depth is
+//! above 1) to their left with one root per top-level mode labelled by its size, the codomain's
+//! leaves in a second column 3 units to the right, and an arrow from each leaf not sent to `*`.
+//! A chain `S --f--> T --g--> U` of composable morphisms (the codomain of each the domain of the
+//! next, leaf for leaf) is pasted: the middle columns are shared.
+
+use super::Morphism;
+use crate::engine::cute::{IntTuple, Notation};
+use crate::engine::error::LayoutError;
+
+/// Distance between two entries of a column.
+pub const ROW_SPACING: f64 = 0.8;
+/// Distance from the tree's roots to the domain column.
+pub const TREE_WIDTH: f64 = 2.2;
+/// Distance between two columns.
+pub const MAP_WIDTH: f64 = 3.0;
+const X_ROOT: f64 = 0.0;
+
+/// A point of the tree: a domain leaf (0-based) or a junction (by id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Node {
+    Leaf(usize),
+    Junction(usize),
+}
+
+/// An inner node of a mode's tree, at the mean height of its leaves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Junction {
+    pub id: usize,
+    pub x: f64,
+    pub y: f64,
+    /// The nodes drawn to it.
+    pub connections: Vec<Node>,
+}
+
+/// The tree of one top-level mode of the domain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModeTree {
+    /// The root's label: the mode's size, in decimal however large.
+    pub label: String,
+    pub x: f64,
+    pub y: f64,
+    /// The domain leaves of this mode (0-based, a contiguous range).
+    pub leaves: std::ops::Range<usize>,
+    /// Junctions in `tract`'s order (post-order of a pre-order numbering).
+    pub junctions: Vec<Junction>,
+    /// The nodes drawn to the root.
+    pub root_connections: Vec<Node>,
+}
+
+/// A column of leaves at `x`; entry `i` stands at `y = i · ROW_SPACING`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Column {
+    pub x: f64,
+    pub values: Vec<i64>,
+}
+
+/// An arrow of stage `stage` (the `stage`-th morphism of the chain) from entry `from` of
+/// column `stage` to entry `to` of column `stage + 1` (both 0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    pub stage: usize,
+    pub from: usize,
+    pub to: usize,
+}
+
+/// The arrow diagram of a morphism or of a pasted chain of composable morphisms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagram {
+    /// The domain, then one column per morphism's codomain.
+    pub columns: Vec<Column>,
+    /// The domain's nesting tree, one per top-level mode; empty when the domain has depth ≤ 1.
+    pub trees: Vec<ModeTree>,
+    pub arrows: Vec<Arrow>,
+    /// Every morphism of the chain, as `tract` prints it.
+    pub labels: Vec<String>,
+}
+
+impl Diagram {
+    /// The diagram of one morphism.
+    pub fn of(f: &Morphism) -> Diagram {
+        Diagram::build(&[f])
+    }
+
+    /// The pasted diagram of `S --f1--> T1 --f2--> … `: each morphism's codomain must have the
+    /// leaves of the next one's domain.
+    ///
+    /// # Errors
+    /// `BadArgument` for an empty chain or two neighbours that do not share a column.
+    pub fn chain(morphisms: &[&Morphism]) -> Result<Diagram, LayoutError> {
+        if morphisms.is_empty() {
+            return Err(LayoutError::BadArgument {
+                op: "diagram",
+                arg: "()".to_string(),
+                expected: "at least one morphism".to_string(),
+            });
+        }
+        for pair in morphisms.windows(2) {
+            if pair[0].codomain().flatten() != pair[1].domain().flatten() {
+                return Err(LayoutError::BadArgument {
+                    op: "diagram",
+                    arg: format!("{} then {}", pair[0], pair[1]),
+                    expected: "each codomain to have the leaves of the next domain".to_string(),
+                });
+            }
+        }
+        Ok(Diagram::build(morphisms))
+    }
+
+    fn build(morphisms: &[&Morphism]) -> Diagram {
+        let first = morphisms[0];
+        let has_tree = first.domain().depth() > 1;
+        let x_leaf = X_ROOT + if has_tree { TREE_WIDTH } else { 0.0 };
+        let mut columns = vec![Column {
+            x: x_leaf,
+            values: first.domain().flatten(),
+        }];
+        let mut arrows = Vec::new();
+        for (stage, f) in morphisms.iter().enumerate() {
+            columns.push(Column {
+                x: x_leaf + MAP_WIDTH * (stage + 1) as f64,
+                values: f.codomain().flatten(),
+            });
+            arrows.extend(f.map().iter().enumerate().filter(|&(_, &a)| a != 0).map(
+                |(from, &a)| Arrow {
+                    stage,
+                    from,
+                    to: a - 1,
+                },
+            ));
+        }
+        let trees = match (has_tree, first.domain()) {
+            (true, IntTuple::Tuple(modes)) => mode_trees(modes, x_leaf),
+            _ => Vec::new(),
+        };
+        Diagram {
+            columns,
+            trees,
+            arrows,
+            labels: morphisms.iter().map(|f| f.to_string()).collect(),
+        }
+    }
+
+    /// Where `node` stands (a leaf's west side is its column's x).
+    pub fn point(&self, node: Node) -> (f64, f64) {
+        match node {
+            Node::Leaf(i) => (self.columns[0].x, i as f64 * ROW_SPACING),
+            Node::Junction(id) => self
+                .trees
+                .iter()
+                .flat_map(|t| &t.junctions)
+                .find(|j| j.id == id)
+                .map_or((X_ROOT, 0.0), |j| (j.x, j.y)),
+        }
+    }
+
+    /// The x of the leftmost element (the roots, or the domain column without a tree).
+    pub fn left(&self) -> f64 {
+        if self.trees.is_empty() {
+            self.columns[0].x
+        } else {
+            X_ROOT
+        }
+    }
+
+    /// The x of the last column.
+    pub fn right(&self) -> f64 {
+        self.columns.last().map_or(0.0, |c| c.x)
+    }
+
+    /// The most entries in one column.
+    pub fn rows(&self) -> usize {
+        self.columns
+            .iter()
+            .map(|c| c.values.len())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The domain leaves whose top-level mode is `mode`.
+    pub fn mode_of_leaf(&self, leaf: usize) -> Option<usize> {
+        self.trees.iter().position(|t| t.leaves.contains(&leaf))
+    }
+}
+
+/// How many levels of junctions a mode's tree has (`tract` `calculate_junction_layers`).
+fn junction_layers(mode: &IntTuple) -> usize {
+    match mode {
+        IntTuple::Int(_) => 0,
+        IntTuple::Tuple(items) => 1 + items.iter().map(junction_layers).max().unwrap_or(0),
+    }
+}
+
+/// The trees of the top-level `modes`, junctions numbered across all of them.
+fn mode_trees(modes: &[IntTuple], x_leaf: f64) -> Vec<ModeTree> {
+    let mut counter = 0;
+    let mut offset = 0;
+    modes
+        .iter()
+        .enumerate()
+        .map(|(k, mode)| {
+            let mut junctions = Vec::new();
+            let layers = junction_layers(mode);
+            let root_connections = tree(
+                mode,
+                offset,
+                x_leaf,
+                1,
+                layers,
+                &mut counter,
+                &mut junctions,
+            );
+            let count = mode.flatten().len();
+            let leaves = offset..offset + count;
+            offset += count;
+            ModeTree {
+                label: decimal_product(&mode.flatten()),
+                x: X_ROOT,
+                y: k as f64 * ROW_SPACING,
+                leaves,
+                junctions,
+                root_connections,
+            }
+        })
+        .collect()
+}
+
+/// The tree of `mode`, whose first leaf is domain leaf `offset`, as `tract`'s `process_mode`:
+/// junctions numbered in pre-order, listed in post-order, at depth `depth` of `layers + 1`
+/// steps from the root column to the leaf column, each at the mean height of its leaves.
+/// Returns what the parent draws a line to.
+fn tree(
+    mode: &IntTuple,
+    offset: usize,
+    x_leaf: f64,
+    depth: usize,
+    layers: usize,
+    counter: &mut usize,
+    junctions: &mut Vec<Junction>,
+) -> Vec<Node> {
+    let IntTuple::Tuple(items) = mode else {
+        return vec![Node::Leaf(offset)];
+    };
+    let id = *counter;
+    *counter += 1;
+    let x = X_ROOT + (x_leaf - X_ROOT) * (depth as f64 / (layers + 1) as f64);
+    let mut connections = Vec::new();
+    let mut leaves = Vec::new();
+    let mut next = offset;
+    for item in items {
+        let count = match item {
+            IntTuple::Int(_) => {
+                connections.push(Node::Leaf(next));
+                1
+            }
+            IntTuple::Tuple(_) => {
+                connections.extend(tree(
+                    item,
+                    next,
+                    x_leaf,
+                    depth + 1,
+                    layers,
+                    counter,
+                    junctions,
+                ));
+                item.flatten().len()
+            }
+        };
+        leaves.extend(next..next + count);
+        next += count;
+    }
+    let y = if leaves.is_empty() {
+        offset as f64 * ROW_SPACING
+    } else {
+        let total = leaves
+            .iter()
+            .fold(0.0, |sum, &leaf| sum + leaf as f64 * ROW_SPACING);
+        total / leaves.len() as f64
+    };
+    junctions.push(Junction {
+        id,
+        x,
+        y,
+        connections,
+    });
+    vec![Node::Junction(id)]
+}
+
+/// `Π entries` in decimal, however large (a mode's size labels its root).
+pub(super) fn decimal_product(entries: &[i64]) -> String {
+    // little-endian base-10^9 digits
+    const BASE: u128 = 1_000_000_000;
+    let mut digits: Vec<u128> = vec![1];
+    for &entry in entries {
+        let factor = u128::from(entry.unsigned_abs());
+        let mut carry = 0u128;
+        for digit in digits.iter_mut() {
+            // digit < 10^9 and factor, carry < 2^64, so this fits in 128 bits
+            let value = *digit * factor + carry;
+            *digit = value % BASE;
+            carry = value / BASE;
+        }
+        while carry > 0 {
+            digits.push(carry % BASE);
+            carry /= BASE;
+        }
+    }
+    while digits.len() > 1 && digits.last() == Some(&0) {
+        digits.pop();
+    }
+    let mut text = digits.last().map_or(String::new(), u128::to_string);
+    for digit in digits.iter().rev().skip(1) {
+        text.push_str(&format!("{digit:09}"));
+    }
+    text
+}
+
+/// Pixels per diagram unit in [`Diagram::to_svg`] and in the app.
+pub const PX_PER_UNIT: f64 = 40.0;
+/// Margin around the picture, in pixels.
+pub const MARGIN_PX: f64 = 24.0;
+/// Height of the caption band under the picture, in pixels.
+const CAPTION_PX: f64 = 22.0;
+
+/// Pixel geometry of a diagram: entry 1 at the bottom, as on paper.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    pub width: f64,
+    pub height: f64,
+    left: f64,
+    top_y: f64,
+}
+
+impl Frame {
+    pub fn of(diagram: &Diagram) -> Frame {
+        let rows = diagram.rows().max(1);
+        let top_y = (rows - 1) as f64 * ROW_SPACING;
+        let left = diagram.left();
+        Frame {
+            width: (diagram.right() - left) * PX_PER_UNIT + 2.0 * MARGIN_PX + 2.0 * ENTRY_HALF_PX,
+            height: top_y * PX_PER_UNIT
+                + 2.0 * MARGIN_PX
+                + CAPTION_PX * diagram.labels.len() as f64,
+            left,
+            top_y,
+        }
+    }
+
+    /// Pixel x of diagram x.
+    pub fn x(&self, x: f64) -> f64 {
+        (x - self.left) * PX_PER_UNIT + MARGIN_PX + ENTRY_HALF_PX
+    }
+
+    /// Pixel y of diagram y (diagram y grows upwards).
+    pub fn y(&self, y: f64) -> f64 {
+        (self.top_y - y) * PX_PER_UNIT + MARGIN_PX
+    }
+
+    /// Pixel y of the baseline of caption `k`.
+    pub fn caption_y(&self, k: usize) -> f64 {
+        self.top_y * PX_PER_UNIT + 2.0 * MARGIN_PX + CAPTION_PX * k as f64 + 4.0
+    }
+}
+
+/// Half the width of an entry's box, in pixels.
+pub const ENTRY_HALF_PX: f64 = 14.0;
+
+/// Escapes text for XML content and attributes.
+fn xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+impl Diagram {
+    /// A standalone SVG document of the diagram: the same geometry as the app draws, entries
+    /// as labelled boxes, tree lines, one arrow per mapped leaf and the morphisms as captions.
+    pub fn to_svg(&self) -> String {
+        let frame = Frame::of(self);
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" \
+             viewBox=\"0 0 {:.0} {:.0}\" font-family=\"monospace\" font-size=\"14\">\n",
+            frame.width, frame.height, frame.width, frame.height
+        );
+        out.push_str(
+            "<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
+             markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">\
+             <path d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>\n\
+             <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
+        );
+        for segment in self.tree_segments() {
+            out.push_str(&format!(
+                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#555\"/>\n",
+                frame.x(segment.0 .0),
+                frame.y(segment.0 .1),
+                frame.x(segment.1 .0),
+                frame.y(segment.1 .1)
+            ));
+        }
+        for tree in &self.trees {
+            out.push_str(&entry_svg(&frame, tree.x, tree.y, &tree.label, true));
+        }
+        for column in &self.columns {
+            for (i, value) in column.values.iter().enumerate() {
+                let y = i as f64 * ROW_SPACING;
+                out.push_str(&entry_svg(&frame, column.x, y, &value.to_string(), false));
+            }
+        }
+        for arrow in &self.arrows {
+            let ((x1, y1), (x2, y2)) = self.arrow_ends(&frame, *arrow);
+            out.push_str(&format!(
+                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" \
+                 stroke=\"black\" marker-end=\"url(#head)\"/>\n"
+            ));
+        }
+        for (k, label) in self.labels.iter().enumerate() {
+            out.push_str(&format!(
+                "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>\n",
+                MARGIN_PX,
+                frame.caption_y(k),
+                xml(label)
+            ));
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+
+    /// Every tree line as (from, to) in diagram units: leaf and junction connections, and each
+    /// mode's connections to its root's east side. Lines meet a leaf at its west side.
+    pub fn tree_segments(&self) -> Vec<((f64, f64), (f64, f64))> {
+        let half = ENTRY_HALF_PX / PX_PER_UNIT;
+        let anchor = |node: Node| {
+            let (x, y) = self.point(node);
+            match node {
+                Node::Leaf(_) => (x - half, y),
+                Node::Junction(_) => (x, y),
+            }
+        };
+        let mut segments = Vec::new();
+        for tree in &self.trees {
+            for &node in &tree.root_connections {
+                segments.push((anchor(node), (tree.x + half, tree.y)));
+            }
+            for junction in &tree.junctions {
+                for &node in &junction.connections {
+                    segments.push((anchor(node), (junction.x, junction.y)));
+                }
+            }
+        }
+        segments
+    }
+
+    /// Pixel ends of `arrow`: the east side of its source box, the west side of its target.
+    pub fn arrow_ends(&self, frame: &Frame, arrow: Arrow) -> ((f64, f64), (f64, f64)) {
+        let from = &self.columns[arrow.stage];
+        let to = &self.columns[arrow.stage + 1];
+        (
+            (
+                frame.x(from.x) + ENTRY_HALF_PX,
+                frame.y(arrow.from as f64 * ROW_SPACING),
+            ),
+            (
+                frame.x(to.x) - ENTRY_HALF_PX,
+                frame.y(arrow.to as f64 * ROW_SPACING),
+            ),
+        )
+    }
+}
+
+/// One entry: a box centred on (x, y) with its value.
+fn entry_svg(frame: &Frame, x: f64, y: f64, label: &str, root: bool) -> String {
+    let (cx, cy) = (frame.x(x), frame.y(y));
+    let half_width = ENTRY_HALF_PX.max(4.5 * label.len() as f64 + 4.0);
+    format!(
+        "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"24\" rx=\"3\" fill=\"{}\" \
+         stroke=\"#333\"/><text x=\"{cx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n",
+        cx - half_width,
+        cy - 12.0,
+        2.0 * half_width,
+        if root { "#eef" } else { "white" },
+        cy + 5.0,
+        xml(label)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(text: &str) -> Morphism {
+        Morphism::parse(text).unwrap()
+    }
+
+    #[test]
+    fn a_flat_morphism_has_two_columns_and_one_arrow_per_mapped_leaf() {
+        let d = Diagram::of(&m("(2,2) --(1,0)--> (2,3)"));
+        assert!(d.trees.is_empty());
+        assert_eq!(d.columns.len(), 2);
+        assert_eq!((d.columns[0].x, d.columns[1].x), (0.0, 3.0));
+        assert_eq!(d.columns[1].values, vec![2, 3]);
+        assert_eq!(
+            d.arrows,
+            vec![Arrow {
+                stage: 0,
+                from: 0,
+                to: 0
+            }]
+        );
+        let svg = d.to_svg();
+        assert_eq!(svg.matches("marker-end").count(), 1);
+        assert_eq!(svg.matches("<rect x=").count(), 4);
+    }
+
+    #[test]
+    fn a_nested_domain_has_a_tree_per_mode() {
+        let d = Diagram::of(&m("((2,2),2) --(1,3,4)--> (2,2,2,2)"));
+        assert_eq!(d.trees.len(), 2);
+        assert_eq!(d.trees[0].label, "4");
+        assert_eq!(d.trees[0].leaves, 0..2);
+        assert_eq!(d.trees[1].leaves, 2..3);
+        assert_eq!(d.trees[0].junctions.len(), 1);
+        let j = &d.trees[0].junctions[0];
+        assert_eq!(j.connections, vec![Node::Leaf(0), Node::Leaf(1)]);
+        assert!((j.y - 0.4).abs() < 1e-12, "mean of leaf heights 0 and 0.8");
+        assert_eq!(d.trees[1].root_connections, vec![Node::Leaf(2)]);
+        assert_eq!(d.mode_of_leaf(2), Some(1));
+        // two leaf–junction lines, junction–root and leaf–root
+        assert_eq!(d.tree_segments().len(), 4);
+        assert_eq!(d.arrows.len(), 3);
+    }
+
+    #[test]
+    fn chains_paste_the_middle_column_and_refuse_mismatches() {
+        let f = m("(2,2) --(2,1)--> (2,2)");
+        let g = m("(2,2) --(1,0)--> (2,2,3)");
+        let d = Diagram::chain(&[&f, &g]).unwrap();
+        assert_eq!(d.columns.len(), 3);
+        assert_eq!(d.arrows.iter().filter(|a| a.stage == 1).count(), 1);
+        assert_eq!(d.labels.len(), 2);
+        let h = m("(3,2) --(1,0)--> (3,2)");
+        assert!(Diagram::chain(&[&f, &h]).is_err());
+        assert!(Diagram::chain(&[]).is_err());
+    }
+
+    #[test]
+    fn svg_escapes_and_grows_with_the_rows() {
+        let small = Frame::of(&Diagram::of(&m("2 --(1,)--> 2")));
+        let big = Frame::of(&Diagram::of(&m(
+            "(2,2,2,2,2,2,2,2,2,2) --(1,2,3,4,5,6,7,8,9,10)--> (2,2,2,2,2,2,2,2,2,2)",
+        )));
+        assert!(big.height > small.height + 9.0 * ROW_SPACING * PX_PER_UNIT - 1e-9);
+        assert_eq!(xml("<a&\">"), "&lt;a&amp;&quot;&gt;");
+        assert_eq!(
+            decimal_product(&[1 << 40, 1 << 40]),
+            "1208925819614629174706176"
+        );
+    }
+}
