@@ -173,7 +173,26 @@ pub fn hierarchical_coord(layout: &Layout, i: i64) -> String {
     idx2crd(i, layout.shape()).map_or_else(|_| "?".to_string(), |c| c.to_notation(Notation::Cute))
 }
 
-fn layout_grid(layout: &Layout) -> Result<StackGrid, String> {
+/// The layout's 1-D (colexicographic) index of every cell of its grid, in grid order.
+pub fn grid_indices(layout: &Layout, grid: &StackGrid) -> Vec<i64> {
+    let sizes = if layout.shape().is_int() {
+        layout.size().map(|s| vec![s]).unwrap_or_default()
+    } else {
+        mode_sizes(layout).unwrap_or_default()
+    };
+    grid.logical
+        .cells
+        .iter()
+        .map(|c| index_of(&sizes, &c.coord))
+        .collect()
+}
+
+/// The grid of `L(i)` (mode 0 down, mode 1 across, further modes as blocks) and the codomain
+/// strip of `layout`.
+///
+/// # Errors
+/// A layout of more than [`MAX_DRAWN_CELLS`] elements, or arithmetic overflow.
+pub fn layout_grid(layout: &Layout) -> Result<StackGrid, String> {
     let size = layout.size().map_err(|e| e.to_string())?;
     if !(0..=MAX_DRAWN_CELLS as i64).contains(&size) {
         return Err(format!(

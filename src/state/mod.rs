@@ -4,6 +4,7 @@
 pub mod expr_mode;
 pub mod large_grid;
 pub mod layouts;
+pub mod morphisms;
 pub mod ops_text;
 pub mod route;
 pub mod stack_grid;
