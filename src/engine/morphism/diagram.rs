@@ -10,7 +10,7 @@
 //! next, leaf for leaf) is pasted: the middle columns are shared.
 
 use super::Morphism;
-use crate::engine::cute::{IntTuple, Notation};
+use crate::engine::cute::IntTuple;
 use crate::engine::error::LayoutError;
 
 /// Distance between two entries of a column.
