@@ -106,8 +106,12 @@ pub fn coalesce(layout: &Layout) -> Layout {
             continue;
         } else if last.0 == 1 {
             *last = (shape, stride);
-        } else if last.0.checked_mul(last.1) == Some(stride) {
-            last.0 *= shape;
+        } else if let (Some(s), true) = (
+            last.0.checked_mul(shape),
+            last.0.checked_mul(last.1) == Some(stride),
+        ) {
+            // a merged size beyond i64 stays two modes: the same layout function
+            last.0 = s;
         } else {
             result.push((shape, stride));
         }
@@ -527,6 +531,15 @@ mod tests {
     #[track_caller]
     fn check(result: Result<Layout, LayoutError>, expect: &str) {
         assert_eq!(result.unwrap().to_string(), expect);
+    }
+
+    #[test]
+    fn coalesce_never_merges_past_i64() {
+        // 2^32 · 2^32 overflows: the modes stay apart (same function), no panic
+        let huge = l("(4294967296,4294967296):(1,4294967296)");
+        assert_eq!(coalesce(&huge), huge);
+        assert_eq!(filter(&huge), huge);
+        assert_eq!(coalesce(&l("(2,3):(1,2)")).to_string(), "6:1");
     }
 
     #[test]
