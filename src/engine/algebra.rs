@@ -271,7 +271,7 @@ pub fn complement(layout: &Layout, max_idx: i64) -> Result<Layout, LayoutError> 
         .into_iter()
         .map(|(s, d)| (d, s))
         .collect();
-    modes.sort_unstable();
+    super::small_sort::sort_by_key(&mut modes, |&m| m);
     let mut result = Vec::new();
     let mut current = 1i64;
     for (stride, shape) in modes {
@@ -315,7 +315,7 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout, LayoutError> {
         .zip(rstrides)
         .map(|((s, d), r)| (d, s, r))
         .collect();
-    sorted.sort_unstable();
+    super::small_sort::sort_by_key(&mut sorted, |&m| m);
     let mut result = Vec::new();
     let mut current = 1i64;
     for (stride, shape, rstride) in sorted {

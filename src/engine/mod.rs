@@ -14,6 +14,7 @@ pub mod mergeability;
 pub mod morphism;
 pub mod ops;
 pub mod simplify;
+pub mod small_sort;
 pub mod symbolic;
 pub mod tinygrad_repr;
 pub mod tracker;

@@ -290,9 +290,7 @@ impl View {
     /// `BadArgument` unless `axes` is a permutation of `0..rank`.
     pub fn permute(&self, axes: &[usize]) -> Result<View, LayoutError> {
         let text = format!("{axes:?}");
-        let mut sorted = axes.to_vec();
-        sorted.sort_unstable();
-        if sorted != (0..self.rank()).collect::<Vec<_>>() {
+        if !super::small_sort::is_permutation(axes, self.rank()) {
             return Err(bad(
                 "permute",
                 text,

@@ -641,7 +641,7 @@ fn factors(linear: &Linear, limit: Option<i64>) -> Vec<i64> {
         .map(|&(_, c)| limit.map_or(c.abs(), |d| gcd(c, d)))
         .filter(|&g| g > 1)
         .collect();
-    found.sort_unstable_by(|a, b| b.cmp(a));
+    super::small_sort::sort_by_key(&mut found, |&g| std::cmp::Reverse(g));
     found.dedup();
     found
 }

@@ -37,10 +37,9 @@ impl Dim {
     }
 
     pub fn var(name: &str) -> Dim {
-        Dim {
-            coeff: 1,
-            vars: BTreeMap::from([(name.to_string(), 1)]),
-        }
+        let mut vars = BTreeMap::new();
+        vars.insert(name.to_string(), 1);
+        Dim { coeff: 1, vars }
     }
 
     /// The value when static.
@@ -283,9 +282,7 @@ impl SymView {
     /// # Errors
     /// `BadArgument` unless `axes` is a permutation of `0..rank`.
     pub fn permute(&self, axes: &[usize]) -> Result<SymView, LayoutError> {
-        let mut sorted = axes.to_vec();
-        sorted.sort_unstable();
-        if sorted != (0..self.shape.len()).collect::<Vec<_>>() {
+        if !super::small_sort::is_permutation(axes, self.shape.len()) {
             return Err(LayoutError::BadArgument {
                 op: "permute",
                 arg: format!("{axes:?}"),
@@ -427,11 +424,11 @@ impl SymView {
             .enumerate()
             .map(|(k, d)| arena.var(&format!("ridx{k}"), 0, (d.bounds(&self.vars).1 - 1).max(0)))
             .collect();
-        let sizes: BTreeMap<String, ExprId> = self
-            .vars
-            .iter()
-            .map(|v| (v.name.clone(), arena.var(&v.name, v.min, v.max)))
-            .collect();
+        // inserted one by one: collecting into a map would link a sort into the wasm
+        let mut sizes: BTreeMap<String, ExprId> = BTreeMap::new();
+        for v in &self.vars {
+            sizes.insert(v.name.clone(), arena.var(&v.name, v.min, v.max));
+        }
         let mut idx = arena.constant(0);
         for (&i, stride) in loops.iter().zip(&self.strides) {
             let coeff = arena.constant(stride.coeff);

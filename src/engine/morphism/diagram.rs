@@ -370,6 +370,53 @@ impl Frame {
 /// Half the width of an entry's box, in pixels.
 pub const ENTRY_HALF_PX: f64 = 14.0;
 
+/// `x` with `decimals` digits after the point, as `format!("{x:.2}")` writes it for the
+/// coordinates drawn here, without pulling float formatting into the wasm: scaled, rounded
+/// half to even, printed as integers.
+pub fn fixed(x: f64, decimals: u32) -> String {
+    let scale = 10f64.powi(decimals as i32);
+    // the scaled value is exactly p + e (Dekker's product), so ties are decided on the exact
+    // binary value, as the standard library does
+    let (p, e) = two_product(x.abs(), scale);
+    let floor = p.floor();
+    let frac = p - floor;
+    let up = match frac.partial_cmp(&0.5) {
+        Some(std::cmp::Ordering::Greater) => true,
+        Some(std::cmp::Ordering::Less) => false,
+        _ if e != 0.0 => e > 0.0,
+        _ => floor % 2.0 != 0.0,
+    };
+    let units = (floor as u64) + u64::from(up);
+    let unit = 10u64.pow(decimals);
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    if decimals == 0 {
+        return format!("{sign}{units}");
+    }
+    format!(
+        "{sign}{}.{:0width$}",
+        units / unit,
+        units % unit,
+        width = decimals as usize
+    )
+}
+
+/// `a · b` as an unevaluated sum `p + e` of two floats (Dekker, with Veltkamp's split).
+fn two_product(a: f64, b: f64) -> (f64, f64) {
+    fn split(a: f64) -> (f64, f64) {
+        let c = 134_217_729.0 * a;
+        let hi = c - (c - a);
+        (hi, a - hi)
+    }
+    let p = a * b;
+    let ((ah, al), (bh, bl)) = (split(a), split(b));
+    (p, ((ah * bh - p) + ah * bl + al * bh) + al * bl)
+}
+
+/// `x` rounded to a whole pixel.
+pub fn px(x: f64) -> i64 {
+    x.round() as i64
+}
+
 /// Escapes text for XML content and attributes.
 fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -391,9 +438,10 @@ impl Diagram {
     pub fn to_svg(&self) -> String {
         let frame = Frame::of(self);
         let mut out = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" \
-             viewBox=\"0 0 {:.0} {:.0}\" font-family=\"monospace\" font-size=\"14\">\n",
-            frame.width, frame.height, frame.width, frame.height
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+             viewBox=\"0 0 {w} {h}\" font-family=\"monospace\" font-size=\"14\">\n",
+            w = px(frame.width),
+            h = px(frame.height)
         );
         out.push_str(
             "<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
@@ -403,11 +451,11 @@ impl Diagram {
         );
         for segment in self.tree_segments() {
             out.push_str(&format!(
-                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#555\"/>\n",
-                frame.x(segment.0 .0),
-                frame.y(segment.0 .1),
-                frame.x(segment.1 .0),
-                frame.y(segment.1 .1)
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#555\"/>\n",
+                px(frame.x(segment.0 .0)),
+                px(frame.y(segment.0 .1)),
+                px(frame.x(segment.1 .0)),
+                px(frame.y(segment.1 .1))
             ));
         }
         for tree in &self.trees {
@@ -422,15 +470,19 @@ impl Diagram {
         for arrow in &self.arrows {
             let ((x1, y1), (x2, y2)) = self.arrow_ends(&frame, *arrow);
             out.push_str(&format!(
-                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" \
-                 stroke=\"black\" marker-end=\"url(#head)\"/>\n"
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" \
+                 stroke=\"black\" marker-end=\"url(#head)\"/>\n",
+                px(x1),
+                px(y1),
+                px(x2),
+                px(y2)
             ));
         }
         for (k, label) in self.labels.iter().enumerate() {
             out.push_str(&format!(
-                "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>\n",
-                MARGIN_PX,
-                frame.caption_y(k),
+                "<text x=\"{}\" y=\"{}\">{}</text>\n",
+                px(MARGIN_PX),
+                px(frame.caption_y(k)),
                 xml(label)
             ));
         }
@@ -485,13 +537,14 @@ fn entry_svg(frame: &Frame, x: f64, y: f64, label: &str, root: bool) -> String {
     let (cx, cy) = (frame.x(x), frame.y(y));
     let half_width = ENTRY_HALF_PX.max(4.5 * label.len() as f64 + 4.0);
     format!(
-        "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"24\" rx=\"3\" fill=\"{}\" \
-         stroke=\"#333\"/><text x=\"{cx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n",
-        cx - half_width,
-        cy - 12.0,
-        2.0 * half_width,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"24\" rx=\"3\" fill=\"{}\" \
+         stroke=\"#333\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+        px(cx - half_width),
+        px(cy - 12.0),
+        px(2.0 * half_width),
         if root { "#eef" } else { "white" },
-        cy + 5.0,
+        px(cx),
+        px(cy + 5.0),
         xml(label)
     )
 }
@@ -563,6 +616,24 @@ mod tests {
         )));
         assert!(big.height > small.height + 9.0 * ROW_SPACING * PX_PER_UNIT - 1e-9);
         assert_eq!(xml("<a&\">"), "&lt;a&amp;&quot;&gt;");
+        for x in [
+            0.0,
+            0.8,
+            1.6,
+            2.2,
+            5.2,
+            0.4,
+            1.0 / 3.0,
+            2.0 / 3.0 * 2.2,
+            0.125,
+            0.375,
+            7.005,
+            12.345,
+        ] {
+            assert_eq!(fixed(x, 2), format!("{x:.2}"), "{x}");
+            assert_eq!(fixed(-x, 2), format!("{:.2}", -x), "{x}");
+            assert_eq!(fixed(x, 0), format!("{x:.0}"), "{x}");
+        }
         assert_eq!(
             decimal_product(&[1 << 40, 1 << 40]),
             "1208925819614629174706176"

@@ -11,7 +11,7 @@
 //! this writes the macro's expansion `\draw[maparrow] (s1.east) -- (t1.west);`, so the picture
 //! stands alone. The label uses `\xrightarrow`, from `amsmath`.
 
-use super::diagram::{Diagram, Node, ROW_SPACING};
+use super::diagram::{fixed, Diagram, Node, ROW_SPACING};
 use super::Morphism;
 use crate::engine::cute::Notation;
 
@@ -61,19 +61,20 @@ pub fn to_tikz(f: &Morphism) -> String {
     for (i, value) in domain.values.iter().enumerate() {
         let y = i as f64 * ROW_SPACING;
         lines.push(format!(
-            "\\node[entry] (s{}) at ({:.2}, {y:.2}) {{{value}}};",
+            "\\node[entry] (s{}) at ({}, {}) {{{value}}};",
             i + 1,
-            domain.x
+            fixed(domain.x, 2),
+            fixed(y, 2)
         ));
     }
     lines.push(String::new());
     if !diagram.trees.is_empty() {
         for (k, tree) in diagram.trees.iter().enumerate() {
             lines.push(format!(
-                "\\node[entry] (m{}) at ({:.2}, {:.2}) {{{}}};",
+                "\\node[entry] (m{}) at ({}, {}) {{{}}};",
                 k + 1,
-                tree.x,
-                tree.y,
+                fixed(tree.x, 2),
+                fixed(tree.y, 2),
                 tree.label
             ));
         }
@@ -81,8 +82,10 @@ pub fn to_tikz(f: &Morphism) -> String {
         for (k, tree) in diagram.trees.iter().enumerate() {
             for junction in &tree.junctions {
                 lines.push(format!(
-                    "\\coordinate (j{}) at ({:.2}, {:.2});",
-                    junction.id, junction.x, junction.y
+                    "\\coordinate (j{}) at ({}, {});",
+                    junction.id,
+                    fixed(junction.x, 2),
+                    fixed(junction.y, 2)
                 ));
             }
             for &node in &tree.root_connections {
@@ -100,9 +103,10 @@ pub fn to_tikz(f: &Morphism) -> String {
     for (j, value) in codomain.values.iter().enumerate() {
         let y = j as f64 * ROW_SPACING;
         lines.push(format!(
-            "\\node[entry] (t{}) at ({:.2}, {y:.2}) {{{value}}};",
+            "\\node[entry] (t{}) at ({}, {}) {{{value}}};",
             j + 1,
-            codomain.x
+            fixed(codomain.x, 2),
+            fixed(y, 2)
         ));
     }
     lines.push(String::new());
@@ -115,7 +119,8 @@ pub fn to_tikz(f: &Morphism) -> String {
     }
     let x_center = 0.5 * (diagram.left() + diagram.right());
     lines.push(format!(
-        "\\node at ({x_center:.2}, -0.8) {{{}}};",
+        "\\node at ({}, -0.8) {{{}}};",
+        fixed(x_center, 2),
         tex_label(f)
     ));
     format!("{TIKZ_START}\n{}\n{TIKZ_END}", lines.join("\n"))
