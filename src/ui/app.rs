@@ -4,9 +4,10 @@
 use leptos::prelude::*;
 
 use crate::state::layouts::LayoutsState;
+use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
 use crate::state::{Page, ViewsState};
-use crate::ui::pages::{LayoutsPage, PlannedPage, ViewsPage};
+use crate::ui::pages::{LayoutsPage, MorphismsPage, PlannedPage, ViewsPage};
 
 fn current_fragment() -> String {
     window().location().hash().unwrap_or_default()
@@ -32,6 +33,11 @@ pub fn App() -> impl IntoView {
     } else {
         LayoutsState::default()
     });
+    let morphisms = RwSignal::new(if initial.page == Page::Morphisms {
+        MorphismsState::from_query(&initial.query)
+    } else {
+        MorphismsState::default()
+    });
     let state = RwSignal::new(if initial.page == Page::Views {
         ViewsState::from_query(&initial.query).0
     } else {
@@ -50,6 +56,12 @@ pub fn App() -> impl IntoView {
         {
             layouts.set(LayoutsState::from_query(&route.query));
         }
+        if route.page == Page::Morphisms
+            && !route.query.is_empty()
+            && morphisms.with_untracked(|s| s.to_query() != route.query)
+        {
+            morphisms.set(MorphismsState::from_query(&route.query));
+        }
         page.set(route.page);
     });
     on_cleanup(move || listener.remove());
@@ -59,6 +71,7 @@ pub fn App() -> impl IntoView {
     let query_of = move |p: Page| match p {
         Page::Views => views_query(),
         Page::Layouts => layouts_query(),
+        Page::Morphisms => morphisms.with(MorphismsState::to_query),
         _ => String::new(),
     };
     Effect::new(move |_| {
@@ -101,6 +114,7 @@ pub fn App() -> impl IntoView {
             {move || match page.get() {
                 Page::Views => view! { <ViewsPage state=state /> }.into_any(),
                 Page::Layouts => view! { <LayoutsPage state=layouts /> }.into_any(),
+                Page::Morphisms => view! { <MorphismsPage state=morphisms /> }.into_any(),
                 other => view! { <PlannedPage page=other /> }.into_any(),
             }}
         </main>

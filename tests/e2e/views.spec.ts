@@ -19,7 +19,10 @@ test("the header navigates between pages and the URL follows", async ({ page }) 
   await page.getByTestId("nav-layouts").click();
   await expect(page).toHaveURL(/#\/layouts\?L=/);
   await expect(page.getByTestId("layout-input")).toBeVisible();
-  for (const name of ["morphisms", "syno", "shader"]) {
+  await page.getByTestId("nav-morphisms").click();
+  await expect(page).toHaveURL(/#\/morphisms\?f=/);
+  await expect(page.getByTestId("diagram")).toBeVisible();
+  for (const name of ["syno", "shader"]) {
     await page.getByTestId(`nav-${name}`).click();
     await expect(page).toHaveURL(new RegExp(`#/${name}$`));
     await expect(page.getByTestId(`page-${name}`)).toBeVisible();

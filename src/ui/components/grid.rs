@@ -101,7 +101,7 @@ fn cell_view(cell: &Cell, kind: GridKind) -> AnyView {
 
 /// The value of `attribute` on the element an event came from, or its nearest ancestor
 /// carrying it.
-fn event_attribute(ev: &web_sys::Event, attribute: &str) -> Option<String> {
+pub(crate) fn event_attribute(ev: &web_sys::Event, attribute: &str) -> Option<String> {
     ev.target()?
         .dyn_into::<web_sys::Element>()
         .ok()?

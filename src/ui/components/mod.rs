@@ -1,4 +1,5 @@
 pub mod canvas_grid;
+pub mod diagram;
 pub mod dim_editor;
 pub mod expr_mode;
 pub mod expr_view;
@@ -11,6 +12,7 @@ pub mod stack_panel;
 pub mod symbols;
 
 pub use canvas_grid::{CanvasGrid, CanvasMemory};
+pub use diagram::MorphismDiagram;
 pub use dim_editor::DimEditor;
 pub use expr_mode::ExprModePanel;
 pub use expr_view::ExprView;

@@ -6,11 +6,7 @@ use crate::state::Page;
 
 fn plan(page: Page) -> &'static [&'static str] {
     match page {
-        Page::Views | Page::Layouts => &[],
-        Page::Morphisms => &[
-            "Edit Nest and Tuple morphisms and see their arrow diagrams, composed step by step.",
-            "Convert between views, layouts and morphisms, with the reason where no conversion exists.",
-        ],
+        Page::Views | Page::Layouts | Page::Morphisms => &[],
         Page::Syno => &[
             "Chain Syno primitives (Share, Stride, Unfold, Merge, Split, MapReduce, Shift, Reverse) with their shape and colour rules.",
             "See the access expression of every input and which input elements each output reads.",

@@ -1,0 +1,443 @@
+//! The Morphisms page: edit a nested tuple morphism and see its arrow diagram, encoded layout
+//! and grid linked by hover; run the Nest operations next to the layout operations they model;
+//! step through Algorithm 4.1.3.
+
+use std::collections::BTreeSet;
+
+use leptos::prelude::*;
+
+use crate::engine::morphism::diagram::Diagram;
+use crate::engine::morphism::to_tikz;
+use crate::state::morphisms::{
+    Drawn, MorphHover, MorphLit, MorphOp, MorphismsState, Part, COMPOSITION_PRESETS,
+};
+use crate::state::stack_grid::{Grid, Hover, Lit};
+use crate::state::view_form::percent_encode;
+use crate::ui::components::import_export::copy;
+use crate::ui::components::{GridKind, GridView, MorphismDiagram};
+
+/// The paper's §1.3 morphisms, offered as examples.
+const EXAMPLES: [&str; 4] = [
+    "(4,4) --(1,3)--> (4,2,4)",
+    "(2,2,2,2) --(1,0,4,2)--> (2,2,2,2)",
+    "(16,(4,4),(4,4)) --(1,2,0,3,0)--> (16,4,4)",
+    "((5,5),8) --(1,3,2)--> (5,8,5)",
+];
+
+/// A `data:` URL holding `svg`, for a download link.
+fn svg_href(svg: &str) -> String {
+    format!(
+        "data:image/svg+xml;charset=utf-8,{}",
+        percent_encode(svg, b" =:/\",.-")
+    )
+}
+
+#[component]
+fn PartField(state: RwSignal<MorphismsState>, part: Part) -> impl IntoView {
+    let (name, label) = match part {
+        Part::Domain => ("domain", "domain S, a nested tuple: ((2,2),(2,2))"),
+        Part::Codomain => ("codomain", "codomain T: ((2,2,2),(2,2,2))"),
+        Part::Map => (
+            "map",
+            "map α: codomain entry per domain entry, * unmapped: (3,2,*,5)",
+        ),
+    };
+    let error = move || state.with(|s| s.editor.error(part).map(str::to_string));
+    view! {
+        <label class="field">
+            <span class="field__label">{label}</span>
+            <input
+                type="text"
+                spellcheck="false"
+                autocomplete="off"
+                data-testid=format!("morphism-{name}")
+                prop:value=move || state.with(|s| s.editor.text(part).to_string())
+                aria-invalid=move || if error().is_some() { "true" } else { "false" }
+                aria-describedby=format!("error-{name}")
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    state.update(|s| s.editor.set(part, &text));
+                }
+            />
+            <span class="field__error" id=format!("error-{name}") data-testid=format!("error-{name}") role="alert">
+                {error}
+            </span>
+        </label>
+    }
+}
+
+#[component]
+fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
+    let drawn = Memo::new(move |_| state.with(|s| Drawn::of(s.editor.morphism())));
+    let leaf_hover = RwSignal::new(None::<usize>);
+    let grid_hover = RwSignal::new(None::<Hover>);
+    let hover = Memo::new(move |_| match (leaf_hover.get(), grid_hover.get()) {
+        (Some(k), _) => Some(MorphHover::Leaf(k)),
+        (None, Some(Hover::Logical(cell))) => Some(MorphHover::Cell(cell)),
+        _ => None,
+    });
+    let lit = Memo::new(move |_| {
+        hover
+            .get()
+            .map(|h| drawn.with(|d| d.lit(h)))
+            .unwrap_or_default()
+    });
+    let grid_lit = Memo::new(move |_| Lit {
+        logical: lit.with(|l: &MorphLit| l.cells.clone()),
+        ..Lit::default()
+    });
+    let grid = Signal::derive(move || {
+        drawn.with(|d| {
+            d.grid.as_ref().map(|g| g.logical.clone()).unwrap_or(Grid {
+                shape: Vec::new(),
+                cells: Vec::new(),
+            })
+        })
+    });
+    let hover_text = move || {
+        let h = hover.get()?;
+        state.with(|s| drawn.with(|d| d.describe(s.editor.morphism(), h)))
+    };
+    let status = RwSignal::new(String::new());
+    let tikz = Memo::new(move |_| state.with(|s| to_tikz(s.editor.morphism())));
+    let svg = Memo::new(move |_| drawn.with(|d| d.diagram.to_svg()));
+    let modes = move || {
+        let l = drawn.with(|d| d.layout.clone());
+        match l {
+            Err(e) => view! { <span class="field__error">{e}</span> }.into_any(),
+            Ok(layout) => layout
+                .flat_modes()
+                .into_iter()
+                .enumerate()
+                .map(|(k, (size, stride))| {
+                    view! {
+                        <span
+                            class="mode-chip"
+                            class:mode-chip--lit=move || lit.with(|l| l.leaves.contains(&k))
+                            data-testid=format!("mode-{k}")
+                            tabindex="0"
+                            on:mouseenter=move |_| leaf_hover.set(Some(k))
+                            on:mouseleave=move |_| leaf_hover.set(None)
+                            on:focus=move |_| leaf_hover.set(Some(k))
+                            on:blur=move |_| leaf_hover.set(None)
+                        >
+                            {format!("{size}:{stride}")}
+                        </span>
+                    }
+                })
+                .collect_view()
+                .into_any(),
+        }
+    };
+    view! {
+        <section class="morphism-editor" aria-label="Morphism">
+            <h2>"Morphism f : S → T"</h2>
+            <div class="fields">
+                <PartField state part=Part::Domain />
+                <PartField state part=Part::Codomain />
+                <PartField state part=Part::Map />
+            </div>
+            <div class="fields">
+                <label class="field field--wide">
+                    <span class="field__label">"or the standard representation of a tractable layout, e.g. (2,2,2):(1,2,4)"</span>
+                    <input
+                        type="text"
+                        spellcheck="false"
+                        autocomplete="off"
+                        data-testid="from-layout"
+                        prop:value=move || state.with(|s| s.from_layout.clone())
+                        aria-describedby="error-from-layout"
+                        on:input=move |ev| {
+                            let text = event_target_value(&ev);
+                            state.update(|s| s.set_from_layout(&text));
+                        }
+                    />
+                    <span class="field__error" id="error-from-layout" data-testid="error-from-layout" role="alert">
+                        {move || state.with(|s| s.from_layout_error.clone())}
+                    </span>
+                </label>
+                <label class="field">
+                    <span class="field__label">"examples (§1.3)"</span>
+                    <select
+                        data-testid="morphism-example"
+                        on:change=move |ev| {
+                            let text = event_target_value(&ev);
+                            state.update(|s| {
+                                // the examples are constants that parse
+                                let _ = s.editor.load_text(&text);
+                            });
+                        }
+                    >
+                        <option value="">"choose…"</option>
+                        {EXAMPLES.iter().map(|e| view! { <option value=*e>{*e}</option> }).collect_view()}
+                    </select>
+                </label>
+            </div>
+            <p class="morphism-text">
+                <code data-testid="morphism-text">{move || state.with(|s| s.editor.morphism().to_string())}</code>
+            </p>
+            <p class="hover-info" data-testid="morphism-hover" aria-live="polite">
+                {move || hover_text().unwrap_or_else(|| "Hover a domain entry, an arrow, a layout mode or a cell.".to_string())}
+            </p>
+            <div class="morphism-view">
+                <div class="diagram-box">
+                    <MorphismDiagram
+                        diagram=Signal::derive(move || drawn.with(|d| d.diagram.clone()))
+                        lit=Signal::derive(move || lit.with(|l| l.leaves.clone()))
+                        hover=leaf_hover
+                        label="Arrow diagram of f"
+                        test_id="diagram"
+                    />
+                </div>
+                <div class="encoded">
+                    <h3>"Encoded layout L_f"</h3>
+                    <code data-testid="encoded-layout">
+                        {move || drawn.with(|d| d.layout.as_ref().map_or_else(Clone::clone, ToString::to_string))}
+                    </code>
+                    <p class="modes" aria-label="Flat modes, one per domain entry">{modes}</p>
+                    <p class="note" data-testid="morphism-grid-error">
+                        {move || drawn.with(|d| d.grid.as_ref().err().cloned())}
+                    </p>
+                    <GridView grid kind=GridKind::Logical hover=grid_hover lit=grid_lit label="Grid of L_f" />
+                </div>
+            </div>
+            <details class="export">
+                <summary>"Export"</summary>
+                <div class="export__head">
+                    <h3>"TikZ"</h3>
+                    <button type="button" data-testid="copy-tikz" on:click=move |_| copy(tikz.get_untracked(), status)>"Copy"</button>
+                </div>
+                <pre class="code" data-testid="export-tikz">{move || tikz.get()}</pre>
+                <div class="export__head">
+                    <h3>"SVG"</h3>
+                    <button type="button" data-testid="copy-svg" on:click=move |_| copy(svg.get_untracked(), status)>"Copy"</button>
+                    <a data-testid="download-svg" download="morphism.svg" href=move || svg.with(|s| svg_href(s))>"Download"</a>
+                </div>
+                <pre class="code code--short" data-testid="export-svg">{move || svg.get()}</pre>
+                <p class="note" role="status" data-testid="morphism-copy-status">{move || status.get()}</p>
+            </details>
+        </section>
+    }
+}
+
+#[component]
+fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
+    let result = Memo::new(move |_| state.with(MorphismsState::op_result));
+    let none = Signal::derive(BTreeSet::new);
+    let binary = move || state.with(|s| s.op.binary());
+    let shown = move || match result.get() {
+        Err(e) => {
+            view! { <p class="field__error" data-testid="op-error" role="alert">{e}</p> }.into_any()
+        }
+        Ok(r) => {
+            let pasted = r.pasted.clone().map(|p: Diagram| {
+                view! {
+                    <figure>
+                        <figcaption>"f and g pasted along the shared column"</figcaption>
+                        <MorphismDiagram diagram=Signal::derive(move || p.clone()) lit=none label="f then g" test_id="pasted-diagram" />
+                    </figure>
+                }
+            });
+            let agree = match &r.agree {
+                Ok(true) => {
+                    "agree: L of the result equals the layout operation's result at every index"
+                        .to_string()
+                }
+                Ok(false) => "DISAGREE: the two layouts differ".to_string(),
+                Err(e) => format!("not compared: {e}"),
+            };
+            let diagram = r.diagram.clone();
+            view! {
+                <div class="op-result">
+                    {pasted}
+                    <figure>
+                        <figcaption>"result"</figcaption>
+                        <MorphismDiagram diagram=Signal::derive(move || diagram.clone()) lit=none label="Result" test_id="result-diagram" />
+                    </figure>
+                    <dl class="properties">
+                        <dt>"result"</dt>
+                        <dd><code data-testid="op-result">{r.result.to_string()}</code></dd>
+                        <dt>"its layout"</dt>
+                        <dd><code data-testid="op-result-layout">{r.layout.to_string()}</code></dd>
+                        <dt>"layout operation"</dt>
+                        <dd><code>{r.layout_op.clone()}</code></dd>
+                        <dt>"gives"</dt>
+                        <dd>
+                            <code data-testid="op-layout-result">
+                                {r.layout_result.as_ref().map_or_else(Clone::clone, ToString::to_string)}
+                            </code>
+                        </dd>
+                    </dl>
+                    <p class="note" data-testid="op-agree">{agree}</p>
+                </div>
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <section class="morphism-ops" aria-label="Operations">
+            <h2>"Operations on f"</h2>
+            <div class="fields">
+                <label class="field">
+                    <span class="field__label">"operation (loads the paper's example)"</span>
+                    <select
+                        data-testid="morphism-op"
+                        prop:value=move || state.with(|s| s.op.as_str())
+                        on:change=move |ev| {
+                            if let Some(op) = MorphOp::parse(&event_target_value(&ev)) {
+                                state.update(|s| s.set_op(op));
+                            }
+                        }
+                    >
+                        {MorphOp::ALL
+                            .into_iter()
+                            .map(|op| view! { <option value=op.as_str()>{op.title()}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="field field--wide" class:hidden=move || !binary()>
+                    <span class="field__label">"g, in tract notation: (4,4) --(1,3)--> (4,8,4,8)"</span>
+                    <input
+                        type="text"
+                        spellcheck="false"
+                        autocomplete="off"
+                        data-testid="morphism-g"
+                        prop:value=move || state.with(|s| s.g_text.clone())
+                        aria-describedby="error-g"
+                        on:input=move |ev| {
+                            let text = event_target_value(&ev);
+                            state.update(|s| s.set_g(&text));
+                        }
+                    />
+                    <span class="field__error" id="error-g" data-testid="error-g" role="alert">
+                        {move || state.with(|s| s.g_error.clone())}
+                    </span>
+                </label>
+            </div>
+            {shown}
+        </section>
+    }
+}
+
+#[component]
+fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
+    let steps = Memo::new(move |_| state.with(MorphismsState::steps));
+    let count = move || steps.with(|s| s.as_ref().map_or(0, Vec::len));
+    let step = move || state.with(|s| s.step).min(count().saturating_sub(1));
+    let none = Signal::derive(BTreeSet::new);
+    let shown = move || match steps.get() {
+        Err(e) => view! { <p class="field__error" data-testid="walk-error" role="alert">{e}</p> }
+            .into_any(),
+        Ok(all) => {
+            let Some(s) = all.get(step()).cloned() else {
+                return ().into_any();
+            };
+            let diagram = s.diagram.clone().map(|d| {
+                view! { <MorphismDiagram diagram=Signal::derive(move || d.clone()) lit=none label="Step diagram" test_id="walk-diagram" /> }
+            });
+            view! {
+                <div class="walk-step">
+                    <h3 data-testid="walk-title">{s.title.clone()}</h3>
+                    <ul data-testid="walk-lines">
+                        {s.lines.iter().map(|l| view! { <li><code>{l.clone()}</code></li> }).collect_view()}
+                    </ul>
+                    {diagram}
+                </div>
+            }
+            .into_any()
+        }
+    };
+    let operand = move |first: bool| {
+        let (id, label) = if first {
+            ("walk-a", "A")
+        } else {
+            ("walk-b", "B")
+        };
+        view! {
+            <label class="field">
+                <span class="field__label">{label}</span>
+                <input
+                    type="text"
+                    spellcheck="false"
+                    autocomplete="off"
+                    data-testid=id
+                    prop:value=move || state.with(|s| if first { s.a_text.clone() } else { s.b_text.clone() })
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        state.update(|s| s.set_operand(first, &text));
+                    }
+                />
+            </label>
+        }
+    };
+    view! {
+        <section class="walkthrough" aria-label="Composition walkthrough">
+            <h2>"Composition B ∘ A, step by step (Algorithm 4.1.3)"</h2>
+            <div class="fields">
+                <label class="field">
+                    <span class="field__label">"preset"</span>
+                    <select
+                        data-testid="walk-preset"
+                        on:change=move |ev| {
+                            if let Ok(k) = event_target_value(&ev).parse::<usize>() {
+                                state.update(|s| s.load_preset(k));
+                            }
+                        }
+                    >
+                        <option value="">"choose…"</option>
+                        {COMPOSITION_PRESETS
+                            .iter()
+                            .enumerate()
+                            .map(|(k, (name, a, b))| {
+                                view! { <option value=k.to_string()>{format!("{name}: A = {a}, B = {b}")}</option> }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                {operand(true)}
+                {operand(false)}
+            </div>
+            <p class="field__error" data-testid="walk-operand-error" role="alert">
+                {move || state.with(|s| s.ab_error.clone())}
+            </p>
+            <div class="walk-nav">
+                <button
+                    type="button"
+                    data-testid="walk-prev"
+                    disabled=move || step() == 0
+                    on:click=move |_| state.update(|s| s.step = s.step.saturating_sub(1))
+                >
+                    "Previous"
+                </button>
+                <span data-testid="walk-position">{move || format!("step {} of {}", step() + 1, count())}</span>
+                <button
+                    type="button"
+                    data-testid="walk-next"
+                    disabled=move || { step() + 1 >= count() }
+                    on:click=move |_| {
+                        let last = count().saturating_sub(1);
+                        state.update(|s| s.step = (s.step + 1).min(last));
+                    }
+                >
+                    "Next"
+                </button>
+            </div>
+            {shown}
+        </section>
+    }
+}
+
+#[component]
+pub fn MorphismsPage(
+    /// The page state, owned by the app so it lives in the URL.
+    state: RwSignal<MorphismsState>,
+) -> impl IntoView {
+    view! {
+        <div class="morphisms">
+            <h1 class="visually-hidden">"Morphisms"</h1>
+            <Editor state />
+            <Operations state />
+            <Walkthrough state />
+        </div>
+    }
+}

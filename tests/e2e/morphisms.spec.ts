@@ -1,0 +1,125 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { ViewsPage } from "./views-page";
+
+test("draw a morphism, hover an arrow, and a bad map keeps the last diagram", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/morphisms");
+  await views.type("morphism-domain", "((5,5),8)");
+  await views.type("morphism-codomain", "(5,8,5)");
+  await views.type("morphism-map", "(1,3,2)");
+  await expect(page.getByTestId("morphism-text")).toHaveText("((5,5),8) --(1, 3, 2)--> (5,8,5)");
+  await expect(page.getByTestId("encoded-layout")).toHaveText("((5,5),8):((1,40),5)");
+  const diagram = page.getByTestId("diagram");
+  // three domain leaves, a tree with two roots, three codomain entries, three arrows
+  await expect(diagram.locator("[data-testid^=arrow-0-]")).toHaveCount(3);
+  await expect(diagram.locator(".diagram__root")).toHaveCount(2);
+  // arrows 2 and 3 cross at their midpoints: hover arrow 2 near its start, 10% along it
+  const arrow = diagram.getByTestId("arrow-hit-0-1");
+  const box = await arrow.boundingBox();
+  if (!box) throw new Error("the arrow has no box");
+  await arrow.hover({ position: { x: 0.1 * box.width, y: 0.9 * box.height } });
+  await expect(page.getByTestId("morphism-hover")).toHaveText(
+    "domain entry 2 = 5 → codomain entry 3; layout mode 5:40",
+  );
+  await expect(page.getByTestId("mode-1")).toHaveClass(/mode-chip--lit/);
+  await expect(views.litLogicalCells()).toHaveAttribute("data-addr", "40");
+  // the reverse: a layout mode lights its arrow
+  await page.getByTestId("mode-2").hover();
+  await expect(diagram.getByTestId("arrow-0-2")).toHaveClass(/diagram__arrow--lit/);
+  // * leaves draw no arrow
+  await views.type("morphism-map", "(1,*,2)");
+  await expect(diagram.locator("[data-testid^=arrow-0-]")).toHaveCount(2);
+  await expect(page.getByTestId("encoded-layout")).toHaveText("((5,5),8):((1,0),5)");
+  await views.type("morphism-map", "(2,3,1)");
+  await expect(page.getByTestId("error-map")).not.toBeEmpty();
+  await expect(page.getByTestId("morphism-text")).toHaveText("((5,5),8) --(1, 0, 2)--> (5,8,5)");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("a tractable layout loads its standard representation; a non-tractable one says why", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/morphisms");
+  await views.type("from-layout", "(2,2,2):(1,2,4)");
+  await expect(page.getByTestId("morphism-text")).toHaveText("(2,2,2) --(1, 2, 3)--> (2,2,2)");
+  await views.type("from-layout", "(2,2,2):(1,7,4)");
+  await expect(page.getByTestId("error-from-layout")).toContainText("not tractable");
+  await expect(page.getByTestId("morphism-text")).toHaveText("(2,2,2) --(1, 2, 3)--> (2,2,2)");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+const operations = [
+  ["compose", "((2,2),(2,2)) --(2, 0, 4, 3)--> (2,2,2,2)"],
+  ["coalesce", "(4,100) --(1, 3)--> (4,2,100)"],
+  ["complement", "(5,5) --(2, 4)--> (2,5,2,5)"],
+  ["logical_divide", "((4,4),(8,8)) --(1, 3, 2, 4)--> (4,8,4,8)"],
+  ["logical_product", "((2,2),(5,5)) --(1, 2, 4, 3)--> (2,2,5,5)"],
+];
+
+test("every Nest operation of §1.3 gives the paper's result and agrees with CuTe", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/morphisms");
+  for (const [op, result] of operations) {
+    await page.getByTestId("morphism-op").selectOption(op);
+    await expect(page.getByTestId("op-result")).toHaveText(result);
+    await expect(page.getByTestId("op-agree")).toHaveText(/^agree/);
+    await expect(page.getByTestId("pasted-diagram")).toHaveCount(op === "compose" ? 1 : 0);
+  }
+  await page.getByTestId("morphism-op").selectOption("compose");
+  await views.type("morphism-g", "(3,3) --(1,2)--> (3,3)");
+  await expect(page.getByTestId("op-error")).not.toBeEmpty();
+  expect(views.consoleErrors).toEqual([]);
+});
+
+const presets = [
+  ["0", "B ∘ A = ((2,2)):((2,1))"],
+  ["1", "B ∘ A = ((2,3),6):((6,72),1)"],
+  ["2", "B ∘ A = ((2,3),6):((10,60),360)"],
+  ["3", "B ∘ A = ((4,4),(2,2)):((2,64),(256,1))"],
+];
+
+test("Algorithm 4.1.3 steps through every preset to the paper's composite", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/morphisms");
+  for (const [preset, last] of presets) {
+    await page.getByTestId("walk-preset").selectOption(preset);
+    await expect(page.getByTestId("walk-position")).toHaveText("step 1 of 6");
+    await expect(page.getByTestId("walk-prev")).toBeDisabled();
+    for (let k = 2; k <= 6; k++) {
+      await page.getByTestId("walk-next").click();
+      await expect(page.getByTestId("walk-position")).toHaveText(`step ${k} of 6`);
+    }
+    await expect(page.getByTestId("walk-next")).toBeDisabled();
+    await expect(page.getByTestId("walk-lines").locator("li").first()).toHaveText(last);
+    await page.getByTestId("walk-prev").click();
+    await expect(page.getByTestId("walk-diagram")).toBeVisible();
+  }
+  // the resolved diagram (step 4) pastes three columns; the URL keeps the step
+  await page.getByTestId("walk-prev").click();
+  await expect(page.getByTestId("walk-position")).toHaveText("step 4 of 6");
+  await page.reload();
+  await expect(page.getByTestId("walk-position")).toHaveText("step 4 of 6");
+  await expect(page.getByTestId("walk-a")).toHaveValue("((4,4),4):((16,1),4)");
+  await views.type("walk-a", "(2,2):(3,2)");
+  await expect(page.getByTestId("walk-error")).toContainText("not tractable");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("the diagram exports as TikZ and as an SVG file", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/morphisms?f=(4,4)%20--(1,3)--%3E%20(4,2,4)");
+  await expect(page.getByTestId("morphism-text")).toHaveText("(4,4) --(1, 3)--> (4,2,4)");
+  await page.getByText("Export").click();
+  const tikz = page.getByTestId("export-tikz");
+  await expect(tikz).toContainText("\\begin{tikzpicture}");
+  await expect(tikz).toContainText("\\draw[maparrow] (s2.east) -- (t3.west);");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId("download-svg").click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("morphism.svg");
+  const svg = readFileSync(await download.path(), "utf8");
+  expect(svg.startsWith("<svg")).toBe(true);
+  expect(svg.match(/marker-end/g)?.length).toBe(2);
+  expect(views.consoleErrors).toEqual([]);
+});
