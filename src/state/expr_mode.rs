@@ -138,6 +138,7 @@ impl ExprMode {
                     index,
                     coord: env,
                     value,
+                    tile: None,
                 }
             })
             .collect();

@@ -214,6 +214,7 @@ pub fn layout_grid(layout: &Layout) -> Result<StackGrid, String> {
                 index,
                 coord,
                 value,
+                tile: None,
             }
         })
         .collect();

@@ -10,6 +10,8 @@ pub mod route;
 pub mod stack_grid;
 pub mod view_form;
 pub mod views;
+pub mod workbench;
+pub mod workbench_view;
 
 pub use route::Page;
 pub use stack_grid::{Hover, StackGrid};

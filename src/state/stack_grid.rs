@@ -18,6 +18,8 @@ pub struct Cell {
     /// What the cell shows: the buffer address for the composed grid and `views[0]`, the index
     /// into the previous view for later views; `None` where masked.
     pub value: Option<i64>,
+    /// The tile the cell belongs to, where a page colours tiles (the algebra workbench).
+    pub tile: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,6 +133,7 @@ impl StackGrid {
                         index,
                         value: view.offset_from_coord(&coord),
                         coord,
+                        tile: None,
                     })
                     .collect(),
             })
@@ -161,6 +164,7 @@ impl StackGrid {
                 index,
                 coord,
                 value,
+                tile: None,
             });
         }
         let (memory, span) = memory_of(&cells, None);

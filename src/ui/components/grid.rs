@@ -14,12 +14,15 @@ pub enum GridKind {
     Logical,
     /// View `k`'s own grid.
     View(usize),
+    /// A standalone grid with its own hover signal (cells report `Hover::Logical`), its cells
+    /// and itself test-identified by the name (`{name}-cell`, `{name}-grid`).
+    Pane(&'static str),
 }
 
 impl GridKind {
     fn hover(self, index: usize) -> Hover {
         match self {
-            GridKind::Logical => Hover::Logical(index),
+            GridKind::Logical | GridKind::Pane(_) => Hover::Logical(index),
             GridKind::View(k) => Hover::View(k, index),
         }
     }
@@ -27,7 +30,7 @@ impl GridKind {
     /// This grid's cells among those `lit` lights.
     fn lit_cells(self, lit: &Lit) -> Vec<usize> {
         match self {
-            GridKind::Logical => lit.logical.iter().copied().collect(),
+            GridKind::Logical | GridKind::Pane(_) => lit.logical.iter().copied().collect(),
             GridKind::View(k) => lit
                 .views
                 .get(k)
@@ -39,6 +42,7 @@ impl GridKind {
         match self {
             GridKind::Logical => "logical-cell".to_string(),
             GridKind::View(k) => format!("view{k}-cell"),
+            GridKind::Pane(name) => format!("{name}-cell"),
         }
     }
 }
@@ -89,6 +93,7 @@ fn cell_view(cell: &Cell, kind: GridKind) -> AnyView {
             data-testid=kind.test_id()
             data-coord=coord
             data-addr=value.map_or_else(|| "masked".to_string(), |a| a.to_string())
+            data-tile=cell.tile.map(|t| (t % 8).to_string())
             tabindex="0"
             role="gridcell"
             aria-label=label
@@ -191,6 +196,7 @@ pub fn GridView(
     let test_id = match kind {
         GridKind::Logical => "logical-grid".to_string(),
         GridKind::View(k) => format!("view{k}-grid"),
+        GridKind::Pane(name) => format!("{name}-grid"),
     };
     let enter = move |ev: web_sys::Event| {
         let index = event_attribute(&ev, "data-index").and_then(|i| i.parse::<usize>().ok());
