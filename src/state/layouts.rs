@@ -85,6 +85,38 @@ impl LayoutsState {
         }
     }
 
+    /// The layout as a tinygrad view and the Views page query that opens it, or why it has
+    /// none.
+    ///
+    /// # Errors
+    /// A nested layout, a negative stride or sizes a view cannot hold, in words.
+    pub fn as_view(&self) -> Result<(String, String), String> {
+        let view =
+            crate::engine::convert::view_from_layout(&self.layout).map_err(|e| e.to_string())?;
+        let mut views = super::ViewsState::default();
+        views.import(&view.to_string())?;
+        Ok((view.to_string(), views.to_query()))
+    }
+
+    /// A runnable pycute snippet that rebuilds the layout and prints it.
+    pub fn pycute_snippet(&self) -> String {
+        format!(
+            "from pycute import Layout\n\nL = Layout({}, {})\nprint(L)  # {}\n",
+            self.layout.shape().to_notation(Notation::Python),
+            self.layout.stride().to_notation(Notation::Python),
+            self.layout.to_notation(Notation::Python)
+        )
+    }
+
+    /// The Morphisms page query drawing the layout's standard representation, when tractable.
+    pub fn morphism_query(&self) -> Option<String> {
+        let f = Morphism::from_layout(&self.layout).ok()?;
+        Some(format!(
+            "f={}",
+            super::view_form::percent_encode(&f.to_string(), b",:()*")
+        ))
+    }
+
     /// `L=` the layout in CuTe notation.
     pub fn to_query(&self) -> String {
         format!(
@@ -278,6 +310,15 @@ mod tests {
             ("32", "32", 2, 1)
         );
         assert!(p.tractable.is_ok());
+        let (repr, query) = state.as_view().unwrap();
+        assert_eq!(
+            repr,
+            "View(shape=(4, 8), strides=(1, 4), offset=0, mask=None, contiguous=False)"
+        );
+        assert!(query.starts_with("shape=4,8&strides=1,4"), "{query}");
+        let back =
+            crate::state::morphisms::MorphismsState::from_query(&state.morphism_query().unwrap());
+        assert_eq!(back.editor.morphism().layout().unwrap(), *state.layout());
         state.set_text("(2,2):(3,2)");
         assert!(
             state
@@ -288,5 +329,12 @@ mod tests {
             "{:?}",
             state.properties()
         );
+        assert!(state.morphism_query().is_none());
+        assert_eq!(
+            state.pycute_snippet(),
+            "from pycute import Layout\n\nL = Layout((2, 2), (3, 2))\nprint(L)  # (2, 2):(3, 2)\n"
+        );
+        state.set_text("((2,2),2):((1,4),2)");
+        assert!(state.as_view().unwrap_err().contains("nested"));
     }
 }

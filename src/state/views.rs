@@ -212,6 +212,22 @@ impl ViewsState {
             .unwrap_or_else(|| (self.base(), None))
     }
 
+    /// The shown stack as a CuTe layout (`View(shape=(3, 4), strides=(4, 1))` is `(4,3):(1,4)`),
+    /// or why it has none.
+    ///
+    /// # Errors
+    /// A stack of several views, a mask, an offset or a negative stride, in words.
+    pub fn as_layout(&self) -> Result<crate::engine::cute::Layout, String> {
+        let (tracker, _) = self.shown();
+        match tracker.views() {
+            [view] => crate::engine::convert::layout_from_view(view).map_err(|e| e.to_string()),
+            views => Err(format!(
+                "the stack has {} views; one CuTe layout is one view",
+                views.len()
+            )),
+        }
+    }
+
     /// The stack at the end of the history (ops are appended there).
     fn end(&self) -> Result<ShapeTracker, String> {
         self.replay()
@@ -401,6 +417,18 @@ mod tests {
         state.push_op("permute", "1,0").unwrap();
         state.push_op("reshape", "3,2").unwrap();
         state
+    }
+
+    #[test]
+    fn single_unmasked_views_convert_to_layouts() {
+        let (mut state, _) = ViewsState::from_query("shape=3,4&strides=4,1");
+        assert_eq!(state.as_layout().unwrap().to_string(), "(4,3):(1,4)");
+        state.push_op("pad", "(0,1),(0,0)").unwrap();
+        assert!(state.as_layout().unwrap_err().contains("masked"));
+        assert!(transposed_reshape()
+            .as_layout()
+            .unwrap_err()
+            .contains("2 views"));
     }
 
     #[test]

@@ -33,3 +33,23 @@ test("pycute notation is accepted, bad notation is refused at the field, and the
   await expect(page.getByTestId("layout-cute")).toHaveText("(2,2):(3,2)");
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("a layout converts to a view and a morphism diagram, and a view to a layout", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/layouts?L=(4,8):(1,4)");
+  await expect(page.getByTestId("export-pycute")).toContainText("L = Layout((4, 8), (1, 4))");
+  await expect(page.getByTestId("prop-view")).toContainText("View(shape=(8, 4), strides=(4, 1)");
+  await page.getByTestId("open-morphism").click();
+  await expect(page.getByTestId("morphism-text")).toHaveText("(4,8) --(1, 2)--> (4,8)");
+  await expect(page.getByTestId("encoded-layout")).toHaveText("(4,8):(1,4)");
+  await page.goBack();
+  await page.getByTestId("open-view").click();
+  // modes reversed into row-major dims: (4,8):(1,4) is View(shape=(8, 4), strides=(4, 1))
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "6");
+  await expect(page.getByTestId("export-layout")).toContainText("(4,8):(1,4)");
+  await views.type("stride-0", "-1");
+  await expect(page.getByTestId("export-layout")).toContainText("none:");
+  await page.goto("/#/layouts?L=((2,2),2):((1,4),2)");
+  await expect(page.getByTestId("prop-view")).toContainText("nested");
+  expect(views.consoleErrors).toEqual([]);
+});

@@ -123,3 +123,22 @@ test("the diagram exports as TikZ and as an SVG file", async ({ page }) => {
   expect(svg.match(/marker-end/g)?.length).toBe(2);
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("a diagram of 40 domain entries stays legible: no two entry boxes overlap", async ({ page }) => {
+  const views = new ViewsPage(page);
+  const n = 40;
+  const tuple = `(${Array(n).fill(2).join(",")})`;
+  const map = `(${Array.from({ length: n }, (_, i) => n - i).join(",")})`;
+  await page.goto(`/#/morphisms?f=${encodeURIComponent(`((${tuple}),) --${map}--> ${tuple}`)}`);
+  const leaves = page.getByTestId("diagram").locator(".diagram__leaf rect");
+  await expect(leaves).toHaveCount(n);
+  const boxes = await leaves.evaluateAll((rects) => rects.map((r) => r.getBoundingClientRect().toJSON()));
+  boxes.sort((a, b) => a.top - b.top);
+  for (let k = 1; k < n; k++) expect(boxes[k].top).toBeGreaterThanOrEqual(boxes[k - 1].bottom);
+  // every label is at least 12 px tall text
+  const fontSize = await page.getByTestId("diagram").locator(".diagram__leaf text").first()
+    .evaluate((t) => parseFloat(getComputedStyle(t).fontSize));
+  expect(fontSize).toBeGreaterThanOrEqual(12);
+  await expect(page.getByTestId("diagram").locator("[data-testid^=arrow-0-]")).toHaveCount(n);
+  expect(views.consoleErrors).toEqual([]);
+});

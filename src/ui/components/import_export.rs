@@ -29,6 +29,7 @@ pub fn ImportExport(
     let status = RwSignal::new(String::new());
     let python = Memo::new(move |_| state.with(ViewsState::tinygrad_python));
     let repr = Memo::new(move |_| state.with(ViewsState::tinygrad_repr));
+    let layout = move || state.with(ViewsState::as_layout);
     view! {
         <section class="import-export" aria-label="Import and export">
             <h2>"Import / export"</h2>
@@ -83,6 +84,24 @@ pub fn ImportExport(
                     </button>
                 </div>
                 <pre class="code" data-testid="export-repr">{move || repr.get()}</pre>
+                <h3>"CuTe layout"</h3>
+                <p data-testid="export-layout">
+                    {move || match layout() {
+                        Ok(l) => {
+                            let text = l.to_string();
+                            let href = format!(
+                                "#/layouts?L={}",
+                                crate::state::view_form::percent_encode(&text, b",:()"),
+                            );
+                            view! {
+                                <code>{text}</code>" "
+                                <a data-testid="open-layout" href=href>"open in Layouts"</a>
+                            }
+                            .into_any()
+                        }
+                        Err(reason) => view! { <span>{format!("none: {reason}")}</span> }.into_any(),
+                    }}
+                </p>
                 <p class="note" role="status" data-testid="copy-status">{move || status.get()}</p>
             </div>
         </section>
