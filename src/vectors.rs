@@ -541,7 +541,28 @@ pub struct OpCounts {
 /// # Errors
 /// When the case cannot be rebuilt.
 pub fn op_counts(kind: &str, case: &Value) -> Result<Option<OpCounts>, String> {
-    let (tracker, idx, valid) = match kind {
+    let Some((tracker, idx, valid)) = case_tracker(kind, case)? else {
+        return Ok(None);
+    };
+    let exprs = tracker.index_exprs();
+    Ok(Some(OpCounts {
+        ours_idx: exprs.arena.op_count(exprs.idx),
+        ours_valid: exprs.arena.op_count(exprs.valid),
+        tinygrad_idx: rendered_op_count(&idx),
+        tinygrad_valid: rendered_op_count(&valid),
+    }))
+}
+
+/// The final view stack of a tinygrad `create`, `ops` or `add` case, with tinygrad's rendered
+/// `idx` and `valid`; `None` for other kinds.
+///
+/// # Errors
+/// When the case cannot be rebuilt.
+pub fn case_tracker(
+    kind: &str,
+    case: &Value,
+) -> Result<Option<(ShapeTracker, String, String)>, String> {
+    Ok(Some(match kind {
         "create" => {
             let case: CreateCase =
                 serde_json::from_value(case.clone()).map_err(|e| e.to_string())?;
@@ -577,13 +598,6 @@ pub fn op_counts(kind: &str, case: &Value) -> Result<Option<OpCounts>, String> {
             )
         }
         _ => return Ok(None),
-    };
-    let exprs = tracker.index_exprs();
-    Ok(Some(OpCounts {
-        ours_idx: exprs.arena.op_count(exprs.idx),
-        ours_valid: exprs.arena.op_count(exprs.valid),
-        tinygrad_idx: rendered_op_count(&idx),
-        tinygrad_valid: rendered_op_count(&valid),
     }))
 }
 

@@ -19,6 +19,7 @@ pub mod symbolic;
 pub mod tinygrad_repr;
 pub mod tracker;
 pub mod view;
+pub mod wgsl;
 
 pub use error::{Field, LayoutError};
 pub use expr::{ExprArena, ExprId};

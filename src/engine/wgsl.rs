@@ -1,0 +1,497 @@
+//! WebGPU (WGSL) indexing shaders generated from the engine's simplified expressions: an
+//! address function for a view stack or a CuTe layout, and a compute kernel that gathers the
+//! layout from an input buffer into a contiguous output buffer.
+//!
+//! The address function takes the row-major (for a layout, colexicographic) element index
+//! `i`, unravels it into the loop variables `ridx0 …`, and returns the offset and whether the
+//! element is valid (masked elements are not). The arithmetic is done in the chosen index
+//! type; every sub-expression's range is checked to fit it, so a shader never wraps: a stack
+//! whose offsets leave `i32` (or go negative under `u32`) is an error, not a wrong kernel.
+
+use std::fmt::Write as _;
+
+use super::convert::view_from_layout;
+use super::cute::Layout;
+use super::error::LayoutError;
+use super::expr::{BinOp, ExprArena, ExprId, Node};
+use super::index::IndexExprs;
+use super::tracker::ShapeTracker;
+
+/// The integer type of the address arithmetic and of the offsets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexType {
+    U32,
+    I32,
+}
+
+impl IndexType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IndexType::U32 => "u32",
+            IndexType::I32 => "i32",
+        }
+    }
+
+    fn range(self) -> (i64, i64) {
+        match self {
+            IndexType::U32 => (0, i64::from(u32::MAX)),
+            IndexType::I32 => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        }
+    }
+
+    fn literal(self, v: i64) -> String {
+        match self {
+            IndexType::U32 => format!("{v}u"),
+            // i32::MIN has no literal of its own
+            IndexType::I32 if v == i64::from(i32::MIN) => "(-2147483647i - 1i)".to_string(),
+            IndexType::I32 => format!("{v}i"),
+        }
+    }
+}
+
+/// Generator options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShaderOptions {
+    pub index_type: IndexType,
+    /// Written to the output where an element is masked or its offset is out of the buffer.
+    pub fill: i32,
+    /// Threads per workgroup, 1 to 256 (WebGPU's default limit).
+    pub workgroup_size: u32,
+    /// Spaced expressions with one `let` per loop variable, or compact ones.
+    pub readable: bool,
+}
+
+impl Default for ShaderOptions {
+    fn default() -> ShaderOptions {
+        ShaderOptions {
+            index_type: IndexType::I32,
+            fill: 0,
+            workgroup_size: 64,
+            readable: true,
+        }
+    }
+}
+
+/// A generated shader and what it was generated from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shader {
+    pub wgsl: String,
+    /// Elements the kernel writes (the output buffer's length).
+    pub elements: u32,
+    /// The row-major shape the index unravels into.
+    pub shape: Vec<i64>,
+    /// Operations per element in the offset and validity expressions.
+    pub op_count: usize,
+}
+
+fn bad(arg: String, expected: String) -> LayoutError {
+    LayoutError::BadArgument {
+        op: "wgsl",
+        arg,
+        expected,
+    }
+}
+
+/// Checks that every node under `id` has a range inside the index type's.
+fn check_ranges(
+    arena: &ExprArena,
+    id: ExprId,
+    index_type: IndexType,
+    what: &str,
+) -> Result<(), LayoutError> {
+    let (lo, hi) = index_type.range();
+    let mut stack = vec![id];
+    while let Some(node) = stack.pop() {
+        let (min, max) = arena.bounds(node);
+        if matches!(arena.node(node), Node::Bool(_)) {
+            continue;
+        }
+        if min < lo || max > hi {
+            return Err(bad(
+                format!(
+                    "{what} term {} in [{min}, {max}]",
+                    arena.render_readable(node)
+                ),
+                format!(
+                    "every intermediate value in {} [{lo}, {hi}]{}",
+                    index_type.as_str(),
+                    if index_type == IndexType::U32 && min < 0 {
+                        "; choose i32 for negative values"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+        match *arena.node(node) {
+            Node::Binary(_, a, b) => stack.extend([a, b]),
+            Node::Not(a) => stack.push(a),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// WGSL for the expression `id`, parenthesised by precedence.
+fn render(arena: &ExprArena, id: ExprId, ty: IndexType, spaced: bool) -> String {
+    fn prec(node: &Node) -> u8 {
+        match node {
+            Node::Binary(BinOp::And, ..) => 1,
+            Node::Binary(BinOp::Lt, ..) => 2,
+            Node::Binary(BinOp::Add, ..) => 3,
+            Node::Binary(..) => 4,
+            Node::Not(_) => 5,
+            _ => 6,
+        }
+    }
+    fn go(arena: &ExprArena, id: ExprId, ty: IndexType, spaced: bool, out: &mut String) {
+        let node = arena.node(id);
+        let wrap = |child: ExprId, min: u8, out: &mut String| {
+            let inner = prec(arena.node(child)) < min;
+            if inner {
+                out.push('(');
+            }
+            go(arena, child, ty, spaced, out);
+            if inner {
+                out.push(')');
+            }
+        };
+        match *node {
+            Node::Const(v) => out.push_str(&ty.literal(v)),
+            Node::Bool(v) => out.push_str(if v { "true" } else { "false" }),
+            Node::Var(var) => out.push_str(&arena.variable(var).name),
+            Node::Not(a) => {
+                out.push('!');
+                wrap(a, 6, out);
+            }
+            Node::Binary(op, a, b) => {
+                let (symbol, p) = match op {
+                    BinOp::Add => ("+", 3),
+                    BinOp::Mul => ("*", 4),
+                    BinOp::Div => ("/", 4),
+                    BinOp::Mod => ("%", 4),
+                    BinOp::Lt => ("<", 2),
+                    BinOp::And => ("&&", 1),
+                };
+                // WGSL has no precedence between < and itself or && chains with ||, and
+                // requires parentheses to mix relational operators: keep a left operand at
+                // its own level, the right one strictly above (left-associative ops)
+                wrap(a, if op == BinOp::Lt { 3 } else { p }, out);
+                if spaced {
+                    out.push(' ');
+                    out.push_str(symbol);
+                    out.push(' ');
+                } else {
+                    out.push_str(symbol);
+                }
+                wrap(b, p + 1, out);
+            }
+        }
+    }
+    let mut out = String::new();
+    go(arena, id, ty, spaced, &mut out);
+    out
+}
+
+/// The shader of `exprs` over the row-major `shape`.
+fn generate(
+    source: &str,
+    shape: &[i64],
+    exprs: &IndexExprs,
+    opts: &ShaderOptions,
+) -> Result<Shader, LayoutError> {
+    if !(1..=256).contains(&opts.workgroup_size) {
+        return Err(bad(
+            format!("workgroup size {}", opts.workgroup_size),
+            "a workgroup size from 1 to 256".to_string(),
+        ));
+    }
+    let size = shape.iter().try_fold(1i64, |p, &d| p.checked_mul(d));
+    let elements = size.and_then(|n| u32::try_from(n).ok()).ok_or_else(|| {
+        bad(
+            format!("shape {shape:?}"),
+            "at most 4294967295 elements (a u32 element index)".to_string(),
+        )
+    })?;
+    let ty = opts.index_type;
+    let arena = &exprs.arena;
+    check_ranges(arena, exprs.idx, ty, "offset")?;
+    check_ranges(arena, exprs.valid, ty, "validity")?;
+    let t = ty.as_str();
+    let sp = opts.readable;
+    let mut w = String::new();
+    // writing into a String cannot fail
+    let _ = writeln!(w, "// Layout Lab indexing shader for {source}");
+    let _ = writeln!(
+        w,
+        "// {elements} elements, row-major shape ({}); arithmetic in {t}.",
+        shape
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let _ = writeln!(w, "//");
+    let _ = writeln!(w, "// Bindings (group 0):");
+    let _ = writeln!(
+        w,
+        "//   binding 0: input,  storage read,       array<i32>: the buffer the layout indexes"
+    );
+    let _ = writeln!(
+        w,
+        "//   binding 1: output, storage read_write, array<i32>, {elements} elements: element i"
+    );
+    let _ = writeln!(
+        w,
+        "//              gets input[offset(i)], or {} where i is masked or outside input",
+        opts.fill
+    );
+    let _ = writeln!(
+        w,
+        "// Dispatch ceil({elements} / {}) workgroups, split over x and y when above 65535.",
+        opts.workgroup_size
+    );
+    let _ = writeln!(w);
+    let _ = writeln!(w, "struct Address {{");
+    let _ = writeln!(w, "    offset: {t},");
+    let _ = writeln!(w, "    valid: bool,");
+    let _ = writeln!(w, "}}");
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "// The offset of element i and whether it is valid ({} ops per element).",
+        arena.op_count(exprs.idx) + arena.op_count(exprs.valid)
+    );
+    let _ = writeln!(w, "fn address_of(i: u32) -> Address {{");
+    // unravel i row-major into the loop variables the expressions use
+    let mut stride: u64 = 1;
+    let mut lets = Vec::new();
+    for (k, &dim) in shape.iter().enumerate().rev() {
+        // a zero-size shape dispatches no thread, but the function must still divide by
+        // something
+        let dim = dim.max(1) as u64;
+        let value = match (stride, dim) {
+            (1, _) => format!("i % {dim}u"),
+            _ => format!("(i / {stride}u) % {dim}u"),
+        };
+        let value = if k == 0 {
+            match stride {
+                1 => "i".to_string(),
+                _ => format!("i / {stride}u"),
+            }
+        } else {
+            value
+        };
+        lets.push(format!("    let ridx{k} = {t}({value});"));
+        stride = stride.saturating_mul(dim);
+    }
+    lets.reverse();
+    let used: Vec<&String> = arena.variables().iter().map(|v| &v.name).collect();
+    for (k, line) in lets.iter().enumerate() {
+        if used.iter().any(|name| **name == format!("ridx{k}")) {
+            let _ = writeln!(w, "{line}");
+        }
+    }
+    let _ = writeln!(
+        w,
+        "    return Address({}, {});",
+        render(arena, exprs.idx, ty, sp),
+        render(arena, exprs.valid, ty, sp)
+    );
+    let _ = writeln!(w, "}}");
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "@group(0) @binding(0) var<storage, read> input: array<i32>;"
+    );
+    let _ = writeln!(
+        w,
+        "@group(0) @binding(1) var<storage, read_write> output: array<i32>;"
+    );
+    let _ = writeln!(w);
+    let _ = writeln!(w, "@compute @workgroup_size({})", opts.workgroup_size);
+    let _ = writeln!(
+        w,
+        "fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {{"
+    );
+    let _ = writeln!(
+        w,
+        "    let i = gid.x + gid.y * groups.x * {}u;",
+        opts.workgroup_size
+    );
+    let _ = writeln!(w, "    if (i >= {elements}u) {{");
+    let _ = writeln!(w, "        return;");
+    let _ = writeln!(w, "    }}");
+    let _ = writeln!(w, "    let a = address_of(i);");
+    let in_bounds = match ty {
+        IndexType::U32 => "a.offset < arrayLength(&input)".to_string(),
+        IndexType::I32 => "a.offset >= 0i && u32(a.offset) < arrayLength(&input)".to_string(),
+    };
+    let _ = writeln!(w, "    if (a.valid && {in_bounds}) {{");
+    let _ = writeln!(w, "        output[i] = input[a.offset];");
+    let _ = writeln!(w, "    }} else {{");
+    let _ = writeln!(w, "        output[i] = {}i;", opts.fill);
+    let _ = writeln!(w, "    }}");
+    let _ = writeln!(w, "}}");
+    Ok(Shader {
+        wgsl: w,
+        elements,
+        shape: shape.to_vec(),
+        op_count: arena.op_count(exprs.idx) + arena.op_count(exprs.valid),
+    })
+}
+
+/// The shader of a view stack: element `i` is the stack's `i`-th row-major element.
+///
+/// # Errors
+/// More than `u32::MAX` elements, a sub-expression outside the index type, or a bad
+/// workgroup size.
+pub fn tracker_shader(tracker: &ShapeTracker, opts: &ShaderOptions) -> Result<Shader, LayoutError> {
+    let exprs = tracker.index_exprs();
+    let source = tracker
+        .views()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" then ");
+    generate(&source, tracker.shape(), &exprs, opts)
+}
+
+/// The shader of a CuTe layout: element `i` is `L(i)`, `i` in colexicographic order.
+///
+/// # Errors
+/// As [`tracker_shader`]; and a layout with a negative stride, which has no view.
+pub fn layout_shader(layout: &Layout, opts: &ShaderOptions) -> Result<Shader, LayoutError> {
+    let flat = Layout::from_parts(
+        crate::engine::cute::IntTuple::Tuple(
+            layout
+                .flat_modes()
+                .iter()
+                .map(|&(s, _)| crate::engine::cute::IntTuple::Int(s))
+                .collect(),
+        ),
+        crate::engine::cute::IntTuple::Tuple(
+            layout
+                .flat_modes()
+                .iter()
+                .map(|&(_, d)| crate::engine::cute::IntTuple::Int(d))
+                .collect(),
+        ),
+    );
+    let view = view_from_layout(&flat).map_err(|e| bad(layout.to_string(), e.to_string()))?;
+    let exprs = IndexExprs::of_view(&view);
+    let mut shader = generate(
+        &format!("the CuTe layout {layout}"),
+        view.shape(),
+        &exprs,
+        opts,
+    )?;
+    shader.wgsl = shader.wgsl.replacen(
+        "row-major shape",
+        "row-major shape (the layout's modes reversed)",
+        1,
+    );
+    Ok(shader)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::View;
+
+    fn tracker(shape: &[i64], strides: &[i64]) -> ShapeTracker {
+        ShapeTracker::from_views(vec![View::create(shape, Some(strides), 0, None).unwrap()])
+            .unwrap()
+    }
+
+    #[test]
+    fn a_transpose_reads_with_swapped_strides() {
+        let shader = tracker_shader(&tracker(&[3, 4], &[1, 3]), &ShaderOptions::default()).unwrap();
+        assert_eq!(shader.elements, 12);
+        assert!(
+            shader.wgsl.contains("let ridx1 = i32(i % 4u);"),
+            "{}",
+            shader.wgsl
+        );
+        assert!(shader.wgsl.contains("let ridx0 = i32(i / 4u);"));
+        assert!(
+            shader
+                .wgsl
+                .contains("return Address(ridx0 + ridx1 * 3i, true);"),
+            "{}",
+            shader.wgsl
+        );
+    }
+
+    #[test]
+    fn masks_become_validity_and_unsigned_arithmetic_refuses_negatives() {
+        let mut t = tracker(&[4], &[1]);
+        t = t
+            .apply(&crate::engine::MovementOp::Pad(vec![(2, 1)]))
+            .unwrap()
+            .0;
+        let shader = tracker_shader(&t, &ShaderOptions::default()).unwrap();
+        assert!(shader.wgsl.contains("Address("), "{}", shader.wgsl);
+        assert!(shader.wgsl.contains("ridx0 < 6i"), "{}", shader.wgsl);
+        let unsigned = ShaderOptions {
+            index_type: IndexType::U32,
+            ..ShaderOptions::default()
+        };
+        let err = tracker_shader(&t, &unsigned).unwrap_err().to_string();
+        assert!(err.contains("i32"), "{err}");
+    }
+
+    #[test]
+    fn offsets_beyond_i32_are_an_error_not_a_wrap() {
+        let big = tracker(&[2, 2], &[1 << 31, 1]);
+        let err = tracker_shader(&big, &ShaderOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("2147483647"), "{err}");
+        let unsigned = ShaderOptions {
+            index_type: IndexType::U32,
+            ..ShaderOptions::default()
+        };
+        assert!(tracker_shader(&big, &unsigned).is_ok(), "fits u32");
+        let bad_group = ShaderOptions {
+            workgroup_size: 0,
+            ..ShaderOptions::default()
+        };
+        assert!(tracker_shader(&big, &bad_group).is_err());
+    }
+
+    #[test]
+    fn zero_size_shapes_never_divide_by_zero() {
+        let shader = tracker_shader(&tracker(&[4, 0], &[0, 0]), &ShaderOptions::default()).unwrap();
+        assert_eq!(shader.elements, 0);
+        assert!(!shader.wgsl.contains("% 0u") && !shader.wgsl.contains("/ 0u"));
+    }
+
+    #[test]
+    fn layouts_index_colexicographically() {
+        let l = Layout::parse("((4,4),4):((16,1),4)").unwrap();
+        let shader = layout_shader(&l, &ShaderOptions::default()).unwrap();
+        assert_eq!(shader.elements, 64);
+        assert_eq!(shader.shape, vec![4, 4, 4]);
+        let l = Layout::parse("4:-1").unwrap();
+        assert!(layout_shader(&l, &ShaderOptions::default()).is_err());
+    }
+
+    #[test]
+    fn rendering_parenthesises_by_precedence() {
+        let mut arena = ExprArena::new();
+        let x = arena.var("ridx0", 0, 10);
+        let y = arena.var("ridx1", 0, 10);
+        let sum = arena.add(x, y);
+        let three = arena.constant(3);
+        let prod = arena.mul(sum, three);
+        assert_eq!(
+            render(&arena, prod, IndexType::I32, false),
+            "(ridx0+ridx1)*3i"
+        );
+        assert_eq!(
+            IndexType::I32.literal(i64::from(i32::MIN)),
+            "(-2147483647i - 1i)"
+        );
+    }
+}

@@ -1,0 +1,37 @@
+// Layout Lab indexing shader for View(shape=(4, 8), strides=(0, 1), offset=0, mask=None, contiguous=False)
+// 32 elements, row-major shape (4, 8); arithmetic in u32.
+//
+// Bindings (group 0):
+//   binding 0: input,  storage read,       array<i32>: the buffer the layout indexes
+//   binding 1: output, storage read_write, array<i32>, 32 elements: element i
+//              gets input[offset(i)], or -1 where i is masked or outside input
+// Dispatch ceil(32 / 256) workgroups, split over x and y when above 65535.
+
+struct Address {
+    offset: u32,
+    valid: bool,
+}
+
+// The offset of element i and whether it is valid (0 ops per element).
+fn address_of(i: u32) -> Address {
+    let ridx0 = u32(i / 8u);
+    let ridx1 = u32(i % 8u);
+    return Address(ridx1, true);
+}
+
+@group(0) @binding(0) var<storage, read> input: array<i32>;
+@group(0) @binding(1) var<storage, read_write> output: array<i32>;
+
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+    let i = gid.x + gid.y * groups.x * 256u;
+    if (i >= 32u) {
+        return;
+    }
+    let a = address_of(i);
+    if (a.valid && a.offset < arrayLength(&input)) {
+        output[i] = input[a.offset];
+    } else {
+        output[i] = -1i;
+    }
+}
