@@ -54,3 +54,23 @@ fn usage_errors_exit_with_2() {
         .status;
     assert_eq!(status.code(), Some(2));
 }
+
+#[test]
+fn wgsl_prints_the_kernel_of_a_layout_or_a_view_and_refuses_bad_input() {
+    let (ok, stdout) = run(&["wgsl", "--layout", "(4,8):(8,1)", "--compact"]);
+    assert!(ok, "{stdout}");
+    assert!(
+        stdout.contains("fn address_of(i: u32) -> Address"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("@compute @workgroup_size(64)"));
+    let view = "View(shape=(3, 4), strides=(1, 3), offset=0, mask=None, contiguous=False)";
+    let (ok, stdout) = run(&["wgsl", "--view", view, "--u32", "--workgroup", "128"]);
+    assert!(ok, "{stdout}");
+    assert!(stdout.contains("ridx0 + ridx1 * 3u"), "{stdout}");
+    assert!(stdout.contains("@workgroup_size(128)"));
+    let (ok, _) = run(&["wgsl", "--layout", "(4,8):(8"]);
+    assert!(!ok);
+    let (ok, _) = run(&["wgsl", "--fill"]);
+    assert!(!ok);
+}

@@ -2,17 +2,24 @@
 
 use std::process::ExitCode;
 
+use layout_lab::engine::cute::Layout;
+use layout_lab::engine::tinygrad_repr::parse_tracker;
+use layout_lab::engine::wgsl::{layout_shader, tracker_shader, IndexType, ShaderOptions};
 use layout_lab::vectors::{check_file_text, op_counts, summarize};
 
 const USAGE: &str = "usage:
   layout-lab check FILE.jsonl...   check reference-vector files; ends with `N passed, M failed`
-  layout-lab stats FILE.jsonl...   operation counts of our idx/valid against tinygrad's";
+  layout-lab stats FILE.jsonl...   operation counts of our idx/valid against tinygrad's
+  layout-lab wgsl (--layout CUTE | --view REPR) [--u32] [--fill N] [--workgroup N] [--compact]
+                                   the WebGPU gather kernel of a CuTe layout or a tinygrad
+                                   View(...) / ShapeTracker(views=(...)), on stdout";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.split_first() {
         Some((command, files)) if command == "check" && !files.is_empty() => check(files),
         Some((command, files)) if command == "stats" && !files.is_empty() => stats(files),
+        Some((command, rest)) if command == "wgsl" => wgsl(rest),
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
@@ -120,4 +127,52 @@ fn stats(files: &[String]) -> ExitCode {
         }
     }
     status
+}
+
+/// `layout-lab wgsl`: parses the options, prints the shader or the error.
+fn wgsl(args: &[String]) -> ExitCode {
+    let mut opts = ShaderOptions::default();
+    let mut source: Option<(&str, &str)> = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().map(String::as_str);
+        let parsed = match arg.as_str() {
+            "--layout" | "--view" => value().map(|v| source = Some((arg.as_str(), v))),
+            "--u32" => {
+                opts.index_type = IndexType::U32;
+                Some(())
+            }
+            "--compact" => {
+                opts.readable = false;
+                Some(())
+            }
+            "--fill" => value().and_then(|v| v.parse().ok()).map(|v| opts.fill = v),
+            "--workgroup" => value()
+                .and_then(|v| v.parse().ok())
+                .map(|v| opts.workgroup_size = v),
+            _ => None,
+        };
+        if parsed.is_none() {
+            eprintln!("wgsl: bad or incomplete option `{arg}`\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
+    let shader = match source {
+        Some(("--layout", text)) => Layout::parse(text).and_then(|l| layout_shader(&l, &opts)),
+        Some((_, text)) => parse_tracker(text).and_then(|t| tracker_shader(&t, &opts)),
+        None => {
+            eprintln!("wgsl: give --layout or --view\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match shader {
+        Ok(shader) => {
+            print!("{}", shader.wgsl);
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("wgsl: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
