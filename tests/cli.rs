@@ -74,3 +74,42 @@ fn wgsl_prints_the_kernel_of_a_layout_or_a_view_and_refuses_bad_input() {
     let (ok, _) = run(&["wgsl", "--fill"]);
     assert!(!ok);
 }
+
+#[test]
+fn render_writes_grids_diagrams_expressions_and_refuses_what_it_cannot() {
+    let (ok, svg) = run(&["render", "--layout", "(2,3):(3,1)"]);
+    assert!(ok && svg.starts_with("<svg"), "{svg}");
+    assert_eq!(svg.matches("<rect x=").count(), 6);
+    let (ok, tikz) = run(&[
+        "render",
+        "--morphism",
+        "(4,4) --(1,3)--> (4,2,4)",
+        "--format",
+        "tikz",
+    ]);
+    assert!(ok, "{tikz}");
+    assert!(tikz.contains("\\draw[maparrow] (s2.east) -- (t3.west);"));
+    let view = "View(shape=(3, 4), strides=(1, 3), offset=0, mask=None, contiguous=False)";
+    let (ok, expr) = run(&["render", "--view", view, "--format", "expr"]);
+    assert!(ok, "{expr}");
+    assert!(expr.starts_with("idx   = ridx0 + ridx1*3"), "{expr}");
+    // 16,384 cells are drawn, more are refused
+    let (ok, big) = run(&[
+        "render",
+        "--layout",
+        "(128,128):(128,1)",
+        "--format",
+        "tikz",
+    ]);
+    assert!(ok && big.matches("\\node[cell]").count() == 16_384);
+    let (ok, _) = run(&["render", "--layout", "(129,128):(128,1)"]);
+    assert!(!ok);
+    let (ok, _) = run(&[
+        "render",
+        "--morphism",
+        "(4,4) --(1,3)--> (4,2,4)",
+        "--format",
+        "wgsl",
+    ]);
+    assert!(!ok);
+}

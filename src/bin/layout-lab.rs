@@ -10,6 +10,9 @@ use layout_lab::vectors::{check_file_text, op_counts, summarize};
 const USAGE: &str = "usage:
   layout-lab check FILE.jsonl...   check reference-vector files; ends with `N passed, M failed`
   layout-lab stats FILE.jsonl...   operation counts of our idx/valid against tinygrad's
+  layout-lab render (--layout CUTE | --view REPR | --morphism F) [--format svg|tikz|expr|wgsl]
+                                   a picture (svg, tikz: the grid of a layout or view stack, the
+                                   arrow diagram of a morphism), the expressions or the shader
   layout-lab wgsl (--layout CUTE | --view REPR) [--u32] [--fill N] [--workgroup N] [--compact]
                                    the WebGPU gather kernel of a CuTe layout or a tinygrad
                                    View(...) / ShapeTracker(views=(...)), on stdout";
@@ -20,6 +23,7 @@ fn main() -> ExitCode {
         Some((command, files)) if command == "check" && !files.is_empty() => check(files),
         Some((command, files)) if command == "stats" && !files.is_empty() => stats(files),
         Some((command, rest)) if command == "wgsl" => wgsl(rest),
+        Some((command, rest)) if command == "render" => render(rest),
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
@@ -174,5 +178,106 @@ fn wgsl(args: &[String]) -> ExitCode {
             eprintln!("wgsl: {error}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Most cells `render` draws: a 128 × 128 grid stays legible as vector output.
+const MAX_RENDERED_CELLS: usize = 16_384;
+
+/// `layout-lab render`: the same notations as the app, written as a picture, the expressions
+/// or the shader.
+fn render(args: &[String]) -> ExitCode {
+    let (mut source, mut format) = (None::<(String, String)>, "svg".to_string());
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match (arg.as_str(), it.next()) {
+            ("--layout" | "--view" | "--morphism", Some(v)) => {
+                source = Some((arg.clone(), v.clone()))
+            }
+            ("--format", Some(v)) => format = v.clone(),
+            _ => {
+                eprintln!("render: bad or incomplete option `{arg}`\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let Some((kind, text)) = source else {
+        eprintln!("render: give --layout, --view or --morphism\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    match render_text(&kind, &text, &format) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("render: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn render_text(kind: &str, text: &str, format: &str) -> Result<String, String> {
+    use layout_lab::engine::morphism::{diagram::Diagram, to_tikz, Morphism};
+    use layout_lab::engine::render::{grid_svg, grid_tikz};
+    let e = |e: layout_lab::engine::LayoutError| e.to_string();
+    let expressions = |exprs: layout_lab::engine::IndexExprs| {
+        format!(
+            "idx   = {}\nvalid = {}\n# tinygrad style\nidx   = {}\nvalid = {}\n",
+            exprs.arena.render_readable(exprs.idx),
+            exprs.arena.render_readable(exprs.valid),
+            exprs.arena.render_tinygrad(exprs.idx),
+            exprs.arena.render_tinygrad(exprs.valid)
+        )
+    };
+    let opts = ShaderOptions::default();
+    match (kind, format) {
+        ("--morphism", "svg") => Ok(Diagram::of(&Morphism::parse(text).map_err(e)?).to_svg()),
+        ("--morphism", "tikz") => Ok(to_tikz(&Morphism::parse(text).map_err(e)?)),
+        ("--layout", _) => {
+            let layout = Layout::parse(text).map_err(e)?;
+            match format {
+                "wgsl" => Ok(layout_shader(&layout, &opts).map_err(e)?.wgsl),
+                "expr" => {
+                    let view = layout_lab::engine::convert::view_from_layout(&layout)
+                        .map_err(|e| e.to_string())?;
+                    Ok(expressions(layout_lab::engine::IndexExprs::of_view(&view)))
+                }
+                "svg" | "tikz" => {
+                    let grid =
+                        layout_lab::state::layouts::layout_grid_up_to(&layout, MAX_RENDERED_CELLS)?;
+                    let values: Vec<Option<i64>> =
+                        grid.logical.cells.iter().map(|c| c.value).collect();
+                    Ok(if format == "svg" {
+                        grid_svg(&grid.logical.shape, &values, &format!("L = {layout}"))
+                    } else {
+                        grid_tikz(&grid.logical.shape, &values)
+                    })
+                }
+                other => Err(format!(
+                    "a layout renders as svg, tikz, expr or wgsl, not `{other}`"
+                )),
+            }
+        }
+        ("--view", _) => {
+            let tracker = parse_tracker(text).map_err(e)?;
+            match format {
+                "wgsl" => Ok(tracker_shader(&tracker, &opts).map_err(e)?.wgsl),
+                "expr" => Ok(expressions(tracker.index_exprs())),
+                "svg" | "tikz" => {
+                    let values = tracker.offsets(MAX_RENDERED_CELLS).map_err(e)?;
+                    let shape = tracker.shape();
+                    Ok(if format == "svg" {
+                        grid_svg(shape, &values, "addresses of the view stack")
+                    } else {
+                        grid_tikz(shape, &values)
+                    })
+                }
+                other => Err(format!(
+                    "a view renders as svg, tikz, expr or wgsl, not `{other}`"
+                )),
+            }
+        }
+        (_, other) => Err(format!("a morphism renders as svg or tikz, not `{other}`")),
     }
 }

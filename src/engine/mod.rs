@@ -13,6 +13,7 @@ pub mod merge;
 pub mod mergeability;
 pub mod morphism;
 pub mod ops;
+pub mod render;
 pub mod simplify;
 pub mod small_sort;
 pub mod symbolic;

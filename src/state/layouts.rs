@@ -225,11 +225,17 @@ pub fn grid_indices(layout: &Layout, grid: &StackGrid) -> Vec<i64> {
 /// # Errors
 /// A layout of more than [`MAX_DRAWN_CELLS`] elements, or arithmetic overflow.
 pub fn layout_grid(layout: &Layout) -> Result<StackGrid, String> {
+    layout_grid_up_to(layout, MAX_DRAWN_CELLS)
+}
+
+/// [`layout_grid`] with another limit on the number of cells (the CLI draws up to 16,384).
+///
+/// # Errors
+/// A layout of more than `limit` elements, or arithmetic overflow.
+pub fn layout_grid_up_to(layout: &Layout, limit: usize) -> Result<StackGrid, String> {
     let size = layout.size().map_err(|e| e.to_string())?;
-    if !(0..=MAX_DRAWN_CELLS as i64).contains(&size) {
-        return Err(format!(
-            "{size} elements; at most {MAX_DRAWN_CELLS} are drawn"
-        ));
+    if !(0..=limit as i64).contains(&size) {
+        return Err(format!("{size} elements; at most {limit} are drawn"));
     }
     let sizes = if layout.shape().is_int() {
         vec![size]

@@ -1,0 +1,172 @@
+//! Pictures of grids for documentation: a row-major grid of values as standalone SVG or as a
+//! TikZ picture, the last two dims as rows and columns of a block and any leading dims as a
+//! row of labelled blocks (never flattened). The CLI's `render` writes these; values are
+//! whatever the caller's cells show (a layout's `L(i)`, a view stack's addresses, `·` where
+//! masked).
+
+use std::fmt::Write as _;
+
+/// Side of a cell, in pixels.
+const CELL_PX: usize = 28;
+/// Gap between blocks, in pixels.
+const GAP_PX: usize = 16;
+/// Room above the blocks for their labels, in pixels.
+const LABEL_PX: usize = 18;
+
+/// The block geometry of a row-major `shape`: (blocks, rows, columns).
+fn blocks(shape: &[i64]) -> (usize, usize, usize) {
+    let dim = |d: i64| usize::try_from(d).unwrap_or(0);
+    match shape {
+        [] => (1, 1, 1),
+        [c] => (1, 1, dim(*c)),
+        [lead @ .., r, c] => (lead.iter().map(|&d| dim(d)).product(), dim(*r), dim(*c)),
+    }
+}
+
+/// The label of block `k` of `shape`: its leading coordinates.
+fn block_label(shape: &[i64], mut k: usize) -> String {
+    let lead = &shape[..shape.len().saturating_sub(2)];
+    let mut coord = vec![0usize; lead.len()];
+    for (slot, &d) in coord.iter_mut().zip(lead).rev() {
+        let d = usize::try_from(d).unwrap_or(1).max(1);
+        *slot = k % d;
+        k /= d;
+    }
+    let parts: Vec<String> = coord.iter().map(usize::to_string).collect();
+    format!("({})", parts.join(","))
+}
+
+fn text(value: Option<i64>) -> String {
+    value.map_or_else(|| "·".to_string(), |v| v.to_string())
+}
+
+/// A standalone SVG of the grid: `values` row-major over `shape` (missing ones drawn as `·`).
+pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str) -> String {
+    let (count, rows, cols) = blocks(shape);
+    let block_w = cols * CELL_PX;
+    let width = (count * (block_w + GAP_PX)).max(GAP_PX) + GAP_PX;
+    let height = rows * CELL_PX + LABEL_PX + 2 * GAP_PX + LABEL_PX;
+    let mut out = String::new();
+    // writing into a String cannot fail
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"11\">"
+    );
+    let _ = writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
+    let _ = writeln!(
+        out,
+        "<text x=\"{GAP_PX}\" y=\"{}\" font-size=\"13\">{}</text>",
+        LABEL_PX - 4,
+        xml(title)
+    );
+    for k in 0..count {
+        let x0 = GAP_PX + k * (block_w + GAP_PX);
+        let y0 = 2 * LABEL_PX + GAP_PX / 2;
+        if shape.len() > 2 {
+            let _ = writeln!(
+                out,
+                "<text x=\"{x0}\" y=\"{}\" fill=\"#555\">{}</text>",
+                y0 - 4,
+                block_label(shape, k)
+            );
+        }
+        for r in 0..rows {
+            for c in 0..cols {
+                let i = (k * rows + r) * cols + c;
+                let value = values.get(i).copied().flatten();
+                let (x, y) = (x0 + c * CELL_PX, y0 + r * CELL_PX);
+                let fill = if value.is_some() {
+                    "#e8eefc"
+                } else {
+                    "#f6e9e9"
+                };
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL_PX}\" height=\"{CELL_PX}\" \
+                     fill=\"{fill}\" stroke=\"#fff\"/><text x=\"{}\" y=\"{}\" \
+                     text-anchor=\"middle\">{}</text>",
+                    x + CELL_PX / 2,
+                    y + CELL_PX / 2 + 4,
+                    text(value)
+                );
+            }
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The same grid as a TikZ picture: one node per cell, blocks side by side, 0.6 cm cells.
+pub fn grid_tikz(shape: &[i64], values: &[Option<i64>]) -> String {
+    let (count, rows, cols) = blocks(shape);
+    let mut out = String::from(
+        "\\begin{tikzpicture}[cell/.style={draw=white, fill=blue!8, minimum size=6mm, \
+         inner sep=0pt, font=\\scriptsize\\ttfamily}, masked/.style={cell, fill=red!8}]\n",
+    );
+    for k in 0..count {
+        // 6 mm cells, blocks 1 cm apart; integer millimetres keep floats out of the text
+        let x0 = k * (cols * 6 + 10);
+        if shape.len() > 2 {
+            let _ = writeln!(
+                out,
+                "\\node[anchor=south west, font=\\scriptsize] at ({x0}mm, 3mm) {{{}}};",
+                block_label(shape, k)
+            );
+        }
+        for r in 0..rows {
+            for c in 0..cols {
+                let value = values.get((k * rows + r) * cols + c).copied().flatten();
+                let style = if value.is_some() { "cell" } else { "masked" };
+                let _ = writeln!(
+                    out,
+                    "\\node[{style}] at ({}mm, -{}mm) {{{}}};",
+                    x0 + c * 6 + 3,
+                    r * 6 + 3,
+                    value.map_or_else(|| "$\\cdot$".to_string(), |v| v.to_string())
+                );
+            }
+        }
+    }
+    out.push_str("\\end{tikzpicture}\n");
+    out
+}
+
+fn xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_two_by_three_grid_has_six_cells_in_row_major_order() {
+        let values: Vec<Option<i64>> = vec![Some(0), Some(3), None, Some(1), Some(4), Some(7)];
+        let svg = grid_svg(&[2, 3], &values, "a <title>");
+        assert_eq!(svg.matches("<rect x=").count(), 6);
+        assert!(svg.contains("a &lt;title&gt;"));
+        let first = svg.find(">3</text>").unwrap();
+        let second = svg.find(">1</text>").unwrap();
+        assert!(first < second, "row 0 before row 1");
+        assert!(svg.contains(">·</text>"), "masked cells show a dot");
+        let tikz = grid_tikz(&[2, 3], &values);
+        assert_eq!(tikz.matches("\\node[").count(), 6);
+        assert!(
+            tikz.contains("\\node[masked] at (15mm, -3mm) {$\\cdot$};"),
+            "{tikz}"
+        );
+    }
+
+    #[test]
+    fn leading_dims_are_labelled_blocks() {
+        let values: Vec<Option<i64>> = (0..12).map(Some).collect();
+        let svg = grid_svg(&[2, 2, 3], &values, "");
+        assert!(svg.contains(">(0)</text>") && svg.contains(">(1)</text>"));
+        assert_eq!(block_label(&[2, 3, 4, 5], 4), "(1,1)");
+        assert_eq!(blocks(&[7]), (1, 1, 7));
+    }
+}
