@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    console_error_panic_hook::set_once();
+    layout_lab::ui::panic_banner::install();
     leptos::mount::mount_to_body(layout_lab::ui::App);
 }
 

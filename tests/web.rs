@@ -461,3 +461,30 @@ async fn operations_and_the_walkthrough_follow_the_paper() {
     assert_eq!(text(&parent, "walk-position"), "step 6 of 6");
     assert!(text(&parent, "walk-lines").contains("B ∘ A = ((2,3),6):((10,60),360)"));
 }
+
+#[wasm_bindgen_test]
+async fn a_panic_shows_a_banner_with_a_report_once() {
+    layout_lab::ui::panic_banner::show("index out of bounds: the len is 3 but the index is 7");
+    layout_lab::ui::panic_banner::show("a second panic");
+    let document = document();
+    let banners = document
+        .query_selector_all("[data-testid='panic-banner']")
+        .unwrap();
+    assert_eq!(banners.length(), 1, "one banner, however many panics");
+    let report = document
+        .query_selector("[data-testid='panic-report']")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert!(report.contains("the index is 7"), "{report}");
+    assert!(report.contains("page: http"), "{report}");
+    assert_eq!(
+        document
+            .get_element_by_id("panic-banner")
+            .unwrap()
+            .get_attribute("role")
+            .as_deref(),
+        Some("alert")
+    );
+}

@@ -4,5 +4,6 @@
 pub mod app;
 pub mod components;
 pub mod pages;
+pub mod panic_banner;
 
 pub use app::App;
