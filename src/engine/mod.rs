@@ -17,6 +17,7 @@ pub mod render;
 pub mod simplify;
 pub mod small_sort;
 pub mod symbolic;
+pub mod syno;
 pub mod tinygrad_repr;
 pub mod tracker;
 pub mod view;
