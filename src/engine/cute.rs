@@ -352,7 +352,35 @@ impl Layout {
                 limit: limit as u128,
             });
         }
-        (0..size).map(|i| self.call(i)).collect()
+        let modes = self.flat_modes();
+        // when Σ (s-1)·|d| fits, no partial sum can overflow: walk the flat modes as an
+        // odometer (the first mode fastest), one addition per element
+        let bound = modes.iter().try_fold(0i64, |acc, &(s, d)| {
+            (s - 1)
+                .max(0)
+                .checked_mul(d.checked_abs()?)?
+                .checked_add(acc)
+        });
+        if bound.is_none() {
+            return (0..size).map(|i| self.call(i)).collect();
+        }
+        let mut out = Vec::with_capacity(size as usize);
+        let mut coord = vec![0i64; modes.len()];
+        let mut offset = 0i64;
+        for _ in 0..size {
+            out.push(offset);
+            for (k, &(s, d)) in modes.iter().enumerate() {
+                if coord[k] + 1 < s {
+                    coord[k] += 1;
+                    offset += d;
+                    break;
+                }
+                // (s-1)·|d| fits: the bound above
+                offset -= d * (coord[k]);
+                coord[k] = 0;
+            }
+        }
+        Ok(out)
     }
 
     pub fn to_notation(&self, notation: Notation) -> String {
@@ -517,6 +545,23 @@ impl<'a> TupleParser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn values_walk_every_index_like_call() {
+        for text in [
+            "((4,4),4):((16,1),4)",
+            "(2,(3,4)):(-5,(0,7))",
+            "(((4,(2,2)),(8,3)),((2,1),(4,2))):(((1,(4,8)),(-9,128)),((16,0),(3,5)))",
+            "(2,2):(4611686018427387904,1)",
+            "(3,2):(4611686018427387904,-4611686018427387904)",
+            "0:1",
+            "1:0",
+        ] {
+            let l = Layout::parse(text).unwrap();
+            let by_call: Result<Vec<i64>, _> = (0..l.size().unwrap()).map(|i| l.call(i)).collect();
+            assert!(l.values(1 << 16) == by_call, "{text}");
+        }
+    }
 
     #[track_caller]
     fn check_round_trip(cute: &str, python: &str) {

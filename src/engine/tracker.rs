@@ -8,7 +8,7 @@ use super::expr::{ExprArena, ExprId};
 use super::index::{apply_view, IndexExprs};
 use super::merge::{merge_views, unravel};
 use super::ops::{NewViewReason, Reshape};
-use super::view::{checked_product, Range, RowMajor, View};
+use super::view::{checked_product, Range, View};
 
 /// One movement op with its argument, as the UI and the vector files spell it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -174,9 +174,17 @@ impl ShapeTracker {
                 limit: limit as u128,
             });
         }
-        Ok(RowMajor::new(self.shape())
-            .map(|coord| self.offset_from_coord(&coord))
-            .collect())
+        // the top view by odometer, then each lower view read at the addresses above it (a
+        // pass per view keeps each loop simple enough to run at memory speed)
+        let mut out = Vec::with_capacity(size as usize);
+        self.last().for_each_address(|address| out.push(address));
+        for view in self.views.iter().rev().skip(1) {
+            let lower = Lower::new(view);
+            for slot in &mut out {
+                *slot = slot.and_then(|address| lower.address(address));
+            }
+        }
+        Ok(out)
     }
 
     /// `idx` and `valid` over `ridx0..`: the last view's expressions, then each earlier view
@@ -190,6 +198,54 @@ impl ShapeTracker {
             (idx, valid) = apply_view(&mut arena, &view, &idxs, valid);
         }
         IndexExprs::simplified(arena, idx, valid)
+    }
+}
+
+/// A lower view of a stack prepared for reading many indices: per dim (from the last) the
+/// running product, the size, the stride and the mask bounds; `fast` when every address and
+/// partial sum fits in an `i64`.
+struct Lower<'a> {
+    view: &'a View,
+    axes: Vec<(i64, i64, i64, i64, i64)>,
+    fast: bool,
+}
+
+impl<'a> Lower<'a> {
+    fn new(view: &'a View) -> Lower<'a> {
+        let full: Vec<(i64, i64)> = view.shape().iter().map(|&d| (0, d)).collect();
+        let mask = view.mask().unwrap_or(&full);
+        let mut acc = 1i64;
+        let mut axes = Vec::with_capacity(view.rank());
+        let mut bound = Some(view.offset().checked_abs().unwrap_or(i64::MAX));
+        for axis in (0..view.rank()).rev() {
+            let (d, s) = (view.shape()[axis].max(1), view.strides()[axis]);
+            axes.push((acc, d, s, mask[axis].0, mask[axis].1));
+            acc = acc.saturating_mul(d);
+            bound = bound.and_then(|b| (d - 1).checked_mul(s.checked_abs()?)?.checked_add(b));
+        }
+        Lower {
+            view,
+            axes,
+            fast: bound.is_some_and(|b| b < i64::MAX) && acc < i64::MAX,
+        }
+    }
+
+    /// [`View::address_at_index`].
+    fn address(&self, index: i64) -> Option<i64> {
+        if !self.fast || index < 0 {
+            return self.view.address_at_index(index);
+        }
+        // (index // acc) % d per dim, from the last: one division per dim
+        let (mut address, mut rest) = (self.view.offset(), index);
+        for &(_, d, s, lo, hi) in &self.axes {
+            let (q, c) = (rest / d, rest % d);
+            if c < lo || c >= hi {
+                return None;
+            }
+            address += c * s;
+            rest = q;
+        }
+        Some(address)
     }
 }
 
@@ -208,6 +264,7 @@ fn unravel_expr(arena: &mut ExprArena, idx: ExprId, shape: &[i64]) -> Vec<ExprId
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::view::RowMajor;
 
     #[test]
     fn transpose_reshape_appends_a_view_and_evaluates() {

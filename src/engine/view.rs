@@ -287,9 +287,104 @@ impl View {
                 limit: limit as u128,
             });
         }
-        Ok(RowMajor::new(&self.shape)
-            .map(|coord| self.offset_from_coord(&coord))
-            .collect())
+        let mut out = Vec::with_capacity(size as usize);
+        self.for_each_address(|address| out.push(address));
+        Ok(out)
+    }
+
+    /// Calls `f` with the address of every logical element in row-major order (`None` where
+    /// masked), as [`View::offset_from_coord`] gives it, without building coordinates: the
+    /// innermost dimension is a strided run, the outer ones an odometer that counts the dims
+    /// outside the mask. When `|offset| + Σ |stride|·(size-1)` fits in an `i64` no partial sum
+    /// can overflow and the walk runs in `i64`; otherwise in `i128`.
+    pub fn for_each_address(&self, mut f: impl FnMut(Option<i64>)) {
+        let rank = self.rank();
+        if self.shape.iter().any(|&d| d <= 0) {
+            return;
+        }
+        if rank == 0 {
+            f(Some(self.offset));
+            return;
+        }
+        let full: Vec<(i64, i64)> = self.shape.iter().map(|&d| (0, d)).collect();
+        let mask = self.mask.as_deref().unwrap_or(&full);
+        let bound = self
+            .shape
+            .iter()
+            .zip(&self.strides)
+            .try_fold(
+                self.offset.checked_abs().unwrap_or(i64::MAX),
+                |acc, (&d, &s)| (d - 1).checked_mul(s.checked_abs()?)?.checked_add(acc),
+            )
+            .filter(|&b| b < i64::MAX);
+        let inner = rank - 1;
+        let (n, stride, (lo, hi)) = (self.shape[inner], self.strides[inner], mask[inner]);
+        let mut coord = vec![0i64; inner];
+        // dims among the outer ones whose coordinate lies outside the mask
+        let mut outside = (0..inner)
+            .filter(|&k| !(mask[k].0 <= 0 && 0 < mask[k].1))
+            .count();
+        let mut base = i128::from(self.offset);
+        loop {
+            if outside > 0 {
+                (0..n).for_each(|_| f(None));
+            } else if bound.is_some() {
+                // base fits: it is a partial sum under the bound
+                let start = base as i64;
+                for c in 0..n {
+                    f((lo <= c && c < hi).then(|| start + c * stride));
+                }
+            } else {
+                for c in 0..n {
+                    let address = base + i128::from(c) * i128::from(stride);
+                    f((lo <= c && c < hi)
+                        .then(|| i64::try_from(address).ok())
+                        .flatten());
+                }
+            }
+            // the next outer coordinate, row-major
+            let mut axis = inner;
+            loop {
+                if axis == 0 {
+                    return;
+                }
+                axis -= 1;
+                let (b, e) = mask[axis];
+                let was_inside = b <= coord[axis] && coord[axis] < e;
+                coord[axis] += 1;
+                base += i128::from(self.strides[axis]);
+                if coord[axis] == self.shape[axis] {
+                    coord[axis] = 0;
+                    base -= i128::from(self.strides[axis]) * i128::from(self.shape[axis]);
+                }
+                let now_inside = b <= coord[axis] && coord[axis] < e;
+                outside = outside + usize::from(was_inside && !now_inside)
+                    - usize::from(!was_inside && now_inside);
+                if coord[axis] != 0 {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The address of the element at row-major index `index` of this view (unravelled as
+    /// tinygrad does, with floor division), `None` where masked: a lower view of a stack read
+    /// at an upper view's address.
+    pub fn address_at_index(&self, index: i64) -> Option<i64> {
+        let mut acc: i64 = 1;
+        let mut address = i128::from(self.offset);
+        for axis in (0..self.rank()).rev() {
+            let d = self.shape[axis].max(1);
+            let c = super::arith::floor_mod(super::arith::floor_div(index, acc), d);
+            if let Some(mask) = &self.mask {
+                if c < mask[axis].0 || c >= mask[axis].1 {
+                    return None;
+                }
+            }
+            address += i128::from(c) * i128::from(self.strides[axis]);
+            acc = acc.saturating_mul(d);
+        }
+        i64::try_from(address).ok()
     }
 }
 
