@@ -1,18 +1,27 @@
 //! Engine speed (issue 11): the engine's paths against hand-written Rust loops computing the
 //! same addresses, the simplifier over the vector files, and the composition algorithm.
-//! `cargo bench --bench engine`; the figures go to BENCHMARKS.md.
+//! `cargo bench --bench engine`; the figures go to BENCHMARKS.md. Native only: a wasm32 build
+//! (clippy of every target) gets an empty `main`.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::hint::black_box;
 
+#[cfg(not(target_arch = "wasm32"))]
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
+#[cfg(not(target_arch = "wasm32"))]
 use layout_lab::engine::cute::Layout;
+#[cfg(not(target_arch = "wasm32"))]
 use layout_lab::engine::morphism::{composition_steps, mutual_refinement};
+#[cfg(not(target_arch = "wasm32"))]
 use layout_lab::engine::{MovementOp, ShapeTracker, View};
+#[cfg(not(target_arch = "wasm32"))]
 use layout_lab::vectors::case_tracker;
 
+#[cfg(not(target_arch = "wasm32"))]
 const N: usize = 1 << 20;
 
+#[cfg(not(target_arch = "wasm32"))]
 fn stack(views: usize) -> ShapeTracker {
     // a transpose of 1024 x 1024, then reshapes that cannot merge, one view each
     let base = View::create(&[1024, 1024], Some(&[1, 1024]), 0, None).unwrap();
@@ -36,6 +45,7 @@ fn stack(views: usize) -> ShapeTracker {
 
 /// The same addresses as `stack(views)`, by hand, with the sizes and strides read at run
 /// time as the engine must (constants would let the compiler turn every division into a shift).
+#[cfg(not(target_arch = "wasm32"))]
 fn by_hand(views: usize, dims: &[usize; 4]) -> Vec<usize> {
     let [rows, cols, outer, inner] = *dims;
     let transposed = |i: usize| (i / cols) + (i % cols) * rows;
@@ -51,6 +61,7 @@ fn by_hand(views: usize, dims: &[usize; 4]) -> Vec<usize> {
         .collect()
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn offsets(c: &mut Criterion) {
     let mut group = c.benchmark_group("offsets of 1,048,576 elements");
     group
@@ -100,6 +111,7 @@ fn offsets(c: &mut Criterion) {
     group.finish();
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn simplifier(c: &mut Criterion) {
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/vectors/tinygrad_seed1.jsonl");
@@ -127,6 +139,7 @@ fn simplifier(c: &mut Criterion) {
     group.finish();
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn composition(c: &mut Criterion) {
     // large tractable layouts: 12 modes, sizes 2..4, strides a permuted compact layout
     let mut seed = 7u64;
@@ -181,5 +194,10 @@ fn composition(c: &mut Criterion) {
     group.finish();
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 criterion_group!(benches, offsets, simplifier, composition);
+#[cfg(not(target_arch = "wasm32"))]
 criterion_main!(benches);
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
