@@ -2,6 +2,9 @@
 //! (`PROPTEST_CASES` overrides the case count; 256 by default).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+use common::cases;
+
 use std::collections::BTreeSet;
 
 use layout_lab::engine::algebra::{
@@ -9,13 +12,6 @@ use layout_lab::engine::algebra::{
 };
 use layout_lab::engine::cute::{IntTuple, Layout};
 use proptest::prelude::*;
-
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(256)
-}
 
 fn values(layout: &Layout) -> Vec<i64> {
     layout.values(1 << 16).expect("generated layouts are small")

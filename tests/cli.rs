@@ -1,13 +1,9 @@
 //! The `layout-lab` binary as a docs pipeline runs it.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
+use common::vectors_dir;
 
-fn vectors_dir() -> PathBuf {
-    std::env::var_os("LAYOUT_LAB_VECTORS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors"))
-}
+use std::process::Command;
 
 fn run(args: &[&str]) -> (bool, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_layout-lab"))

@@ -4,10 +4,12 @@
 //! and every output element must equal the engine's offset at that element (the fill value
 //! where the engine says masked).
 
+mod common;
+use common::vector_cases as cases;
+
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
-use serde_json::Value;
 use wgpu::util::DeviceExt;
 
 use layout_lab::engine::cute::Layout;
@@ -216,24 +218,6 @@ fn presets_match_the_engine_on_every_element() {
         let shader = layout_shader(&l, &opts(IndexType::I32)).unwrap();
         expect_matches(&shader, &layout_offsets(&l), text).unwrap();
     }
-}
-
-fn vectors_dir() -> std::path::PathBuf {
-    std::env::var_os("LAYOUT_LAB_VECTORS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors")
-        })
-}
-
-fn cases(file: &str) -> Vec<Value> {
-    std::fs::read_to_string(vectors_dir().join(file))
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .filter(|v| v.get("meta").is_none())
-        .collect()
 }
 
 #[test]

@@ -9,6 +9,9 @@
 //! They draw from a list of small numbers that proptest shrinks toward zeros, i.e. toward flat,
 //! short, unmapped structures. `PROPTEST_CASES` sets the number of cases (default 256).
 
+mod common;
+use common::cases;
+
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -20,13 +23,6 @@ use layout_lab::engine::morphism::{
 
 /// Most elements any check enumerates.
 const LIMIT: usize = 1 << 16;
-
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(256)
-}
 
 /// Random decisions read from a proptest-generated list (0 once it runs out).
 #[derive(Debug)]

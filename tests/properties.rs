@@ -6,6 +6,9 @@
 //! shape the previous ops left (tinygrad's `CheckingShapeTracker` idea). `PROPTEST_CASES` sets the
 //! number of cases per property (default 256).
 
+mod common;
+use common::cases;
+
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -18,13 +21,6 @@ use layout_lab::engine::{
 const LIMIT: usize = 1 << 16;
 /// Pads and expands stop growing a shape past this many elements (a base shape has at most 6^4).
 const MAX_SIZE: i64 = 1296;
-
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(256)
-}
 
 type Range = (i64, i64);
 

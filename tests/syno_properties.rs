@@ -20,6 +20,9 @@
 //!
 //! `PROPTEST_CASES` sets the number of cases per property (default 256).
 
+mod common;
+use common::cases;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
@@ -31,13 +34,6 @@ use layout_lab::engine::syno::{
 
 /// Most iterator assignments or input elements any check enumerates.
 const LIMIT: usize = 1 << 14;
-
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(256)
-}
 
 /// Random decisions read from a proptest-generated list (0 once it runs out).
 #[derive(Debug)]

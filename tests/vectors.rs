@@ -1,15 +1,9 @@
 //! The shared reference vectors: every case of every file this engine covers must agree.
 
-use std::path::PathBuf;
+mod common;
+use common::vectors_dir;
 
 use layout_lab::vectors::{check_file_text, summarize};
-
-/// `../shared/vectors` beside the repository, or `LAYOUT_LAB_VECTORS`.
-fn vectors_dir() -> PathBuf {
-    std::env::var_os("LAYOUT_LAB_VECTORS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors"))
-}
 
 #[track_caller]
 fn check_all(file: &str, expected_cases: usize) {

@@ -4,10 +4,12 @@
 //!
 //! `UPDATE_SNAPSHOTS=1 cargo test --test wgsl` rewrites `tests/snapshots/wgsl/`.
 
+mod common;
+use common::vector_cases as cases;
+
 use std::path::PathBuf;
 
 use proptest::prelude::*;
-use serde_json::Value;
 
 use layout_lab::engine::cute::Layout;
 use layout_lab::engine::wgsl::{layout_shader, tracker_shader, IndexType, ShaderOptions};
@@ -80,21 +82,6 @@ fn presets_validate_and_match_their_snapshots() {
             .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_SNAPSHOTS=1 writes it)", path.display()));
         assert_eq!(wgsl, snapshot, "{name} differs from {}", path.display());
     }
-}
-
-fn vectors_dir() -> PathBuf {
-    std::env::var_os("LAYOUT_LAB_VECTORS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors"))
-}
-
-fn cases(file: &str) -> Vec<Value> {
-    let text = std::fs::read_to_string(vectors_dir().join(file)).unwrap();
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .filter(|v| v.get("meta").is_none())
-        .collect()
 }
 
 /// A shader either validates or is refused with a typed error for a range it cannot hold.
