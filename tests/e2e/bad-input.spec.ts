@@ -47,6 +47,22 @@ const viewAnchor = async (page: Page) => {
 };
 const text = (id: string) => async (page: Page) => (await page.getByTestId(id).textContent()) ?? "";
 
+/** The expression-mode grid's addresses, joined. */
+const exprAnchor = async (page: Page) =>
+  (await page.getByTestId("expr-mode").getByTestId("logical-cell").evaluateAll((cells) =>
+    cells.map((c) => c.getAttribute("data-addr")).join(" "))) || "no cells";
+
+const exprField = (input: string): Field => ({
+  url: "#/views?shape=3,2&ops=permute:1,0;reshape:3,2",
+  input,
+  error: `error-${input}`,
+  anchor: exprAnchor,
+  wrong: ["float", "rank mismatch"],
+  before: async (page) => {
+    await page.getByTestId("expr-mode-box").locator("summary").click();
+  },
+});
+
 const numeric = ["float", "rank mismatch", "invalid permutation", "non-tractable layout"];
 const notation = ["float", "rank mismatch"];
 
@@ -67,6 +83,9 @@ const fields: Record<string, Field> = {
     wrong: ["float", "impossible reshape"], apply: "op-apply",
     before: async (page) => { await page.getByTestId("op-reshape").click(); },
   },
+  "Views expression variables": exprField("expr-vars"),
+  "Views expression idx": exprField("expr-idx-input"),
+  "Views expression valid": exprField("expr-valid-input"),
   "Layouts layout": { url: "#/layouts", input: "layout-input", error: "error-layout", anchor: text("layout-cute"), wrong: notation },
   "Morphisms domain": { url: "#/morphisms", input: "morphism-domain", error: "error-domain", anchor: text("morphism-text"), wrong: [...notation, "zero", "negative"] },
   "Morphisms codomain": { url: "#/morphisms", input: "morphism-codomain", error: "error-codomain", anchor: text("morphism-text"), wrong: [...notation, "zero", "negative"] },
