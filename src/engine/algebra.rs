@@ -48,7 +48,7 @@ pub fn make_layout(layouts: &[Layout]) -> Result<Layout, LayoutError> {
 }
 
 /// The flat layout whose modes are `modes`, always as a tuple (even with one mode).
-fn tuple_layout(modes: Vec<(i64, i64)>) -> Layout {
+pub(crate) fn tuple_layout(modes: Vec<(i64, i64)>) -> Layout {
     let (shape, stride): (Vec<_>, Vec<_>) = modes
         .into_iter()
         .map(|(s, d)| (IntTuple::Int(s), IntTuple::Int(d)))
@@ -60,11 +60,7 @@ fn from_flat(modes: Vec<(i64, i64)>) -> Layout {
     if modes.len() == 1 {
         return Layout::from_parts(IntTuple::Int(modes[0].0), IntTuple::Int(modes[0].1));
     }
-    let (shape, stride): (Vec<_>, Vec<_>) = modes
-        .into_iter()
-        .map(|(s, d)| (IntTuple::Int(s), IntTuple::Int(d)))
-        .unzip();
-    Layout::from_parts(IntTuple::Tuple(shape), IntTuple::Tuple(stride))
+    tuple_layout(modes)
 }
 
 /// Mode `i`, as pycute's `layout[i]`.

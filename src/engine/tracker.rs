@@ -6,7 +6,7 @@
 use super::error::LayoutError;
 use super::expr::{ExprArena, ExprId};
 use super::index::{apply_view, IndexExprs};
-use super::merge::{merge_views, unravel};
+use super::merge::merge_views;
 use super::ops::{NewViewReason, Reshape};
 use super::view::{checked_product, Range, View};
 
@@ -156,7 +156,7 @@ impl ShapeTracker {
     pub fn offset_from_coord(&self, coord: &[i64]) -> Option<i64> {
         let mut address = self.last().offset_from_coord(coord)?;
         for view in self.views.iter().rev().skip(1) {
-            address = view.offset_from_coord(&unravel(view.shape(), address))?;
+            address = view.address_at_index(address)?;
         }
         Some(address)
     }

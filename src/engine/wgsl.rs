@@ -270,17 +270,11 @@ fn generate(
         // a zero-size shape dispatches no thread, but the function must still divide by
         // something
         let dim = dim.max(1) as u64;
-        let value = match (stride, dim) {
-            (1, _) => format!("i % {dim}u"),
+        let value = match (k, stride) {
+            (0, 1) => "i".to_string(),
+            (0, _) => format!("i / {stride}u"),
+            (_, 1) => format!("i % {dim}u"),
             _ => format!("(i / {stride}u) % {dim}u"),
-        };
-        let value = if k == 0 {
-            match stride {
-                1 => "i".to_string(),
-                _ => format!("i / {stride}u"),
-            }
-        } else {
-            value
         };
         lets.push(format!("    let ridx{k} = {t}({value});"));
         stride = stride.saturating_mul(dim);
@@ -362,22 +356,7 @@ pub fn tracker_shader(tracker: &ShapeTracker, opts: &ShaderOptions) -> Result<Sh
 /// # Errors
 /// As [`tracker_shader`]; and a layout with a negative stride, which has no view.
 pub fn layout_shader(layout: &Layout, opts: &ShaderOptions) -> Result<Shader, LayoutError> {
-    let flat = Layout::from_parts(
-        crate::engine::cute::IntTuple::Tuple(
-            layout
-                .flat_modes()
-                .iter()
-                .map(|&(s, _)| crate::engine::cute::IntTuple::Int(s))
-                .collect(),
-        ),
-        crate::engine::cute::IntTuple::Tuple(
-            layout
-                .flat_modes()
-                .iter()
-                .map(|&(_, d)| crate::engine::cute::IntTuple::Int(d))
-                .collect(),
-        ),
-    );
+    let flat = super::algebra::tuple_layout(layout.flat_modes());
     let view = view_from_layout(&flat).map_err(|e| bad(layout.to_string(), e.to_string()))?;
     let exprs = IndexExprs::of_view(&view);
     let mut shader = generate(

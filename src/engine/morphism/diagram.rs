@@ -12,6 +12,7 @@
 use super::Morphism;
 use crate::engine::cute::IntTuple;
 use crate::engine::error::LayoutError;
+use crate::engine::render::xml;
 
 /// Distance between two entries of a column.
 pub const ROW_SPACING: f64 = 0.8;
@@ -415,21 +416,6 @@ fn two_product(a: f64, b: f64) -> (f64, f64) {
 /// `x` rounded to a whole pixel.
 pub fn px(x: f64) -> i64 {
     x.round() as i64
-}
-
-/// Escapes text for XML content and attributes.
-fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 impl Diagram {
