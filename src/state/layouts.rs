@@ -137,11 +137,7 @@ impl LayoutsState {
     /// What hovering grid cell `cell` says: its hierarchical coordinate, 1-D index and `L(i)`.
     pub fn describe(&self, grid: &StackGrid, cell: usize) -> Option<String> {
         let cell = grid.logical.cells.get(cell)?;
-        let sizes = if self.layout.shape().is_int() {
-            vec![self.layout.size().ok()?]
-        } else {
-            mode_sizes(&self.layout).ok()?
-        };
+        let sizes = grid_sizes(&self.layout).ok()?;
         let i = index_of(&sizes, &cell.coord);
         Some(format!(
             "coordinate {} · index {i} → L({i}) = {}",
@@ -159,8 +155,12 @@ impl LayoutsState {
     }
 }
 
-/// Sizes of the layout's top-level modes.
-fn mode_sizes(layout: &Layout) -> Result<Vec<i64>, String> {
+/// The sizes the grid lays out: the top-level modes' sizes, or the size of an int-shaped
+/// layout (one mode).
+fn grid_sizes(layout: &Layout) -> Result<Vec<i64>, String> {
+    if layout.shape().is_int() {
+        return layout.size().map(|s| vec![s]).map_err(|e| e.to_string());
+    }
     layout
         .modes()
         .iter()
@@ -207,11 +207,7 @@ pub fn hierarchical_coord(layout: &Layout, i: i64) -> String {
 
 /// The layout's 1-D (colexicographic) index of every cell of its grid, in grid order.
 pub fn grid_indices(layout: &Layout, grid: &StackGrid) -> Vec<i64> {
-    let sizes = if layout.shape().is_int() {
-        layout.size().map(|s| vec![s]).unwrap_or_default()
-    } else {
-        mode_sizes(layout).unwrap_or_default()
-    };
+    let sizes = grid_sizes(layout).unwrap_or_default();
     grid.logical
         .cells
         .iter()
@@ -237,11 +233,7 @@ pub fn layout_grid_up_to(layout: &Layout, limit: usize) -> Result<StackGrid, Str
     if !(0..=limit as i64).contains(&size) {
         return Err(format!("{size} elements; at most {limit} are drawn"));
     }
-    let sizes = if layout.shape().is_int() {
-        vec![size]
-    } else {
-        mode_sizes(layout)?
-    };
+    let sizes = grid_sizes(layout)?;
     let shape = grid_shape(&sizes);
     let cells: Vec<Cell> = crate::engine::RowMajor::new(&shape)
         .enumerate()
