@@ -10,7 +10,7 @@
 //! short, unmapped structures. `PROPTEST_CASES` sets the number of cases (default 256).
 
 mod common;
-use common::cases;
+use common::{cases, Choices};
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -24,25 +24,7 @@ use layout_lab::engine::morphism::{
 /// Most elements any check enumerates.
 const LIMIT: usize = 1 << 16;
 
-/// Random decisions read from a proptest-generated list (0 once it runs out).
-#[derive(Debug)]
-struct Choices {
-    data: Vec<u8>,
-    pos: usize,
-}
-
 impl Choices {
-    fn new(data: Vec<u8>) -> Choices {
-        Choices { data, pos: 0 }
-    }
-
-    /// A number in `0..n` (`n >= 1`).
-    fn pick(&mut self, n: usize) -> usize {
-        let value = self.data.get(self.pos).copied().unwrap_or(0);
-        self.pos += 1;
-        usize::from(value) % n
-    }
-
     /// An entry in `1..=6`, often 1 so that degenerate and squeezable cases come up.
     fn entry(&mut self) -> i64 {
         [2, 3, 1, 4, 2, 6, 5, 3][self.pick(8)]

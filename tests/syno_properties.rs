@@ -21,7 +21,7 @@
 //! `PROPTEST_CASES` sets the number of cases per property (default 256).
 
 mod common;
-use common::cases;
+use common::{cases, Choices};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -35,25 +35,7 @@ use layout_lab::engine::syno::{
 /// Most iterator assignments or input elements any check enumerates.
 const LIMIT: usize = 1 << 14;
 
-/// Random decisions read from a proptest-generated list (0 once it runs out).
-#[derive(Debug)]
-struct Choices {
-    data: Vec<u8>,
-    pos: usize,
-}
-
 impl Choices {
-    fn new(data: Vec<u8>) -> Choices {
-        Choices { data, pos: 0 }
-    }
-
-    /// A number in `0..n` (`n >= 1`).
-    fn pick(&mut self, n: usize) -> usize {
-        let value = self.data.get(self.pos).copied().unwrap_or(0);
-        self.pos += 1;
-        usize::from(value) % n
-    }
-
     fn from<T: Clone>(&mut self, options: &[T]) -> T {
         options[self.pick(options.len())].clone()
     }

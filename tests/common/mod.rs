@@ -30,3 +30,24 @@ pub fn vector_cases(file: &str) -> Vec<serde_json::Value> {
         .filter(|v| v.get("meta").is_none())
         .collect()
 }
+
+/// Random decisions read from a proptest-generated list (0 once it runs out). Test crates add
+/// their own generators in `impl Choices` blocks.
+#[derive(Debug)]
+pub struct Choices {
+    data: Vec<u8>,
+    pos: usize,
+}
+
+impl Choices {
+    pub fn new(data: Vec<u8>) -> Choices {
+        Choices { data, pos: 0 }
+    }
+
+    /// A number in `0..n` (`n >= 1`).
+    pub fn pick(&mut self, n: usize) -> usize {
+        let value = self.data.get(self.pos).copied().unwrap_or(0);
+        self.pos += 1;
+        usize::from(value) % n
+    }
+}
