@@ -222,8 +222,8 @@ pub fn CanvasGrid(
             <p class="note">"Large grid: wheel or +/− to zoom, drag or Shift+arrows to pan, hover a cell or move with the arrow keys."</p>
             <canvas
                 node_ref=canvas_ref
-                width=width
-                height=height
+                width=width as u32
+                height=height as u32
                 tabindex="0"
                 role="img"
                 aria-label="Composed grid drawn on a canvas; the table view lists the cells"
@@ -349,8 +349,8 @@ pub fn CanvasMemory(
         <canvas
             node_ref=canvas_ref
             class="canvas-memory"
-            width=width
-            height=height
+            width=width as u32
+            height=height as u32
             role="img"
             aria-label="Memory: used and unused addresses"
             data-testid="canvas-memory"
