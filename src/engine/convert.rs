@@ -29,7 +29,8 @@ impl fmt::Display for NoConversion {
         match self {
             NoConversion::Masked { mask } => write!(
                 f,
-                "the view is masked {mask:?}; a CuTe layout has no validity mask"
+                "the view is masked {}; a CuTe layout has no validity mask",
+                super::text::pairs(mask)
             ),
             NoConversion::Offset { offset } => write!(
                 f,

@@ -18,6 +18,7 @@ pub mod simplify;
 pub mod small_sort;
 pub mod symbolic;
 pub mod syno;
+pub mod text;
 pub mod tinygrad_repr;
 pub mod tracker;
 pub mod view;

@@ -52,7 +52,7 @@ fn bad(op: &'static str, arg: String, expected: impl Into<String>) -> LayoutErro
 }
 
 fn list(values: &[i64]) -> String {
-    format!("{values:?}")
+    super::text::list(values)
 }
 
 fn overflow() -> LayoutError {
@@ -207,7 +207,7 @@ impl View {
     /// # Errors
     /// `BadArgument` unless there is one pair per dim, each `>= 0`; `Overflow` for huge pads.
     pub fn pad(&self, arg: &[Range]) -> Result<View, LayoutError> {
-        let text = format!("{arg:?}");
+        let text = super::text::pairs(arg);
         self.check_rank("pad", text.clone(), arg.len())?;
         if arg.iter().any(|&(b, e)| b < 0 || e < 0) {
             return Err(bad("pad", text, "amounts >= 0"));
@@ -230,7 +230,7 @@ impl View {
     /// # Errors
     /// `BadArgument` unless there is one pair per dim with `0 <= begin <= end <= dim`.
     pub fn shrink(&self, arg: &[Range]) -> Result<View, LayoutError> {
-        let text = format!("{arg:?}");
+        let text = super::text::pairs(arg);
         self.check_rank("shrink", text.clone(), arg.len())?;
         for (axis, (&size, &(b, e))) in self.shape().iter().zip(arg).enumerate() {
             if !(0 <= b && b <= e && e <= size) {
@@ -289,7 +289,7 @@ impl View {
     /// # Errors
     /// `BadArgument` unless `axes` is a permutation of `0..rank`.
     pub fn permute(&self, axes: &[usize]) -> Result<View, LayoutError> {
-        let text = format!("{axes:?}");
+        let text = super::text::list(axes);
         if !super::small_sort::is_permutation(axes, self.rank()) {
             return Err(bad(
                 "permute",
@@ -312,7 +312,7 @@ impl View {
     /// # Errors
     /// `BadArgument` unless there is one flag per dim.
     pub fn flip(&self, flags: &[bool]) -> Result<View, LayoutError> {
-        self.check_rank("flip", format!("{flags:?}"), flags.len())?;
+        self.check_rank("flip", super::text::list(flags), flags.len())?;
         let mul: Vec<i64> = flags.iter().map(|&f| if f { -1 } else { 1 }).collect();
         self.stride(&mul)
     }
@@ -368,7 +368,7 @@ impl View {
             return Err(bad(
                 "reshape",
                 text,
-                format!("{old_size} elements in all, as {:?} has", self.shape()),
+                format!("{old_size} elements in all, as {} has", list(self.shape())),
             ));
         }
         if self.shape().contains(&0) || self.is_contiguous() {

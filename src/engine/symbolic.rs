@@ -285,7 +285,7 @@ impl SymView {
         if !super::small_sort::is_permutation(axes, self.shape.len()) {
             return Err(LayoutError::BadArgument {
                 op: "permute",
-                arg: format!("{axes:?}"),
+                arg: super::text::list(axes),
                 expected: format!("a permutation of 0..{}", self.shape.len()),
             });
         }
@@ -384,7 +384,7 @@ impl SymView {
         if indices.len() != self.shape.len() {
             return Err(LayoutError::BadArgument {
                 op: "linear_index",
-                arg: format!("{indices:?}"),
+                arg: super::text::list(indices),
                 expected: format!("{} indices", self.shape.len()),
             });
         }

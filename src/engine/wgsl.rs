@@ -209,7 +209,7 @@ fn generate(
     let size = shape.iter().try_fold(1i64, |p, &d| p.checked_mul(d));
     let elements = size.and_then(|n| u32::try_from(n).ok()).ok_or_else(|| {
         bad(
-            format!("shape {shape:?}"),
+            format!("shape {}", super::text::list(shape)),
             "at most 4294967295 elements (a u32 element index)".to_string(),
         )
     })?;
