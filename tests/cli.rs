@@ -69,6 +69,25 @@ fn wgsl_prints_the_kernel_of_a_layout_or_a_view_and_refuses_bad_input() {
     assert!(!ok);
     let (ok, _) = run(&["wgsl", "--fill"]);
     assert!(!ok);
+    let (ok, stdout) = run(&["wgsl", "--syno", "matmul(2, 3, 4)", "--input", "1"]);
+    assert!(ok, "{stdout}");
+    assert!(
+        stdout.contains("return Address(r0 * 3i + o1, true);"),
+        "{stdout}"
+    );
+    let (ok, stdout) = run(&["wgsl", "--syno", "conv2d(1, 2, 2, 4, 4, 3)"]);
+    assert!(ok, "{stdout}");
+    assert!(
+        stdout.contains("o2 + r1 < 5i"),
+        "the padding is masked: {stdout}"
+    );
+    for bad in [
+        &["wgsl", "--syno", "matmul(2, 3)"][..],
+        &["wgsl", "--syno", "matmul(2, 3, 4)", "--input", "2"],
+        &["wgsl", "--syno", "matmul(2, 3, 4)", "--input", "x"],
+    ] {
+        assert!(!run(bad).0, "{bad:?}");
+    }
 }
 
 #[test]

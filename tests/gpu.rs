@@ -6,6 +6,7 @@
 
 mod common;
 use common::vector_cases as cases;
+use common::{syno::random_operator, Choices};
 
 use std::sync::OnceLock;
 
@@ -13,7 +14,10 @@ use proptest::prelude::*;
 use wgpu::util::DeviceExt;
 
 use layout_lab::engine::cute::Layout;
-use layout_lab::engine::wgsl::{layout_shader, tracker_shader, IndexType, Shader, ShaderOptions};
+use layout_lab::engine::syno::{presets as syno, Access, Bindings, Operator, Size, SynoError};
+use layout_lab::engine::wgsl::{
+    layout_shader, syno_shader, tracker_shader, IndexType, Shader, ShaderOptions,
+};
 use layout_lab::engine::{ShapeTracker, View};
 use layout_lab::vectors::{case_tracker, layout};
 
@@ -186,6 +190,87 @@ fn layout_offsets(l: &Layout) -> Vec<Option<i64>> {
     (0..n).map(|i| l.call(i).ok()).collect()
 }
 
+/// Input `input`'s row-major offset at every assignment of the loops (row-major), from the
+/// access expressions as the primitives built them (not the simplified ones the shader uses);
+/// `None` where the read is padding. `None` overall above `limit` assignments.
+fn syno_offsets(access: &Access, input: usize, limit: u128) -> Option<Vec<Option<i64>>> {
+    if access.iteration_count() > limit {
+        return None;
+    }
+    let tensor = &access.inputs[input];
+    let mut env = vec![0i64; access.loops.len()];
+    let mut offsets = Vec::new();
+    for _ in 0..access.iteration_count() {
+        let valid = access.arena.eval(tensor.raw_valid, &env) != 0;
+        offsets.push(valid.then(|| {
+            tensor
+                .raw_index
+                .iter()
+                .zip(&tensor.shape)
+                .fold(0, |acc, (&idx, &extent)| {
+                    let coord = access.arena.eval(idx, &env);
+                    assert!(
+                        (0..extent).contains(&coord),
+                        "a legal chain reads in bounds"
+                    );
+                    acc * extent + coord
+                })
+        }));
+        for (value, l) in env.iter_mut().zip(&access.loops).rev() {
+            *value += 1;
+            if *value < l.extent {
+                break;
+            }
+            *value = 0;
+        }
+    }
+    Some(offsets)
+}
+
+/// Runs the gather of every input of `operator` under both index types; returns how many
+/// kernels ran (a gather past `limit` assignments or refused for its range does not run).
+fn check_syno(operator: &Operator, bindings: &Bindings, what: &str) -> usize {
+    let Ok(access) = operator.access(bindings) else {
+        return 0;
+    };
+    let mut ran = 0;
+    for input in 0..access.inputs.len() {
+        let Some(offsets) = syno_offsets(&access, input, 1 << 16) else {
+            continue;
+        };
+        for index_type in [IndexType::I32, IndexType::U32] {
+            if let Ok(shader) = syno_shader(&access, input, &opts(index_type)) {
+                expect_matches(&shader, &offsets, &format!("{what}, input {input}")).unwrap();
+                ran += 1;
+            }
+        }
+    }
+    ran
+}
+
+#[test]
+fn syno_presets_gather_like_the_engine() {
+    let n = Size::new;
+    let presets: [(&str, Result<Operator, SynoError>); 6] = [
+        ("matmul", syno::matmul(n(4), n(5), n(6))),
+        ("conv2d", syno::conv2d(n(2), n(3), n(4), n(6), n(6), 3)),
+        ("pool2d", syno::pool2d(n(2), n(3), n(4), 2)),
+        ("dilated pool", syno::dilated_pool1d(n(9), 3, 2)),
+        ("circular shift", syno::circular_shift(n(4), n(5), 3)),
+        ("flip", syno::flip(n(3), n(7))),
+    ];
+    let mut kernels = 0;
+    for (name, operator) in presets {
+        let operator = operator.unwrap();
+        let inputs = operator.inputs().len();
+        let ran = check_syno(&operator, &Bindings::new(), name);
+        // the padded conv image reads negative offsets before the mask: u32 refuses it
+        assert!(ran >= inputs, "{name}: {ran} kernels for {inputs} inputs");
+        kernels += ran;
+    }
+    eprintln!("syno presets: {kernels} gather kernels ran and matched");
+}
+
 #[test]
 fn presets_match_the_engine_on_every_element() {
     let t = |shape: &[i64], strides: &[i64], offset: i64, mask: Option<&[(i64, i64)]>| {
@@ -289,5 +374,23 @@ proptest! {
         let l = Layout::parse(&text).unwrap();
         let shader = layout_shader(&l, &opts(IndexType::I32)).unwrap();
         expect_matches(&shader, &layout_offsets(&l), &text).unwrap();
+    }
+}
+
+proptest! {
+    // about a third of the random chains are legal and small enough to enumerate, so more
+    // cases: some 250 operators and 700 kernels
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(900)
+    ))]
+
+    /// Random legal Syno chains: every input's gather runs and matches the access expressions.
+    #[test]
+    fn random_syno_gathers_run_and_match(data in prop::collection::vec(any::<u8>(), 0..96)) {
+        let mut choices = Choices::new(data);
+        let bindings = common::syno::bindings(&mut choices);
+        if let Some(operator) = random_operator(&mut choices, 3, 8) {
+            check_syno(&operator, &bindings, &format!("{:?}", operator.chain().steps()));
+        }
     }
 }

@@ -21,6 +21,7 @@
 //! `PROPTEST_CASES` sets the number of cases per property (default 256).
 
 mod common;
+use common::syno::{bindings, grow, random_step};
 use common::{cases, Choices};
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -29,31 +30,11 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
 use layout_lab::engine::syno::{
-    Bindings, Chain, DimColour, DimId, Direction, Operator, Primitive, Rule, Size, Step, SynoError,
+    Bindings, Chain, DimId, Direction, Operator, Primitive, Rule, Size, Step, SynoError,
 };
 
 /// Most iterator assignments or input elements any check enumerates.
 const LIMIT: usize = 1 << 14;
-
-impl Choices {
-    fn from<T: Clone>(&mut self, options: &[T]) -> T {
-        options[self.pick(options.len())].clone()
-    }
-
-    /// A size: small static ones, or the variable `N` (bound in `1..=3`) times 1 or 2.
-    fn size(&mut self) -> Size {
-        match self.pick(8) {
-            6 => Size::var("N"),
-            7 => Size::new(2).times(&Size::var("N")).expect("small"),
-            k => Size::new([2, 3, 1, 4, 2, 6][k]),
-        }
-    }
-
-    fn shape(&mut self, max_len: usize) -> Vec<Size> {
-        let len = self.pick(max_len + 1);
-        (0..len).map(|_| self.size()).collect()
-    }
-}
 
 fn ok<T>(result: Result<T, impl std::fmt::Display>) -> Result<T, TestCaseError> {
     result.map_err(|e| TestCaseError::fail(e.to_string()))
@@ -61,92 +42,6 @@ fn ok<T>(result: Result<T, impl std::fmt::Display>) -> Result<T, TestCaseError> 
 
 fn choices() -> impl Strategy<Value = Choices> {
     prop::collection::vec(any::<u8>(), 0..96).prop_map(Choices::new)
-}
-
-fn bindings(choices: &mut Choices) -> Bindings {
-    Bindings::from([("N".to_string(), 1 + choices.pick(3) as i64)])
-}
-
-// ---------------------------------------------------------------------------------------------
-// Random steps
-
-/// A divisor of the size worth splitting by: a factor of the coefficient or the variable.
-fn divisor(size: &Size, choices: &mut Choices) -> Size {
-    let c = size.coefficient();
-    let mut options: Vec<Size> = (1..=c).filter(|d| c % d == 0).map(Size::new).collect();
-    options.extend(size.variables().keys().map(|name| Size::var(name)));
-    choices.from(&options)
-}
-
-/// A random step over the chain's frontier; it may break any rule, but leans towards steps
-/// that pass the shape rules (Shares of equal sizes, Strides of windows by a divisor).
-fn random_step(chain: &Chain, choices: &mut Choices) -> Step {
-    let frontier: Vec<(DimId, Size)> = chain
-        .frontier()
-        .into_iter()
-        .map(|d| (d.id, d.size))
-        .collect();
-    let forward = chain.direction() == Direction::Forward;
-    let kind = choices.pick(8);
-    let pick = |choices: &mut Choices, fits: &dyn Fn(&(DimId, Size)) -> bool| {
-        let fitting: Vec<(DimId, Size)> = frontier.iter().filter(|d| fits(d)).cloned().collect();
-        if !fitting.is_empty() && choices.pick(4) != 0 {
-            Some(choices.from(&fitting))
-        } else {
-            (!frontier.is_empty()).then(|| choices.from(&frontier))
-        }
-    };
-    let clear = |d: &(DimId, Size)| chain.colour(d.0) == Some(DimColour::Tensors(BTreeSet::new()));
-    let first = match kind {
-        1 if forward => pick(choices, &clear),
-        _ => pick(choices, &|_| true),
-    };
-    let first_id = first.as_ref().map(|d| d.0);
-    let first_size = first.as_ref().map_or(Size::new(1), |d| d.1.clone());
-    let second = match kind {
-        0 | 3 | 4 if forward => pick(choices, &|d| {
-            d.0 != first_id.unwrap_or(d.0) && d.1 == first_size
-        }),
-        2 | 4 => pick(choices, &|d| {
-            Some(d.0) != first_id && d.1.as_coefficient().is_some()
-        }),
-        _ => pick(choices, &|d| Some(d.0) != first_id),
-    };
-    let second_size = second.as_ref().map_or(Size::new(1), |d| d.1.clone());
-    let primitive = match kind {
-        0 => Primitive::Share,
-        1 => Primitive::Stride(divisor(&first_size, choices).as_coefficient().unwrap_or(2)),
-        2 if forward => Primitive::Unfold(choices.from(&[3, 2, 1, 4])),
-        2 => Primitive::Unfold(second_size.as_coefficient().unwrap_or(3)),
-        3 if forward => Primitive::Merge(second_size),
-        3 => Primitive::Merge(divisor(&first_size, choices)),
-        4 if forward => Primitive::Split(divisor(&first_size, choices)),
-        4 => Primitive::Split(second_size),
-        5 if forward => Primitive::MapReduce(first_size),
-        5 => Primitive::MapReduce(choices.from(&[Size::new(2), Size::new(3), Size::var("N")])),
-        6 => Primitive::Shift(choices.pick(9) as i64 - 4),
-        _ => Primitive::Reverse,
-    };
-    let arity = if forward {
-        primitive.top_arity()
-    } else {
-        primitive.bottom_arity()
-    };
-    let dims: Vec<DimId> = [first, second]
-        .into_iter()
-        .flatten()
-        .take(arity)
-        .map(|(d, _)| d)
-        .collect();
-    Step::new(primitive, &dims)
-}
-
-/// Up to `max_steps` random steps; rejected ones are skipped (the chain is then unchanged).
-fn grow(chain: &mut Chain, choices: &mut Choices, max_steps: usize) {
-    for _ in 0..max_steps {
-        let step = random_step(chain, choices);
-        let _ = chain.apply(step);
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,18 +1,23 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Every generated WGSL shader parses and validates with naga (wgsl-in): the presets against
-//! snapshot files, every case of the shared vector files, and random view stacks and layouts.
+//! snapshot files, every case of the shared vector files, and random view stacks, layouts and
+//! Syno operators.
 //!
 //! `UPDATE_SNAPSHOTS=1 cargo test --test wgsl` rewrites `tests/snapshots/wgsl/`.
 
 mod common;
 use common::vector_cases as cases;
+use common::{syno::random_operator, Choices};
 
 use std::path::PathBuf;
 
 use proptest::prelude::*;
 
 use layout_lab::engine::cute::Layout;
-use layout_lab::engine::wgsl::{layout_shader, tracker_shader, IndexType, ShaderOptions};
+use layout_lab::engine::syno::{presets as syno, Bindings, Operator, Size, SynoError};
+use layout_lab::engine::wgsl::{
+    layout_shader, syno_shader, tracker_shader, IndexType, ShaderOptions,
+};
 use layout_lab::engine::{LayoutError, MovementOp, ShapeTracker, View};
 use layout_lab::vectors::{case_tracker, layout};
 
@@ -50,6 +55,11 @@ fn presets() -> Vec<(&'static str, String)> {
         .unwrap()
         .0;
     let shader = |t: &ShapeTracker, o: &ShaderOptions| tracker_shader(t, o).unwrap().wgsl;
+    let n = Size::new;
+    let gather = |op: Result<Operator, SynoError>, input: usize, o: &ShaderOptions| {
+        let access = op.unwrap().access(&Bindings::new()).unwrap();
+        syno_shader(&access, input, o).unwrap().wgsl
+    };
     let cute = |text: &str, o: &ShaderOptions| {
         layout_shader(&Layout::parse(text).unwrap(), o)
             .unwrap()
@@ -65,6 +75,18 @@ fn presets() -> Vec<(&'static str, String)> {
         ),
         ("cute_paper_example", cute("((4,4),4):((16,1),4)", &opts)),
         ("cute_row_major", cute("(8,64):(64,1)", &compact)),
+        (
+            "syno_matmul_in1",
+            gather(syno::matmul(n(4), n(8), n(16)), 1, &opts),
+        ),
+        (
+            "syno_conv2d_im2col",
+            gather(syno::conv2d(n(1), n(3), n(8), n(16), n(16), 3), 0, &opts),
+        ),
+        (
+            "syno_circular_shift_compact",
+            gather(syno::circular_shift(n(4), n(6), 2), 0, &compact),
+        ),
     ]
 }
 
@@ -208,5 +230,25 @@ proptest! {
         };
         let l = Layout::parse(&text).unwrap();
         check(layout_shader(&l, &ShaderOptions::default()).map(|s| s.wgsl), &text);
+    }
+
+    /// Random legal Syno chains: the gather of every input validates, or is refused with a
+    /// typed range error.
+    #[test]
+    fn random_syno_operators_give_valid_shaders(
+        data in prop::collection::vec(any::<u8>(), 0..96),
+        readable in any::<bool>(),
+    ) {
+        let mut choices = Choices::new(data);
+        let bindings = common::syno::bindings(&mut choices);
+        let Some(operator) = random_operator(&mut choices, 3, 8) else { return Ok(()) };
+        let Ok(access) = operator.access(&bindings) else { return Ok(()) };
+        for input in 0..access.inputs.len() {
+            for index_type in [IndexType::I32, IndexType::U32] {
+                let opts = ShaderOptions { index_type, readable, fill: 0, workgroup_size: 32 };
+                let what = format!("input {input} of {:?}", operator.chain().steps());
+                check(syno_shader(&access, input, &opts).map(|s| s.wgsl), &what);
+            }
+        }
     }
 }

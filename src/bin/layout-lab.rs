@@ -3,8 +3,11 @@
 use std::process::ExitCode;
 
 use layout_lab::engine::cute::Layout;
+use layout_lab::engine::syno::{presets as syno_presets, Bindings};
 use layout_lab::engine::tinygrad_repr::parse_tracker;
-use layout_lab::engine::wgsl::{layout_shader, tracker_shader, IndexType, ShaderOptions};
+use layout_lab::engine::wgsl::{
+    layout_shader, syno_shader, tracker_shader, IndexType, ShaderOptions,
+};
 use layout_lab::vectors::{check_file_text, op_counts, summarize};
 
 const USAGE: &str = "usage:
@@ -13,9 +16,11 @@ const USAGE: &str = "usage:
   layout-lab render (--layout CUTE | --view REPR | --morphism F) [--format svg|tikz|expr|wgsl]
                                    a picture (svg, tikz: the grid of a layout or view stack, the
                                    arrow diagram of a morphism), the expressions or the shader
-  layout-lab wgsl (--layout CUTE | --view REPR) [--u32] [--fill N] [--workgroup N] [--compact]
-                                   the WebGPU gather kernel of a CuTe layout or a tinygrad
-                                   View(...) / ShapeTracker(views=(...)), on stdout";
+  layout-lab wgsl (--layout CUTE | --view REPR | --syno CALL [--input K]) [--u32] [--fill N]
+                  [--workgroup N] [--compact]
+                                   the WebGPU gather kernel of a CuTe layout, a tinygrad
+                                   View(...) / ShapeTracker(views=(...)), or input K (default 0)
+                                   of a Syno preset such as matmul(4, 8, 16), on stdout";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -137,11 +142,13 @@ fn stats(files: &[String]) -> ExitCode {
 fn wgsl(args: &[String]) -> ExitCode {
     let mut opts = ShaderOptions::default();
     let mut source: Option<(&str, &str)> = None;
+    let mut input = 0usize;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = || it.next().map(String::as_str);
         let parsed = match arg.as_str() {
-            "--layout" | "--view" => value().map(|v| source = Some((arg.as_str(), v))),
+            "--input" => value().and_then(|v| v.parse().ok()).map(|v| input = v),
+            "--layout" | "--view" | "--syno" => value().map(|v| source = Some((arg.as_str(), v))),
             "--u32" => {
                 opts.index_type = IndexType::U32;
                 Some(())
@@ -162,10 +169,18 @@ fn wgsl(args: &[String]) -> ExitCode {
         }
     }
     let shader = match source {
-        Some(("--layout", text)) => Layout::parse(text).and_then(|l| layout_shader(&l, &opts)),
-        Some((_, text)) => parse_tracker(text).and_then(|t| tracker_shader(&t, &opts)),
+        Some(("--layout", text)) => Layout::parse(text)
+            .and_then(|l| layout_shader(&l, &opts))
+            .map_err(|e| e.to_string()),
+        Some(("--syno", text)) => syno_presets::parse(text)
+            .and_then(|op| op.access(&Bindings::new()))
+            .map_err(|e| e.to_string())
+            .and_then(|access| syno_shader(&access, input, &opts).map_err(|e| e.to_string())),
+        Some((_, text)) => parse_tracker(text)
+            .and_then(|t| tracker_shader(&t, &opts))
+            .map_err(|e| e.to_string()),
         None => {
-            eprintln!("wgsl: give --layout or --view\n{USAGE}");
+            eprintln!("wgsl: give --layout, --view or --syno\n{USAGE}");
             return ExitCode::from(2);
         }
     };

@@ -15,6 +15,7 @@ use super::cute::Layout;
 use super::error::LayoutError;
 use super::expr::{BinOp, ExprArena, ExprId, Node};
 use super::index::IndexExprs;
+use super::syno::Access;
 use super::tracker::ShapeTracker;
 
 /// The integer type of the address arithmetic and of the offsets.
@@ -134,10 +135,11 @@ fn check_ranges(
 
 /// WGSL for the expression `id`, parenthesised by precedence.
 fn render(arena: &ExprArena, id: ExprId, ty: IndexType, spaced: bool) -> String {
-    fn prec(node: &Node) -> u8 {
+    fn prec(arena: &ExprArena, node: &Node) -> u8 {
         match node {
             Node::Binary(BinOp::And, ..) => 1,
             Node::Binary(BinOp::Lt, ..) => 2,
+            Node::Not(a) if matches!(arena.node(*a), Node::Binary(BinOp::Lt, ..)) => 2,
             Node::Binary(BinOp::Add, ..) => 3,
             Node::Binary(..) => 4,
             Node::Not(_) => 5,
@@ -147,7 +149,7 @@ fn render(arena: &ExprArena, id: ExprId, ty: IndexType, spaced: bool) -> String 
     fn go(arena: &ExprArena, id: ExprId, ty: IndexType, spaced: bool, out: &mut String) {
         let node = arena.node(id);
         let wrap = |child: ExprId, min: u8, out: &mut String| {
-            let inner = prec(arena.node(child)) < min;
+            let inner = prec(arena, arena.node(child)) < min;
             if inner {
                 out.push('(');
             }
@@ -160,10 +162,18 @@ fn render(arena: &ExprArena, id: ExprId, ty: IndexType, spaced: bool) -> String 
             Node::Const(v) => out.push_str(&ty.literal(v)),
             Node::Bool(v) => out.push_str(if v { "true" } else { "false" }),
             Node::Var(var) => out.push_str(&arena.variable(var).name),
-            Node::Not(a) => {
-                out.push('!');
-                wrap(a, 6, out);
-            }
+            // `!(x < y)` reads as `x >= y`
+            Node::Not(a) => match *arena.node(a) {
+                Node::Binary(BinOp::Lt, x, y) => {
+                    wrap(x, 3, out);
+                    out.push_str(if spaced { " >= " } else { ">=" });
+                    wrap(y, 3, out);
+                }
+                _ => {
+                    out.push('!');
+                    wrap(a, 6, out);
+                }
+            },
             Node::Binary(op, a, b) => {
                 let (symbol, p) = match op {
                     BinOp::Add => ("+", 3),
@@ -176,6 +186,15 @@ fn render(arena: &ExprArena, id: ExprId, ty: IndexType, spaced: bool) -> String 
                 // WGSL has no precedence between < and itself or && chains with ||, and
                 // requires parentheses to mix relational operators: keep a left operand at
                 // its own level, the right one strictly above (left-associative ops)
+                // `x + -5i` reads as `x - 5i`
+                if let (BinOp::Add, Node::Const(v)) = (op, arena.node(b)) {
+                    if *v < 0 && *v > i64::from(i32::MIN) {
+                        wrap(a, p, out);
+                        out.push_str(if spaced { " - " } else { "-" });
+                        out.push_str(&ty.literal(-v));
+                        return;
+                    }
+                }
                 wrap(a, if op == BinOp::Lt { 3 } else { p }, out);
                 if spaced {
                     out.push(' ');
@@ -193,10 +212,27 @@ fn render(arena: &ExprArena, id: ExprId, ty: IndexType, spaced: bool) -> String 
     out
 }
 
-/// The shader of `exprs` over the row-major `shape`.
+/// The names of the variables `roots` read.
+fn used_variables<'a>(arena: &'a ExprArena, roots: &[ExprId]) -> Vec<&'a str> {
+    let mut used = Vec::new();
+    let mut stack = roots.to_vec();
+    while let Some(id) = stack.pop() {
+        match *arena.node(id) {
+            Node::Var(var) => used.push(arena.variable(var).name.as_str()),
+            Node::Binary(_, a, b) => stack.extend([a, b]),
+            Node::Not(a) => stack.push(a),
+            Node::Const(_) | Node::Bool(_) => {}
+        }
+    }
+    used
+}
+
+/// The shader of `exprs` over the row-major `shape`, whose dimension `k` is the loop
+/// variable `names[k]`.
 fn generate(
     source: &str,
     shape: &[i64],
+    names: &[String],
     exprs: &IndexExprs,
     opts: &ShaderOptions,
 ) -> Result<Shader, LayoutError> {
@@ -276,13 +312,14 @@ fn generate(
             (_, 1) => format!("i % {dim}u"),
             _ => format!("(i / {stride}u) % {dim}u"),
         };
-        lets.push(format!("    let ridx{k} = {t}({value});"));
+        let name = names.get(k).map_or("", String::as_str);
+        lets.push((name, format!("    let {name} = {t}({value});")));
         stride = stride.saturating_mul(dim);
     }
     lets.reverse();
-    let used: Vec<&String> = arena.variables().iter().map(|v| &v.name).collect();
-    for (k, line) in lets.iter().enumerate() {
-        if used.iter().any(|name| **name == format!("ridx{k}")) {
+    let used = used_variables(arena, &[exprs.idx, exprs.valid]);
+    for (name, line) in &lets {
+        if used.iter().any(|v| v == name) {
             let _ = writeln!(w, "{line}");
         }
     }
@@ -348,7 +385,18 @@ pub fn tracker_shader(tracker: &ShapeTracker, opts: &ShaderOptions) -> Result<Sh
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(" then ");
-    generate(&source, tracker.shape(), &exprs, opts)
+    generate(
+        &source,
+        tracker.shape(),
+        &ridx(tracker.shape()),
+        &exprs,
+        opts,
+    )
+}
+
+/// The loop variables `ridx0 …` of a row-major shape, as [`IndexExprs`] names them.
+fn ridx(shape: &[i64]) -> Vec<String> {
+    (0..shape.len()).map(|k| format!("ridx{k}")).collect()
 }
 
 /// The shader of a CuTe layout: element `i` is `L(i)`, `i` in colexicographic order.
@@ -362,12 +410,62 @@ pub fn layout_shader(layout: &Layout, opts: &ShaderOptions) -> Result<Shader, La
     let mut shader = generate(
         &format!("the CuTe layout {layout}"),
         view.shape(),
+        &ridx(view.shape()),
         &exprs,
         opts,
     )?;
     shader.wgsl = shader.wgsl.replacen(
         "row-major shape",
         "row-major shape (the layout's modes reversed)",
+        1,
+    );
+    Ok(shader)
+}
+
+/// The gather of input tensor `input` of a Syno operator: element `i` unravels row-major into
+/// the operator's loops (the output iterators `o0 …`, then the reduction iterators `r0 …`) and
+/// reads the input, flattened row-major, where the primitives put it; padding an Unfold reads
+/// is masked and gets the fill value. For a convolution this is the im2col buffer of the image.
+///
+/// # Errors
+/// `BadArgument` for an input the operator does not have, and as [`tracker_shader`].
+pub fn syno_shader(
+    access: &Access,
+    input: usize,
+    opts: &ShaderOptions,
+) -> Result<Shader, LayoutError> {
+    let tensor = access.inputs.get(input).ok_or_else(|| {
+        bad(
+            format!("input {input}"),
+            format!("one of the operator's {} inputs", access.inputs.len()),
+        )
+    })?;
+    let mut arena = access.arena.clone();
+    // the row-major offset of the input's coordinates
+    let mut offset = arena.constant(0);
+    let mut stride = 1i64;
+    for (&index, &extent) in tensor.index.iter().zip(&tensor.shape).rev() {
+        let term = arena.constant(stride);
+        let term = arena.mul(index, term);
+        offset = arena.add(term, offset);
+        stride = stride.checked_mul(extent).ok_or(LayoutError::Overflow {
+            what: "the input's element count",
+        })?;
+    }
+    let exprs = IndexExprs::simplified(arena, offset, tensor.valid);
+    let shape: Vec<i64> = access.loops.iter().map(|l| l.extent).collect();
+    let names: Vec<String> = access.loops.iter().map(|l| l.name.clone()).collect();
+    let dims = super::text::list(&tensor.shape);
+    let mut shader = generate(
+        &format!("input {input} (shape {dims}) of a Syno operator"),
+        &shape,
+        &names,
+        &exprs,
+        opts,
+    )?;
+    shader.wgsl = shader.wgsl.replacen(
+        "row-major shape",
+        &format!("row-major loops ({}) of extents", names.join(", ")),
         1,
     );
     Ok(shader)
@@ -381,6 +479,59 @@ mod tests {
     fn tracker(shape: &[i64], strides: &[i64]) -> ShapeTracker {
         ShapeTracker::from_views(vec![View::create(shape, Some(strides), 0, None).unwrap()])
             .unwrap()
+    }
+
+    fn syno_access(operator: crate::engine::syno::Operator) -> Access {
+        operator
+            .access(&crate::engine::syno::Bindings::new())
+            .unwrap()
+    }
+
+    #[test]
+    fn a_matmul_gathers_each_input_over_its_loops() {
+        use crate::engine::syno::{presets, Size};
+        let access =
+            syno_access(presets::matmul(Size::new(2), Size::new(3), Size::new(4)).unwrap());
+        // loops (o0, o1, r0) of extents (2, 3, 4); in0 is 2 x 4, in1 is 4 x 3
+        let left = syno_shader(&access, 0, &ShaderOptions::default()).unwrap();
+        assert_eq!(left.elements, 24);
+        assert_eq!(left.shape, vec![2, 3, 4]);
+        assert!(
+            left.wgsl.contains("let o0 = i32(i / 12u);"),
+            "{}",
+            left.wgsl
+        );
+        assert!(
+            !left.wgsl.contains("let o1"),
+            "in0 does not read o1: {}",
+            left.wgsl
+        );
+        assert!(
+            left.wgsl.contains("return Address(o0 * 4i + r0, true);"),
+            "{}",
+            left.wgsl
+        );
+        let right = syno_shader(&access, 1, &ShaderOptions::default()).unwrap();
+        assert!(
+            right.wgsl.contains("return Address(r0 * 3i + o1, true);"),
+            "{}",
+            right.wgsl
+        );
+        let err = syno_shader(&access, 2, &ShaderOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("2 inputs"), "{err}");
+    }
+
+    #[test]
+    fn padding_an_unfold_reads_is_masked() {
+        use crate::engine::syno::{presets, Size};
+        let access = syno_access(presets::dilated_pool1d(Size::new(8), 3, 1).unwrap());
+        let shader = syno_shader(&access, 0, &ShaderOptions::default()).unwrap();
+        assert!(shader.wgsl.contains("Address("), "{}", shader.wgsl);
+        assert!(
+            !shader.wgsl.contains(", true);"),
+            "a window reads padding: {}",
+            shader.wgsl
+        );
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! vectors. Each test crate uses a part of them.
 #![allow(dead_code)]
 
+pub mod syno;
+
 use std::path::PathBuf;
 
 /// `PROPTEST_CASES`, or 256.

@@ -149,6 +149,81 @@ pub fn flip(rows: Size, cols: Size) -> Result<Operator, SynoError> {
     chain.finish_backward(&[vec![flipped, j]])
 }
 
+/// The presets by name, with their arguments, as [`parse`] reads them.
+pub const NAMES: &[(&str, &str)] = &[
+    ("matmul", "m, n, k"),
+    ("conv2d", "batch, c_in, c_out, h, w, kernel"),
+    ("pool2d", "channels, h, w, window"),
+    ("dilated_pool1d", "n, window, dilation"),
+    ("circular_shift", "rows, cols, by"),
+    ("flip", "rows, cols"),
+];
+
+/// A preset written as a call, `matmul(4, 8, 16)`: a name of [`NAMES`] and its integer
+/// arguments.
+///
+/// # Errors
+/// `Layout(BadArgument)` for text that is not such a call, an unknown name or a wrong
+/// argument count, and the preset's own errors for bad values.
+pub fn parse(text: &str) -> Result<Operator, SynoError> {
+    let text = text.trim();
+    let (name, rest) = text.split_once('(').ok_or_else(|| call_error(text))?;
+    let body = rest.strip_suffix(')').ok_or_else(|| call_error(text))?;
+    let args: Vec<i64> = body
+        .split(',')
+        .map(|a| a.trim().parse::<i64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| call_error(text))?;
+    let name = name.trim();
+    let n = |k: usize| Size::new(args[k]);
+    let expected = NAMES
+        .iter()
+        .find(|(known, _)| *known == name)
+        .map(|(_, a)| a);
+    let arity = expected.map_or(0, |a| a.split(',').count());
+    if expected.is_none() || args.len() != arity {
+        return Err(LayoutError::BadArgument {
+            op: "syno preset",
+            arg: text.to_string(),
+            expected: match expected {
+                Some(a) => format!("{name}({a})"),
+                None => format!(
+                    "one of {}",
+                    NAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                ),
+            },
+        }
+        .into());
+    }
+    for (k, &a) in args.iter().enumerate() {
+        if a < 1 && !(name == "circular_shift" && k == 2) {
+            return Err(LayoutError::BadArgument {
+                op: "syno preset",
+                arg: text.to_string(),
+                expected: "positive sizes".to_string(),
+            }
+            .into());
+        }
+    }
+    match name {
+        "matmul" => matmul(n(0), n(1), n(2)),
+        "conv2d" => conv2d(n(0), n(1), n(2), n(3), n(4), args[5]),
+        "pool2d" => pool2d(n(0), n(1), n(2), args[3]),
+        "dilated_pool1d" => dilated_pool1d(n(0), args[1], args[2]),
+        "circular_shift" => circular_shift(n(0), n(1), args[2]),
+        _ => flip(n(0), n(1)),
+    }
+}
+
+fn call_error(text: &str) -> SynoError {
+    LayoutError::BadArgument {
+        op: "syno preset",
+        arg: text.to_string(),
+        expected: "a call such as matmul(4, 8, 16)".to_string(),
+    }
+    .into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -306,5 +381,36 @@ mod tests {
             op.access(&Bindings::new()),
             Err(SynoError::Layout(LayoutError::BadArgument { .. }))
         ));
+    }
+
+    #[test]
+    fn presets_parse_from_calls_and_bad_calls_are_typed_errors() {
+        let op = parse(" matmul(3, 4 ,5) ").unwrap();
+        assert_eq!(op.input_shapes().len(), 2);
+        check(&op, |l| {
+            vec![Some(vec![l[0], l[2]]), Some(vec![l[2], l[1]])]
+        });
+        for (name, args) in NAMES {
+            let ones = vec!["2"; args.split(',').count()].join(",");
+            assert!(parse(&format!("{name}({ones})")).is_ok(), "{name}");
+        }
+        assert!(parse("circular_shift(4, 5, -2)").is_ok());
+        for bad in [
+            "",
+            "matmul",
+            "matmul(1,2)",
+            "matmul(1,2,x)",
+            "nope(1)",
+            "flip(0, 3)",
+            "matmul(1,2,3",
+        ] {
+            let err = parse(bad).unwrap_err().to_string();
+            assert!(!err.is_empty(), "{bad}");
+        }
+        assert!(parse("nope(1)").unwrap_err().to_string().contains("matmul"));
+        assert!(parse("matmul(1,2)")
+            .unwrap_err()
+            .to_string()
+            .contains("matmul(m, n, k)"));
     }
 }

@@ -14,7 +14,6 @@ struct Address {
 
 // The offset of element i and whether it is valid (0 ops per element).
 fn address_of(i: u32) -> Address {
-    let ridx0 = u32(i / 8u);
     let ridx1 = u32(i % 8u);
     return Address(ridx1, true);
 }

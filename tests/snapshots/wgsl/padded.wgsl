@@ -16,7 +16,7 @@ struct Address {
 fn address_of(i: u32) -> Address {
     let ridx0 = i32(i / 6u);
     let ridx1 = i32(i % 6u);
-    return Address(ridx0 * 4i + ridx1 + -4i, !(ridx0 < 1i) && ridx0 < 5i && ridx1 < 4i);
+    return Address(ridx0 * 4i + ridx1 - 4i, ridx0 >= 1i && ridx0 < 5i && ridx1 < 4i);
 }
 
 @group(0) @binding(0) var<storage, read> input: array<i32>;
