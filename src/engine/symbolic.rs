@@ -54,7 +54,10 @@ impl Dim {
     pub fn times(&self, other: &Dim) -> Result<Dim, LayoutError> {
         let mut vars = self.vars.clone();
         for (name, power) in &other.vars {
-            *vars.entry(name.clone()).or_insert(0) += power;
+            let slot = vars.entry(name.clone()).or_insert(0);
+            *slot = slot.checked_add(*power).ok_or(LayoutError::Overflow {
+                what: "a symbolic size's power",
+            })?;
         }
         let coeff = self
             .coeff
@@ -468,6 +471,18 @@ impl fmt::Display for SymView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn powers_that_overflow_are_an_error_not_a_wrap() {
+        let mut n = Dim::var("N");
+        n.vars.insert("N".to_string(), u32::MAX);
+        assert!(matches!(
+            n.times(&Dim::var("N")),
+            Err(LayoutError::Overflow { .. })
+        ));
+        let squared = Dim::var("N").times(&Dim::var("N")).unwrap();
+        assert_eq!(squared.vars.get("N"), Some(&2));
+    }
 
     fn n_view() -> SymView {
         let vars = vec![SymVar {
