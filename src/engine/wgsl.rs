@@ -17,6 +17,7 @@ use super::expr::{BinOp, ExprArena, ExprId, Node};
 use super::index::IndexExprs;
 use super::syno::Access;
 use super::tracker::ShapeTracker;
+use super::view::strides_for_shape;
 
 /// The integer type of the address arithmetic and of the offsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,8 +102,7 @@ fn check_ranges(
     what: &str,
 ) -> Result<(), LayoutError> {
     let (lo, hi) = index_type.range();
-    let mut stack = vec![id];
-    while let Some(node) = stack.pop() {
+    for node in nodes_under(arena, &[id]) {
         let (min, max) = arena.bounds(node);
         if matches!(arena.node(node), Node::Bool(_)) {
             continue;
@@ -123,11 +123,6 @@ fn check_ranges(
                     }
                 ),
             ));
-        }
-        match *arena.node(node) {
-            Node::Binary(_, a, b) => stack.extend([a, b]),
-            Node::Not(a) => stack.push(a),
-            _ => {}
         }
     }
     Ok(())
@@ -183,9 +178,6 @@ fn render(arena: &ExprArena, id: ExprId, ty: IndexType, spaced: bool) -> String 
                     BinOp::Lt => ("<", 2),
                     BinOp::And => ("&&", 1),
                 };
-                // WGSL has no precedence between < and itself or && chains with ||, and
-                // requires parentheses to mix relational operators: keep a left operand at
-                // its own level, the right one strictly above (left-associative ops)
                 // `x + -5i` reads as `x - 5i`
                 if let (BinOp::Add, Node::Const(v)) = (op, arena.node(b)) {
                     if *v < 0 && *v > i64::from(i32::MIN) {
@@ -195,6 +187,9 @@ fn render(arena: &ExprArena, id: ExprId, ty: IndexType, spaced: bool) -> String 
                         return;
                     }
                 }
+                // WGSL has no precedence between < and itself or && chains with ||, and
+                // requires parentheses to mix relational operators: keep a left operand at
+                // its own level, the right one strictly above (left-associative ops)
                 wrap(a, if op == BinOp::Lt { 3 } else { p }, out);
                 if spaced {
                     out.push(' ');
@@ -212,25 +207,37 @@ fn render(arena: &ExprArena, id: ExprId, ty: IndexType, spaced: bool) -> String 
     out
 }
 
-/// The names of the variables `roots` read.
-fn used_variables<'a>(arena: &'a ExprArena, roots: &[ExprId]) -> Vec<&'a str> {
-    let mut used = Vec::new();
+/// Every node under `roots`, each root first (a node shared by two parents comes twice).
+fn nodes_under(arena: &ExprArena, roots: &[ExprId]) -> Vec<ExprId> {
+    let mut nodes = Vec::new();
     let mut stack = roots.to_vec();
     while let Some(id) = stack.pop() {
+        nodes.push(id);
         match *arena.node(id) {
-            Node::Var(var) => used.push(arena.variable(var).name.as_str()),
             Node::Binary(_, a, b) => stack.extend([a, b]),
             Node::Not(a) => stack.push(a),
-            Node::Const(_) | Node::Bool(_) => {}
+            Node::Const(_) | Node::Bool(_) | Node::Var(_) => {}
         }
     }
-    used
+    nodes
+}
+
+/// The names of the variables `roots` read.
+fn used_variables<'a>(arena: &'a ExprArena, roots: &[ExprId]) -> Vec<&'a str> {
+    nodes_under(arena, roots)
+        .into_iter()
+        .filter_map(|id| match *arena.node(id) {
+            Node::Var(var) => Some(arena.variable(var).name.as_str()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The shader of `exprs` over the row-major `shape`, whose dimension `k` is the loop
-/// variable `names[k]`.
+/// variable `names[k]`; `order` says what the shape is, in the header comment.
 fn generate(
     source: &str,
+    order: &str,
     shape: &[i64],
     names: &[String],
     exprs: &IndexExprs,
@@ -260,7 +267,7 @@ fn generate(
     let _ = writeln!(w, "// Layout Lab indexing shader for {source}");
     let _ = writeln!(
         w,
-        "// {elements} elements, row-major shape ({}); arithmetic in {t}.",
+        "// {elements} elements, {order} ({}); arithmetic in {t}.",
         shape
             .iter()
             .map(i64::to_string)
@@ -387,6 +394,7 @@ pub fn tracker_shader(tracker: &ShapeTracker, opts: &ShaderOptions) -> Result<Sh
         .join(" then ");
     generate(
         &source,
+        "row-major shape",
         tracker.shape(),
         &ridx(tracker.shape()),
         &exprs,
@@ -407,19 +415,14 @@ pub fn layout_shader(layout: &Layout, opts: &ShaderOptions) -> Result<Shader, La
     let flat = super::algebra::tuple_layout(layout.flat_modes());
     let view = view_from_layout(&flat).map_err(|e| bad(layout.to_string(), e.to_string()))?;
     let exprs = IndexExprs::of_view(&view);
-    let mut shader = generate(
+    generate(
         &format!("the CuTe layout {layout}"),
+        "row-major shape (the layout's modes reversed)",
         view.shape(),
         &ridx(view.shape()),
         &exprs,
         opts,
-    )?;
-    shader.wgsl = shader.wgsl.replacen(
-        "row-major shape",
-        "row-major shape (the layout's modes reversed)",
-        1,
-    );
-    Ok(shader)
+    )
 }
 
 /// The gather of input tensor `input` of a Syno operator: element `i` unravels row-major into
@@ -443,32 +446,23 @@ pub fn syno_shader(
     let mut arena = access.arena.clone();
     // the row-major offset of the input's coordinates
     let mut offset = arena.constant(0);
-    let mut stride = 1i64;
-    for (&index, &extent) in tensor.index.iter().zip(&tensor.shape).rev() {
-        let term = arena.constant(stride);
-        let term = arena.mul(index, term);
-        offset = arena.add(term, offset);
-        stride = stride.checked_mul(extent).ok_or(LayoutError::Overflow {
-            what: "the input's element count",
-        })?;
+    for (&index, stride) in tensor.index.iter().zip(strides_for_shape(&tensor.shape)?) {
+        let stride = arena.constant(stride);
+        let term = arena.mul(index, stride);
+        offset = arena.add(offset, term);
     }
     let exprs = IndexExprs::simplified(arena, offset, tensor.valid);
     let shape: Vec<i64> = access.loops.iter().map(|l| l.extent).collect();
     let names: Vec<String> = access.loops.iter().map(|l| l.name.clone()).collect();
     let dims = super::text::list(&tensor.shape);
-    let mut shader = generate(
+    generate(
         &format!("input {input} (shape {dims}) of a Syno operator"),
+        &format!("row-major loops ({}) of extents", names.join(", ")),
         &shape,
         &names,
         &exprs,
         opts,
-    )?;
-    shader.wgsl = shader.wgsl.replacen(
-        "row-major shape",
-        &format!("row-major loops ({}) of extents", names.join(", ")),
-        1,
-    );
-    Ok(shader)
+    )
 }
 
 #[cfg(test)]
