@@ -1,0 +1,79 @@
+//! Every text field of every page, edited in any order: the view form (shape, stride, mask,
+//! offset, symbols, the pasted `View(...)`), the layout field, the morphism editor, the
+//! composition walkthrough's operands and the algebra workbench's operation and operands.
+//!
+//! Each line is one edit: its first byte picks the field (and the row or operation), the rest
+//! is what is typed.
+#![no_main]
+use layout_lab::state::layouts::LayoutsState;
+use layout_lab::state::morphisms::{MorphOp, MorphismsState, Part};
+use layout_lab::state::view_form::{RowField, SymbolPart, ViewEditor};
+use layout_lab::state::workbench::{Operation, WorkbenchState};
+use libfuzzer_sys::fuzz_target;
+
+const ROW_FIELDS: [RowField; 4] = [
+    RowField::Shape,
+    RowField::Stride,
+    RowField::MaskBegin,
+    RowField::MaskEnd,
+];
+const SYMBOL_PARTS: [SymbolPart; 3] = [SymbolPart::Min, SymbolPart::Max, SymbolPart::Value];
+const PARTS: [Part; 3] = [Part::Domain, Part::Codomain, Part::Map];
+
+fuzz_target!(|text: &str| {
+    let mut editor = ViewEditor::default();
+    let mut layouts = LayoutsState::default();
+    let mut morphisms = MorphismsState::default();
+    let mut workbench = WorkbenchState::default();
+    for line in text.lines().take(24) {
+        let Some(&pick) = line.as_bytes().first() else {
+            continue;
+        };
+        let typed = line.get(1..).unwrap_or("");
+        let row = usize::from(pick >> 4) % 5;
+        match pick % 12 {
+            0 => editor.set_field(row, ROW_FIELDS[row % 4], typed),
+            1 => editor.set_offset(typed),
+            2 => editor.set_paste(typed),
+            3 => {
+                let (name, value) = typed.split_once('=').unwrap_or((typed, "1"));
+                let _ = editor.set_symbol(name, SYMBOL_PARTS[row % 3], value);
+            }
+            4 => match row {
+                0 => editor.add_dim(),
+                1 => editor.remove_dim(usize::from(pick) % 4),
+                _ => editor.move_up(usize::from(pick) % 4),
+            },
+            5 => layouts.set_text(typed),
+            6 => morphisms.editor.set(PARTS[row % 3], typed),
+            7 => {
+                let _ = morphisms.editor.load_text(typed);
+            }
+            8 => {
+                morphisms.set_op(MorphOp::ALL[row % MorphOp::ALL.len()]);
+                morphisms.set_g(typed);
+            }
+            9 => match row % 3 {
+                0 => morphisms.set_from_layout(typed),
+                r => morphisms.set_operand(r == 1, typed),
+            },
+            10 => {
+                workbench.set_op(Operation::ALL[usize::from(pick >> 4) % Operation::ALL.len()]);
+                workbench.set_a(typed);
+            }
+            _ => workbench.set_b(typed),
+        }
+    }
+    let _ = editor.symbolic_view();
+    let _ = ViewEditor::from_form(editor.form().clone());
+    let _ = layouts.properties();
+    let _ = layouts.grid();
+    let _ = layouts.to_query();
+    let _ = morphisms.op_result();
+    let _ = morphisms.steps();
+    let _ = MorphismsState::from_query(&morphisms.to_query()).steps();
+    let _ = workbench.result();
+    let _ = workbench.warnings();
+    let _ = workbench.tiles();
+    let _ = WorkbenchState::from_query(&workbench.to_query()).result();
+});
