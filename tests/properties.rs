@@ -12,6 +12,7 @@ use common::cases;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
+use layout_lab::engine::expr_parse::{arena_with, parse_expr, VarRange};
 use layout_lab::engine::merge::merge_views;
 use layout_lab::engine::{
     decide_merge, Field, LayoutError, MergeVerdict, MovementOp, ShapeTracker, View, Witness,
@@ -642,6 +643,37 @@ proptest! {
                 prop_assert_eq!(valid, want.is_some(), "valid at {:?}: {:?}", coord, tracker.views());
                 if let Some(want) = want {
                     prop_assert_eq!(idx, *want, "idx at {:?}: {:?}", coord, tracker.views());
+                }
+            }
+        }
+    }
+
+    /// Both renderings of the index expressions (tinygrad's and the readable one) parse back,
+    /// with the loop variables' ranges, to expressions equal to them at every coordinate.
+    #[test]
+    fn rendered_expressions_parse_back((base, ops) in chain_case()) {
+        let tracker = run(ShapeTracker::from_shape(&base).map_err(fail)?, &ops)?
+            .pop()
+            .ok_or_else(|| fail("an empty chain"))?;
+        let exprs = tracker.index_exprs();
+        let ranges: Vec<VarRange> = tracker
+            .shape()
+            .iter()
+            .enumerate()
+            .map(|(k, &d)| VarRange { name: format!("ridx{k}"), min: 0, max: (d - 1).max(0) })
+            .collect();
+        let names: Vec<String> = ranges.iter().map(|r| r.name.clone()).collect();
+        for (id, what) in [(exprs.idx, "idx"), (exprs.valid, "valid")] {
+            for text in [exprs.arena.render_tinygrad(id), exprs.arena.render_readable(id)] {
+                let (mut arena, vars) = arena_with(&ranges);
+                let parsed = parse_expr(&mut arena, &vars, &names, &text)
+                    .map_err(|e| fail(format!("{what} {text}: {e}")))?;
+                for coord in coords(tracker.shape()) {
+                    prop_assert_eq!(
+                        arena.eval(parsed, &coord),
+                        exprs.arena.eval(id, &coord),
+                        "{} {} at {:?}", what, text, coord
+                    );
                 }
             }
         }

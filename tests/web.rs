@@ -273,6 +273,24 @@ async fn expression_mode_keeps_the_last_grid_on_a_parse_error() {
     tick().await;
     assert!(text(&parent, "error-expr-idx-input").contains("character"));
     assert_eq!(cell_address(&parent, "(1,0)"), "4", "the last grid stays");
+    // The longest expression accepted evaluates on the browser's stack; one more operation
+    // is refused at the field.
+    let limit = layout_lab::engine::expr_parse::MAX_EXPR_OPS;
+    type_into(
+        &parent,
+        "expr-idx-input",
+        &vec!["ridx0"; limit + 1].join("+"),
+    );
+    tick().await;
+    assert_eq!(cell_address(&parent, "(1,0)"), (limit + 1).to_string());
+    type_into(
+        &parent,
+        "expr-idx-input",
+        &vec!["ridx0"; limit + 2].join("+"),
+    );
+    tick().await;
+    assert!(text(&parent, "error-expr-idx-input").contains("at most 1024 operations"));
+    assert_eq!(cell_address(&parent, "(1,0)"), (limit + 1).to_string());
     click(&parent, "expr-use-stack");
     tick().await;
     assert_eq!(cell_address(&parent, "(1,0)"), "2", "row-major 2x2");

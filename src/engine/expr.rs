@@ -77,11 +77,13 @@ impl ExprArena {
         if let Some(&id) = self.interned.get(&node) {
             return id;
         }
+        // Unreachable: a node takes more than 40 bytes here, so 2^32 of them need over 170 GB,
+        // and the browser build has 4 GB of address space.
         let id =
             ExprId(u32::try_from(self.nodes.len()).expect("expression arena exceeds u32 nodes"));
         let ops = match node {
             Node::Const(_) | Node::Bool(_) | Node::Var(_) => 0,
-            Node::Not(a) => 1 + self.ops[a.0 as usize],
+            Node::Not(a) => self.ops[a.0 as usize].saturating_add(1),
             Node::Binary(_, a, b) => {
                 (1 + self.ops[a.0 as usize]).saturating_add(self.ops[b.0 as usize])
             }
@@ -218,9 +220,13 @@ impl ExprArena {
         self.intern(Node::Binary(BinOp::Mul, a, b), bounds)
     }
 
-    /// `a // d` truncating toward zero, for a constant divisor `d > 0`.
+    /// `a // d` truncating toward zero, for a constant divisor `d`; folded and bounded for
+    /// `d > 0`, kept as written otherwise ([`ExprArena::eval`] gives 0 for `d == 0`).
     pub fn div(&mut self, a: ExprId, divisor: i64) -> ExprId {
-        assert!(divisor > 0, "div takes a positive constant divisor");
+        if divisor <= 0 {
+            let d = self.constant(divisor);
+            return self.raw_binary(BinOp::Div, a, d);
+        }
         if divisor == 1 {
             return a;
         }
@@ -238,9 +244,13 @@ impl ExprArena {
         )
     }
 
-    /// `a % m` with the sign of `a` (C semantics), for a constant modulus `m > 0`.
+    /// `a % m` with the sign of `a` (C semantics), for a constant modulus `m`; folded and
+    /// bounded for `m > 0`, kept as written otherwise ([`ExprArena::eval`] gives 0 for `m == 0`).
     pub fn rem(&mut self, a: ExprId, modulus: i64) -> ExprId {
-        assert!(modulus > 0, "rem takes a positive constant modulus");
+        if modulus <= 0 {
+            let m = self.constant(modulus);
+            return self.raw_binary(BinOp::Mod, a, m);
+        }
         if modulus == 1 {
             return self.constant(0);
         }
@@ -307,14 +317,19 @@ impl ExprArena {
         self.intern(Node::Binary(BinOp::And, a, b), (0, 1))
     }
 
-    /// Value of `id` with variable `k` bound to `env[k]`; booleans give 0 or 1.
+    /// Value of `id` with variable `k` bound to `env[k]` (0 where `env` is too short, which is a
+    /// caller's bug that debug builds catch); booleans give 0 or 1.
     /// Arithmetic wraps rather than panics; [`crate::engine::View::create`] keeps real addresses
     /// inside `i64`.
     pub fn eval(&self, id: ExprId, env: &[i64]) -> i64 {
         match *self.node(id) {
             Node::Const(v) => v,
             Node::Bool(v) => v as i64,
-            Node::Var(var) => env[self.variable(var).slot],
+            Node::Var(var) => {
+                let slot = self.variable(var).slot;
+                debug_assert!(slot < env.len(), "eval needs {} slots", self.slots);
+                env.get(slot).copied().unwrap_or(0)
+            }
             Node::Not(a) => (self.eval(a, env) == 0) as i64,
             Node::Binary(op, a, b) => {
                 let (x, y) = (self.eval(a, env), self.eval(b, env));
@@ -405,6 +420,9 @@ impl ExprArena {
                         3,
                     ),
                 },
+                BinOp::Mul if self.const_value(b) == Some(-1) => {
+                    (vec![text("-"), self.readable(a, 5)], 5)
+                }
                 BinOp::Mul | BinOp::Div | BinOp::Mod => {
                     let symbol = match op {
                         BinOp::Mul => "*",
@@ -491,6 +509,12 @@ mod tests {
         let sum = arena.add(q, m3);
         assert_eq!(arena.render_tinygrad(sum), "((ridx0//2)+-3)");
         assert_eq!(arena.render_readable(sum), "ridx0/2 - 3");
+        let minus_one = arena.constant(-1);
+        let negated = arena.mul(x, minus_one);
+        let three = arena.constant(3);
+        let flipped = arena.add(negated, three);
+        assert_eq!(arena.render_readable(flipped), "-ridx0 + 3");
+        assert_eq!(arena.render_tinygrad(flipped), "((ridx0*-1)+3)");
         let two = arena.constant(2);
         let lt = arena.lt(x, two);
         let ge = arena.not(lt);

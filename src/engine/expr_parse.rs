@@ -14,6 +14,10 @@ use super::expr::{BinOp, ExprArena, ExprId};
 pub const MAX_EXPR_CHARS: usize = 8192;
 /// Deepest nesting accepted.
 const MAX_DEPTH: usize = 64;
+/// Most operations accepted (counting a shared subterm once per use). It bounds the depth of
+/// the tree, so evaluating, rendering and simplifying it recurse at most this deep: tinygrad's
+/// longest rendered expressions in the reference vectors have about a hundred.
+pub const MAX_EXPR_OPS: usize = 1024;
 
 /// A named variable the expression may use, with its inclusive range.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -261,7 +265,7 @@ impl Parser<'_> {
 ///
 /// # Errors
 /// `Parse` with the character position: unknown variables, unbalanced parentheses, stray
-/// tokens, numbers beyond 64 bits, too long or too deep input.
+/// tokens, numbers beyond 64 bits, too long, too deep or too many operations.
 pub fn parse_expr(
     arena: &mut ExprArena,
     vars: &[ExprId],
@@ -281,6 +285,9 @@ pub fn parse_expr(
     parser.cur.skip_space();
     if parser.cur.pos < parser.cur.chars.len() {
         return Err(parser.error("an operator or the end of the expression"));
+    }
+    if parser.arena.op_count(id) > MAX_EXPR_OPS {
+        return Err(parser.error(&format!("at most {MAX_EXPR_OPS} operations")));
     }
     Ok(id)
 }
@@ -378,5 +385,34 @@ mod tests {
         let (mut arena, ids) = arena_with(&vars);
         assert!(parse_expr(&mut arena, &ids, &names, &"(".repeat(200)).is_err());
         assert!(parse_expr(&mut arena, &ids, &names, &"1+".repeat(5000)).is_err());
+    }
+
+    /// The longest chain accepted, and one operation more; the accepted one is evaluated,
+    /// rendered and simplified on a bounded stack (4 MiB: this debug build's frames are large;
+    /// `tests/web.rs` checks the same in the browser, on its 1 MiB stack).
+    #[test]
+    fn operation_limit_bounds_the_recursion() {
+        let vars = ranges();
+        let names: Vec<String> = vars.iter().map(|v| v.name.clone()).collect();
+        let chain = |n: usize| vec!["ridx0"; n + 1].join("+");
+        let (mut arena, ids) = arena_with(&vars);
+        let message = parse_expr(&mut arena, &ids, &names, &chain(MAX_EXPR_OPS + 1))
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("at most 1024 operations"), "{message}");
+        let worker = std::thread::Builder::new().stack_size(4096 << 10);
+        let checked = worker
+            .spawn(move || {
+                let (mut arena, ids) = arena_with(&vars);
+                let id = parse_expr(&mut arena, &ids, &names, &chain(MAX_EXPR_OPS)).unwrap();
+                assert_eq!(arena.op_count(id), MAX_EXPR_OPS);
+                assert_eq!(arena.eval(id, &[2, 0]), 2 * (MAX_EXPR_OPS as i64 + 1));
+                assert_eq!(arena.render_readable(id).len(), 8 * MAX_EXPR_OPS + 5);
+                let simplified = crate::engine::simplify::simplify(&mut arena, id, 10_000);
+                arena.eval(simplified.root, &[1, 0])
+            })
+            .unwrap()
+            .join();
+        assert_eq!(checked.ok(), Some(MAX_EXPR_OPS as i64 + 1));
     }
 }

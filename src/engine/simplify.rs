@@ -306,10 +306,12 @@ fn gcd(a: i64, b: i64) -> i64 {
     i64::try_from(a).unwrap_or(1)
 }
 
+/// `a op c` for a constant `c`; for `//` and `%` only a positive `c`, the only divisors the
+/// rules are written for (a parsed expression may divide by zero or a negative number).
 fn binary(arena: &ExprArena, id: ExprId, op: BinOp) -> Option<(ExprId, i64)> {
     match *arena.node(id) {
         Node::Binary(o, a, b) if o == op => match arena.node(b) {
-            Node::Const(c) => Some((a, *c)),
+            Node::Const(c) if *c > 0 || !matches!(op, BinOp::Div | BinOp::Mod) => Some((a, *c)),
             _ => None,
         },
         _ => None,
@@ -1064,6 +1066,45 @@ mod tests {
                 }
                 env[k] = ranges[k].0;
                 k += 1;
+            }
+        }
+    }
+
+    /// A typed expression may divide by zero or by a negative number; the rules are written
+    /// for positive divisors and must leave such nodes alone rather than fold them wrongly.
+    #[test]
+    fn zero_and_negative_divisors_are_left_alone() {
+        use crate::engine::expr_parse::{arena_with, parse_expr, VarRange};
+        for text in [
+            "(ridx0 / -2) / 3",
+            "(ridx0 / 3) / -2",
+            "(ridx0*4+2) / -2",
+            "(ridx0*4+2) % -2",
+            "(5 - ridx0) / -3",
+            "(5 - ridx0) / 0",
+            "(ridx0*4+2) % 0",
+            "(ridx0 % 0) % 3",
+            "(ridx0 / 0) / 2",
+            "((ridx0*6) % -4) / 2",
+            "(ridx0 % -3) % 6",
+        ] {
+            let vars = [VarRange {
+                name: "ridx0".into(),
+                min: 0,
+                max: 5,
+            }];
+            let (mut arena, ids) = arena_with(&vars);
+            let id = parse_expr(&mut arena, &ids, &["ridx0".to_string()], text).unwrap();
+            let simplified = simplify(&mut arena, id, 1000).root;
+            check_equivalent(&arena, id, simplified, &[(0, 5)]);
+        }
+        let mut arena = ExprArena::new();
+        let x = arena.var("x", -4, 4);
+        for d in [0, -1, -3, i64::MIN] {
+            let (q, r) = (arena.div(x, d), arena.rem(x, d));
+            for v in -4..=4 {
+                assert_eq!(arena.eval(q, &[v]), v.checked_div(d).unwrap_or(0));
+                assert_eq!(arena.eval(r, &[v]), v.checked_rem(d).unwrap_or(0));
             }
         }
     }

@@ -361,7 +361,7 @@ mod tests {
         let access = op.access(&Bindings::new()).unwrap();
         assert_eq!(
             access.render_input(TensorId(0)).unwrap(),
-            "in0[o0*-1 + 3, o1]"
+            "in0[-o0 + 3, o1]"
         );
     }
 
