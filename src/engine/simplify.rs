@@ -9,7 +9,7 @@
 //!
 //! [`simplify_indexing`] then does what tinygrad's `simplify_valid` and `uop_given_valid` do:
 //! each clause of `valid` is simplified given the others, and `idx` given all of them (`idx` is
-//! only read where `valid` holds).
+//! only read where `valid` holds), each keeping its shorter form when that does not help.
 
 use std::collections::HashMap;
 
@@ -82,6 +82,11 @@ pub const RULES: &[Rule] = &[
         apply: mod_in_one_period,
     },
     Rule {
+        name: "lt-on-domain",
+        law: "x < y = true (or false)   when it is so at every point of its variables' box",
+        apply: lt_on_domain,
+    },
+    Rule {
         name: "lt-div",
         law: "x // d < c  <=>  x < c·d   for x >= 0",
         apply: lt_div,
@@ -136,6 +141,49 @@ impl Rewriter<'_> {
         if let Some(&done) = self.memo.get(&id) {
             return done;
         }
+        // A comparison's rules read the form of its operands, which simplifying them first can
+        // hide (`(3a + b) // 2 < 1` is `3a + b < 2`, but not once the division is split), so
+        // they are also tried on the comparison as written; the shorter result wins.
+        let mut early = None;
+        if matches!(self.arena.node(id), Node::Binary(BinOp::Lt, _, _)) {
+            let mark = self.steps.len();
+            let comparison_rules = RULES.iter().filter(|r| r.name.starts_with("lt-"));
+            if let Some((rule, next)) = comparison_rules.clone().find_map(|rule| {
+                (rule.apply)(self.arena, id)
+                    .filter(|&next| next != id)
+                    .map(|next| (rule, next))
+            }) {
+                if self.budget > 0 {
+                    self.budget -= 1;
+                    self.steps.push(Step {
+                        rule: rule.name,
+                        before: id,
+                        after: next,
+                    });
+                    let result = self.visit(next);
+                    early = Some((result, self.steps.split_off(mark)));
+                }
+            }
+        }
+        let mark = self.steps.len();
+        let late = self.bottom_up(id);
+        let current = match early {
+            Some((result, mut steps))
+                if self.arena.op_count(result) < self.arena.op_count(late) =>
+            {
+                self.steps.truncate(mark);
+                self.steps.append(&mut steps);
+                result
+            }
+            _ => late,
+        };
+        self.memo.insert(id, current);
+        self.memo.insert(current, current);
+        current
+    }
+
+    /// `id` with its operands simplified, then the rules tried at the node until none applies.
+    fn bottom_up(&mut self, id: ExprId) -> ExprId {
         let rebuilt = match self.arena.node(id).clone() {
             Node::Const(_) | Node::Bool(_) | Node::Var(_) => id,
             Node::Not(a) => {
@@ -171,8 +219,6 @@ impl Rewriter<'_> {
         if self.budget == 0 {
             self.stop = StopReason::StepLimit;
         }
-        self.memo.insert(id, current);
-        self.memo.insert(current, current);
         current
     }
 }
@@ -834,6 +880,53 @@ fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     }
 }
 
+/// A comparison with `//` or `%` inside that has the same truth value at every point of the
+/// box of its variables' ranges (at most [`AFFINE_CHECK_POINTS`] of them) is that constant;
+/// node bounds are too coarse to see it through a remainder.
+fn lt_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    if !matches!(arena.node(id), Node::Binary(BinOp::Lt, _, _)) || !has_division(arena, id) {
+        return None;
+    }
+    let ranges: Vec<(usize, i64, i64)> = variables_in(arena, id)
+        .iter()
+        .map(|&v| {
+            let var = arena.variable(v);
+            (var.slot, var.min, var.max)
+        })
+        .collect();
+    let mut points: i64 = 1;
+    for &(_, lo, hi) in &ranges {
+        points = points.checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
+        if points > AFFINE_CHECK_POINTS {
+            return None;
+        }
+    }
+    let slots = ranges.iter().map(|r| r.0).max().map_or(0, |m| m + 1);
+    let mut env = vec![0i64; slots];
+    for &(slot, lo, _) in &ranges {
+        env[slot] = lo;
+    }
+    let first = arena.eval(id, &env);
+    // Every point of the box, odometer order.
+    loop {
+        if arena.eval(id, &env) != first {
+            return None;
+        }
+        let mut k = 0;
+        loop {
+            let Some(&(slot, lo, hi)) = ranges.get(k) else {
+                return Some(arena.boolean(first != 0));
+            };
+            env[slot] += 1;
+            if env[slot] <= hi {
+                break;
+            }
+            env[slot] = lo;
+            k += 1;
+        }
+    }
+}
+
 fn has_division(arena: &ExprArena, id: ExprId) -> bool {
     match *arena.node(id) {
         Node::Binary(BinOp::Div | BinOp::Mod, _, _) => true,
@@ -980,7 +1073,14 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
                 .collect();
             let ranges = implied_ranges(arena, &others);
             let assumed = assume(arena, parts[i], &ranges);
-            let clause = run(arena, assumed, &mut steps);
+            let mut tried = Vec::new();
+            let mut clause = run(arena, assumed, &mut tried);
+            // What the others imply may not shorten a clause; keep the shorter form.
+            if arena.op_count(clause) > arena.op_count(parts[i]) {
+                clause = parts[i];
+            } else {
+                steps.append(&mut tried);
+            }
             match *arena.node(clause) {
                 Node::Bool(true) => {
                     parts.remove(i);
@@ -1009,10 +1109,17 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
         valid = arena.and(valid, clause);
     }
     // idx is simplified on its own first so that its sub-terms match valid's simplified ones.
-    let idx = run(arena, idx, &mut steps);
+    let alone = run(arena, idx, &mut steps);
     let ranges = implied_ranges(arena, &parts);
-    let assumed = assume(arena, idx, &ranges);
-    let idx = run(arena, assumed, &mut steps);
+    let assumed = assume(arena, alone, &ranges);
+    let mut tried = Vec::new();
+    let given_valid = run(arena, assumed, &mut tried);
+    let idx = if arena.op_count(given_valid) <= arena.op_count(alone) {
+        steps.append(&mut tried);
+        given_valid
+    } else {
+        alone
+    };
     SimplifiedIndexing {
         idx,
         valid,
@@ -1107,6 +1214,53 @@ mod tests {
                 assert_eq!(arena.eval(r, &[v]), v.checked_rem(d).unwrap_or(0));
             }
         }
+    }
+
+    /// `(3a + b) // 2 < 1` is `3a + b < 2`: the comparison's rule must see the division before
+    /// the division is split into `a + (a + b) // 2`.
+    #[test]
+    fn comparisons_are_tried_before_their_operands_are_rewritten() {
+        let mut arena = ExprArena::new();
+        let a = arena.var("a", 0, 1);
+        let b = arena.var("b", 0, 2);
+        let three = arena.constant(3);
+        let three_a = arena.mul(a, three);
+        let sum = arena.add(three_a, b);
+        let half = arena.div(sum, 2);
+        let one = arena.constant(1);
+        let lt = arena.lt(half, one);
+        let simplified = simplify(&mut arena, lt, MAX_STEPS);
+        assert_eq!(arena.render_readable(simplified.root), "a*3 + b < 2");
+        assert_eq!(simplified.steps[0].rule, "lt-div");
+        check_equivalent(&arena, lt, simplified.root, &[(0, 1), (0, 2)]);
+    }
+
+    /// `(3a + 5) % 6 < 1` never holds for a in [0, 2] (the remainders are 5, 2, 5), which the
+    /// bounds of `%` cannot show.
+    #[test]
+    fn a_comparison_constant_on_its_domain_folds() {
+        let mut arena = ExprArena::new();
+        let a = arena.var("a", 0, 2);
+        let three = arena.constant(3);
+        let five = arena.constant(5);
+        let three_a = arena.mul(a, three);
+        let sum = arena.add(three_a, five);
+        let rem = arena.rem(sum, 6);
+        let one = arena.constant(1);
+        let lt = arena.lt(rem, one);
+        assert!(matches!(arena.node(lt), Node::Binary(BinOp::Lt, _, _)));
+        let simplified = simplify(&mut arena, lt, MAX_STEPS);
+        assert_eq!(arena.node(simplified.root), &Node::Bool(false));
+        let wide = arena.var("w", 0, 5000);
+        let scaled = arena.mul(wide, three);
+        let sum = arena.add(scaled, five);
+        let rem = arena.rem(sum, 6);
+        let lt = arena.lt(rem, one);
+        let kept = simplify(&mut arena, lt, MAX_STEPS).root;
+        assert!(
+            matches!(arena.node(kept), Node::Binary(BinOp::Lt, _, _)),
+            "beyond 1,024 points the rule does not enumerate"
+        );
     }
 
     #[test]
