@@ -807,26 +807,7 @@ fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if !has_division(arena, id) {
         return None;
     }
-    let vars = variables_in(arena, id);
-    let ranges: Vec<(usize, i64, i64)> = vars
-        .iter()
-        .map(|&v| {
-            let var = arena.variable(v);
-            (var.slot, var.min, var.max)
-        })
-        .collect();
-    let mut points: i64 = 1;
-    for &(_, lo, hi) in &ranges {
-        points = points.checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
-        if points > AFFINE_CHECK_POINTS {
-            return None;
-        }
-    }
-    let slots = ranges.iter().map(|r| r.0).max().map_or(0, |m| m + 1);
-    let mut env = vec![0i64; slots];
-    for &(slot, lo, _) in &ranges {
-        env[slot] = lo;
-    }
+    let (vars, ranges, mut env) = small_box(arena, id)?;
     let base = arena.eval(id, &env);
     let mut slopes = Vec::with_capacity(ranges.len());
     for &(slot, lo, hi) in &ranges {
@@ -838,7 +819,6 @@ fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         slopes.push(arena.eval(id, &env).checked_sub(base)?);
         env[slot] = lo;
     }
-    // Every point of the box, odometer order.
     loop {
         let predicted = ranges
             .iter()
@@ -849,35 +829,27 @@ fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         if arena.eval(id, &env) != predicted {
             return None;
         }
-        let mut k = 0;
-        loop {
-            let Some(&(slot, lo, hi)) = ranges.get(k) else {
-                let offset = ranges
-                    .iter()
-                    .zip(&slopes)
-                    .try_fold(base, |acc, (&(_, lo, _), &s)| {
-                        acc.checked_sub(s.checked_mul(lo)?)
-                    })?;
-                let mut affine = Linear {
-                    terms: Vec::new(),
-                    constant: offset,
-                };
-                for (&v, &s) in vars.iter().zip(&slopes) {
-                    if s != 0 {
-                        let var = arena.var_node(v);
-                        affine.terms.push((var, s));
-                    }
-                }
-                return Some(build_linear(arena, &affine));
-            };
-            env[slot] += 1;
-            if env[slot] <= hi {
-                break;
-            }
-            env[slot] = lo;
-            k += 1;
+        if !next_point(&mut env, &ranges) {
+            break;
         }
     }
+    let offset = ranges
+        .iter()
+        .zip(&slopes)
+        .try_fold(base, |acc, (&(_, lo, _), &s)| {
+            acc.checked_sub(s.checked_mul(lo)?)
+        })?;
+    let mut affine = Linear {
+        terms: Vec::new(),
+        constant: offset,
+    };
+    for (&v, &s) in vars.iter().zip(&slopes) {
+        if s != 0 {
+            let var = arena.var_node(v);
+            affine.terms.push((var, s));
+        }
+    }
+    Some(build_linear(arena, &affine))
 }
 
 /// A comparison with `//` or `%` inside that has the same truth value at every point of the
@@ -887,7 +859,24 @@ fn lt_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if !matches!(arena.node(id), Node::Binary(BinOp::Lt, _, _)) || !has_division(arena, id) {
         return None;
     }
-    let ranges: Vec<(usize, i64, i64)> = variables_in(arena, id)
+    let (_, ranges, mut env) = small_box(arena, id)?;
+    let first = arena.eval(id, &env);
+    while next_point(&mut env, &ranges) {
+        if arena.eval(id, &env) != first {
+            return None;
+        }
+    }
+    Some(arena.boolean(first != 0))
+}
+
+/// A variable's environment slot and inclusive range.
+type SlotRange = (usize, i64, i64);
+
+/// The variables of `id`, their slots and ranges, and the box's first point (every variable
+/// at its minimum), when the box has at most [`AFFINE_CHECK_POINTS`] points.
+fn small_box(arena: &ExprArena, id: ExprId) -> Option<(Vec<VarId>, Vec<SlotRange>, Vec<i64>)> {
+    let vars = variables_in(arena, id);
+    let ranges: Vec<SlotRange> = vars
         .iter()
         .map(|&v| {
             let var = arena.variable(v);
@@ -906,25 +895,19 @@ fn lt_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     for &(slot, lo, _) in &ranges {
         env[slot] = lo;
     }
-    let first = arena.eval(id, &env);
-    // Every point of the box, odometer order.
-    loop {
-        if arena.eval(id, &env) != first {
-            return None;
+    Some((vars, ranges, env))
+}
+
+/// Moves `env` to the box's next point in odometer order; false after the last one.
+fn next_point(env: &mut [i64], ranges: &[SlotRange]) -> bool {
+    for &(slot, lo, hi) in ranges {
+        env[slot] += 1;
+        if env[slot] <= hi {
+            return true;
         }
-        let mut k = 0;
-        loop {
-            let Some(&(slot, lo, hi)) = ranges.get(k) else {
-                return Some(arena.boolean(first != 0));
-            };
-            env[slot] += 1;
-            if env[slot] <= hi {
-                break;
-            }
-            env[slot] = lo;
-            k += 1;
-        }
+        env[slot] = lo;
     }
+    false
 }
 
 fn has_division(arena: &ExprArena, id: ExprId) -> bool {
