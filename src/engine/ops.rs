@@ -178,14 +178,25 @@ impl View {
             offset += i128::from(stride) * i128::from(begin);
         }
         let offset = i64::try_from(offset).map_err(|_| overflow())?;
+        let shape = arg
+            .iter()
+            .map(|&(b, e)| e.checked_sub(b).ok_or_else(overflow))
+            .collect::<Result<Vec<i64>, _>>()?;
         let mask = match self.mask() {
             None => mask,
             Some(old) => {
+                // in i128: a huge pad moves the old mask's ends past i64 before the clamp to
+                // [0, new size] brings them back
                 let moved: Vec<Range> = old
                     .iter()
                     .zip(arg)
-                    .map(|(&(mb, me), &(ab, ae))| {
-                        (0.max((mb - ab).min(ae - ab)), 0.max((me - ab).min(ae - ab)))
+                    .zip(&shape)
+                    .map(|((&(mb, me), &(ab, _)), &size)| {
+                        let at = |m: i64| {
+                            let moved = (i128::from(m) - i128::from(ab)).min(size.into());
+                            i64::try_from(moved.max(0)).unwrap_or(size)
+                        };
+                        (at(mb), at(me))
                     })
                     .collect();
                 Some(match mask {
@@ -198,7 +209,6 @@ impl View {
                 })
             }
         };
-        let shape: Vec<i64> = arg.iter().map(|&(b, e)| e - b).collect();
         View::canonical(&shape, Some(self.strides()), offset, mask.as_deref())
     }
 
@@ -444,6 +454,24 @@ mod tests {
             Reshape::Fits(v) => v,
             other => panic!("expected one view, got {other:?}"),
         }
+    }
+
+    /// Found by the op_chain fuzzer: padding a masked view by a `before` and an `after` that
+    /// each fit but whose sum with the size does not overflowed the new size (a panic in debug
+    /// builds, a wrong mask in release).
+    #[test]
+    fn huge_pads_of_a_masked_view_overflow_or_move_the_mask_exactly() {
+        let padded = View::contiguous_of(&[2]).unwrap().pad(&[(0, 1)]).unwrap();
+        assert_eq!(padded.mask(), Some(&[(0, 2)][..]));
+        let too_big = padded.pad(&[(1 << 62, 1 << 62)]);
+        assert!(
+            matches!(too_big, Err(LayoutError::Overflow { .. })),
+            "{too_big:?}"
+        );
+        let big = 1 << 61;
+        let fits = padded.pad(&[(big, big)]).unwrap();
+        assert_eq!(fits.shape(), &[2 * big + 3]);
+        assert_eq!(fits.mask(), Some(&[(big, big + 2)][..]));
     }
 
     #[test]
