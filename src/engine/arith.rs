@@ -20,6 +20,21 @@ pub fn ceil_div(a: i64, b: i64) -> i64 {
     -floor_div(a, -b)
 }
 
+/// [`floor_div`] of i128, for bounds of sums of i64 products. `b != 0`.
+pub fn floor_div_wide(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// [`ceil_div`] of i128. `b != 0` and `b != i128::MIN`.
+pub fn ceil_div_wide(a: i128, b: i128) -> i128 {
+    -floor_div_wide(a, -b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -38,6 +53,15 @@ mod tests {
             assert_eq!(
                 (floor_div(a, b), floor_mod(a, b), ceil_div(a, b)),
                 (q, r, c),
+                "{a} {b}"
+            );
+            let wide = (i128::from(a), i128::from(b));
+            assert_eq!(
+                (
+                    floor_div_wide(wide.0, wide.1),
+                    ceil_div_wide(wide.0, wide.1)
+                ),
+                (i128::from(q), i128::from(c)),
                 "{a} {b}"
             );
         }

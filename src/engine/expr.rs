@@ -131,6 +131,16 @@ impl ExprArena {
         self.intern(Node::Var(var), (min, max))
     }
 
+    /// The variable of `var`'s slot as first made, with its whole range: `var` without what
+    /// [`ExprArena::rebound`] assumed.
+    pub fn slot_origin(&self, var: VarId) -> VarId {
+        let slot = self.variable(var).slot;
+        self.vars
+            .iter()
+            .position(|v| v.slot == slot)
+            .map_or(var, |k| VarId(k as u32))
+    }
+
     /// The node of an existing variable.
     pub fn var_node(&mut self, var: VarId) -> ExprId {
         let v = self.variable(var);

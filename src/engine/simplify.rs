@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::arith::{ceil_div, floor_div};
+use super::arith::{ceil_div, ceil_div_wide, floor_div, floor_div_wide};
 use super::expr::{BinOp, ExprArena, ExprId, Node, VarId};
 
 /// One named rewrite: `law` holds for every assignment satisfying the rule's side conditions.
@@ -943,8 +943,13 @@ struct Implied {
     exprs: HashMap<ExprId, (i64, i64)>,
 }
 
+/// Rounds of [`propagate`]: each tightens a variable from the others' ranges of the round before.
+const PROPAGATION_ROUNDS: usize = 3;
+
 fn implied_ranges(arena: &ExprArena, clauses: &[ExprId]) -> Implied {
     let mut implied = Implied::default();
+    // each clause as `low <= x <= high`
+    let mut linear = Vec::new();
     for &clause in clauses {
         let (inner, negated) = match *arena.node(clause) {
             Node::Not(inner) => (inner, true),
@@ -963,17 +968,108 @@ fn implied_ranges(arena: &ExprArena, clauses: &[ExprId]) -> Implied {
                 .or_insert((i64::MIN, i64::MAX)),
             _ => implied.exprs.entry(x).or_insert(arena.bounds(x)),
         };
-        if negated {
-            range.0 = range.0.max(c);
+        let (low, high) = if negated {
+            (c, i64::MAX)
         } else {
-            range.1 = range.1.min(c.saturating_sub(1));
+            (i64::MIN, c.saturating_sub(1))
+        };
+        range.0 = range.0.max(low);
+        range.1 = range.1.min(high);
+        if let Some(form) = linear_of(arena, x).filter(|f| f.terms.len() > 1) {
+            linear.push((form, low, high));
+        }
+    }
+    for _ in 0..PROPAGATION_ROUNDS {
+        if !linear
+            .iter()
+            .any(|(form, low, high)| propagate(arena, form, *low, *high, &mut implied))
+        {
+            break;
         }
     }
     implied
 }
 
-/// `id` with every variable re-bounded to the ranges known to hold, and every sub-expression
-/// that they pin to one value replaced by that value.
+/// Tightens the range of each variable of `low <= form <= high`, a form of variables only, from
+/// the ranges of its other terms (`90·a + b >= 129` with `b <= 43` gives `a >= 1`); whether any range changed.
+fn propagate(arena: &ExprArena, form: &Linear, low: i64, high: i64, implied: &mut Implied) -> bool {
+    // A variable's range is its slot's first (unassumed) range and what the clauses imply:
+    // a re-bounded variable's own range may rest on the very clause being simplified.
+    let range = |implied: &Implied, atom: ExprId| -> Option<(i128, i128)> {
+        let Node::Var(var) = arena.node(atom) else {
+            return None;
+        };
+        let origin = arena.variable(arena.slot_origin(*var));
+        let (mut min, mut max) = (origin.min, origin.max);
+        if let Some(&(l, h)) = implied.slots.get(&origin.slot) {
+            (min, max) = (min.max(l), max.min(h));
+        }
+        Some((i128::from(min), i128::from(max)))
+    };
+    // the terms' ranges c·[min, max], and their sums; a sum past i128 tightens nothing
+    let mut terms = Vec::with_capacity(form.terms.len());
+    let (mut sum_min, mut sum_max) = (0i128, 0i128);
+    for &(atom, c) in &form.terms {
+        let Some((min, max)) = range(implied, atom) else {
+            return false;
+        };
+        let (Some(a), Some(b)) = (
+            min.checked_mul(i128::from(c)),
+            max.checked_mul(i128::from(c)),
+        ) else {
+            return false;
+        };
+        let (t_min, t_max) = (a.min(b), a.max(b));
+        let (Some(l), Some(h)) = (sum_min.checked_add(t_min), sum_max.checked_add(t_max)) else {
+            return false;
+        };
+        (sum_min, sum_max) = (l, h);
+        terms.push((t_min, t_max));
+    }
+    let k = i128::from(form.constant);
+    let mut changed = false;
+    for (&(atom, c), &(t_min, t_max)) in form.terms.iter().zip(&terms) {
+        let Node::Var(var) = arena.node(atom) else {
+            continue;
+        };
+        // c·v lies in [low - k - (others' max), high - k - (others' min)]
+        let others = |sum: i128, t: i128, end: i64| {
+            i128::from(end)
+                .checked_sub(k)?
+                .checked_sub(sum.checked_sub(t)?)
+        };
+        let (Some(lo), Some(hi)) = (others(sum_max, t_max, low), others(sum_min, t_min, high))
+        else {
+            continue;
+        };
+        let c = i128::from(c);
+        let (v_lo, v_hi) = if c > 0 {
+            (ceil_div_wide(lo, c), floor_div_wide(hi, c))
+        } else {
+            (ceil_div_wide(hi, c), floor_div_wide(lo, c))
+        };
+        let Some((min, max)) = range(implied, atom) else {
+            continue;
+        };
+        // within [min, max], so within i64
+        let (Ok(new_min), Ok(new_max)) =
+            (i64::try_from(min.max(v_lo)), i64::try_from(max.min(v_hi)))
+        else {
+            continue;
+        };
+        if (i128::from(new_min), i128::from(new_max)) != (min, max) && new_min <= new_max {
+            implied
+                .slots
+                .insert(arena.variable(*var).slot, (new_min, new_max));
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// `id` with every variable re-bounded to the ranges known to hold (and only those: what an
+/// earlier `assume` put in is taken out), and every sub-expression that they pin to one value
+/// replaced by that value.
 fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
     fn go(
         arena: &mut ExprArena,
@@ -993,10 +1089,13 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
         }
         let result = match arena.node(id).clone() {
             Node::Const(_) | Node::Bool(_) => id,
-            Node::Var(var) => match implied.slots.get(&arena.variable(var).slot) {
-                Some(&(min, max)) => arena.rebound(var, min, max),
-                None => id,
-            },
+            Node::Var(var) => {
+                let origin = arena.slot_origin(var);
+                match implied.slots.get(&arena.variable(var).slot) {
+                    Some(&(min, max)) => arena.rebound(origin, min, max),
+                    None => arena.var_node(origin),
+                }
+            }
             Node::Not(a) => {
                 let a = go(arena, a, implied, memo);
                 arena.not(a)
@@ -1008,9 +1107,6 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
         };
         memo.insert(id, result);
         result
-    }
-    if implied.slots.is_empty() && implied.exprs.is_empty() {
-        return id;
     }
     go(arena, id, implied, &mut HashMap::new())
 }
@@ -1039,7 +1135,10 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
         result.root
     };
     let valid = run(arena, valid, &mut steps);
-    let mut parts = clauses(arena, valid);
+    let mut parts: Vec<ExprId> = clauses(arena, valid)
+        .into_iter()
+        .map(|c| assume(arena, c, &Implied::default()))
+        .collect();
     if matches!(arena.node(valid), Node::Bool(false)) {
         parts = vec![valid];
     }
@@ -1057,7 +1156,10 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
             let ranges = implied_ranges(arena, &others);
             let assumed = assume(arena, parts[i], &ranges);
             let mut tried = Vec::new();
-            let mut clause = run(arena, assumed, &mut tried);
+            // Kept without the ranges assumed: were a later pass to trust them, it would lean
+            // on clauses that may since have been dropped as implied by this one.
+            let simplified = run(arena, assumed, &mut tried);
+            let mut clause = assume(arena, simplified, &Implied::default());
             // What the others imply may not shorten a clause; keep the shorter form.
             if arena.op_count(clause) > arena.op_count(parts[i]) {
                 clause = parts[i];
@@ -1295,6 +1397,32 @@ mod tests {
             assert_eq!(arena.eval(result.valid, &[v]), want_valid);
             if want_valid == 1 {
                 assert_eq!(arena.eval(result.idx, &[v]), arena.eval(idx, &[v]));
+            }
+        }
+    }
+
+    #[test]
+    fn a_linear_clause_bounds_each_of_its_variables_by_the_others() {
+        // 90·a + b >= 129 with b <= 43 needs a >= 1: idx = 5·a + b is b + 5 wherever valid
+        let mut arena = ExprArena::new();
+        let a = arena.var("ridx0", 0, 1);
+        let b = arena.var("ridx1", 0, 43);
+        let k1 = arena.constant(90);
+        let a90 = arena.mul(a, k1);
+        let sum = arena.add(a90, b);
+        let k2 = arena.constant(129);
+        let below = arena.lt(sum, k2);
+        let valid = arena.not(below);
+        let k3 = arena.constant(5);
+        let a5 = arena.mul(a, k3);
+        let idx = arena.add(a5, b);
+        let result = simplify_indexing(&mut arena, idx, valid);
+        assert_eq!(arena.render_readable(result.idx), "ridx1 + 5");
+        for env in [[0, 43], [1, 38], [1, 39], [1, 43]] {
+            let want_valid = arena.eval(valid, &env);
+            assert_eq!(arena.eval(result.valid, &env), want_valid);
+            if want_valid == 1 {
+                assert_eq!(arena.eval(result.idx, &env), arena.eval(idx, &env));
             }
         }
     }

@@ -286,4 +286,28 @@ mod tests {
             assert_eq!(exprs.eval(&coord), (*want, true));
         }
     }
+
+    /// Random op chains found a `valid` that kept only `ridx3 <= 2` of `ridx3 == 2`: a mask
+    /// clause dropped as implied by two others had left its range on their variables.
+    #[test]
+    fn a_valid_clause_implied_by_others_is_dropped_soundly() {
+        let first = View::create(&[3, 5], Some(&[0, 0]), 0, Some(&[(0, 1), (2, 3)])).unwrap();
+        let second = View::create(
+            &[5, 1, 3, 5],
+            Some(&[3, 0, 0, -1]),
+            4,
+            Some(&[(0, 5), (0, 1), (0, 1), (2, 5)]),
+        )
+        .unwrap();
+        let t = ShapeTracker::from_views(vec![first, second]).unwrap();
+        let offsets = t.offsets(1024).unwrap();
+        let exprs = t.index_exprs();
+        for (coord, want) in RowMajor::new(t.shape()).zip(&offsets) {
+            let (idx, valid) = exprs.eval(&coord);
+            assert_eq!(valid, want.is_some(), "valid at {coord:?}");
+            if let Some(want) = want {
+                assert_eq!(idx, *want, "idx at {coord:?}");
+            }
+        }
+    }
 }
