@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::arith::{ceil_div, ceil_div_wide, floor_div, floor_div_wide};
+use super::arith::{ceil_div, ceil_div_wide, floor_div, floor_div_wide, floor_mod};
 use super::expr::{BinOp, ExprArena, ExprId, Node, VarId};
 
 /// One named rewrite: `law` holds for every assignment satisfying the rule's side conditions.
@@ -95,6 +95,11 @@ pub const RULES: &[Rule] = &[
         name: "lt-common-factor",
         law: "g·a + s < g·c  <=>  a < c   for 0 <= s < g",
         apply: lt_common_factor,
+    },
+    Rule {
+        name: "lt-mod-gcd",
+        law: "(g·Σ c_i·x_i + k) % (g·n) < c  <=>  (Σ c_i·x_i + k // g) % n < ceil((c - k % g) / g)   for the numerator >= 0",
+        apply: lt_mod_gcd,
     },
     Rule {
         name: "lt-one",
@@ -767,6 +772,34 @@ fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     None
 }
 
+fn lt_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
+        return None;
+    };
+    let Node::Const(c) = *arena.node(rhs) else {
+        return None;
+    };
+    let (x, m) = binary(arena, lhs, BinOp::Mod)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let linear = linear_of(arena, x)?;
+    let g = linear.terms.iter().fold(m, |g, &(_, k)| gcd(g, k));
+    if g <= 1 || linear.terms.is_empty() {
+        return None;
+    }
+    // x = g·(s + q) + r with 0 <= r < g, so x % (g·n) = g·((s + q) % n) + r
+    let (q, r) = (floor_div(linear.constant, g), floor_mod(linear.constant, g));
+    let inner = Linear {
+        terms: linear.terms.iter().map(|&(a, k)| (a, k / g)).collect(),
+        constant: q,
+    };
+    let s = build_linear(arena, &inner);
+    let reduced = arena.rem(s, m / g);
+    let bound = arena.constant(ceil_div(c.checked_sub(r)?, g));
+    Some(arena.lt(reduced, bound))
+}
+
 fn lt_one(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
         return None;
@@ -1321,7 +1354,8 @@ mod tests {
     }
 
     /// `(3a + 5) % 6 < 1` never holds for a in [0, 2] (the remainders are 5, 2, 5), which the
-    /// bounds of `%` cannot show.
+    /// bounds of `%` cannot show; nor `(s + 1) % 2 + s % 2 < 1`, folded on a box of 501 points
+    /// but not of 5,001.
     #[test]
     fn a_comparison_constant_on_its_domain_folds() {
         let mut arena = ExprArena::new();
@@ -1336,11 +1370,21 @@ mod tests {
         assert!(matches!(arena.node(lt), Node::Binary(BinOp::Lt, _, _)));
         let simplified = simplify(&mut arena, lt, MAX_STEPS);
         assert_eq!(arena.node(simplified.root), &Node::Bool(false));
+        // (w + 1) % 2 + w % 2 is always 1, which no other rule shows
         let wide = arena.var("w", 0, 5000);
-        let scaled = arena.mul(wide, three);
-        let sum = arena.add(scaled, five);
-        let rem = arena.rem(sum, 6);
-        let lt = arena.lt(rem, one);
+        let next = arena.add(wide, one);
+        let odd = arena.rem(next, 2);
+        let even = arena.rem(wide, 2);
+        let sum = arena.add(odd, even);
+        let lt = arena.lt(sum, one);
+        let small = arena.var("s", 0, 500);
+        let next = arena.add(small, one);
+        let odd = arena.rem(next, 2);
+        let even = arena.rem(small, 2);
+        let sum = arena.add(odd, even);
+        let folds = arena.lt(sum, one);
+        let folded = simplify(&mut arena, folds, MAX_STEPS).root;
+        assert_eq!(arena.node(folded), &Node::Bool(false));
         let kept = simplify(&mut arena, lt, MAX_STEPS).root;
         assert!(
             matches!(arena.node(kept), Node::Binary(BinOp::Lt, _, _)),
@@ -1399,6 +1443,24 @@ mod tests {
                 assert_eq!(arena.eval(result.idx, &[v]), arena.eval(idx, &[v]));
             }
         }
+    }
+
+    #[test]
+    fn a_comparison_of_a_mod_divides_out_the_common_factor() {
+        // (5x + 14) % 15 = 5·((x + 2) % 3) + 4, so it is below 11 when (x + 2) % 3 < 2
+        let mut arena = ExprArena::new();
+        let x = arena.var("x", 0, 40);
+        let five = arena.constant(5);
+        let fourteen = arena.constant(14);
+        let eleven = arena.constant(11);
+        let x5 = arena.mul(x, five);
+        let sum = arena.add(x5, fourteen);
+        let m = arena.rem(sum, 15);
+        let below = arena.lt(m, eleven);
+        let s = simplify(&mut arena, below, MAX_STEPS);
+        assert_eq!(arena.render_readable(s.root), "(x + 2)%3 < 2");
+        assert!(s.steps.iter().any(|step| step.rule == "lt-mod-gcd"));
+        check_equivalent(&arena, below, s.root, &[(0, 40)]);
     }
 
     #[test]
