@@ -36,6 +36,8 @@ type Field = {
   allowed?: string[];
   /** Press this button after typing (the op toolbar checks on apply). */
   apply?: string;
+  /** Leave the field after typing (it reads its value on change). */
+  commit?: boolean;
   before?: (page: Page) => Promise<void>;
 };
 
@@ -63,7 +65,31 @@ const exprField = (input: string): Field => ({
   },
 });
 
+/** The walkthrough's steps, or the reason it has none (a layout that is not tractable). */
+const walkAnchor = async (page: Page) =>
+  page.evaluate(() => {
+    const shown = document.querySelector('[data-testid="walk-lines"]') ?? document.querySelector('[data-testid="walk-error"]');
+    return `${document.querySelector('[data-testid="walk-position"]')?.textContent}: ${shown?.textContent}`;
+  });
+
+/** A field of the symbolic size N, made by typing N as the first size of a compact view. */
+const symbolField = (input: string, wrong: string[]): Field => ({
+  url: "#/views?shape=3,4",
+  input,
+  error: "error-symbols",
+  anchor: viewAnchor,
+  wrong,
+  commit: true,
+  before: async (page) => {
+    for (const [id, value] of [["stride-0", ""], ["stride-1", ""], ["shape-0", "N"]]) {
+      await page.getByTestId(id).fill(value);
+    }
+    await expect(page.getByTestId("symbol-N")).toBeVisible();
+  },
+});
+
 const numeric = ["float", "rank mismatch", "invalid permutation", "non-tractable layout"];
+const sizes = ["empty", "float", "negative", "zero", "rank mismatch", "invalid permutation"];
 const notation = ["float", "rank mismatch"];
 
 const fields: Record<string, Field> = {
@@ -83,6 +109,12 @@ const fields: Record<string, Field> = {
     wrong: ["float", "impossible reshape"], apply: "op-apply",
     before: async (page) => { await page.getByTestId("op-reshape").click(); },
   },
+  "Views symbol min": symbolField("sym-N-min", [...sizes, "out-of-range mask"]),
+  "Views symbol max": symbolField("sym-N-max", sizes),
+  "Views import": {
+    url: "#/views?shape=3,4", input: "import-text", error: "error-import", anchor: viewAnchor,
+    wrong: Object.keys(values), apply: "import",
+  },
   "Views expression variables": exprField("expr-vars"),
   "Views expression idx": exprField("expr-idx-input"),
   "Views expression valid": exprField("expr-valid-input"),
@@ -91,6 +123,8 @@ const fields: Record<string, Field> = {
   "Morphisms codomain": { url: "#/morphisms", input: "morphism-codomain", error: "error-codomain", anchor: text("morphism-text"), wrong: [...notation, "zero", "negative"] },
   "Morphisms map": { url: "#/morphisms", input: "morphism-map", error: "error-map", anchor: text("morphism-text"), wrong: [...notation, "negative", "invalid permutation"] },
   "Morphisms from layout": { url: "#/morphisms", input: "from-layout", error: "error-from-layout", anchor: text("morphism-text"), wrong: [...notation, "non-tractable layout"] },
+  "Morphisms walkthrough A": { url: "#/morphisms", input: "walk-a", error: "walk-operand-error", anchor: walkAnchor, wrong: notation },
+  "Morphisms walkthrough B": { url: "#/morphisms", input: "walk-b", error: "walk-operand-error", anchor: walkAnchor, wrong: notation },
   "Morphisms g": { url: "#/morphisms", input: "morphism-g", error: "error-g", anchor: text("op-result"), wrong: [...notation, "zero"] },
 };
 
@@ -108,6 +142,7 @@ for (const [name, field] of Object.entries(fields)) {
     for (const [label, value] of Object.entries(values)) {
       await input.fill(value);
       if (field.apply) await page.getByTestId(field.apply).click();
+      if (field.commit) await input.press("Tab");
       if (wrong.has(label)) {
         await expect(page.getByTestId(field.error), `${name}: ${label}`).not.toBeEmpty();
         expect(await field.anchor(page), `${name}: ${label} keeps the last valid state`).toBe(valid);
