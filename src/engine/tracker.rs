@@ -235,17 +235,29 @@ impl<'a> Lower<'a> {
         if !self.fast || index < 0 {
             return self.view.address_at_index(index);
         }
-        // (index // acc) % d per dim, from the last: one division per dim
+        // (index // acc) % d per dim, from the last: one division per dim, none for the first
+        // dim when the index is in range (the rest is then already below its size)
         let (mut address, mut rest) = (self.view.offset(), index);
-        for &(_, d, s, lo, hi) in &self.axes {
-            let (q, c) = (rest / d, rest % d);
+        let Some((&(_, d0, s0, lo0, hi0), inner)) = self.axes.split_last() else {
+            return Some(address);
+        };
+        for &(_, d, s, lo, hi) in inner {
+            // both non-negative: unsigned division is the cheaper instruction
+            let (q, c) = (
+                (rest as u64 / d as u64) as i64,
+                (rest as u64 % d as u64) as i64,
+            );
             if c < lo || c >= hi {
                 return None;
             }
             address += c * s;
             rest = q;
         }
-        Some(address)
+        let c = if rest < d0 { rest } else { rest % d0 };
+        if c < lo0 || c >= hi0 {
+            return None;
+        }
+        Some(address + c * s0)
     }
 }
 

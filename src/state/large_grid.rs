@@ -4,7 +4,7 @@
 //! blocks at even rank), with a one-cell gap between blocks.
 
 use crate::engine::view::checked_product;
-use crate::engine::{LayoutError, RowMajor, ShapeTracker};
+use crate::engine::{LayoutError, ShapeTracker};
 
 /// Most cells a canvas grid holds.
 pub const MAX_CANVAS_CELLS: usize = 1 << 20;
@@ -102,9 +102,7 @@ impl LargeGrid {
                 limit: MAX_CANVAS_CELLS as u128,
             });
         }
-        let addresses: Vec<Option<i64>> = RowMajor::new(tracker.shape())
-            .map(|coord| tracker.offset_from_coord(&coord))
-            .collect();
+        let addresses = tracker.offsets(MAX_CANVAS_CELLS)?;
         let mut span: Option<(i64, i64)> = None;
         for a in addresses.iter().flatten() {
             span = Some(span.map_or((*a, *a), |(lo, hi)| (lo.min(*a), hi.max(*a))));
@@ -181,7 +179,7 @@ impl LargeGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::MovementOp;
+    use crate::engine::{MovementOp, RowMajor};
 
     #[test]
     fn positions_match_the_block_arrangement_and_invert() {
@@ -237,6 +235,27 @@ mod tests {
         let ranges: Vec<(i64, i64)> = (0..4).map(|b| grid.bucket_range(b, 4).unwrap()).collect();
         assert_eq!(ranges, vec![(0, 4), (5, 9), (10, 14), (15, 19)]);
         assert_eq!(grid.reading(0, 4, 100).len(), coarse[0] as usize);
+    }
+
+    #[test]
+    fn addresses_are_the_stacks_row_major_offsets() {
+        // a padded, flipped, transposed stack of three views
+        let mut t = ShapeTracker::from_shape(&[6, 10]).unwrap();
+        for op in [
+            MovementOp::Pad(vec![(1, 2), (0, 3)]),
+            MovementOp::Flip(vec![false, true]),
+            MovementOp::Reshape(vec![9, 13]),
+            MovementOp::Permute(vec![1, 0]),
+            MovementOp::Reshape(vec![117]),
+        ] {
+            t = t.apply(&op).unwrap().0;
+        }
+        let grid = LargeGrid::of(&t).unwrap();
+        let expected: Vec<Option<i64>> = RowMajor::new(t.shape())
+            .map(|coord| t.offset_from_coord(&coord))
+            .collect();
+        assert!(expected.iter().any(Option::is_none) && expected.iter().any(Option::is_some));
+        assert_eq!(grid.addresses, expected);
     }
 
     #[test]
