@@ -128,3 +128,84 @@ fn render_writes_grids_diagrams_expressions_and_refuses_what_it_cannot() {
     ]);
     assert!(!ok);
 }
+
+#[test]
+fn render_takes_op_lists_as_the_import_box_does() {
+    // transpose then reshape: a second view, as the Views page builds it
+    let (ok, expr) = run(&[
+        "render",
+        "--shape",
+        "3,2",
+        "--ops",
+        "permute 1,0; reshape 3,2",
+        "--format",
+        "expr",
+    ]);
+    assert!(ok, "{expr}");
+    let (_, same) = run(&[
+        "render",
+        "--shape",
+        "3,2",
+        "--ops",
+        "t = t.permute((1, 0)).reshape(3, 2)",
+        "--format",
+        "expr",
+    ]);
+    assert_eq!(expr, same, "both op notations");
+    // memory 0 2 4 1 3 5, as seed 004 draws it
+    let (ok, svg) = run(&[
+        "render",
+        "--view",
+        "View(shape=(3, 2), strides=(2, 1), offset=0, mask=None, contiguous=True)",
+        "--ops",
+        "permute 1,0\nreshape 3,2",
+    ]);
+    assert!(ok, "{svg}");
+    let cells: Vec<&str> = svg
+        .split("<text")
+        .filter_map(|t| t.split('>').nth(1)?.strip_suffix("</text"))
+        .filter(|t| t.len() == 1)
+        .collect();
+    assert_eq!(cells, ["0", "2", "4", "1", "3", "5"], "{svg}");
+    let (ok, _) = run(&["render", "--shape", "3,4", "--ops", "reshape 5"]);
+    assert!(!ok, "an impossible reshape is an error");
+    let (ok, _) = run(&["render", "--shape", "3,x"]);
+    assert!(!ok);
+    let status = Command::new(env!("CARGO_BIN_EXE_layout-lab"))
+        .args(["render", "--layout", "(2,2):(1,2)", "--ops", "flip 0"])
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "--ops goes with view stacks only");
+}
+
+#[test]
+fn render_draws_what_a_syno_input_reads_over_the_loops() {
+    let (ok, expr) = run(&[
+        "render",
+        "--syno",
+        "matmul(2, 3, 4)",
+        "--input",
+        "1",
+        "--format",
+        "expr",
+    ]);
+    assert!(ok, "{expr}");
+    assert_eq!(expr.trim(), "in1[r0, o1]");
+    // flip(2, 3) reverses the rows: output (o0, o1) reads row-major index 3·(1 - o0) + o1
+    let (ok, tikz) = run(&["render", "--syno", "flip(2, 3)", "--format", "tikz"]);
+    assert!(ok, "{tikz}");
+    let values: Vec<&str> = tikz
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("\\node[cell]")?
+                .split('{')
+                .nth(1)?
+                .strip_suffix("};")
+        })
+        .collect();
+    assert_eq!(values, ["3", "4", "5", "0", "1", "2"], "{tikz}");
+    let (ok, wgsl) = run(&["render", "--syno", "matmul(2, 3, 4)", "--format", "wgsl"]);
+    assert!(ok && wgsl.contains("fn address_of"), "{wgsl}");
+    let (ok, _) = run(&["render", "--syno", "matmul(2, 3, 4)", "--input", "2"]);
+    assert!(!ok, "matmul has inputs 0 and 1");
+}

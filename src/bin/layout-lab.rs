@@ -3,19 +3,24 @@
 use std::process::ExitCode;
 
 use layout_lab::engine::cute::Layout;
-use layout_lab::engine::syno::{presets as syno_presets, Bindings};
+use layout_lab::engine::syno::{presets as syno_presets, Bindings, TensorId};
 use layout_lab::engine::tinygrad_repr::parse_tracker;
 use layout_lab::engine::wgsl::{
     layout_shader, syno_shader, tracker_shader, IndexType, ShaderOptions,
 };
+use layout_lab::engine::ShapeTracker;
+use layout_lab::state::views::apply_op_list;
 use layout_lab::vectors::{check_file_text, op_counts, summarize};
 
 const USAGE: &str = "usage:
   layout-lab check FILE.jsonl...   check reference-vector files; ends with `N passed, M failed`
   layout-lab stats FILE.jsonl...   operation counts of our idx/valid against tinygrad's
-  layout-lab render (--layout CUTE | --view REPR | --morphism F) [--format svg|tikz|expr|wgsl]
-                                   a picture (svg, tikz: the grid of a layout or view stack, the
-                                   arrow diagram of a morphism), the expressions or the shader
+  layout-lab render (--layout CUTE | --view REPR | --shape S --ops OPS | --morphism F
+                    | --syno CALL [--input K]) [--format svg|tikz|expr|wgsl]
+                                   a picture (svg, tikz: the grid of a layout, of a view stack,
+                                   of what a Syno input is read at over the loops; the arrow
+                                   diagram of a morphism), the expressions or the shader;
+                                   --ops applies an op list to --view, or to --shape's view
   layout-lab wgsl (--layout CUTE | --view REPR | --syno CALL [--input K]) [--u32] [--fill N]
                   [--workgroup N] [--compact]
                                    the WebGPU gather kernel of a CuTe layout, a tinygrad
@@ -199,28 +204,73 @@ fn wgsl(args: &[String]) -> ExitCode {
 /// Most cells `render` draws: a 128 × 128 grid stays legible as vector output.
 const MAX_RENDERED_CELLS: usize = 16_384;
 
+/// What `render` draws: a notation as typed, or the view stack an op list made.
+enum Source {
+    Layout(String),
+    Tracker(ShapeTracker),
+    Morphism(String),
+    Syno(String, usize),
+}
+
 /// `layout-lab render`: the same notations as the app, written as a picture, the expressions
 /// or the shader.
 fn render(args: &[String]) -> ExitCode {
-    let (mut source, mut format) = (None::<(String, String)>, "svg".to_string());
+    let usage = |what: &str| {
+        eprintln!("render: {what}\n{USAGE}");
+        ExitCode::from(2)
+    };
+    let mut format = "svg".to_string();
+    let mut given: Vec<(String, String)> = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match (arg.as_str(), it.next()) {
-            ("--layout" | "--view" | "--morphism", Some(v)) => {
-                source = Some((arg.clone(), v.clone()))
-            }
             ("--format", Some(v)) => format = v.clone(),
-            _ => {
-                eprintln!("render: bad or incomplete option `{arg}`\n{USAGE}");
-                return ExitCode::from(2);
-            }
+            (
+                "--layout" | "--view" | "--morphism" | "--syno" | "--shape" | "--ops" | "--input",
+                Some(v),
+            ) => given.push((arg.clone(), v.clone())),
+            _ => return usage(&format!("bad or incomplete option `{arg}`")),
         }
     }
-    let Some((kind, text)) = source else {
-        eprintln!("render: give --layout, --view or --morphism\n{USAGE}");
-        return ExitCode::from(2);
+    let get = |key: &str| given.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    let has = |key: &str| given.iter().any(|(k, _)| k == key);
+    let stray = (has("--input") && !has("--syno"))
+        || ((has("--shape") || has("--ops"))
+            && (has("--layout") || has("--morphism") || has("--syno")));
+    if stray
+        || given
+            .iter()
+            .enumerate()
+            .any(|(i, (k, _))| given[..i].iter().any(|(j, _)| j == k))
+    {
+        return usage("--input goes with --syno, --shape and --ops with view stacks, each once");
+    }
+    let source = match (
+        get("--layout"),
+        get("--view"),
+        get("--morphism"),
+        get("--syno"),
+    ) {
+        (Some(l), None, None, None) => Ok(Source::Layout(l)),
+        (None, None, Some(m), None) => Ok(Source::Morphism(m)),
+        (None, None, None, Some(call)) => match get("--input").map(|k| k.parse::<usize>()) {
+            None => Ok(Source::Syno(call, 0)),
+            Some(Ok(k)) => Ok(Source::Syno(call, k)),
+            Some(Err(_)) => return usage("--input takes an input number"),
+        },
+        (None, view, None, None) => base_tracker(view.as_deref(), get("--shape").as_deref())
+            .and_then(|t| match get("--ops") {
+                Some(ops) => apply_op_list(t, &ops),
+                None => Ok(t),
+            })
+            .map(Source::Tracker),
+        _ => {
+            return usage(
+                "give one of --layout, --view (or --shape) with --ops, --morphism, --syno",
+            )
+        }
     };
-    match render_text(&kind, &text, &format) {
+    match source.and_then(|source| render_text(&source, &format)) {
         Ok(out) => {
             print!("{out}");
             ExitCode::SUCCESS
@@ -232,7 +282,26 @@ fn render(args: &[String]) -> ExitCode {
     }
 }
 
-fn render_text(kind: &str, text: &str, format: &str) -> Result<String, String> {
+/// The stack `--view` gives, or the compact view of `--shape` (sizes separated by commas).
+fn base_tracker(view: Option<&str>, shape: Option<&str>) -> Result<ShapeTracker, String> {
+    match (view, shape) {
+        (Some(repr), None) => parse_tracker(repr).map_err(|e| e.to_string()),
+        (None, Some(shape)) => {
+            let sizes = shape
+                .split(',')
+                .map(|d| d.trim().parse::<i64>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| format!("--shape takes sizes such as 3,4, not `{shape}`"))?;
+            ShapeTracker::from_shape(&sizes).map_err(|e| e.to_string())
+        }
+        (Some(_), Some(_)) => Err("give --view or --shape, not both".into()),
+        (None, None) => {
+            Err("give --layout, --view, --shape with --ops, --morphism or --syno".into())
+        }
+    }
+}
+
+fn render_text(source: &Source, format: &str) -> Result<String, String> {
     use layout_lab::engine::morphism::{diagram::Diagram, to_tikz, Morphism};
     use layout_lab::engine::render::{grid_svg, grid_tikz};
     let e = |e: layout_lab::engine::LayoutError| e.to_string();
@@ -245,11 +314,24 @@ fn render_text(kind: &str, text: &str, format: &str) -> Result<String, String> {
             exprs.arena.render_tinygrad(exprs.valid)
         )
     };
+    let picture = |shape: &[i64], values: &[Option<i64>], title: &str| {
+        if format == "svg" {
+            grid_svg(shape, values, title)
+        } else {
+            grid_tikz(shape, values)
+        }
+    };
     let opts = ShaderOptions::default();
-    match (kind, format) {
-        ("--morphism", "svg") => Ok(Diagram::of(&Morphism::parse(text).map_err(e)?).to_svg()),
-        ("--morphism", "tikz") => Ok(to_tikz(&Morphism::parse(text).map_err(e)?)),
-        ("--layout", _) => {
+    match source {
+        Source::Morphism(text) => {
+            let f = Morphism::parse(text).map_err(e)?;
+            match format {
+                "svg" => Ok(Diagram::of(&f).to_svg()),
+                "tikz" => Ok(to_tikz(&f)),
+                other => Err(format!("a morphism renders as svg or tikz, not `{other}`")),
+            }
+        }
+        Source::Layout(text) => {
             let layout = Layout::parse(text).map_err(e)?;
             match format {
                 "wgsl" => Ok(layout_shader(&layout, &opts).map_err(e)?.wgsl),
@@ -263,36 +345,78 @@ fn render_text(kind: &str, text: &str, format: &str) -> Result<String, String> {
                         layout_lab::state::layouts::layout_grid_up_to(&layout, MAX_RENDERED_CELLS)?;
                     let values: Vec<Option<i64>> =
                         grid.logical.cells.iter().map(|c| c.value).collect();
-                    Ok(if format == "svg" {
-                        grid_svg(&grid.logical.shape, &values, &format!("L = {layout}"))
-                    } else {
-                        grid_tikz(&grid.logical.shape, &values)
-                    })
+                    Ok(picture(
+                        &grid.logical.shape,
+                        &values,
+                        &format!("L = {layout}"),
+                    ))
                 }
                 other => Err(format!(
                     "a layout renders as svg, tikz, expr or wgsl, not `{other}`"
                 )),
             }
         }
-        ("--view", _) => {
-            let tracker = parse_tracker(text).map_err(e)?;
+        Source::Tracker(tracker) => match format {
+            "wgsl" => Ok(tracker_shader(tracker, &opts).map_err(e)?.wgsl),
+            "expr" => Ok(expressions(tracker.index_exprs())),
+            "svg" | "tikz" => {
+                let values = tracker.offsets(MAX_RENDERED_CELLS).map_err(e)?;
+                Ok(picture(
+                    tracker.shape(),
+                    &values,
+                    "addresses of the view stack",
+                ))
+            }
+            other => Err(format!(
+                "a view renders as svg, tikz, expr or wgsl, not `{other}`"
+            )),
+        },
+        Source::Syno(call, input) => {
+            let access = syno_presets::parse(call)
+                .and_then(|op| op.access(&Bindings::new()))
+                .map_err(|e| e.to_string())?;
+            let Some(read) = access.inputs.get(*input) else {
+                return Err(format!(
+                    "{call} has {} inputs, numbered from 0; there is no input {input}",
+                    access.inputs.len()
+                ));
+            };
             match format {
-                "wgsl" => Ok(tracker_shader(&tracker, &opts).map_err(e)?.wgsl),
-                "expr" => Ok(expressions(tracker.index_exprs())),
+                "wgsl" => Ok(syno_shader(&access, *input, &opts)
+                    .map_err(|e| e.to_string())?
+                    .wgsl),
+                "expr" => Ok(format!(
+                    "{}\n",
+                    access.render_input(TensorId(*input)).unwrap_or_default()
+                )),
                 "svg" | "tikz" => {
-                    let values = tracker.offsets(MAX_RENDERED_CELLS).map_err(e)?;
-                    let shape = tracker.shape();
-                    Ok(if format == "svg" {
-                        grid_svg(shape, &values, "addresses of the view stack")
-                    } else {
-                        grid_tikz(shape, &values)
-                    })
+                    // over the loops (outputs, then reductions), the row-major index of the
+                    // element of the input read there, as the gather kernel computes it
+                    let points = access
+                        .points(MAX_RENDERED_CELLS)
+                        .map_err(|e| e.to_string())?;
+                    let values: Vec<Option<i64>> = points
+                        .iter()
+                        .map(|p| {
+                            p.reads[*input].as_ref().map(|coord| {
+                                coord
+                                    .iter()
+                                    .zip(&read.shape)
+                                    .fold(0, |flat, (&c, &d)| flat * d + c)
+                            })
+                        })
+                        .collect();
+                    let shape: Vec<i64> = access.loops.iter().map(|l| l.extent).collect();
+                    Ok(picture(
+                        &shape,
+                        &values,
+                        &format!("in{input} of {call} over its loops"),
+                    ))
                 }
                 other => Err(format!(
-                    "a view renders as svg, tikz, expr or wgsl, not `{other}`"
+                    "a Syno input renders as svg, tikz, expr or wgsl, not `{other}`"
                 )),
             }
         }
-        (_, other) => Err(format!("a morphism renders as svg or tikz, not `{other}`")),
     }
 }

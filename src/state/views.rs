@@ -360,6 +360,27 @@ impl ViewsState {
     }
 }
 
+/// `tracker` after the ops of `text`, read as the import box reads them (lines or `;`-separated
+/// `reshape 3,4`, or tinygrad calls `t.reshape(3, 4).permute((1, 0))`).
+///
+/// # Errors
+/// No op in the text, or the first op that does not parse or apply, numbered from 1.
+pub fn apply_op_list(mut tracker: ShapeTracker, text: &str) -> Result<ShapeTracker, String> {
+    let pieces = op_pieces(text);
+    if pieces.is_empty() {
+        return Err("no ops: write them as “reshape 3,4; permute 1,0”".into());
+    }
+    for (n, (kind, argument)) in pieces.iter().enumerate() {
+        let op = parse_op(kind, argument, tracker.shape().len())
+            .map_err(|e| format!("op {} ({kind}): {e}", n + 1))?;
+        tracker = tracker
+            .apply(&op)
+            .map_err(|e| format!("op {} ({kind}): {e}", n + 1))?
+            .0;
+    }
+    Ok(tracker)
+}
+
 /// `(kind, argument)` of each op in a pasted list: lines or `;`-separated `reshape 3,4`, or
 /// tinygrad calls `t = t.reshape(3, 4).permute((1, 0))`.
 fn op_pieces(text: &str) -> Vec<(String, String)> {
