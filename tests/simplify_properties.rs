@@ -2,6 +2,7 @@
 //! two bounded variables keep their value at every point of the box once simplified, alone and
 //! as an `idx` / `valid` pair (`idx` only where `valid` holds). `PROPTEST_CASES` sets the number
 //! of cases (default 256).
+#![cfg(not(target_arch = "wasm32"))]
 
 use layout_lab::engine::expr::{ExprArena, ExprId};
 use layout_lab::engine::simplify::{simplify, simplify_indexing, MAX_STEPS};
