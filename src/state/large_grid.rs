@@ -48,6 +48,33 @@ pub fn position(shape: &[i64], coord: &[i64]) -> (i64, i64) {
     }
 }
 
+/// Calls `f(index, x, y)` for every cell of `shape` in row-major order, placed as [`position`]
+/// places it, with one coordinate buffer for all cells (a canvas has up to 2^20 of them).
+pub fn for_each_position(shape: &[i64], mut f: impl FnMut(usize, i64, i64)) {
+    if shape.iter().any(|&d| d <= 0) {
+        return;
+    }
+    let mut coord = vec![0i64; shape.len()];
+    let mut index = 0;
+    loop {
+        let (x, y) = position(shape, &coord);
+        f(index, x, y);
+        index += 1;
+        let mut k = shape.len();
+        loop {
+            if k == 0 {
+                return;
+            }
+            k -= 1;
+            coord[k] += 1;
+            if coord[k] < shape[k] {
+                break;
+            }
+            coord[k] = 0;
+        }
+    }
+}
+
 /// The cell at `(x, y)`, or `None` in a gap or outside: the inverse of [`position`].
 pub fn cell_at(shape: &[i64], x: i64, y: i64) -> Option<Vec<i64>> {
     let (w, h) = extent(shape);
@@ -191,6 +218,16 @@ mod tests {
             vec![3, 2, 2, 2, 2],
         ] {
             let (w, h) = extent(&shape);
+            let mut placed = Vec::new();
+            for_each_position(&shape, |index, x, y| placed.push((index, x, y)));
+            let expected: Vec<(usize, i64, i64)> = RowMajor::new(&shape)
+                .enumerate()
+                .map(|(index, coord)| {
+                    let (x, y) = position(&shape, &coord);
+                    (index, x, y)
+                })
+                .collect();
+            assert_eq!(placed, expected, "{shape:?}");
             let mut seen = std::collections::HashSet::new();
             for coord in RowMajor::new(&shape) {
                 let (x, y) = position(&shape, &coord);

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use crate::state::large_grid::{cell_at, extent, index_of, position, LargeGrid};
+use crate::state::large_grid::{cell_at, extent, for_each_position, index_of, position, LargeGrid};
 use crate::state::stack_grid::{neighbor, Step};
 
 /// Most alias cells outlined at once.
@@ -61,12 +61,11 @@ fn render_image(grid: &LargeGrid) -> Option<HtmlCanvasElement> {
     image.set_height(h as u32);
     let mut pixels = vec![0u8; (w * h * 4) as usize];
     let span = grid.span.unwrap_or((0, 0));
-    for (index, coord) in crate::engine::RowMajor::new(&grid.shape).enumerate() {
-        let (x, y) = position(&grid.shape, &coord);
+    for_each_position(&grid.shape, |index, x, y| {
         let at = ((y * w + x) * 4) as usize;
         let rgba = grid.addresses[index].map_or(MASKED, |a| colour(a, span));
         pixels[at..at + 4].copy_from_slice(&rgba);
-    }
+    });
     let data =
         ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), w as u32, h as u32).ok()?;
     context(&image)?.put_image_data(&data, 0.0, 0.0).ok()?;
