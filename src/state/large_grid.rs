@@ -141,6 +141,53 @@ impl LargeGrid {
         })
     }
 
+    /// What the canvas says of the hovered cell `index` (its coordinate, the cell of each view
+    /// it passes through, its address and how many cells read it), or else of the addresses
+    /// `range` hovered in the memory strip (how many cells read them).
+    pub fn describe(
+        &self,
+        tracker: &ShapeTracker,
+        index: Option<usize>,
+        range: Option<(i64, i64)>,
+    ) -> Option<String> {
+        let Some(index) = index else {
+            let (first, last) = range?;
+            let which = if first == last {
+                format!("address {first}")
+            } else {
+                format!("addresses {first}..={last}")
+            };
+            let readers = self.reading(first, last, usize::MAX).len();
+            return Some(format!("{which} ← read by {readers} cell(s)"));
+        };
+        let coord = crate::engine::coord_from_index(&self.shape, index as i64);
+        let chain: Vec<String> = super::stack_grid::chain_of(tracker, &coord)
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(k, j)| {
+                format!(
+                    "view {k}: {}",
+                    j.map_or("–".to_string(), |j| format!("cell {j}"))
+                )
+            })
+            .collect();
+        let coord: Vec<String> = coord.iter().map(i64::to_string).collect();
+        Some(match self.addresses.get(index).copied().flatten() {
+            Some(a) => format!(
+                "logical ({}) → {} → valid, address {a}; {} cell(s) read it",
+                coord.join(", "),
+                chain.join(" → "),
+                self.aliases(index, usize::MAX).len()
+            ),
+            None => format!(
+                "logical ({}) → {} → masked (valid = false)",
+                coord.join(", "),
+                chain.join(" → ")
+            ),
+        })
+    }
+
     /// One view's own grid: each cell's output (the index into the view below, or the buffer
     /// address for the innermost view).
     ///
@@ -293,6 +340,25 @@ mod tests {
             .collect();
         assert!(expected.iter().any(Option::is_none) && expected.iter().any(Option::is_some));
         assert_eq!(grid.addresses, expected);
+    }
+
+    #[test]
+    fn the_hover_description_follows_a_cell_through_the_views() {
+        // seed 004's transpose-then-reshape (memory 0 2 4 1 3 5): composed (1,0) is cell 2 of
+        // the reshape, which is cell (0,2) of the transposed view, address 4
+        let t = ShapeTracker::from_shape(&[3, 2]).unwrap();
+        let t = t.apply(&MovementOp::Permute(vec![1, 0])).unwrap().0;
+        let t = t.apply(&MovementOp::Reshape(vec![3, 2])).unwrap().0;
+        let grid = LargeGrid::of(&t).unwrap();
+        assert_eq!(
+            grid.describe(&t, Some(2), None).as_deref(),
+            Some("logical (1, 0) → view 1: cell 2 → view 0: cell 2 → valid, address 4; 1 cell(s) read it")
+        );
+        assert_eq!(
+            grid.describe(&t, None, Some((1, 3))).as_deref(),
+            Some("addresses 1..=3 ← read by 3 cell(s)")
+        );
+        assert_eq!(grid.describe(&t, None, None), None);
     }
 
     #[test]

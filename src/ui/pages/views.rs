@@ -38,51 +38,10 @@ pub fn ViewsPage(
     let canvas_hover = RwSignal::new(None::<usize>);
     let canvas_range = RwSignal::new(None::<(i64, i64)>);
     let canvas_text = move || {
-        if canvas_hover.get().is_none() {
-            let (first, last) = canvas_range.get()?;
-            let readers = large.with(|g| {
-                g.as_ref()
-                    .map_or(0, |g| g.reading(first, last, usize::MAX).len())
-            });
-            let which = if first == last {
-                format!("address {first}")
-            } else {
-                format!("addresses {first}..={last}")
-            };
-            return Some(format!("{which} ← read by {readers} cell(s)"));
-        }
-        let index = canvas_hover.get()?;
+        let (index, range) = (canvas_hover.get(), canvas_range.get());
         large.with(|g| {
             let g = g.as_ref()?;
-            let coord = crate::engine::coord_from_index(&g.shape, index as i64);
-            let coord: Vec<String> = coord.iter().map(i64::to_string).collect();
-            let position = crate::engine::coord_from_index(&g.shape, index as i64);
-            let chain: Vec<String> = shown.with(|(t, _)| {
-                crate::state::stack_grid::chain_of(t, &position)
-                    .iter()
-                    .enumerate()
-                    .rev()
-                    .map(|(k, j)| {
-                        format!(
-                            "view {k}: {}",
-                            j.map_or("–".to_string(), |j| format!("cell {j}"))
-                        )
-                    })
-                    .collect()
-            });
-            Some(match g.addresses.get(index).copied().flatten() {
-                Some(a) => format!(
-                    "logical ({}) → {} → valid, address {a}; {} cell(s) read it",
-                    coord.join(", "),
-                    chain.join(" → "),
-                    g.aliases(index, usize::MAX).len()
-                ),
-                None => format!(
-                    "logical ({}) → {} → masked (valid = false)",
-                    coord.join(", "),
-                    chain.join(" → ")
-                ),
-            })
+            shown.with(|(t, _)| g.describe(t, index, range))
         })
     };
     let hover = RwSignal::new(None::<Hover>);
