@@ -161,30 +161,15 @@ impl LargeGrid {
             return Some(format!("{which} ← read by {readers} cell(s)"));
         };
         let coord = crate::engine::coord_from_index(&self.shape, index as i64);
-        let chain: Vec<String> = super::stack_grid::chain_of(tracker, &coord)
-            .iter()
-            .enumerate()
-            .rev()
-            .map(|(k, j)| {
-                format!(
-                    "view {k}: {}",
-                    j.map_or("–".to_string(), |j| format!("cell {j}"))
-                )
-            })
-            .collect();
-        let coord: Vec<String> = coord.iter().map(i64::to_string).collect();
-        Some(match self.addresses.get(index).copied().flatten() {
-            Some(a) => format!(
-                "logical ({}) → {} → valid, address {a}; {} cell(s) read it",
-                coord.join(", "),
-                chain.join(" → "),
+        let chain = super::stack_grid::chain_of(tracker, &coord);
+        let address = self.addresses.get(index).copied().flatten();
+        let path = super::stack_grid::path_text(&coord, &chain, address);
+        Some(match address {
+            Some(_) => format!(
+                "{path}; {} cell(s) read it",
                 self.aliases(index, usize::MAX).len()
             ),
-            None => format!(
-                "logical ({}) → {} → masked (valid = false)",
-                coord.join(", "),
-                chain.join(" → ")
-            ),
+            None => path,
         })
     }
 

@@ -200,6 +200,29 @@ impl StackGrid {
             .is_some_and(|(lo, hi)| (hi - lo) as u128 + 1 > self.memory.len() as u128)
     }
 
+    /// What the page says of a hovered cell: a composed cell's path through the views, a view
+    /// cell's value and readers, or an address's readers.
+    pub fn describe(&self, hover: Hover) -> Option<String> {
+        match hover {
+            Hover::Logical(i) => {
+                let cell = self.logical.cells.get(i)?;
+                Some(path_text(&cell.coord, self.chains.get(i)?, cell.value))
+            }
+            Hover::View(k, j) => {
+                let value = self.views.get(k)?.cells.get(j)?.value;
+                Some(format!(
+                    "view {k} cell {j} → {} ; read by {} logical cell(s)",
+                    value.map_or("masked".to_string(), |v| v.to_string()),
+                    self.lit(hover).logical.len()
+                ))
+            }
+            Hover::Memory(a) => Some(format!(
+                "address {a} ← read by {} logical cell(s)",
+                self.lit(hover).logical.len()
+            )),
+        }
+    }
+
     /// Everything linked to `hover`: the composed cells it selects, the cells of every view
     /// their addresses pass through, and their memory cells.
     pub fn lit(&self, hover: Hover) -> Lit {
@@ -241,6 +264,31 @@ impl StackGrid {
         }
         lit
     }
+}
+
+/// `logical (1, 0) → view 1: cell 2 → view 0: cell 2 → valid, address 4`: a composed cell,
+/// the cell of each view it passes through (outermost first, `–` past a mask) and its address.
+pub fn path_text(coord: &[i64], chain: &[Option<usize>], address: Option<i64>) -> String {
+    let coord: Vec<String> = coord.iter().map(i64::to_string).collect();
+    let chain: Vec<String> = chain
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(k, j)| {
+            format!(
+                "view {k}: {}",
+                j.map_or("–".to_string(), |j| format!("cell {j}"))
+            )
+        })
+        .collect();
+    let end = address.map_or("masked (valid = false)".to_string(), |a| {
+        format!("valid, address {a}")
+    });
+    format!(
+        "logical ({}) → {} → {end}",
+        coord.join(", "),
+        chain.join(" → ")
+    )
 }
 
 /// The cell of each view (innermost first) that the composed coordinate `coord` passes
@@ -322,6 +370,29 @@ mod tests {
         let t = ShapeTracker::from_shape(&[3, 2]).unwrap();
         let t = t.apply(&MovementOp::Permute(vec![1, 0])).unwrap().0;
         t.apply(&MovementOp::Reshape(vec![3, 2])).unwrap().0
+    }
+
+    #[test]
+    fn hovers_are_described_through_the_views() {
+        // seed 004's transpose-then-reshape: memory 0 2 4 1 3 5
+        let g = StackGrid::of(&transposed_reshape()).unwrap();
+        assert_eq!(
+            g.describe(Hover::Logical(2)).as_deref(),
+            Some("logical (1, 0) → view 1: cell 2 → view 0: cell 2 → valid, address 4")
+        );
+        assert_eq!(
+            g.describe(Hover::View(0, 2)).as_deref(),
+            Some("view 0 cell 2 → 4 ; read by 1 logical cell(s)")
+        );
+        assert_eq!(
+            g.describe(Hover::Memory(4)).as_deref(),
+            Some("address 4 ← read by 1 logical cell(s)")
+        );
+        assert_eq!(g.describe(Hover::Logical(99)), None);
+        assert_eq!(
+            path_text(&[0, 1], &[None, Some(1)], None),
+            "logical (0, 1) → view 1: cell 1 → view 0: – → masked (valid = false)"
+        );
     }
 
     #[test]

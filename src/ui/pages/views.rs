@@ -66,54 +66,7 @@ pub fn ViewsPage(
     });
     let hover_text = move || {
         let h = hover.get()?;
-        grids.with(|g| {
-            let g = g.as_ref().ok()?;
-            let describe = |i: usize| -> Option<String> {
-                let cell = g.logical.cells.get(i)?;
-                let coord: Vec<String> = cell.coord.iter().map(i64::to_string).collect();
-                let chain: Vec<String> = g
-                    .chains
-                    .get(i)?
-                    .iter()
-                    .enumerate()
-                    .rev()
-                    .map(|(k, j)| {
-                        format!(
-                            "view {k}: {}",
-                            j.map_or("–".to_string(), |j| format!("cell {j}"))
-                        )
-                    })
-                    .collect();
-                Some(match cell.value {
-                    Some(a) => format!(
-                        "logical ({}) → {} → valid, address {a}",
-                        coord.join(", "),
-                        chain.join(" → ")
-                    ),
-                    None => format!(
-                        "logical ({}) → {} → masked (valid = false)",
-                        coord.join(", "),
-                        chain.join(" → ")
-                    ),
-                })
-            };
-            match h {
-                Hover::Logical(i) => describe(i),
-                Hover::View(k, j) => {
-                    let lit = g.lit(h);
-                    let value = g.views.get(k)?.cells.get(j)?.value;
-                    Some(format!(
-                        "view {k} cell {j} → {} ; read by {} logical cell(s)",
-                        value.map_or("masked".to_string(), |v| v.to_string()),
-                        lit.logical.len()
-                    ))
-                }
-                Hover::Memory(a) => Some(format!(
-                    "address {a} ← read by {} logical cell(s)",
-                    g.lit(h).logical.len()
-                )),
-            }
-        })
+        grids.with(|g| g.as_ref().ok()?.describe(h))
     };
     let logical = Signal::derive(move || {
         grids.with(|g| {
