@@ -559,13 +559,19 @@ fn mod_in_one_period(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(arena.add(x, shift))
 }
 
-fn lt_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+/// `(x, c)` of a comparison `x < c` with a constant `c`.
+fn lt_constant(arena: &ExprArena, id: ExprId) -> Option<(ExprId, i64)> {
     let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
         return None;
     };
-    let Node::Const(c) = *arena.node(rhs) else {
-        return None;
-    };
+    match *arena.node(rhs) {
+        Node::Const(c) => Some((lhs, c)),
+        _ => None,
+    }
+}
+
+fn lt_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (lhs, c) = lt_constant(arena, id)?;
     let (x, d) = binary(arena, lhs, BinOp::Div)?;
     if !nonneg(arena, x) {
         return None;
@@ -575,12 +581,7 @@ fn lt_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 }
 
 fn lt_linear(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
-        return None;
-    };
-    let Node::Const(c) = *arena.node(rhs) else {
-        return None;
-    };
+    let (lhs, c) = lt_constant(arena, id)?;
     let linear = linear_of(arena, lhs)?;
     let g = linear.terms.iter().fold(0, |g, &(_, k)| gcd(g, k));
     if g == 0 || (g == 1 && linear.constant == 0) {
@@ -747,12 +748,7 @@ fn div_negated(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 }
 
 fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
-        return None;
-    };
-    let Node::Const(c) = *arena.node(rhs) else {
-        return None;
-    };
+    let (lhs, c) = lt_constant(arena, id)?;
     let plain = linear_of(arena, lhs)?;
     let expanded = expand_divisions(arena, &plain);
     for mut linear in [Some(plain), expanded].into_iter().flatten() {
@@ -773,12 +769,7 @@ fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 }
 
 fn lt_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
-        return None;
-    };
-    let Node::Const(c) = *arena.node(rhs) else {
-        return None;
-    };
+    let (lhs, c) = lt_constant(arena, id)?;
     let (x, m) = binary(arena, lhs, BinOp::Mod)?;
     if !nonneg(arena, x) {
         return None;
@@ -801,12 +792,9 @@ fn lt_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 }
 
 fn lt_one(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
+    let (lhs, 1) = lt_constant(arena, id)? else {
         return None;
     };
-    if !matches!(arena.node(rhs), Node::Const(1)) {
-        return None;
-    }
     let linear = linear_of(arena, lhs)?;
     if linear.constant != 0
         || linear.terms.iter().all(|&(_, c)| c == 1)
@@ -822,7 +810,8 @@ fn lt_one(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         constant: 0,
     };
     let sum = build_linear(arena, &ones);
-    Some(arena.lt(sum, rhs))
+    let one = arena.constant(1);
+    Some(arena.lt(sum, one))
 }
 
 /// Most points [`affine_on_domain`] evaluates.
