@@ -1013,7 +1013,8 @@ fn implied_ranges(arena: &ExprArena, clauses: &[ExprId]) -> Implied {
 }
 
 /// Tightens the range of each variable of `low <= form <= high`, a form of variables only, from
-/// the ranges of its other terms (`90·a + b >= 129` with `b <= 43` gives `a >= 1`); whether any range changed.
+/// the ranges of its other terms (`90·a + b >= 129` with `b <= 43` gives `a >= 1`); whether
+/// any range changed.
 fn propagate(arena: &ExprArena, form: &Linear, low: i64, high: i64, implied: &mut Implied) -> bool {
     // A variable's range is its slot's first (unassumed) range and what the clauses imply:
     // a re-bounded variable's own range may rest on the very clause being simplified.
