@@ -8,7 +8,7 @@ use layout_lab::engine::tinygrad_repr::parse_tracker;
 use layout_lab::engine::wgsl::{
     layout_shader, syno_shader, tracker_shader, IndexType, ShaderOptions,
 };
-use layout_lab::engine::ShapeTracker;
+use layout_lab::engine::{index_from_coord, ShapeTracker};
 use layout_lab::state::views::apply_op_list;
 use layout_lab::vectors::{check_file_text, op_counts, summarize};
 
@@ -398,12 +398,9 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
                     let values: Vec<Option<i64>> = points
                         .iter()
                         .map(|p| {
-                            p.reads[*input].as_ref().map(|coord| {
-                                coord
-                                    .iter()
-                                    .zip(&read.shape)
-                                    .fold(0, |flat, (&c, &d)| flat * d + c)
-                            })
+                            p.reads[*input]
+                                .as_ref()
+                                .map(|coord| index_from_coord(&read.shape, coord))
                         })
                         .collect();
                     let shape: Vec<i64> = access.loops.iter().map(|l| l.extent).collect();

@@ -31,4 +31,4 @@ pub use mergeability::{decide_merge, MergeVerdict, Witness};
 pub use morphism::{Morphism, NotTractable};
 pub use ops::{NewViewReason, Reshape};
 pub use tracker::{MovementOp, ShapeTracker};
-pub use view::{coord_from_index, RowMajor, View};
+pub use view::{coord_from_index, index_from_coord, RowMajor, View};

@@ -493,9 +493,26 @@ pub fn coord_from_index(shape: &[i64], mut index: i64) -> Vec<i64> {
     coord
 }
 
+/// The row-major linear index of `coord` in `shape`: the inverse of [`coord_from_index`].
+pub fn index_from_coord(shape: &[i64], coord: &[i64]) -> i64 {
+    coord
+        .iter()
+        .zip(shape)
+        .fold(0i64, |acc, (&c, &d)| acc * d + c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn linear_indices_and_coordinates_invert_each_other() {
+        let shape = [3, 1, 4, 2];
+        for (index, coord) in RowMajor::new(&shape).enumerate() {
+            assert_eq!(index_from_coord(&shape, &coord), index as i64);
+            assert_eq!(coord_from_index(&shape, index as i64), coord);
+        }
+    }
 
     #[track_caller]
     fn check(

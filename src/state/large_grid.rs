@@ -99,12 +99,9 @@ pub fn cell_at(shape: &[i64], x: i64, y: i64) -> Option<Vec<i64>> {
     }
 }
 
-/// Row-major index of `coord` in `shape`.
+/// Row-major index of `coord` in `shape`, a cell of a grid.
 pub fn index_of(shape: &[i64], coord: &[i64]) -> usize {
-    coord
-        .iter()
-        .zip(shape)
-        .fold(0i64, |acc, (&c, &d)| acc * d + c) as usize
+    crate::engine::index_from_coord(shape, coord) as usize
 }
 
 /// The composed addresses of a large stack.

@@ -7,6 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::engine::view::checked_product;
 use crate::engine::{LayoutError, RowMajor, ShapeTracker};
 
+use super::large_grid::index_of;
+
 /// Most cells drawn as DOM nodes in one grid.
 pub const MAX_DRAWN_CELLS: usize = 1024;
 
@@ -100,13 +102,6 @@ fn too_large(what: &'static str, size: i64) -> LayoutError {
     }
 }
 
-fn row_major_index(shape: &[i64], coord: &[i64]) -> usize {
-    coord
-        .iter()
-        .zip(shape)
-        .fold(0i64, |acc, (&c, &d)| acc * d + c) as usize
-}
-
 impl StackGrid {
     /// # Errors
     /// `TooLarge` when the composed grid or a view's grid has more than [`MAX_DRAWN_CELLS`]
@@ -151,7 +146,7 @@ impl StackGrid {
                 if !(0..size).contains(&v) {
                     // An address outside the inner view: the stack wraps it row-major.
                     let coord = crate::engine::merge::unravel(views[k].shape(), v);
-                    let j = row_major_index(views[k].shape(), &coord);
+                    let j = index_of(views[k].shape(), &coord);
                     chain[k] = Some(j);
                     value = view_grids[k].cells[j].value;
                     continue;
@@ -297,12 +292,12 @@ pub fn chain_of(tracker: &ShapeTracker, coord: &[i64]) -> Vec<Option<usize>> {
     let views = tracker.views();
     let last = views.len() - 1;
     let mut chain = vec![None; views.len()];
-    chain[last] = Some(row_major_index(views[last].shape(), coord));
+    chain[last] = Some(index_of(views[last].shape(), coord));
     let mut value = views[last].offset_from_coord(coord);
     for k in (0..last).rev() {
         let Some(v) = value else { break };
         let inner = crate::engine::merge::unravel(views[k].shape(), v);
-        chain[k] = Some(row_major_index(views[k].shape(), &inner));
+        chain[k] = Some(index_of(views[k].shape(), &inner));
         value = views[k].offset_from_coord(&inner);
     }
     chain
