@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod components;
+pub mod dom;
 pub mod pages;
 pub mod panic_banner;
 

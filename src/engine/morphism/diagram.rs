@@ -419,58 +419,155 @@ pub fn px(x: f64) -> i64 {
 }
 
 impl Diagram {
-    /// A standalone SVG document of the diagram: the same geometry as the app draws, entries
-    /// as labelled boxes, tree lines, one arrow per mapped leaf and the morphisms as captions.
+    /// A standalone SVG document of the diagram: the same geometry and markup as the app
+    /// draws ([`Diagram::to_live_svg`]), entries as labelled boxes, tree lines, one arrow per
+    /// mapped leaf and the morphisms as captions, painted with inline colours.
     pub fn to_svg(&self) -> String {
+        self.svg(None)
+    }
+
+    /// The diagram as the app shows it: classes instead of colours (the page's style sheet
+    /// paints them), each domain leaf and its arrows named by `data-leaf`, a wide invisible
+    /// hit line under every arrow, test ids, and `label` as the accessible name.
+    pub fn to_live_svg(&self, test_id: &str, label: &str) -> String {
+        self.svg(Some((test_id, label)))
+    }
+
+    fn svg(&self, live: Option<(&str, &str)>) -> String {
+        use std::fmt::Write;
         let frame = Frame::of(self);
-        let mut out = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-             viewBox=\"0 0 {w} {h}\" font-family=\"monospace\" font-size=\"14\">\n",
-            w = px(frame.width),
-            h = px(frame.height)
-        );
-        out.push_str(
-            "<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
-             markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">\
-             <path d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>\n\
-             <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
-        );
-        for segment in self.tree_segments() {
-            out.push_str(&format!(
-                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#555\"/>\n",
-                px(frame.x(segment.0 .0)),
-                px(frame.y(segment.0 .1)),
-                px(frame.x(segment.1 .0)),
-                px(frame.y(segment.1 .1))
-            ));
-        }
-        for tree in &self.trees {
-            out.push_str(&entry_svg(&frame, tree.x, tree.y, &tree.label, true));
-        }
-        for column in &self.columns {
-            for (i, value) in column.values.iter().enumerate() {
-                let y = i as f64 * ROW_SPACING;
-                out.push_str(&entry_svg(&frame, column.x, y, &value.to_string(), false));
+        let (w, h) = (px(frame.width), px(frame.height));
+        let mut out = String::new();
+        let marker = match live {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+                     viewBox=\"0 0 {w} {h}\" font-family=\"monospace\" font-size=\"14\">"
+                );
+                "head".to_string()
             }
+            Some((test_id, label)) => {
+                let _ = writeln!(
+                    out,
+                    "<svg class=\"diagram\" role=\"img\" aria-label=\"{}\" \
+                     data-testid=\"{}\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">",
+                    xml(label),
+                    xml(test_id)
+                );
+                format!("{}-head", xml(test_id))
+            }
+        };
+        let _ = writeln!(
+            out,
+            "<defs><marker id=\"{marker}\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
+             markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">\
+             <path d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>"
+        );
+        if live.is_none() {
+            out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+        }
+        // The class the app styles, or the inline colours of the standalone document.
+        let paint = |class: &str, inline: &str| match live {
+            Some(_) => format!("class=\"{class}\""),
+            None => inline.to_string(),
+        };
+        let line =
+            |out: &mut String, attrs: &str, ((x1, y1), (x2, y2)): ((f64, f64), (f64, f64))| {
+                let _ = writeln!(
+                    out,
+                    "<line {attrs} x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+                    px(x1),
+                    px(y1),
+                    px(x2),
+                    px(y2)
+                );
+            };
+        let tree = paint("diagram__tree", "stroke=\"#555\"");
+        for ((x1, y1), (x2, y2)) in self.tree_segments() {
+            let ends = ((frame.x(x1), frame.y(y1)), (frame.x(x2), frame.y(y2)));
+            line(&mut out, &tree, ends);
+        }
+        let entry =
+            |out: &mut String, x: f64, y: f64, text: &str, class: &str, leaf: Option<usize>| {
+                let (cx, cy) = (frame.x(x), frame.y(y));
+                let half = ENTRY_HALF_PX.max(4.5 * text.chars().count() as f64 + 4.0);
+                let fill = if class == "diagram__root" {
+                    "#eef"
+                } else {
+                    "white"
+                };
+                let _ = write!(out, "<g");
+                if live.is_some() {
+                    let _ = write!(out, " class=\"{class}\"");
+                    if let Some(k) = leaf {
+                        let _ = write!(out, " data-leaf=\"{k}\"");
+                    }
+                }
+                let _ = writeln!(
+                    out,
+                    "><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"24\" rx=\"3\"{}/>\
+                 <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></g>",
+                    px(cx - half),
+                    px(cy - 12.0),
+                    px(2.0 * half),
+                    match live {
+                        Some(_) => String::new(),
+                        None => format!(" fill=\"{fill}\" stroke=\"#333\""),
+                    },
+                    px(cx),
+                    px(cy + 5.0),
+                    xml(text)
+                );
+            };
+        for tree in &self.trees {
+            entry(&mut out, tree.x, tree.y, &tree.label, "diagram__root", None);
         }
         for arrow in &self.arrows {
-            let ((x1, y1), (x2, y2)) = self.arrow_ends(&frame, *arrow);
-            out.push_str(&format!(
-                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" \
-                 stroke=\"black\" marker-end=\"url(#head)\"/>\n",
-                px(x1),
-                px(y1),
-                px(x2),
-                px(y2)
-            ));
+            let ends = self.arrow_ends(&frame, *arrow);
+            let (stage, from) = (arrow.stage, arrow.from);
+            let Some(_) = live else {
+                line(
+                    &mut out,
+                    &format!("stroke=\"black\" marker-end=\"url(#{marker})\""),
+                    ends,
+                );
+                continue;
+            };
+            let leaf = if stage == 0 {
+                format!(" data-leaf=\"{from}\"")
+            } else {
+                String::new()
+            };
+            let arrow_attrs = format!(
+                "class=\"diagram__arrow\"{leaf} data-testid=\"arrow-{stage}-{from}\" \
+                 marker-end=\"url(#{marker})\""
+            );
+            line(&mut out, &arrow_attrs, ends);
+            let hit =
+                format!("class=\"diagram__hit\"{leaf} data-testid=\"arrow-hit-{stage}-{from}\"");
+            line(&mut out, &hit, ends);
         }
+        for (c, column) in self.columns.iter().enumerate() {
+            for (i, value) in column.values.iter().enumerate() {
+                let (class, leaf) = if c == 0 {
+                    ("diagram__leaf", Some(i))
+                } else {
+                    ("diagram__entry", None)
+                };
+                let y = i as f64 * ROW_SPACING;
+                entry(&mut out, column.x, y, &value.to_string(), class, leaf);
+            }
+        }
+        let caption = paint("diagram__caption", "");
         for (k, label) in self.labels.iter().enumerate() {
-            out.push_str(&format!(
-                "<text x=\"{}\" y=\"{}\">{}</text>\n",
+            let _ = writeln!(
+                out,
+                "<text {caption} x=\"{}\" y=\"{}\">{}</text>",
                 px(MARGIN_PX),
                 px(frame.caption_y(k)),
                 xml(label)
-            ));
+            );
         }
         out.push_str("</svg>\n");
         out
@@ -518,23 +615,6 @@ impl Diagram {
     }
 }
 
-/// One entry: a box centred on (x, y) with its value.
-fn entry_svg(frame: &Frame, x: f64, y: f64, label: &str, root: bool) -> String {
-    let (cx, cy) = (frame.x(x), frame.y(y));
-    let half_width = ENTRY_HALF_PX.max(4.5 * label.len() as f64 + 4.0);
-    format!(
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"24\" rx=\"3\" fill=\"{}\" \
-         stroke=\"#333\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-        px(cx - half_width),
-        px(cy - 12.0),
-        px(2.0 * half_width),
-        if root { "#eef" } else { "white" },
-        px(cx),
-        px(cy + 5.0),
-        xml(label)
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -561,6 +641,19 @@ mod tests {
         let svg = d.to_svg();
         assert_eq!(svg.matches("marker-end").count(), 1);
         assert_eq!(svg.matches("<rect x=").count(), 4);
+        assert!(!svg.contains("class="), "{svg}");
+        let live = d.to_live_svg("f\"", "f <diagram>");
+        assert_eq!(live.matches("marker-end=\"url(#f&quot;-head)\"").count(), 1);
+        assert!(live.contains("aria-label=\"f &lt;diagram&gt;\""), "{live}");
+        assert!(live.contains(
+            "<line class=\"diagram__hit\" data-leaf=\"0\" data-testid=\"arrow-hit-0-0\""
+        ));
+        assert_eq!(
+            live.matches("class=\"diagram__leaf\" data-leaf=").count(),
+            2
+        );
+        assert_eq!(live.matches("class=\"diagram__entry\">").count(), 2);
+        assert!(!live.contains("fill="), "{live}");
     }
 
     #[test]

@@ -5,7 +5,9 @@ use leptos::prelude::*;
 
 use wasm_bindgen::JsCast;
 
-use crate::state::stack_grid::{neighbor, Cell, Grid, Hover, Lit, MemoryCell, Step};
+use crate::state::html::{self, coord_text};
+use crate::state::stack_grid::{neighbor, Grid, Hover, Lit, MemoryCell, Step};
+use crate::ui::dom::event_attribute;
 
 /// Which grid of the stack a component draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,11 +49,6 @@ impl GridKind {
     }
 }
 
-fn coord_text(coord: &[i64]) -> String {
-    let parts: Vec<String> = coord.iter().map(i64::to_string).collect();
-    format!("({})", parts.join(","))
-}
-
 /// Moves keyboard focus to the neighbouring cell of the same grid for an arrow key.
 fn move_focus(ev: &web_sys::KeyboardEvent, shape: &[i64], coord: &[i64]) {
     let Some(step) = Step::from_key(&ev.key()) else {
@@ -74,102 +71,6 @@ fn move_focus(ev: &web_sys::KeyboardEvent, shape: &[i64], coord: &[i64]) {
     if let Some(cell) = target {
         // Focus lights the cell and its linked cells through the focus handler.
         let _ = cell.focus();
-    }
-}
-
-/// One cell: a plain element; hover, focus and keys are handled once per grid.
-fn cell_view(cell: &Cell, kind: GridKind) -> AnyView {
-    let value = cell.value;
-    let coord = coord_text(&cell.coord);
-    let label = match value {
-        Some(v) => format!("{coord} → {v}"),
-        None => format!("{coord} → masked"),
-    };
-    view! {
-        <div
-            class="cell cell--logical"
-            class:cell--masked=value.is_none()
-            data-index=cell.index.to_string()
-            data-testid=kind.test_id()
-            data-coord=coord
-            data-addr=value.map_or_else(|| "masked".to_string(), |a| a.to_string())
-            data-tile=cell.tile.map(|t| (t % 8).to_string())
-            tabindex="0"
-            role="gridcell"
-            aria-label=label
-        >
-            {value.map_or_else(|| "·".to_string(), |a| a.to_string())}
-        </div>
-    }
-    .into_any()
-}
-
-/// The value of `attribute` on the element an event came from, or its nearest ancestor
-/// carrying it.
-pub(crate) fn event_attribute(ev: &web_sys::Event, attribute: &str) -> Option<String> {
-    ev.target()?
-        .dyn_into::<web_sys::Element>()
-        .ok()?
-        .closest(&format!("[{attribute}]"))
-        .ok()??
-        .get_attribute(attribute)
-}
-
-/// Rank 0 a cell, rank 1 a row, rank 2 a grid, higher ranks nested blocks of those (rows of
-/// blocks at odd rank, columns at even), never flattened.
-fn block(shape: &[i64], cells: &[Cell], axis: usize, kind: GridKind) -> AnyView {
-    match shape.len() {
-        0 => cells
-            .first()
-            .map(|c| cell_view(c, kind))
-            .unwrap_or_else(|| ().into_any()),
-        1 => view! {
-            <div class="grid-row">{cells.iter().map(|c| cell_view(c, kind)).collect_view()}</div>
-        }
-        .into_any(),
-        2 => {
-            let width = shape[1].max(1) as usize;
-            view! {
-                <div class="grid-2d">
-                    {cells
-                        .chunks(width)
-                        .map(|row| {
-                            view! {
-                                <div class="grid-row">
-                                    {row.iter().map(|c| cell_view(c, kind)).collect_view()}
-                                </div>
-                            }
-                        })
-                        .collect_view()}
-                </div>
-            }
-            .into_any()
-        }
-        rank => {
-            let inner: usize = shape[1..].iter().map(|&d| d.max(0) as usize).product();
-            let direction = if rank % 2 == 1 {
-                "blocks blocks--row"
-            } else {
-                "blocks blocks--col"
-            };
-            view! {
-                <div class=direction>
-                    {cells
-                        .chunks(inner.max(1))
-                        .enumerate()
-                        .map(|(k, chunk)| {
-                            view! {
-                                <div class="block">
-                                    <span class="block__label">{format!("d{axis}={k}")}</span>
-                                    {block(&shape[1..], chunk, axis + 1, kind)}
-                                </div>
-                            }
-                        })
-                        .collect_view()}
-                </div>
-            }
-            .into_any()
-        }
     }
 }
 
@@ -270,41 +171,12 @@ pub fn GridView(
                     });
                 }
             }
-        >
-            {move || {
+            inner_html=move || {
                 shown.set_value(Vec::new());
-                grid.with(|g| block(&g.shape, &g.cells, 0, kind))
-            }}
-        </div>
+                grid.with(|g| html::grid(g, &kind.test_id()))
+            }
+        ></div>
     }
-}
-
-fn memory_cell(cell: &MemoryCell) -> AnyView {
-    let address = cell.address;
-    let used = !cell.readers.is_empty();
-    let label = if used {
-        format!(
-            "address {address}, read by {} logical cells",
-            cell.readers.len()
-        )
-    } else {
-        format!("address {address}, unused")
-    };
-    view! {
-        <div
-            class="cell cell--memory"
-            class:cell--unused=!used
-            data-testid="memory-cell"
-            data-addr=address.to_string()
-            data-readers=cell.readers.len().to_string()
-            tabindex="0"
-            role="listitem"
-            aria-label=label
-        >
-            {address.to_string()}
-        </div>
-    }
-    .into_any()
 }
 
 /// Every address from the lowest to the highest reached; unused addresses are distinct.
@@ -372,19 +244,11 @@ pub fn MemoryStrip(
             on:focusin=move |ev| enter(ev.into())
             on:mouseleave=move |_| hover.set(None)
             on:focusout=move |_| hover.set(None)
-        >
-            {move || {
+            inner_html=move || {
                 shown.set_value(Vec::new());
-                memory
-                    .with(|m| {
-                        if m.is_empty() {
-                            view! { <p class="empty">"No valid element reaches memory."</p> }.into_any()
-                        } else {
-                            m.iter().map(memory_cell).collect_view().into_any()
-                        }
-                    })
-            }}
-        </div>
+                memory.with(|m| html::memory(m))
+            }
+        ></div>
         {move || {
             let shown = memory.with(Vec::len);
             span.get()
