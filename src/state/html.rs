@@ -4,10 +4,13 @@
 
 use std::fmt::Write;
 
+use crate::engine::cute::{Layout, Notation};
 use crate::engine::expr::Piece;
 use crate::engine::simplify::StopReason;
 use crate::engine::IndexExprs;
-use crate::state::stack_grid::{Cell, Grid, MemoryCell};
+use crate::state::layouts::LayoutsState;
+use crate::state::morphisms::{OpResult, Step};
+use crate::state::stack_grid::{Cell, Grid, MemoryCell, StackGrid};
 
 /// Escapes text for HTML content and double-quoted attributes.
 pub fn escape(text: &str) -> String {
@@ -183,6 +186,233 @@ pub fn memory(cells: &[MemoryCell]) -> String {
     out
 }
 
+/// The flat modes of an encoded layout as chips named by `data-leaf` (one per domain leaf),
+/// or why there is no layout.
+pub fn mode_chips(layout: &Result<Layout, String>) -> String {
+    match layout {
+        Err(e) => format!(r#"<span class="field__error">{}</span>"#, escape(e)),
+        Ok(layout) => {
+            let mut out = String::new();
+            for (k, (size, stride)) in layout.flat_modes().into_iter().enumerate() {
+                let _ = write!(
+                    out,
+                    r#"<span class="mode-chip" data-testid="mode-{k}" data-leaf="{k}" tabindex="0">{size}:{stride}</span>"#
+                );
+            }
+            out
+        }
+    }
+}
+
+/// A Nest operation's outcome: the pasted and result diagrams, the result and its layout
+/// beside the layout operation's result, and whether the two agree.
+pub fn morph_op_result(result: &Result<OpResult, String>) -> String {
+    let r = match result {
+        Err(e) => {
+            return format!(
+                r#"<p class="field__error" data-testid="op-error" role="alert">{}</p>"#,
+                escape(e)
+            )
+        }
+        Ok(r) => r,
+    };
+    let mut out = String::from(r#"<div class="op-result">"#);
+    if let Some(p) = &r.pasted {
+        let _ = write!(
+            out,
+            "<figure><figcaption>f and g pasted along the shared column</figcaption>{}</figure>",
+            p.to_live_svg("pasted-diagram", "f then g")
+        );
+    }
+    let agree = match &r.agree {
+        Ok(true) => {
+            "agree: L of the result equals the layout operation's result at every index".into()
+        }
+        Ok(false) => "DISAGREE: the two layouts differ".into(),
+        Err(e) => format!("not compared: {e}"),
+    };
+    let layout_result = match &r.layout_result {
+        Ok(l) => l.to_string(),
+        Err(e) => e.clone(),
+    };
+    let _ = write!(
+        out,
+        r#"<figure><figcaption>result</figcaption>{}</figure><dl class="properties"><dt>result</dt><dd><code data-testid="op-result">{}</code></dd><dt>its layout</dt><dd><code data-testid="op-result-layout">{}</code></dd><dt>layout operation</dt><dd><code>{}</code></dd><dt>gives</dt><dd><code data-testid="op-layout-result">{}</code></dd></dl><p class="note" data-testid="op-agree">{}</p></div>"#,
+        r.diagram.to_live_svg("result-diagram", "Result"),
+        escape(&r.result.to_string()),
+        escape(&r.layout.to_string()),
+        escape(&r.layout_op),
+        escape(&layout_result),
+        escape(&agree),
+    );
+    out
+}
+
+/// Step `step` of the composition walkthrough (clamped to the last), or why there are none.
+pub fn walk_step(steps: &Result<Vec<Step>, String>, step: usize) -> String {
+    let all = match steps {
+        Err(e) => {
+            return format!(
+                r#"<p class="field__error" data-testid="walk-error" role="alert">{}</p>"#,
+                escape(e)
+            )
+        }
+        Ok(all) => all,
+    };
+    let Some(s) = all.get(step.min(all.len().saturating_sub(1))) else {
+        return String::new();
+    };
+    let mut out = format!(
+        r#"<div class="walk-step"><h3 data-testid="walk-title">{}</h3><ul data-testid="walk-lines">"#,
+        escape(&s.title)
+    );
+    for line in &s.lines {
+        let _ = write!(out, "<li><code>{}</code></li>", escape(line));
+    }
+    out.push_str("</ul>");
+    if let Some(d) = &s.diagram {
+        out.push_str(&d.to_live_svg("walk-diagram", "Step diagram"));
+    }
+    out.push_str("</div>");
+    out
+}
+
+/// The composed grid as a table: one row per logical cell with its coordinate, validity, the
+/// cell it reaches in each view (outermost first) and its address; or why there is none.
+pub fn grid_table(grids: &Result<StackGrid, String>) -> String {
+    let g = match grids {
+        Err(e) => return format!(r#"<p class="note">{}</p>"#, escape(e)),
+        Ok(g) => g,
+    };
+    let mut out = String::from(
+        r#"<table class="grid-table" data-testid="grid-table"><thead><tr><th scope="col">coordinate</th><th scope="col">valid</th>"#,
+    );
+    for k in (0..g.views.len()).rev() {
+        let _ = write!(out, r#"<th scope="col">view {k} cell</th>"#);
+    }
+    out.push_str(r#"<th scope="col">address</th></tr></thead><tbody>"#);
+    let or_dash = |v: Option<String>| v.unwrap_or_else(|| "–".to_string());
+    for (cell, chain) in g.logical.cells.iter().zip(&g.chains) {
+        let coord: Vec<String> = cell.coord.iter().map(i64::to_string).collect();
+        let _ = write!(
+            out,
+            r#"<tr><th scope="row">({})</th><td>{}</td>"#,
+            coord.join(", "),
+            if cell.value.is_some() { "yes" } else { "no" }
+        );
+        for j in chain.iter().rev() {
+            let _ = write!(out, "<td>{}</td>", or_dash(j.map(|j| j.to_string())));
+        }
+        let _ = write!(
+            out,
+            "<td>{}</td></tr>",
+            or_dash(cell.value.map(|a| a.to_string()))
+        );
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
+/// The history's items: first "show latest" (`data-act="latest"`; "base view" while there
+/// are no steps), then each step naming its op, with buttons that select it, move it up or
+/// remove it (`data-act`; the item carries `data-step`), and why it failed where it did.
+pub fn history(steps: &[(String, Option<String>)], selected: Option<usize>) -> String {
+    let mut out = format!(
+        r#"<li class="history__item{}"><button type="button" data-testid="history-latest" data-act="latest">{}</button></li>"#,
+        if selected.is_none() {
+            " history__item--selected"
+        } else {
+            ""
+        },
+        if steps.is_empty() {
+            "base view"
+        } else {
+            "show latest"
+        },
+    );
+    for (k, (label, error)) in steps.iter().enumerate() {
+        let n = k + 1;
+        let _ = write!(
+            out,
+            r#"<li class="history__item{}{}" data-testid="step-{k}" data-step="{k}"><button type="button" class="history__op" data-testid="step-{k}-select" data-act="select" title="Show the stack after this step">{n}. {}</button><button type="button" data-testid="step-{k}-up" data-act="up" aria-label="Move step {n} up"{}>↑</button><button type="button" data-testid="step-{k}-remove" data-act="remove" aria-label="Remove step {n}">✕</button>"#,
+            if selected == Some(k) {
+                " history__item--selected"
+            } else {
+                ""
+            },
+            if error.is_some() {
+                " history__item--error"
+            } else {
+                ""
+            },
+            escape(label),
+            if k == 0 { " disabled" } else { "" },
+        );
+        if let Some(e) = error {
+            let _ = write!(
+                out,
+                r#"<span class="field__error" role="alert">{}</span>"#,
+                escape(e)
+            );
+        }
+        out.push_str("</li>");
+    }
+    out
+}
+
+/// A layout's properties: size, cosize, rank, depth, whether it is tractable (with a link to
+/// its diagram) and the view it is, if any (with a link to the Views page).
+pub fn layout_properties(state: &LayoutsState) -> String {
+    let p = state.properties();
+    let mut out = format!(
+        r#"<dt>size</dt><dd data-testid="prop-size">{}</dd><dt>cosize</dt><dd data-testid="prop-cosize">{}</dd><dt>rank</dt><dd data-testid="prop-rank">{}</dd><dt>depth</dt><dd data-testid="prop-depth">{}</dd><dt>tractable</dt><dd data-testid="prop-tractable">"#,
+        escape(&p.size),
+        escape(&p.cosize),
+        p.rank,
+        p.depth
+    );
+    match &p.tractable {
+        Ok(m) => {
+            let _ = write!(out, "yes: {} ", escape(m));
+        }
+        Err(reason) => {
+            let _ = write!(out, "no: {}", escape(reason));
+        }
+    }
+    if let Some(q) = state.morphism_query() {
+        let _ = write!(
+            out,
+            r##"<a data-testid="open-morphism" href="#/morphisms?{}">draw its diagram</a>"##,
+            escape(&q)
+        );
+    }
+    out.push_str(r#"</dd><dt>as a view</dt><dd data-testid="prop-view">"#);
+    match state.as_view() {
+        Ok((repr, query)) => {
+            let _ = write!(
+                out,
+                r##"<code>{}</code> <a data-testid="open-view" href="#/views?{}">open in Views</a>"##,
+                escape(&repr),
+                escape(&query)
+            );
+        }
+        Err(reason) => {
+            let _ = write!(out, "<span>none: {}</span>", escape(&reason));
+        }
+    }
+    out.push_str("</dd>");
+    out
+}
+
+/// The layout in CuTe and in pycute notation.
+pub fn layout_notations(layout: &Layout) -> String {
+    format!(
+        r#"<code data-testid="layout-cute">{}</code><code data-testid="layout-pycute">{}</code>"#,
+        escape(&layout.to_notation(Notation::Cute)),
+        escape(&layout.to_notation(Notation::Python))
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,6 +502,105 @@ mod tests {
         assert!(html.contains(r#"data-addr="4" data-readers="2""#));
         assert!(html.contains(r#"cell--unused" data-testid="memory-cell" data-addr="5""#));
         assert!(memory(&[]).contains("No valid element"));
+    }
+
+    #[test]
+    fn morphism_panels_name_their_parts() {
+        use crate::state::morphisms::{MorphOp, MorphismsState};
+        let layout = Layout::parse("(2,(2,2)):(1,(4,2))").map_err(|e| e.to_string());
+        let chips = mode_chips(&layout);
+        assert_eq!(chips.matches("mode-chip").count(), 3);
+        assert!(
+            chips.contains(r#"data-leaf="2" tabindex="0">2:2</span>"#),
+            "{chips}"
+        );
+        assert!(mode_chips(&Err("a <b>".into())).contains("a &lt;b&gt;"));
+
+        let mut state = MorphismsState::default();
+        state.set_op(MorphOp::ALL[0]);
+        let html = morph_op_result(&state.op_result());
+        assert!(html.contains(r#"data-testid="result-diagram""#), "{html}");
+        assert!(html.contains(r#"data-testid="op-agree">agree"#), "{html}");
+        assert!(morph_op_result(&Err("no".into())).contains(r#"data-testid="op-error""#));
+
+        let steps = state.steps();
+        let n = steps.as_ref().map_or(0, Vec::len);
+        assert!(n > 1);
+        let last = walk_step(&steps, n - 1);
+        assert_eq!(walk_step(&steps, n + 5), last, "clamped to the last step");
+        assert!(last.contains(r#"data-testid="walk-title""#));
+        assert!(walk_step(&Err("why".into()), 0).contains(r#"data-testid="walk-error""#));
+    }
+
+    #[test]
+    fn the_grid_table_lists_each_cell_through_every_view() {
+        let start = ShapeTracker::from_shape(&[2, 3]).unwrap();
+        let stack = crate::state::views::apply_op_list(start, "permute 1,0; reshape 6").unwrap();
+        let grids = StackGrid::of(&stack).map_err(|e| e.to_string());
+        let html = grid_table(&grids);
+        assert_eq!(html.matches("<tr>").count(), 1 + 6);
+        assert_eq!(
+            html.matches(r#"<th scope="col">view "#).count(),
+            stack.views().len()
+        );
+        assert!(
+            html.contains(r#"<th scope="row">(5)</th><td>yes</td>"#),
+            "{html}"
+        );
+        assert_eq!(
+            grid_table(&Err("too big".into())),
+            r#"<p class="note">too big</p>"#
+        );
+    }
+
+    #[test]
+    fn history_steps_mark_selection_failure_and_the_first_step() {
+        let steps = vec![
+            ("reshape 6".to_string(), None),
+            ("pad <x>".to_string(), Some("bad & worse".to_string())),
+        ];
+        let html = history(&steps, Some(1));
+        assert!(html.starts_with(r#"<li class="history__item"><button type="button" data-testid="history-latest" data-act="latest">show latest<"#));
+        assert!(history(&[], None).contains(r#"history__item--selected"><button type="button" data-testid="history-latest" data-act="latest">base view<"#));
+        assert!(html.contains(r#"class="history__item" data-testid="step-0""#));
+        assert!(
+            html.contains(r#"history__item--selected history__item--error" data-testid="step-1""#)
+        );
+        assert!(html.contains(r#"aria-label="Move step 1 up" disabled>"#));
+        assert!(!html.contains(r#"aria-label="Move step 2 up" disabled"#));
+        assert!(html.contains("2. pad &lt;x&gt;"));
+        assert!(html.contains("bad &amp; worse"));
+    }
+
+    #[test]
+    fn layout_properties_link_to_the_diagram_and_the_view() {
+        let mut state = LayoutsState::default();
+        state.set_text("(4,2):(2,1)");
+        let html = layout_properties(&state);
+        assert!(
+            html.contains(r#"<dd data-testid="prop-size">8</dd>"#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"data-testid="prop-tractable">yes: "#),
+            "{html}"
+        );
+        assert!(html.contains(r##"href="#/morphisms?f="##), "{html}");
+        assert!(
+            html.contains(r##"<a data-testid="open-view" href="#/views?"##),
+            "{html}"
+        );
+        state.set_text("(2,2):(3,1)");
+        let html = layout_properties(&state);
+        assert!(
+            html.contains(r#"data-testid="prop-tractable">no: "#),
+            "{html}"
+        );
+        assert!(!html.contains("open-morphism"), "{html}");
+        assert_eq!(
+            layout_notations(state.layout()),
+            r#"<code data-testid="layout-cute">(2,2):(3,1)</code><code data-testid="layout-pycute">(2, 2):(3, 1)</code>"#
+        );
     }
 
     #[test]

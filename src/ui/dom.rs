@@ -11,3 +11,42 @@ pub fn event_attribute(ev: &web_sys::Event, attribute: &str) -> Option<String> {
         .ok()??
         .get_attribute(attribute)
 }
+
+/// Marks the elements under `root` that carry `attribute`: `class(element)` is set where the
+/// attribute's number is in `lit` and cleared elsewhere. Lighting by classes leaves the
+/// drawn HTML in place.
+pub fn light(
+    root: &web_sys::Element,
+    attribute: &str,
+    lit: &std::collections::BTreeSet<usize>,
+    class: impl Fn(&web_sys::Element) -> &'static str,
+) {
+    let Ok(all) = root.query_selector_all(&format!("[{attribute}]")) else {
+        return;
+    };
+    for k in 0..all.length() {
+        let Some(el) = all
+            .item(k)
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+        else {
+            continue;
+        };
+        let on = el
+            .get_attribute(attribute)
+            .and_then(|v| v.parse::<usize>().ok())
+            .is_some_and(|v| lit.contains(&v));
+        let _ = el.class_list().toggle_with_force(class(&el), on);
+    }
+}
+
+/// After the next frame (when a panel's HTML has been redrawn), focuses the element under
+/// `root` with test id `test_id`, so keyboard users keep their place across a redraw.
+pub fn refocus_later(root: web_sys::Element, test_id: String) {
+    leptos::prelude::request_animation_frame(move || {
+        if let Ok(Some(el)) = root.query_selector(&format!("[data-testid='{test_id}']")) {
+            if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        }
+    });
+}

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use leptos::prelude::*;
 
 use crate::engine::morphism::diagram::Diagram;
-use crate::ui::dom::event_attribute;
+use crate::ui::dom::{event_attribute, light};
 
 /// The diagram; `hover` (when given) receives the domain leaf under the pointer.
 #[component]
@@ -45,27 +45,15 @@ pub fn MorphismDiagram(
     Effect::new(move |_| {
         svg.track();
         let Some(root) = host.get() else { return };
-        let lit = lit.get();
-        if let Ok(all) = root.query_selector_all("[data-leaf]") {
-            for k in 0..all.length() {
-                let Some(el) = all
-                    .item(k)
-                    .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
-                else {
-                    continue;
-                };
-                let on = el
-                    .get_attribute("data-leaf")
-                    .and_then(|v| v.parse::<usize>().ok())
-                    .is_some_and(|v| lit.contains(&v));
-                let class = if el.tag_name() == "g" {
+        lit.with(|lit| {
+            light(&root, "data-leaf", lit, |el| {
+                if el.tag_name() == "g" {
                     "diagram__leaf--lit"
                 } else {
                     "diagram__arrow--lit"
-                };
-                let _ = el.class_list().toggle_with_force(class, on);
-            }
-        }
+                }
+            });
+        });
     });
     view! {
         <div

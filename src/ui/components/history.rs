@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 
 use crate::state::ops_text::op_text;
-use crate::state::ViewsState;
+use crate::state::{html, ViewsState};
+use crate::ui::dom::{event_attribute, refocus_later};
 
 #[component]
 pub fn History(
@@ -24,62 +25,31 @@ pub fn History(
                 .collect::<Vec<_>>()
         })
     });
+    let list = NodeRef::<leptos::html::Ol>::new();
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let step = event_attribute(&ev, "data-step").and_then(|k| k.parse::<usize>().ok());
+        match (event_attribute(&ev, "data-act").as_deref(), step) {
+            (Some("latest"), _) => state.update(|s| s.select(None)),
+            (Some("select"), Some(k)) => state.update(|s| s.select(Some(k))),
+            (Some("up"), Some(k)) => state.update(|s| s.move_step_up(k)),
+            (Some("remove"), Some(k)) => state.update(|s| s.remove_step(k)),
+            _ => return,
+        }
+        if let (Some(root), Some(id)) = (list.get_untracked(), event_attribute(&ev, "data-testid"))
+        {
+            refocus_later(root.into(), id);
+        }
+    };
     view! {
         <section class="history" aria-label="History">
             <h2>"History"</h2>
-            <ol class="history__list" data-testid="history">
-                <li class="history__item" class:history__item--selected=move || state.with(|s| s.selected().is_none())>
-                    <button type="button" data-testid="history-latest" on:click=move |_| state.update(|s| s.select(None))>
-                        {move || if outcomes.with(Vec::is_empty) { "base view" } else { "show latest" }}
-                    </button>
-                </li>
-                {move || {
-                    outcomes
-                        .get()
-                        .into_iter()
-                        .enumerate()
-                        .map(|(k, (label, error))| {
-                            let failed = error.is_some();
-                            view! {
-                                <li
-                                    class="history__item"
-                                    class:history__item--selected=move || state.with(|s| s.selected() == Some(k))
-                                    class:history__item--error=failed
-                                    data-testid=format!("step-{k}")
-                                >
-                                    <button
-                                        type="button"
-                                        class="history__op"
-                                        data-testid=format!("step-{k}-select")
-                                        title="Show the stack after this step"
-                                        on:click=move |_| state.update(|s| s.select(Some(k)))
-                                    >
-                                        {format!("{}. {label}", k + 1)}
-                                    </button>
-                                    <button
-                                        type="button"
-                                        data-testid=format!("step-{k}-up")
-                                        aria-label=format!("Move step {} up", k + 1)
-                                        disabled=k == 0
-                                        on:click=move |_| state.update(|s| s.move_step_up(k))
-                                    >
-                                        "↑"
-                                    </button>
-                                    <button
-                                        type="button"
-                                        data-testid=format!("step-{k}-remove")
-                                        aria-label=format!("Remove step {}", k + 1)
-                                        on:click=move |_| state.update(|s| s.remove_step(k))
-                                    >
-                                        "✕"
-                                    </button>
-                                    {error.map(|e| view! { <span class="field__error" role="alert">{e}</span> })}
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </ol>
+            <ol
+                class="history__list"
+                data-testid="history"
+                node_ref=list
+                on:click=on_click
+                inner_html=move || outcomes.with(|o| state.with(|s| html::history(o, s.selected())))
+            ></ol>
         </section>
     }
 }

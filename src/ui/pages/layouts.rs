@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::engine::cute::Notation;
+use crate::state::html;
 use crate::state::layouts::LayoutsState;
 use crate::state::stack_grid::{Grid, Hover, Lit};
 use crate::ui::components::import_export::copy;
@@ -49,7 +49,6 @@ pub fn LayoutsPage(
     });
     let span = Signal::derive(move || grids.with(|g| g.as_ref().ok().and_then(|g| g.span)));
     let error = move || state.with(|s| s.error().map(str::to_string));
-    let properties = move || state.with(LayoutsState::properties);
     let status = RwSignal::new(String::new());
     view! {
         <div class="layouts">
@@ -75,51 +74,18 @@ pub fn LayoutsPage(
             </label>
             <section class="canonical" aria-label="Layout">
                 <h2>"Layout"</h2>
-                <code data-testid="layout-cute">{move || state.with(|s| s.layout().to_notation(Notation::Cute))}</code>
-                <code data-testid="layout-pycute">{move || state.with(|s| s.layout().to_notation(Notation::Python))}</code>
+                <div inner_html=move || state.with(|s| html::layout_notations(s.layout()))></div>
                 <div class="export__head">
                     <h3>"pycute"</h3>
                     <button type="button" data-testid="copy-pycute" on:click=move |_| copy(state.with_untracked(LayoutsState::pycute_snippet), status)>"Copy"</button>
                     <span class="note" role="status" data-testid="layouts-copy-status">{move || status.get()}</span>
                 </div>
                 <pre class="code" data-testid="export-pycute">{move || state.with(LayoutsState::pycute_snippet)}</pre>
-                <dl class="properties" data-testid="layout-properties">
-                    <dt>"size"</dt>
-                    <dd data-testid="prop-size">{move || properties().size}</dd>
-                    <dt>"cosize"</dt>
-                    <dd data-testid="prop-cosize">{move || properties().cosize}</dd>
-                    <dt>"rank"</dt>
-                    <dd data-testid="prop-rank">{move || properties().rank}</dd>
-                    <dt>"depth"</dt>
-                    <dd data-testid="prop-depth">{move || properties().depth}</dd>
-                    <dt>"tractable"</dt>
-                    <dd data-testid="prop-tractable">
-                        {move || match properties().tractable {
-                            Ok(morphism) => format!("yes: {morphism} "),
-                            Err(reason) => format!("no: {reason}"),
-                        }}
-                        {move || {
-                            state
-                                .with(LayoutsState::morphism_query)
-                                .map(|q| {
-                                    view! {
-                                        <a data-testid="open-morphism" href=format!("#/morphisms?{q}")>"draw its diagram"</a>
-                                    }
-                                })
-                        }}
-                    </dd>
-                    <dt>"as a view"</dt>
-                    <dd data-testid="prop-view">
-                        {move || match state.with(LayoutsState::as_view) {
-                            Ok((repr, query)) => view! {
-                                <code>{repr}</code>" "
-                                <a data-testid="open-view" href=format!("#/views?{query}")>"open in Views"</a>
-                            }
-                            .into_any(),
-                            Err(reason) => view! { <span>{format!("none: {reason}")}</span> }.into_any(),
-                        }}
-                    </dd>
-                </dl>
+                <dl
+                    class="properties"
+                    data-testid="layout-properties"
+                    inner_html=move || state.with(html::layout_properties)
+                ></dl>
             </section>
             <section class="grids">
                 <p class="hover-info" data-testid="hover-info" aria-live="polite">

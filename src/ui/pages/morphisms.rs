@@ -2,12 +2,10 @@
 //! and grid linked by hover; run the Nest operations next to the layout operations they model;
 //! step through Algorithm 4.1.3.
 
-use std::collections::BTreeSet;
-
 use leptos::prelude::*;
 
-use crate::engine::morphism::diagram::Diagram;
 use crate::engine::morphism::to_tikz;
+use crate::state::html;
 use crate::state::morphisms::{
     Drawn, MorphHover, MorphLit, MorphOp, MorphismsState, Part, COMPOSITION_PRESETS,
 };
@@ -15,6 +13,7 @@ use crate::state::stack_grid::{Grid, Hover, Lit};
 use crate::state::view_form::percent_encode;
 use crate::ui::components::import_export::copy;
 use crate::ui::components::{GridKind, GridView, MorphismDiagram};
+use crate::ui::dom::{event_attribute, light};
 
 /// The paper's §1.3 morphisms, offered as examples.
 const EXAMPLES: [&str; 4] = [
@@ -101,32 +100,17 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
     let status = RwSignal::new(String::new());
     let tikz = Memo::new(move |_| state.with(|s| to_tikz(s.editor.morphism())));
     let svg = Memo::new(move |_| drawn.with(|d| d.diagram.to_svg()));
-    let modes = move || {
-        let l = drawn.with(|d| d.layout.clone());
-        match l {
-            Err(e) => view! { <span class="field__error">{e}</span> }.into_any(),
-            Ok(layout) => layout
-                .flat_modes()
-                .into_iter()
-                .enumerate()
-                .map(|(k, (size, stride))| {
-                    view! {
-                        <span
-                            class="mode-chip"
-                            class:mode-chip--lit=move || lit.with(|l| l.leaves.contains(&k))
-                            data-testid=format!("mode-{k}")
-                            tabindex="0"
-                            on:mouseenter=move |_| leaf_hover.set(Some(k))
-                            on:mouseleave=move |_| leaf_hover.set(None)
-                            on:focus=move |_| leaf_hover.set(Some(k))
-                            on:blur=move |_| leaf_hover.set(None)
-                        >
-                            {format!("{size}:{stride}")}
-                        </span>
-                    }
-                })
-                .collect_view()
-                .into_any(),
+    let chips = NodeRef::<leptos::html::P>::new();
+    Effect::new(move |_| {
+        drawn.track();
+        if let Some(root) = chips.get() {
+            lit.with(|l| light(&root, "data-leaf", &l.leaves, |_| "mode-chip--lit"));
+        }
+    });
+    let chip_hover = move |ev: web_sys::Event| {
+        let leaf = event_attribute(&ev, "data-leaf").and_then(|k| k.parse::<usize>().ok());
+        if leaf_hover.get_untracked() != leaf {
+            leaf_hover.set(leaf);
         }
     };
     view! {
@@ -194,7 +178,16 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <code data-testid="encoded-layout">
                         {move || drawn.with(|d| d.layout.as_ref().map_or_else(Clone::clone, ToString::to_string))}
                     </code>
-                    <p class="modes" aria-label="Flat modes, one per domain entry">{modes}</p>
+                    <p
+                        class="modes"
+                        aria-label="Flat modes, one per domain entry"
+                        node_ref=chips
+                        on:mouseover=move |ev| chip_hover(ev.into())
+                        on:focusin=move |ev| chip_hover(ev.into())
+                        on:mouseleave=move |_| leaf_hover.set(None)
+                        on:focusout=move |_| leaf_hover.set(None)
+                        inner_html=move || drawn.with(|d| html::mode_chips(&d.layout))
+                    ></p>
                     <p class="note" data-testid="morphism-grid-error">
                         {move || drawn.with(|d| d.grid.as_ref().err().cloned())}
                     </p>
@@ -223,57 +216,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
 #[component]
 fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
     let result = Memo::new(move |_| state.with(MorphismsState::op_result));
-    let none = Signal::derive(BTreeSet::new);
     let binary = move || state.with(|s| s.op.binary());
-    let shown = move || match result.get() {
-        Err(e) => {
-            view! { <p class="field__error" data-testid="op-error" role="alert">{e}</p> }.into_any()
-        }
-        Ok(r) => {
-            let pasted = r.pasted.clone().map(|p: Diagram| {
-                view! {
-                    <figure>
-                        <figcaption>"f and g pasted along the shared column"</figcaption>
-                        <MorphismDiagram diagram=Signal::derive(move || p.clone()) lit=none label="f then g" test_id="pasted-diagram" />
-                    </figure>
-                }
-            });
-            let agree = match &r.agree {
-                Ok(true) => {
-                    "agree: L of the result equals the layout operation's result at every index"
-                        .to_string()
-                }
-                Ok(false) => "DISAGREE: the two layouts differ".to_string(),
-                Err(e) => format!("not compared: {e}"),
-            };
-            let diagram = r.diagram.clone();
-            view! {
-                <div class="op-result">
-                    {pasted}
-                    <figure>
-                        <figcaption>"result"</figcaption>
-                        <MorphismDiagram diagram=Signal::derive(move || diagram.clone()) lit=none label="Result" test_id="result-diagram" />
-                    </figure>
-                    <dl class="properties">
-                        <dt>"result"</dt>
-                        <dd><code data-testid="op-result">{r.result.to_string()}</code></dd>
-                        <dt>"its layout"</dt>
-                        <dd><code data-testid="op-result-layout">{r.layout.to_string()}</code></dd>
-                        <dt>"layout operation"</dt>
-                        <dd><code>{r.layout_op.clone()}</code></dd>
-                        <dt>"gives"</dt>
-                        <dd>
-                            <code data-testid="op-layout-result">
-                                {r.layout_result.as_ref().map_or_else(Clone::clone, ToString::to_string)}
-                            </code>
-                        </dd>
-                    </dl>
-                    <p class="note" data-testid="op-agree">{agree}</p>
-                </div>
-            }
-            .into_any()
-        }
-    };
     view! {
         <section class="morphism-ops" aria-label="Operations">
             <h2>"Operations on f"</h2>
@@ -314,7 +257,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                     </span>
                 </label>
             </div>
-            {shown}
+            <div inner_html=move || result.with(html::morph_op_result)></div>
         </section>
     }
 }
@@ -324,29 +267,6 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
     let steps = Memo::new(move |_| state.with(MorphismsState::steps));
     let count = move || steps.with(|s| s.as_ref().map_or(0, Vec::len));
     let step = move || state.with(|s| s.step).min(count().saturating_sub(1));
-    let none = Signal::derive(BTreeSet::new);
-    let shown = move || match steps.get() {
-        Err(e) => view! { <p class="field__error" data-testid="walk-error" role="alert">{e}</p> }
-            .into_any(),
-        Ok(all) => {
-            let Some(s) = all.get(step()).cloned() else {
-                return ().into_any();
-            };
-            let diagram = s.diagram.clone().map(|d| {
-                view! { <MorphismDiagram diagram=Signal::derive(move || d.clone()) lit=none label="Step diagram" test_id="walk-diagram" /> }
-            });
-            view! {
-                <div class="walk-step">
-                    <h3 data-testid="walk-title">{s.title.clone()}</h3>
-                    <ul data-testid="walk-lines">
-                        {s.lines.iter().map(|l| view! { <li><code>{l.clone()}</code></li> }).collect_view()}
-                    </ul>
-                    {diagram}
-                </div>
-            }
-            .into_any()
-        }
-    };
     let operand = move |first: bool| {
         let (id, label) = if first {
             ("walk-a", "A")
@@ -422,7 +342,7 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
                     "Next"
                 </button>
             </div>
-            {shown}
+            <div inner_html=move || steps.with(|s| html::walk_step(s, step()))></div>
         </section>
     }
 }
