@@ -6,8 +6,9 @@ use std::fmt::Write;
 
 use crate::engine::cute::{Layout, Notation};
 use crate::engine::expr::Piece;
+use crate::engine::mergeability::MergeVerdict;
 use crate::engine::simplify::StopReason;
-use crate::engine::IndexExprs;
+use crate::engine::{IndexExprs, NewViewReason, ShapeTracker};
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::{OpResult, Step};
 use crate::state::stack_grid::{Cell, Grid, MemoryCell, StackGrid};
@@ -413,6 +414,104 @@ pub fn layout_notations(layout: &Layout) -> String {
     )
 }
 
+/// A code block under a heading with a copy button (`data-copy` names what it copies) and
+/// `more` after the button.
+fn code_block(out: &mut String, title: &str, name: &str, code: &str, class: &str, more: &str) {
+    let _ = write!(
+        out,
+        r#"<div class="export__head"><h3>{title}</h3><button type="button" data-testid="copy-{name}" data-copy="{name}">Copy</button>{more}</div><pre class="{class}" data-testid="export-{name}">{}</pre>"#,
+        escape(code)
+    );
+}
+
+/// The Views page's exports: tinygrad Python and repr with copy buttons, and the CuTe
+/// layout of a single view with a link to the Layouts page (or why there is none).
+pub fn views_export(python: &str, repr: &str, layout: &Result<Layout, String>) -> String {
+    let mut out = String::new();
+    code_block(&mut out, "tinygrad Python", "python", python, "code", "");
+    code_block(&mut out, "repr", "repr", repr, "code", "");
+    out.push_str(r#"<h3>CuTe layout</h3><p data-testid="export-layout">"#);
+    match layout {
+        Ok(l) => {
+            let text = l.to_string();
+            let _ = write!(
+                out,
+                r##"<code>{}</code> <a data-testid="open-layout" href="#/layouts?L={}">open in Layouts</a>"##,
+                escape(&text),
+                escape(&crate::state::view_form::percent_encode(&text, b",:()"))
+            );
+        }
+        Err(reason) => {
+            let _ = write!(out, "<span>none: {}</span>", escape(reason));
+        }
+    }
+    out.push_str("</p>");
+    out
+}
+
+/// A `data:` URL holding `svg`, for a download link.
+pub fn svg_href(svg: &str) -> String {
+    format!(
+        "data:image/svg+xml;charset=utf-8,{}",
+        crate::state::view_form::percent_encode(svg, b" =:/\",.-")
+    )
+}
+
+/// A morphism's exports: TikZ and SVG with copy buttons, and the SVG as a download.
+pub fn morphism_export(tikz: &str, svg: &str) -> String {
+    let mut out = String::new();
+    code_block(&mut out, "TikZ", "tikz", tikz, "code", "");
+    let download = format!(
+        r#"<a data-testid="download-svg" download="morphism.svg" href="{}">Download</a>"#,
+        escape(&svg_href(svg))
+    );
+    code_block(&mut out, "SVG", "svg", svg, "code code--short", &download);
+    out
+}
+
+/// The head of view `k`'s card in a stack: its name, its repr, and, for the last of several
+/// views, why the reshape that appended it could not stay in the view below.
+pub fn view_card_head(tracker: &ShapeTracker, reason: Option<NewViewReason>, k: usize) -> String {
+    let views = tracker.views();
+    let name = if k == 0 {
+        "view 0 (buffer)".to_string()
+    } else {
+        format!("view {k}")
+    };
+    let repr = views.get(k).map(ToString::to_string).unwrap_or_default();
+    let appended = match reason {
+        Some(r) if k + 1 == views.len() && k > 0 => format!(
+            "Appended by a reshape: the view below could not express it because {}.",
+            r.explain()
+        ),
+        _ => String::new(),
+    };
+    format!(
+        r#"<h3>{name}</h3><code class="stack__repr" data-testid="view-repr-{k}">{}</code><p class="note" data-testid="view-reason-{k}">{}</p>"#,
+        escape(&repr),
+        escape(&appended)
+    )
+}
+
+/// Seed 000's verdict on merging the stack's top two views, if there are two.
+pub fn merge_verdict(verdict: Option<Result<MergeVerdict, String>>) -> String {
+    let (ok, text) = match verdict {
+        None => return String::new(),
+        Some(Ok(MergeVerdict::Mergeable(view))) => {
+            (true, format!("mergeable: one view does it — {view}"))
+        }
+        Some(Ok(MergeVerdict::NotMergeable(witness))) => {
+            (false, format!("not mergeable: {}", witness.describe()))
+        }
+        Some(Err(e)) => (false, format!("not decided: {e}")),
+    };
+    format!(
+        r#"<p class="verdict{}" data-testid="merge-verdict">{}</p>"#,
+        if ok { " verdict--ok" } else { "" },
+        escape(&text)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -600,6 +699,59 @@ mod tests {
         assert_eq!(
             layout_notations(state.layout()),
             r#"<code data-testid="layout-cute">(2,2):(3,1)</code><code data-testid="layout-pycute">(2, 2):(3, 1)</code>"#
+        );
+    }
+
+    #[test]
+    fn exports_carry_copy_buttons_and_links() {
+        let layout = Layout::parse("(4,8):(1,4)").map_err(|e| e.to_string());
+        let html = views_export("a < b", "View(…)", &layout);
+        assert!(html.contains(r#"data-copy="python""#) && html.contains(r#"data-copy="repr""#));
+        assert!(html.contains(r#"<pre class="code" data-testid="export-python">a &lt; b</pre>"#));
+        assert!(
+            html.contains(r##"href="#/layouts?L=(4,8):(1,4)">open in Layouts</a>"##),
+            "{html}"
+        );
+        assert!(
+            views_export("", "", &Err("two views".into())).contains("<span>none: two views</span>")
+        );
+
+        let html = morphism_export("\\draw", "<svg/>");
+        assert!(html.contains(
+            r#"<pre class="code code--short" data-testid="export-svg">&lt;svg/&gt;</pre>"#
+        ));
+        let download = html.find("download-svg").unwrap();
+        assert!(html.find(r#"data-copy="svg""#).unwrap() < download);
+        assert!(download < html.find("export-svg").unwrap());
+        assert!(
+            html.contains(r#"href="data:image/svg+xml;charset=utf-8,%3Csvg/%3E""#),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn card_heads_say_why_a_view_was_appended() {
+        let start = ShapeTracker::from_shape(&[2, 3]).unwrap();
+        let t = crate::state::views::apply_op_list(start, "permute 1,0; reshape 6").unwrap();
+        assert_eq!(t.views().len(), 2);
+        let reason = Some(NewViewReason::StridesDoNotMerge);
+        let top = view_card_head(&t, reason, 1);
+        assert!(top.starts_with("<h3>view 1</h3>"));
+        assert!(
+            top.contains("could not express it because the new dimensions cut"),
+            "{top}"
+        );
+        let base = view_card_head(&t, reason, 0);
+        assert!(
+            base.contains(r#"<p class="note" data-testid="view-reason-0"></p>"#),
+            "{base}"
+        );
+        assert!(base.contains("view 0 (buffer)"));
+        assert_eq!(merge_verdict(None), "");
+        let v = merge_verdict(Some(Err("x".into())));
+        assert_eq!(
+            v,
+            r#"<p class="verdict" data-testid="merge-verdict">not decided: x</p>"#
         );
     }
 

@@ -85,12 +85,8 @@ pub fn DimEditor(
     /// The page state whose base view the rows edit.
     state: RwSignal<ViewsState>,
 ) -> impl IntoView {
-    let rank = move || {
-        state.with(|s| {
-            let e = &s.editor;
-            e.form().dims.len()
-        })
-    };
+    // Rows are redrawn only when their number changes, never per keystroke.
+    let rank = Memo::new(move |_| state.with(|s| s.editor.form().dims.len()));
     let view_error = move || {
         state.with(|s| {
             let e = &s.editor;
@@ -126,7 +122,7 @@ pub fn DimEditor(
                 </span>
             </label>
             <div class="dim-editor__rows">
-                <For each=move || 0..rank() key=|row| *row let:row>
+                {move || (0..rank.get()).map(|row| view! {
                     <div class="dim-row" data-testid=format!("dim-row-{row}")>
                         <span class="dim-row__axis">{format!("dim {row}")}</span>
                         <FieldInput state row=Some(row) field=RowField::Shape label="size".into() />
@@ -174,7 +170,7 @@ pub fn DimEditor(
                             </button>
                         </div>
                     </div>
-                </For>
+                }).collect_view()}
             </div>
             <div class="dim-editor__footer">
                 <button type="button" data-testid="add-dim" on:click=move |_| state.update(|s| { let e = &mut s.editor; e.add_dim() })>

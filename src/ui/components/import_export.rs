@@ -2,7 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::state::ViewsState;
+use crate::state::{html, ViewsState};
+use crate::ui::dom::event_attribute;
 
 /// Copies `text` to the clipboard and reports the outcome in `status`.
 pub(crate) fn copy(text: String, status: RwSignal<String>) {
@@ -30,6 +31,12 @@ pub fn ImportExport(
     let python = Memo::new(move |_| state.with(ViewsState::tinygrad_python));
     let repr = Memo::new(move |_| state.with(ViewsState::tinygrad_repr));
     let layout = move || state.with(ViewsState::as_layout);
+    let on_copy = move |ev: web_sys::MouseEvent| match event_attribute(&ev, "data-copy").as_deref()
+    {
+        Some("python") => copy(python.get_untracked(), status),
+        Some("repr") => copy(repr.get_untracked(), status),
+        _ => {}
+    };
     view! {
         <section class="import-export" aria-label="Import and export">
             <h2>"Import / export"</h2>
@@ -69,39 +76,10 @@ pub fn ImportExport(
             <span class="field__error" id="error-import" data-testid="error-import" role="alert">
                 {move || error.get()}
             </span>
-            <div class="export">
-                <div class="export__head">
-                    <h3>"tinygrad Python"</h3>
-                    <button type="button" data-testid="copy-python" on:click=move |_| copy(python.get_untracked(), status)>
-                        "Copy"
-                    </button>
-                </div>
-                <pre class="code" data-testid="export-python">{move || python.get()}</pre>
-                <div class="export__head">
-                    <h3>"repr"</h3>
-                    <button type="button" data-testid="copy-repr" on:click=move |_| copy(repr.get_untracked(), status)>
-                        "Copy"
-                    </button>
-                </div>
-                <pre class="code" data-testid="export-repr">{move || repr.get()}</pre>
-                <h3>"CuTe layout"</h3>
-                <p data-testid="export-layout">
-                    {move || match layout() {
-                        Ok(l) => {
-                            let text = l.to_string();
-                            let href = format!(
-                                "#/layouts?L={}",
-                                crate::state::view_form::percent_encode(&text, b",:()"),
-                            );
-                            view! {
-                                <code>{text}</code>" "
-                                <a data-testid="open-layout" href=href>"open in Layouts"</a>
-                            }
-                            .into_any()
-                        }
-                        Err(reason) => view! { <span>{format!("none: {reason}")}</span> }.into_any(),
-                    }}
-                </p>
+            <div class="export" on:click=on_copy>
+                <div inner_html=move || {
+                    python.with(|p| repr.with(|r| html::views_export(p, r, &layout())))
+                }></div>
                 <p class="note" role="status" data-testid="copy-status">{move || status.get()}</p>
             </div>
         </section>

@@ -3,11 +3,10 @@
 
 use leptos::prelude::*;
 
-use crate::engine::mergeability::MergeVerdict;
 use crate::engine::{NewViewReason, ShapeTracker};
 use crate::state::large_grid::LargeGrid;
 use crate::state::stack_grid::{chain_of, Grid, Hover, Lit, StackGrid};
-use crate::state::ViewsState;
+use crate::state::{html, ViewsState};
 use crate::ui::components::canvas_grid::CanvasGrid;
 use crate::ui::components::grid::{GridKind, GridView};
 
@@ -37,19 +36,6 @@ pub fn StackPanel(
     canvas_hover: RwSignal<Option<usize>>,
 ) -> impl IntoView {
     let count = move || shown.with(|(t, _)| t.views().len());
-    let verdict = Memo::new(move |_| {
-        state.with(|s| {
-            s.merge_verdict().map(|v| match v {
-                Ok(MergeVerdict::Mergeable(view)) => {
-                    (true, format!("mergeable: one view does it — {view}"))
-                }
-                Ok(MergeVerdict::NotMergeable(witness)) => {
-                    (false, format!("not mergeable: {}", witness.describe()))
-                }
-                Err(e) => (false, format!("not decided: {e}")),
-            })
-        })
-    });
     view! {
         <section class="stack" aria-label="View stack">
             <h2>{move || format!("Stack: {} view{}", count(), if count() == 1 { "" } else { "s" })}</h2>
@@ -57,15 +43,6 @@ pub fn StackPanel(
                 {move || {
                     (0..count())
                         .map(|k| {
-                            let repr = move || shown.with(|(t, _)| t.views().get(k).map(ToString::to_string).unwrap_or_default());
-                            let appended = move || {
-                                shown.with(|(t, reason)| {
-                                    (k + 1 == t.views().len() && k > 0)
-                                        .then_some(*reason)
-                                        .flatten()
-                                        .map(|r| format!("Appended by a reshape: the view below could not express it because {}.", r.explain()))
-                                })
-                            };
                             let grid = Signal::derive(move || {
                                 grids.with(|g| g.as_ref().ok().and_then(|g| g.views.get(k).cloned()).unwrap_or_else(empty_grid))
                             });
@@ -89,9 +66,7 @@ pub fn StackPanel(
                             });
                             view! {
                                 <article class="stack__card" data-testid=format!("view-card-{k}")>
-                                    <h3>{if k == 0 { "view 0 (buffer)".to_string() } else { format!("view {k}") }}</h3>
-                                    <code class="stack__repr" data-testid=format!("view-repr-{k}")>{repr}</code>
-                                    <p class="note" data-testid=format!("view-reason-{k}")>{appended}</p>
+                                    <div inner_html=move || shown.with(|(t, reason)| html::view_card_head(t, *reason, k))></div>
                                     {move || {
                                         if drawn_in_dom() {
                                             view! { <GridView grid kind=GridKind::View(k) hover lit label=format!("View {k} grid") /> }.into_any()
@@ -107,17 +82,7 @@ pub fn StackPanel(
                         .collect_view()
                 }}
             </div>
-            {move || {
-                verdict
-                    .get()
-                    .map(|(ok, text)| {
-                        view! {
-                            <p class="verdict" class:verdict--ok=ok data-testid="merge-verdict">
-                                {text}
-                            </p>
-                        }
-                    })
-            }}
+            <div inner_html=move || state.with(|s| html::merge_verdict(s.merge_verdict()))></div>
         </section>
     }
 }

@@ -10,7 +10,6 @@ use crate::state::morphisms::{
     Drawn, MorphHover, MorphLit, MorphOp, MorphismsState, Part, COMPOSITION_PRESETS,
 };
 use crate::state::stack_grid::{Grid, Hover, Lit};
-use crate::state::view_form::percent_encode;
 use crate::ui::components::import_export::copy;
 use crate::ui::components::{GridKind, GridView, MorphismDiagram};
 use crate::ui::dom::{event_attribute, light};
@@ -22,14 +21,6 @@ const EXAMPLES: [&str; 4] = [
     "(16,(4,4),(4,4)) --(1,2,0,3,0)--> (16,4,4)",
     "((5,5),8) --(1,3,2)--> (5,8,5)",
 ];
-
-/// A `data:` URL holding `svg`, for a download link.
-fn svg_href(svg: &str) -> String {
-    format!(
-        "data:image/svg+xml;charset=utf-8,{}",
-        percent_encode(svg, b" =:/\",.-")
-    )
-}
 
 #[component]
 fn PartField(state: RwSignal<MorphismsState>, part: Part) -> impl IntoView {
@@ -196,17 +187,14 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
             </div>
             <details class="export">
                 <summary>"Export"</summary>
-                <div class="export__head">
-                    <h3>"TikZ"</h3>
-                    <button type="button" data-testid="copy-tikz" on:click=move |_| copy(tikz.get_untracked(), status)>"Copy"</button>
-                </div>
-                <pre class="code" data-testid="export-tikz">{move || tikz.get()}</pre>
-                <div class="export__head">
-                    <h3>"SVG"</h3>
-                    <button type="button" data-testid="copy-svg" on:click=move |_| copy(svg.get_untracked(), status)>"Copy"</button>
-                    <a data-testid="download-svg" download="morphism.svg" href=move || svg.with(|s| svg_href(s))>"Download"</a>
-                </div>
-                <pre class="code code--short" data-testid="export-svg">{move || svg.get()}</pre>
+                <div
+                    on:click=move |ev| match event_attribute(&ev, "data-copy").as_deref() {
+                        Some("tikz") => copy(tikz.get_untracked(), status),
+                        Some("svg") => copy(svg.get_untracked(), status),
+                        _ => {}
+                    }
+                    inner_html=move || tikz.with(|t| svg.with(|s| html::morphism_export(t, s)))
+                ></div>
                 <p class="note" role="status" data-testid="morphism-copy-status">{move || status.get()}</p>
             </details>
         </section>
