@@ -12,6 +12,7 @@ use crate::engine::{IndexExprs, NewViewReason, ShapeTracker};
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::{OpResult, Step};
 use crate::state::stack_grid::{Cell, Grid, MemoryCell, StackGrid};
+use crate::state::workbench_view::Panels;
 
 /// Escapes text for HTML content and double-quoted attributes.
 pub fn escape(text: &str) -> String {
@@ -512,6 +513,70 @@ pub fn merge_verdict(verdict: Option<Result<MergeVerdict, String>>) -> String {
     )
 }
 
+/// The workbench's outcome: why the operation fails (an alert, empty when it runs), the
+/// result in CuTe and pycute notation, and the warnings about it.
+pub fn workbench_result(panels: &Panels, warnings: &[String]) -> String {
+    let (error, cute, pycute) = match &panels.result {
+        Ok(r) => (
+            String::new(),
+            r.to_notation(Notation::Cute),
+            r.to_notation(Notation::Python),
+        ),
+        Err(e) => (e.clone(), String::new(), String::new()),
+    };
+    let mut out = format!(
+        r#"<p class="field__error" data-testid="wb-error" role="alert">{}</p><dl class="properties"><dt>result</dt><dd><code data-testid="wb-result">{}</code></dd><dt>pycute</dt><dd><code data-testid="wb-result-pycute">{}</code></dd></dl><ul class="warnings" data-testid="wb-warnings">"#,
+        escape(&error),
+        escape(&cute),
+        escape(&pycute)
+    );
+    for w in warnings {
+        let _ = write!(out, "<li>{}</li>", escape(w));
+    }
+    out.push_str("</ul>");
+    out
+}
+
+/// A select's `<option>`s from `(value, label)` pairs, after an empty "choose…" option when
+/// `choose` (a select of presets, whose choice is an action rather than a state).
+pub fn options<V: std::fmt::Display, L: std::fmt::Display>(
+    items: impl IntoIterator<Item = (V, L)>,
+    choose: bool,
+) -> String {
+    let mut out = String::new();
+    if choose {
+        out.push_str(r#"<option value="">choose…</option>"#);
+    }
+    for (value, label) in items {
+        let _ = write!(
+            out,
+            r#"<option value="{}">{}</option>"#,
+            escape(&value.to_string()),
+            escape(&label.to_string())
+        );
+    }
+    out
+}
+
+/// The Views page's base view in canonical form and, when its sizes are symbolic, the
+/// symbolic view with its index expression.
+pub fn canonical(editor: &crate::state::ViewEditor) -> String {
+    let mut out = format!(
+        r#"<code data-testid="canonical">{}</code>"#,
+        escape(&editor.view().to_string())
+    );
+    if let Some(sym) = editor.symbolic_view() {
+        let (arena, idx) = sym.index_expr();
+        let _ = write!(
+            out,
+            r#"<p class="symbolic"><code data-testid="symbolic-view">{}</code> · idx = <code data-testid="symbolic-idx">{}</code></p>"#,
+            escape(&sym.to_string()),
+            escape(&arena.render_readable(idx))
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -753,6 +818,55 @@ mod tests {
             v,
             r#"<p class="verdict" data-testid="merge-verdict">not decided: x</p>"#
         );
+    }
+
+    #[test]
+    fn the_workbench_shows_a_result_or_why_not() {
+        use crate::state::workbench::{Operation, WorkbenchState};
+        let w = WorkbenchState::new(Operation::LogicalDivide, "(4,2,3):(2,1,8)", "4:2");
+        let html = workbench_result(&Panels::of(&w), &["a < b".to_string()]);
+        assert!(
+            html.contains(r#"data-testid="wb-result">((2,2),(2,3)):((4,1),(2,8))</code>"#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"<p class="field__error" data-testid="wb-error" role="alert"></p>"#)
+        );
+        assert!(html.contains("<li>a &lt; b</li>"));
+        let bad = WorkbenchState::new(Operation::Complement, "(2,2):(1,1)", "");
+        let html = workbench_result(&Panels::of(&bad), &[]);
+        assert!(html.contains("injective"), "{html}");
+        assert!(
+            html.contains(r#"data-testid="wb-result"></code>"#),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn options_escape_values_and_labels() {
+        assert_eq!(
+            options([("a\"b", "x<y")], true),
+            r#"<option value="">choose…</option><option value="a&quot;b">x&lt;y</option>"#
+        );
+        assert_eq!(options([(1, 2)], false), r#"<option value="1">2</option>"#);
+    }
+
+    #[test]
+    fn the_canonical_view_shows_its_symbolic_form_when_sizes_are_symbols() {
+        let mut state = crate::state::ViewsState::default();
+        let plain = canonical(&state.editor);
+        assert!(
+            plain.starts_with(r#"<code data-testid="canonical">View("#),
+            "{plain}"
+        );
+        assert!(!plain.contains("symbolic"));
+        use crate::state::RowField;
+        state.editor.set_field(0, RowField::Stride, "");
+        state.editor.set_field(1, RowField::Stride, "");
+        state.editor.set_field(0, RowField::Shape, "N");
+        let sym = canonical(&state.editor);
+        assert!(sym.contains(r#"data-testid="symbolic-view""#), "{sym}");
+        assert!(sym.contains(r#"data-testid="symbolic-idx""#), "{sym}");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use wasm_bindgen::JsCast;
 
 /// The value of `attribute` on the event's target or its nearest ancestor that has one.
+#[inline(never)]
 pub fn event_attribute(ev: &web_sys::Event, attribute: &str) -> Option<String> {
     ev.target()?
         .dyn_into::<web_sys::Element>()
@@ -15,6 +16,7 @@ pub fn event_attribute(ev: &web_sys::Event, attribute: &str) -> Option<String> {
 /// Marks the elements under `root` that carry `attribute`: `class(element)` is set where the
 /// attribute's number is in `lit` and cleared elsewhere. Lighting by classes leaves the
 /// drawn HTML in place.
+#[inline(never)]
 pub fn light(
     root: &web_sys::Element,
     attribute: &str,
@@ -41,6 +43,7 @@ pub fn light(
 
 /// After the next frame (when a panel's HTML has been redrawn), focuses the element under
 /// `root` with test id `test_id`, so keyboard users keep their place across a redraw.
+#[inline(never)]
 pub fn refocus_later(root: web_sys::Element, test_id: String) {
     leptos::prelude::request_animation_frame(move || {
         if let Ok(Some(el)) = root.query_selector(&format!("[data-testid='{test_id}']")) {

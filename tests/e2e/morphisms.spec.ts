@@ -66,6 +66,10 @@ test("every Nest operation of §1.3 gives the paper's result and agrees with CuT
     await expect(page.getByTestId("pasted-diagram")).toHaveCount(op === "compose" ? 1 : 0);
   }
   await page.getByTestId("morphism-op").selectOption("compose");
+  // the chosen operation survives a reload from the link
+  await page.reload();
+  await expect(page.getByTestId("morphism-op")).toHaveValue("compose");
+  await expect(page.getByTestId("pasted-diagram")).toHaveCount(1);
   await views.type("morphism-g", "(3,3) --(1,2)--> (3,3)");
   await expect(page.getByTestId("op-error")).not.toBeEmpty();
   expect(views.consoleErrors).toEqual([]);

@@ -39,11 +39,10 @@ pub fn MorphismDiagram(
             hover.set(None);
         }
     };
-    let svg = Memo::new(move |_| diagram.with(|d| d.to_live_svg(&test_id, &label)));
     let host = NodeRef::<leptos::html::Div>::new();
     // Lighting toggles classes on the drawn SVG instead of redrawing it.
     Effect::new(move |_| {
-        svg.track();
+        diagram.track();
         let Some(root) = host.get() else { return };
         lit.with(|lit| {
             light(&root, "data-leaf", lit, |el| {
@@ -61,7 +60,7 @@ pub fn MorphismDiagram(
             node_ref=host
             on:mouseover=over
             on:mouseleave=out
-            inner_html=move || svg.get()
+            inner_html=move || diagram.with(|d| d.to_live_svg(&test_id, &label))
         ></div>
     }
 }

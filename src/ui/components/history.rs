@@ -11,7 +11,7 @@ pub fn History(
     /// The page state whose history is listed.
     state: RwSignal<ViewsState>,
 ) -> impl IntoView {
-    let outcomes = Memo::new(move |_| {
+    let outcomes = move || {
         state.with(|s| {
             s.replay()
                 .into_iter()
@@ -24,7 +24,7 @@ pub fn History(
                 })
                 .collect::<Vec<_>>()
         })
-    });
+    };
     let list = NodeRef::<leptos::html::Ol>::new();
     let on_click = move |ev: web_sys::MouseEvent| {
         let step = event_attribute(&ev, "data-step").and_then(|k| k.parse::<usize>().ok());
@@ -48,7 +48,7 @@ pub fn History(
                 data-testid="history"
                 node_ref=list
                 on:click=on_click
-                inner_html=move || outcomes.with(|o| state.with(|s| html::history(o, s.selected())))
+                inner_html=move || state.with(|s| html::history(&outcomes(), s.selected()))
             ></ol>
         </section>
     }

@@ -28,13 +28,10 @@ pub fn ImportExport(
     let text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let status = RwSignal::new(String::new());
-    let python = Memo::new(move |_| state.with(ViewsState::tinygrad_python));
-    let repr = Memo::new(move |_| state.with(ViewsState::tinygrad_repr));
-    let layout = move || state.with(ViewsState::as_layout);
     let on_copy = move |ev: web_sys::MouseEvent| match event_attribute(&ev, "data-copy").as_deref()
     {
-        Some("python") => copy(python.get_untracked(), status),
-        Some("repr") => copy(repr.get_untracked(), status),
+        Some("python") => copy(state.with_untracked(ViewsState::tinygrad_python), status),
+        Some("repr") => copy(state.with_untracked(ViewsState::tinygrad_repr), status),
         _ => {}
     };
     view! {
@@ -78,7 +75,7 @@ pub fn ImportExport(
             </span>
             <div class="export" on:click=on_copy>
                 <div inner_html=move || {
-                    python.with(|p| repr.with(|r| html::views_export(p, r, &layout())))
+                    state.with(|s| html::views_export(&s.tinygrad_python(), &s.tinygrad_repr(), &s.as_layout()))
                 }></div>
                 <p class="note" role="status" data-testid="copy-status">{move || status.get()}</p>
             </div>

@@ -61,19 +61,18 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
     let drawn = Memo::new(move |_| state.with(|s| Drawn::of(s.editor.morphism())));
     let leaf_hover = RwSignal::new(None::<usize>);
     let grid_hover = RwSignal::new(None::<Hover>);
-    let hover = Memo::new(move |_| match (leaf_hover.get(), grid_hover.get()) {
+    let hover = move || match (leaf_hover.get(), grid_hover.get()) {
         (Some(k), _) => Some(MorphHover::Leaf(k)),
         (None, Some(Hover::Logical(cell))) => Some(MorphHover::Cell(cell)),
         _ => None,
-    });
-    let lit = Memo::new(move |_| {
-        hover
-            .get()
+    };
+    let lit = move || -> MorphLit {
+        hover()
             .map(|h| drawn.with(|d| d.lit(h)))
             .unwrap_or_default()
-    });
+    };
     let grid_lit = Memo::new(move |_| Lit {
-        logical: lit.with(|l: &MorphLit| l.cells.clone()),
+        logical: lit().cells,
         ..Lit::default()
     });
     let grid = Signal::derive(move || {
@@ -85,17 +84,17 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
         })
     });
     let hover_text = move || {
-        let h = hover.get()?;
+        let h = hover()?;
         state.with(|s| drawn.with(|d| d.describe(s.editor.morphism(), h)))
     };
     let status = RwSignal::new(String::new());
-    let tikz = Memo::new(move |_| state.with(|s| to_tikz(s.editor.morphism())));
-    let svg = Memo::new(move |_| drawn.with(|d| d.diagram.to_svg()));
+    let tikz = move || state.with(|s| to_tikz(s.editor.morphism()));
+    let svg = move || drawn.with(|d| d.diagram.to_svg());
     let chips = NodeRef::<leptos::html::P>::new();
     Effect::new(move |_| {
         drawn.track();
         if let Some(root) = chips.get() {
-            lit.with(|l| light(&root, "data-leaf", &l.leaves, |_| "mode-chip--lit"));
+            light(&root, "data-leaf", &lit().leaves, |_| "mode-chip--lit");
         }
     });
     let chip_hover = move |ev: web_sys::Event| {
@@ -135,6 +134,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <span class="field__label">"examples (§1.3)"</span>
                     <select
                         data-testid="morphism-example"
+                        inner_html=html::options(EXAMPLES.iter().map(|e| (e, e)), true)
                         on:change=move |ev| {
                             let text = event_target_value(&ev);
                             state.update(|s| {
@@ -142,10 +142,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                                 let _ = s.editor.load_text(&text);
                             });
                         }
-                    >
-                        <option value="">"choose…"</option>
-                        {EXAMPLES.iter().map(|e| view! { <option value=*e>{*e}</option> }).collect_view()}
-                    </select>
+                    ></select>
                 </label>
             </div>
             <p class="morphism-text">
@@ -158,7 +155,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                 <div class="diagram-box">
                     <MorphismDiagram
                         diagram=Signal::derive(move || drawn.with(|d| d.diagram.clone()))
-                        lit=Signal::derive(move || lit.with(|l| l.leaves.clone()))
+                        lit=Signal::derive(move || lit().leaves)
                         hover=leaf_hover
                         label="Arrow diagram of f"
                         test_id="diagram"
@@ -189,11 +186,11 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                 <summary>"Export"</summary>
                 <div
                     on:click=move |ev| match event_attribute(&ev, "data-copy").as_deref() {
-                        Some("tikz") => copy(tikz.get_untracked(), status),
-                        Some("svg") => copy(svg.get_untracked(), status),
+                        Some("tikz") => copy(untrack(tikz), status),
+                        Some("svg") => copy(untrack(svg), status),
                         _ => {}
                     }
-                    inner_html=move || tikz.with(|t| svg.with(|s| html::morphism_export(t, s)))
+                    inner_html=move || html::morphism_export(&tikz(), &svg())
                 ></div>
                 <p class="note" role="status" data-testid="morphism-copy-status">{move || status.get()}</p>
             </details>
@@ -203,7 +200,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
 
 #[component]
 fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
-    let result = Memo::new(move |_| state.with(MorphismsState::op_result));
+    let result = move || state.with(MorphismsState::op_result);
     let binary = move || state.with(|s| s.op.binary());
     view! {
         <section class="morphism-ops" aria-label="Operations">
@@ -213,18 +210,14 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <span class="field__label">"operation (loads the paper's example)"</span>
                     <select
                         data-testid="morphism-op"
+                        inner_html=html::options(MorphOp::ALL.into_iter().map(|op| (op.as_str(), op.title())), false)
                         prop:value=move || state.with(|s| s.op.as_str())
                         on:change=move |ev| {
                             if let Some(op) = MorphOp::parse(&event_target_value(&ev)) {
                                 state.update(|s| s.set_op(op));
                             }
                         }
-                    >
-                        {MorphOp::ALL
-                            .into_iter()
-                            .map(|op| view! { <option value=op.as_str()>{op.title()}</option> })
-                            .collect_view()}
-                    </select>
+                    ></select>
                 </label>
                 <label class="field field--wide" class:hidden=move || !binary()>
                     <span class="field__label">"g, in tract notation: (4,4) --(1,3)--> (4,8,4,8)"</span>
@@ -245,7 +238,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                     </span>
                 </label>
             </div>
-            <div inner_html=move || result.with(html::morph_op_result)></div>
+            <div inner_html=move || html::morph_op_result(&result())></div>
         </section>
     }
 }
@@ -286,21 +279,19 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <span class="field__label">"preset"</span>
                     <select
                         data-testid="walk-preset"
+                        inner_html=html::options(
+                            COMPOSITION_PRESETS
+                                .iter()
+                                .enumerate()
+                                .map(|(k, (name, a, b))| (k, format!("{name}: A = {a}, B = {b}"))),
+                            true,
+                        )
                         on:change=move |ev| {
                             if let Ok(k) = event_target_value(&ev).parse::<usize>() {
                                 state.update(|s| s.load_preset(k));
                             }
                         }
-                    >
-                        <option value="">"choose…"</option>
-                        {COMPOSITION_PRESETS
-                            .iter()
-                            .enumerate()
-                            .map(|(k, (name, a, b))| {
-                                view! { <option value=k.to_string()>{format!("{name}: A = {a}, B = {b}")}</option> }
-                            })
-                            .collect_view()}
-                    </select>
+                    ></select>
                 </label>
                 {operand(true)}
                 {operand(false)}

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::state::large_grid::LargeGrid;
 use crate::state::stack_grid::{Hover, Lit};
-use crate::state::{StackGrid, ViewsState};
+use crate::state::{html, StackGrid, ViewsState};
 use crate::ui::components::{
     CanvasGrid, CanvasMemory, DimEditor, ExprModePanel, ExprView, GridKind, GridTable, GridView,
     History, ImportExport, MemoryStrip, OpToolbar, StackPanel, Symbols,
@@ -101,21 +101,7 @@ pub fn ViewsPage(
                 <Symbols state />
                 <section class="canonical" aria-label="Canonical base view">
                     <h2>"Base view, canonical"</h2>
-                    <code data-testid="canonical">{move || state.with(|s| s.editor.view().to_string())}</code>
-                    {move || {
-                        state
-                            .with(|s| s.editor.symbolic_view())
-                            .map(|sym| {
-                                let (arena, idx) = sym.index_expr();
-                                view! {
-                                    <p class="symbolic">
-                                        <code data-testid="symbolic-view">{sym.to_string()}</code>
-                                        " · idx = "
-                                        <code data-testid="symbolic-idx">{arena.render_readable(idx)}</code>
-                                    </p>
-                                }
-                            })
-                    }}
+                    <div inner_html=move || state.with(|s| html::canonical(&s.editor))></div>
                 </section>
                 <OpToolbar state />
                 <History state />
