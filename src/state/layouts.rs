@@ -6,6 +6,7 @@ use crate::engine::cute::{idx2crd, Layout, Notation};
 use crate::engine::morphism::Morphism;
 
 use super::stack_grid::{Cell, StackGrid, MAX_DRAWN_CELLS};
+use super::workbench::WorkbenchState;
 
 /// Longest layout text kept.
 const MAX_CHARS: usize = 4096;
@@ -15,6 +16,8 @@ pub struct LayoutsState {
     text: String,
     layout: Layout,
     error: Option<String>,
+    /// The algebra workbench below the layout.
+    pub workbench: WorkbenchState,
 }
 
 impl Default for LayoutsState {
@@ -26,6 +29,7 @@ impl Default for LayoutsState {
             text,
             layout,
             error: None,
+            workbench: WorkbenchState::default(),
         }
     }
 }
@@ -117,11 +121,12 @@ impl LayoutsState {
         ))
     }
 
-    /// `L=` the layout in CuTe notation.
+    /// `L=` the layout in CuTe notation, then the workbench's `op=…&A=…&B=…`.
     pub fn to_query(&self) -> String {
         format!(
-            "L={}",
-            super::view_form::percent_encode(&self.layout.to_notation(Notation::Cute), b",:()")
+            "L={}&{}",
+            super::view_form::percent_encode(&self.layout.to_notation(Notation::Cute), b",:()"),
+            self.workbench.to_query()
         )
     }
 
@@ -131,6 +136,7 @@ impl LayoutsState {
         if let Some(value) = query.split('&').find_map(|p| p.strip_prefix("L=")) {
             state.set_text(&super::view_form::decode(value));
         }
+        state.workbench = WorkbenchState::from_query(query);
         state
     }
 
@@ -298,10 +304,10 @@ mod tests {
         assert!(state.error().unwrap().contains("expected"));
         assert_eq!(state.layout().to_string(), "((4,4),4):((16,1),4)");
         state.set_text("(8, 4):(4, 1)");
-        assert_eq!(
-            LayoutsState::from_query(&state.to_query()).layout(),
-            state.layout()
-        );
+        state.workbench.set_a("(6,4):(4,1)");
+        let back = LayoutsState::from_query(&state.to_query());
+        assert_eq!(back.layout(), state.layout());
+        assert_eq!(back.workbench, state.workbench);
         let p = state.properties();
         assert_eq!(
             (p.size.as_str(), p.cosize.as_str(), p.rank, p.depth),

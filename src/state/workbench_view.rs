@@ -7,7 +7,7 @@ use crate::engine::algebra::Tiler;
 use crate::engine::cute::Layout;
 
 use super::layouts::{grid_indices, layout_grid};
-use super::stack_grid::StackGrid;
+use super::stack_grid::{Grid, StackGrid};
 use super::workbench::{Operand, WorkbenchState};
 
 /// The three panes.
@@ -22,6 +22,36 @@ pub struct Panels {
     source: Vec<Option<usize>>,
     /// How many tiles are coloured (0 when the operation has none).
     pub tiles: usize,
+}
+
+/// The workbench's panes, in the order drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pane {
+    A,
+    B,
+    Result,
+}
+
+impl Pane {
+    pub const ALL: [Pane; 3] = [Pane::A, Pane::B, Pane::Result];
+
+    /// Test-id stem of the pane's grid and cells.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pane::A => "wb-a",
+            Pane::B => "wb-b",
+            Pane::Result => "wb-result",
+        }
+    }
+
+    /// Accessible name of the pane's grid.
+    pub fn label(self) -> &'static str {
+        match self {
+            Pane::A => "A",
+            Pane::B => "B",
+            Pane::Result => "Result",
+        }
+    }
 }
 
 /// A hovered cell: of A's grid or of the result's.
@@ -97,6 +127,50 @@ impl Panels {
         }
     }
 
+    /// The grid `pane` draws: empty where there is none (no B layout, a failed operation).
+    pub fn grid(&self, pane: Pane) -> Grid {
+        let grid = match pane {
+            Pane::A => Some(&self.a),
+            Pane::B => self.b.as_ref(),
+            Pane::Result => Some(&self.result_grid),
+        };
+        match grid {
+            Some(Ok(g)) => g.logical.clone(),
+            _ => Grid {
+                shape: Vec::new(),
+                cells: Vec::new(),
+            },
+        }
+    }
+
+    /// Whether `pane` is shown: B only when B is a layout.
+    pub fn shows(&self, pane: Pane) -> bool {
+        pane != Pane::B || self.b.is_some()
+    }
+
+    /// The caption over `pane`; the result's counts its coloured tiles.
+    pub fn caption(&self, pane: Pane) -> String {
+        match (pane, self.tiles) {
+            (Pane::Result, 0) => "result".to_string(),
+            (Pane::Result, n) => format!("result: {n} tiles, coloured as in A"),
+            (p, _) => p.label().to_string(),
+        }
+    }
+
+    /// Why `pane`'s grid is not drawn although its layout exists (too many cells, …). A
+    /// failed operation is reported once, above the panes.
+    pub fn note(&self, pane: Pane) -> Option<String> {
+        let grid = match pane {
+            Pane::A => &self.a,
+            Pane::B => self.b.as_ref()?,
+            Pane::Result => {
+                self.result.as_ref().ok()?;
+                &self.result_grid
+            }
+        };
+        grid.as_ref().err().cloned()
+    }
+
     /// A result cell lights the A cell it reads; an A cell lights the result cells reading it.
     pub fn lit(&self, side: Side) -> SideLit {
         let mut lit = SideLit::default();
@@ -148,6 +222,41 @@ mod tests {
         // four elements per tile
         let per_tile = |t| r.logical.cells.iter().filter(|c| c.tile == Some(t)).count();
         assert!((0..6).all(|t| per_tile(t) == 4));
+    }
+
+    #[test]
+    fn panes_name_their_grids_captions_and_notes() {
+        let panels = Panels::of(&WorkbenchState::default());
+        assert_eq!(panels.grid(Pane::A).cells.len(), 24);
+        assert_eq!(panels.grid(Pane::Result).cells.len(), 24);
+        assert!(panels.shows(Pane::A) && panels.shows(Pane::Result));
+        assert_eq!(
+            panels.caption(Pane::Result),
+            "result: 6 tiles, coloured as in A"
+        );
+        assert_eq!(panels.caption(Pane::A), "A");
+        assert_eq!(panels.note(Pane::Result), None);
+        let unary = WorkbenchState::new(
+            super::super::workbench::Operation::Coalesce,
+            "(2,3):(3,1)",
+            "",
+        );
+        let panels = Panels::of(&unary);
+        assert!(!panels.shows(Pane::B));
+        assert!(panels.grid(Pane::B).cells.is_empty());
+        assert_eq!(panels.caption(Pane::Result), "result");
+        let failed = WorkbenchState::new(
+            super::super::workbench::Operation::Complement,
+            "(2,2):(1,1)",
+            "",
+        );
+        let panels = Panels::of(&failed);
+        assert!(panels.grid(Pane::Result).cells.is_empty());
+        assert_eq!(
+            panels.note(Pane::Result),
+            None,
+            "the failure is reported above the panes"
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod import_export;
 pub mod op_toolbar;
 pub mod stack_panel;
 pub mod symbols;
+pub mod workbench;
 
 pub use canvas_grid::{CanvasGrid, CanvasMemory};
 pub use diagram::MorphismDiagram;
@@ -23,3 +24,4 @@ pub use import_export::ImportExport;
 pub use op_toolbar::OpToolbar;
 pub use stack_panel::StackPanel;
 pub use symbols::Symbols;
+pub use workbench::Workbench;

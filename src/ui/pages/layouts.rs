@@ -7,7 +7,7 @@ use crate::state::html;
 use crate::state::layouts::LayoutsState;
 use crate::state::stack_grid::{Grid, Hover, Lit};
 use crate::ui::components::import_export::copy;
-use crate::ui::components::{GridKind, GridView, MemoryStrip};
+use crate::ui::components::{GridKind, GridView, MemoryStrip, Workbench};
 
 #[component]
 pub fn LayoutsPage(
@@ -97,6 +97,7 @@ pub fn LayoutsPage(
                 <h2>"L(i): mode 0 down, mode 1 across, further modes as blocks"</h2>
                 <GridView grid kind=GridKind::Logical hover lit label="Layout grid" />
             </section>
+            <Workbench state />
         </div>
     }
 }

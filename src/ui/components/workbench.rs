@@ -1,0 +1,158 @@
+//! The algebra workbench: pick an operation of CuTe's layout algebra, type A and B, and see A,
+//! B and the result side by side, tiles colour-matched and linked by hover.
+
+use leptos::prelude::*;
+
+use crate::engine::cute::Notation;
+use crate::state::html;
+use crate::state::layouts::LayoutsState;
+use crate::state::stack_grid::{Hover, Lit};
+use crate::state::workbench::{OperandKind, Operation, PRESETS};
+use crate::state::workbench_view::{Pane, Panels, Side, SideLit};
+
+use super::{GridKind, GridView};
+
+#[component]
+pub fn Workbench(
+    /// The Layouts page state, which holds the workbench.
+    state: RwSignal<LayoutsState>,
+) -> impl IntoView {
+    let panels = Memo::new(move |_| state.with(|s| Panels::of(&s.workbench)));
+    // One hover per pane, in `Pane::ALL` order.
+    let hovers = Pane::ALL.map(|_| RwSignal::new(None::<Hover>));
+    let side = move || match (hovers[0].get(), hovers[2].get()) {
+        (Some(Hover::Logical(i)), _) => Some(Side::A(i)),
+        (_, Some(Hover::Logical(i))) => Some(Side::Result(i)),
+        _ => None,
+    };
+    let lit = move || -> SideLit {
+        side()
+            .map(|s| panels.with(|p| p.lit(s)))
+            .unwrap_or_default()
+    };
+    let pane = move |k: usize| {
+        let pane = Pane::ALL[k];
+        // A and the result light each other; B lights only its hovered cell.
+        let pane_lit = Memo::new(move |_| {
+            let mut shown = Lit::default();
+            match pane {
+                Pane::A => shown.logical = lit().a,
+                Pane::Result => shown.logical = lit().result,
+                Pane::B => {
+                    if let Some(Hover::Logical(i)) = hovers[1].get() {
+                        shown.logical.insert(i);
+                    }
+                }
+            }
+            shown
+        });
+        view! {
+            <figure class:hidden=move || !panels.with(|p| p.shows(pane))>
+                <figcaption>{move || panels.with(|p| p.caption(pane))}</figcaption>
+                <p class="note">{move || panels.with(|p| p.note(pane))}</p>
+                <div>
+                    <GridView
+                        grid=Signal::derive(move || panels.with(|p| p.grid(pane)))
+                        kind=GridKind::Pane(pane.name())
+                        hover=hovers[k]
+                        lit=pane_lit
+                        label=pane.label()
+                    />
+                </div>
+            </figure>
+        }
+    };
+    let op = move || state.with(|s| s.workbench.op());
+    let kind = move || op().operand();
+    view! {
+        <section class="workbench" aria-label="Algebra workbench">
+            <h2>"Algebra workbench"</h2>
+            <div class="fields">
+                <label class="field">
+                    <span class="field__label">"operation"</span>
+                    <select
+                        data-testid="wb-op"
+                        inner_html=html::options(Operation::ALL.into_iter().map(|op| (op.as_str(), op.title())), false)
+                        prop:value=move || op().as_str()
+                        on:change=move |ev| {
+                            if let Ok(op) = event_target_value(&ev).parse::<Operation>() {
+                                state.update(|s| s.workbench.set_op(op));
+                            }
+                        }
+                    ></select>
+                </label>
+                <label class="field">
+                    <span class="field__label">"preset"</span>
+                    <select
+                        data-testid="wb-preset"
+                        inner_html=html::options(PRESETS.iter().enumerate().map(|(k, p)| (k, p.0)), true)
+                        on:change=move |ev| {
+                            let preset = event_target_value(&ev)
+                                .parse::<usize>()
+                                .ok()
+                                .and_then(crate::state::workbench::WorkbenchState::preset);
+                            if let Some(w) = preset {
+                                state.update(|s| s.workbench = w);
+                            }
+                        }
+                    ></select>
+                </label>
+                <button
+                    type="button"
+                    data-testid="wb-use-layout"
+                    on:click=move |_| {
+                        state.update(|s| {
+                            let text = s.layout().to_notation(Notation::Cute);
+                            s.workbench.set_a(&text);
+                        })
+                    }
+                >
+                    "Use the layout above as A"
+                </button>
+            </div>
+            <div class="fields">
+                <label class="field field--wide">
+                    <span class="field__label">"A"</span>
+                    <input
+                        type="text"
+                        spellcheck="false"
+                        autocomplete="off"
+                        data-testid="wb-a"
+                        prop:value=move || state.with(|s| s.workbench.a_text().to_string())
+                        aria-describedby="error-wb-a"
+                        on:input=move |ev| {
+                            let text = event_target_value(&ev);
+                            state.update(|s| s.workbench.set_a(&text));
+                        }
+                    />
+                    <span class="field__error" id="error-wb-a" data-testid="error-wb-a" role="alert">
+                        {move || state.with(|s| s.workbench.a_error().map(str::to_string))}
+                    </span>
+                </label>
+                <label class="field field--wide" class:hidden=move || kind() == OperandKind::None>
+                    <span class="field__label">{move || format!("B: {}", kind().hint())}</span>
+                    <input
+                        type="text"
+                        spellcheck="false"
+                        autocomplete="off"
+                        data-testid="wb-b"
+                        prop:value=move || state.with(|s| s.workbench.b_text().to_string())
+                        aria-describedby="error-wb-b"
+                        on:input=move |ev| {
+                            let text = event_target_value(&ev);
+                            state.update(|s| s.workbench.set_b(&text));
+                        }
+                    />
+                    <span class="field__error" id="error-wb-b" data-testid="error-wb-b" role="alert">
+                        {move || state.with(|s| s.workbench.b_error().map(str::to_string))}
+                    </span>
+                </label>
+            </div>
+            <p class="note" data-testid="wb-formula">{move || op().formula()}</p>
+            <div inner_html=move || {
+                panels.with(|p| state.with(|s| html::workbench_result(p, &s.workbench.warnings())))
+            }></div>
+            <div class="wb-panes">{pane(0)} {pane(1)} {pane(2)}</div>
+        </section>
+    }
+}

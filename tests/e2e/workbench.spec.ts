@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { ViewsPage } from "./views-page";
+
+const cell = (page, pane: string, coord: string) =>
+  page.locator(`[data-testid="${pane}-cell"][data-coord="${coord}"]`);
+
+test("the workbench divides A by B, colours the tiles and links result and A by hover", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/layouts");
+  await expect(page.getByTestId("wb-result")).toHaveText("((2,2),(2,3)):((4,1),(2,8))");
+  await expect(page.getByTestId("wb-result-pycute")).toHaveText("((2, 2), (2, 3)):((4, 1), (2, 8))");
+  // result element (1,0) reads A at offset 4; hovering it lights that A cell, same tile colour
+  const r = page.locator('[data-testid="wb-result-cell"]').nth(1);
+  await r.hover();
+  const lit = page.locator('[data-testid="wb-a-cell"].cell--lit');
+  await expect(lit).toHaveCount(1);
+  await expect(lit).toHaveAttribute("data-addr", (await r.getAttribute("data-addr")) ?? "");
+  await expect(lit).toHaveAttribute("data-tile", (await r.getAttribute("data-tile")) ?? "");
+  await expect(page).toHaveURL(/op=logical_divide&A=/);
+  await expect(page.getByTestId("wb-op")).toHaveValue("logical_divide");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("a workbench link restores the operation, its operands and the result", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/layouts?L=(4,8):(1,4)&op=composition&A=(6,2):(8,2)&B=(4,3):(3,1)");
+  await expect(page.getByTestId("wb-op")).toHaveValue("composition");
+  await expect(page.getByTestId("wb-a")).toHaveValue("(6,2):(8,2)");
+  await expect(page.getByTestId("wb-b")).toHaveValue("(4,3):(3,1)");
+  await expect(page.getByTestId("wb-result")).toHaveText("((2,2),3):((24,2),8)");
+  // a unary operation hides B's field and grid
+  await page.getByTestId("wb-op").selectOption("coalesce");
+  await expect(page.getByTestId("wb-b")).toBeHidden();
+  await expect(page.getByTestId("wb-b-grid")).toBeHidden();
+  expect(views.consoleErrors).toEqual([]);
+});
+
+const operations: [string, string, string, string][] = [
+  ["coalesce", "(2,(1,6)):(1,(6,2))", "", "12:1"],
+  ["coalesce_by_mode", "(2,(1,6)):(1,(6,2))", "(_,_)", "(2,6):(1,2)"],
+  ["filter", "(2,3):(0,1)", "", "3:1"],
+  ["complement", "(2,2):(1,6)", "24", "(3,2):(2,12)"],
+  ["composition", "(6,2):(8,2)", "(4,3):(3,1)", "((2,2),3):((24,2),8)"],
+  ["right_inverse", "(4,2):(2,1)", "", "(2,4):(4,1)"],
+  ["left_inverse", "(4,2):(2,1)", "", "(2,4):(4,1)"],
+  ["logical_divide", "(4,2,3):(2,1,8)", "4:2", "((2,2),(2,3)):((4,1),(2,8))"],
+  ["zipped_divide", "(9,(4,8)):(59,(13,1))", "<3:3,(2,4):(1,8)>", "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))"],
+  ["tiled_divide", "(9,(4,8)):(59,(13,1))", "<3:3,(2,4):(1,8)>", "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))"],
+  ["flat_divide", "(9,(4,8)):(59,(13,1))", "<3:3,(2,4):(1,8)>", "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))"],
+  ["logical_product", "(2,2):(4,1)", "6:1", "((2,2),(2,3)):((4,1),(2,8))"],
+  ["blocked_product", "(2,5):(5,1)", "(3,4):(1,3)", "((2,3),(5,4)):((5,10),(1,30))"],
+  ["raked_product", "(2,5):(5,1)", "(3,4):(1,3)", "((3,2),(4,5)):((10,5),(30,1))"],
+];
+
+test("every operation of the algebra runs from the workbench", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/layouts");
+  for (const [op, a, b, result] of operations) {
+    await page.getByTestId("wb-op").selectOption(op);
+    await views.type("wb-a", a);
+    if (b !== "") await views.type("wb-b", b);
+    await expect(page.getByTestId("wb-result"), op).toHaveText(result);
+  }
+  // a failing condition is explained, and the last result is not shown as valid
+  await page.getByTestId("wb-op").selectOption("complement");
+  await views.type("wb-a", "(2,2):(1,1)");
+  await expect(page.getByTestId("wb-error")).toContainText("injective");
+  expect(views.consoleErrors).toEqual([]);
+});
