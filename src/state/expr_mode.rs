@@ -139,6 +139,7 @@ impl ExprMode {
                     coord: env,
                     value,
                     tile: None,
+                    label: None,
                 }
             })
             .collect();

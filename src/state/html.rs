@@ -11,7 +11,7 @@ use crate::engine::simplify::StopReason;
 use crate::engine::{IndexExprs, NewViewReason, ShapeTracker};
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::{OpResult, Step};
-use crate::state::stack_grid::{Cell, Grid, MemoryCell, StackGrid};
+use crate::state::stack_grid::{Axes, Cell, Grid, MemoryCell, StackGrid};
 use crate::state::workbench_view::Panels;
 
 /// Escapes text for HTML content and double-quoted attributes.
@@ -55,24 +55,20 @@ pub fn expr_rows(exprs: &IndexExprs) -> String {
     out
 }
 
-/// The summary line of the simplifier's steps.
-pub fn steps_summary(exprs: &IndexExprs) -> String {
+/// The simplifier's steps, the inside of a `<details>`: a summary counting them (and saying
+/// when the step limit stopped it), then each rule with the expression before and after.
+pub fn steps(exprs: &IndexExprs) -> String {
+    let arena = &exprs.arena;
     let n = exprs.steps.len();
-    format!(
-        "Simplifier: {n} step{}{}",
+    let mut out = format!(
+        "<summary>Simplifier: {n} step{}{}</summary><ol>",
         if n == 1 { "" } else { "s" },
         if exprs.stop == StopReason::Saturated {
             ""
         } else {
             " (step limit reached)"
         },
-    )
-}
-
-/// The simplifier's steps as list items: rule, before, after.
-pub fn steps_list(exprs: &IndexExprs) -> String {
-    let arena = &exprs.arena;
-    let mut out = String::new();
+    );
     for s in &exprs.steps {
         let _ = write!(
             out,
@@ -82,6 +78,7 @@ pub fn steps_list(exprs: &IndexExprs) -> String {
             escape(&arena.render_readable(s.after)),
         );
     }
+    out.push_str("</ol>");
     out
 }
 
@@ -91,16 +88,39 @@ pub fn coord_text(coord: &[i64]) -> String {
     format!("({})", parts.join(","))
 }
 
-fn cell_html(cell: &Cell, test_id: &str, out: &mut String) {
+/// How a grid's cells are written: their test id, the character count texts are padded to
+/// (monospace, so columns line up), whether values are padded too (when axis labels must
+/// align with them), and the axis labels.
+struct Style<'a> {
+    test_id: &'a str,
+    width: usize,
+    pad_values: bool,
+    axes: Option<&'a Axes>,
+    /// Character count of row labels.
+    row_width: usize,
+}
+
+/// `text` right-aligned in `width` characters with no-break spaces.
+fn padded(text: &str, width: usize) -> String {
+    let pad = width.saturating_sub(text.chars().count());
+    format!("{}{}", "\u{a0}".repeat(pad), escape(text))
+}
+
+fn cell_html(cell: &Cell, style: &Style, out: &mut String) {
     let coord = coord_text(&cell.coord);
-    let (masked, shown, addr) = match cell.value {
+    let (masked, value, addr) = match cell.value {
         Some(v) => ("", v.to_string(), v.to_string()),
         None => (" cell--masked", "·".to_string(), "masked".to_string()),
     };
+    let shown = match &cell.label {
+        Some(label) => padded(label, style.width),
+        None if style.pad_values => padded(&value, style.width),
+        None => value,
+    };
     let _ = write!(
         out,
-        r#"<div class="cell cell--logical{masked}" data-index="{}" data-testid="{test_id}" data-coord="{coord}" data-addr="{addr}""#,
-        cell.index
+        r#"<div class="cell cell--logical{masked}" data-index="{}" data-testid="{}" data-coord="{coord}" data-addr="{addr}""#,
+        cell.index, style.test_id
     );
     if let Some(t) = cell.tile {
         let _ = write!(out, r#" data-tile="{}""#, t % 8);
@@ -111,27 +131,57 @@ fn cell_html(cell: &Cell, test_id: &str, out: &mut String) {
     );
 }
 
+/// An axis label, sized like a cell.
+fn axis_html(text: &str, width: usize, out: &mut String) {
+    let _ = write!(
+        out,
+        r#"<span class="cell cell--axis" aria-hidden="true">{}</span>"#,
+        padded(text, width)
+    );
+}
+
 /// Rank 0 a cell, rank 1 a row, rank 2 a grid, higher ranks nested blocks of those (rows of
-/// blocks at odd rank, columns at even), never flattened.
-fn block_html(shape: &[i64], cells: &[Cell], axis: usize, test_id: &str, out: &mut String) {
-    let row = |cells: &[Cell], out: &mut String| {
+/// blocks at odd rank, columns at even), never flattened. With axes, a header row names the
+/// columns and each row starts with its name.
+fn block_html(shape: &[i64], cells: &[Cell], axis: usize, style: &Style, out: &mut String) {
+    let row = |cells: &[Cell], label: Option<&String>, out: &mut String| {
         out.push_str(r#"<div class="grid-row">"#);
+        if let Some(label) = label {
+            axis_html(label, style.row_width, out);
+        }
         for c in cells {
-            cell_html(c, test_id, out);
+            cell_html(c, style, out);
         }
         out.push_str("</div>");
+    };
+    let header = |with_corner: bool, out: &mut String| {
+        if let Some(axes) = style.axes.filter(|a| !a.cols.is_empty()) {
+            out.push_str(r#"<div class="grid-row grid-row--axis">"#);
+            if with_corner {
+                axis_html("", style.row_width, out);
+            }
+            for label in &axes.cols {
+                axis_html(label, style.width, out);
+            }
+            out.push_str("</div>");
+        }
     };
     match shape.len() {
         0 => {
             if let Some(c) = cells.first() {
-                cell_html(c, test_id, out);
+                cell_html(c, style, out);
             }
         }
-        1 => row(cells, out),
+        1 => {
+            header(false, out);
+            row(cells, None, out);
+        }
         2 => {
             out.push_str(r#"<div class="grid-2d">"#);
-            for r in cells.chunks(usize::try_from(shape[1]).unwrap_or(0).max(1)) {
-                row(r, out);
+            header(true, out);
+            let width = usize::try_from(shape[1]).unwrap_or(0).max(1);
+            for (r, cells) in cells.chunks(width).enumerate() {
+                row(cells, style.axes.and_then(|a| a.rows.get(r)), out);
             }
             out.push_str("</div>");
         }
@@ -146,11 +196,19 @@ fn block_html(shape: &[i64], cells: &[Cell], axis: usize, test_id: &str, out: &m
                 if rank % 2 == 1 { "row" } else { "col" }
             );
             for (k, chunk) in cells.chunks(inner.max(1)).enumerate() {
-                let _ = write!(
-                    out,
-                    r#"<div class="block"><span class="block__label">d{axis}={k}</span>"#
-                );
-                block_html(&shape[1..], chunk, axis + 1, test_id, out);
+                let named = style.axes.and_then(|a| a.blocks.get(axis)?.get(k));
+                let _ = match named {
+                    Some(name) => write!(
+                        out,
+                        r#"<div class="block"><span class="block__label">{}</span>"#,
+                        escape(name)
+                    ),
+                    None => write!(
+                        out,
+                        r#"<div class="block"><span class="block__label">d{axis}={k}</span>"#
+                    ),
+                };
+                block_html(&shape[1..], chunk, axis + 1, style, out);
                 out.push_str("</div>");
             }
             out.push_str("</div>");
@@ -158,11 +216,36 @@ fn block_html(shape: &[i64], cells: &[Cell], axis: usize, test_id: &str, out: &m
     }
 }
 
-/// A grid's cells, each showing its value (`·` where masked), test-identified by `test_id`,
-/// named by `data-index` (row-major position) and `data-coord`.
+/// A grid's cells, each showing its value (`·` where masked) or its label, test-identified by
+/// `test_id`, named by `data-index` (row-major position) and `data-coord`; with the grid's
+/// axis labels, if it has them.
 pub fn grid(grid: &Grid, test_id: &str) -> String {
     let mut out = String::with_capacity(grid.cells.len() * 160);
-    block_html(&grid.shape, &grid.cells, 0, test_id, &mut out);
+    let chars = |t: &String| t.chars().count();
+    let mut width = grid
+        .cells
+        .iter()
+        .filter_map(|c| c.label.as_ref().map(chars))
+        .max()
+        .unwrap_or(0);
+    let axes = grid.axes.as_ref();
+    if let Some(axes) = axes {
+        let values = grid.cells.iter().filter(|c| c.label.is_none());
+        let value_width = values
+            .map(|c| c.value.map_or(1, |v| v.to_string().len()))
+            .max()
+            .unwrap_or(0);
+        let col_width = axes.cols.iter().map(chars).max().unwrap_or(0);
+        width = width.max(value_width).max(col_width);
+    }
+    let style = Style {
+        test_id,
+        width,
+        pad_values: axes.is_some(),
+        axes,
+        row_width: axes.map_or(0, |a| a.rows.iter().map(chars).max().unwrap_or(0)),
+    };
+    block_html(&grid.shape, &grid.cells, 0, &style, &mut out);
     out
 }
 
@@ -539,10 +622,7 @@ pub fn workbench_result(panels: &Panels, warnings: &[String]) -> String {
 
 /// A select's `<option>`s from `(value, label)` pairs, after an empty "choose…" option when
 /// `choose` (a select of presets, whose choice is an action rather than a state).
-pub fn options<V: std::fmt::Display, L: std::fmt::Display>(
-    items: impl IntoIterator<Item = (V, L)>,
-    choose: bool,
-) -> String {
+pub fn options(items: &mut dyn Iterator<Item = (String, String)>, choose: bool) -> String {
     let mut out = String::new();
     if choose {
         out.push_str(r#"<option value="">choose…</option>"#);
@@ -551,8 +631,8 @@ pub fn options<V: std::fmt::Display, L: std::fmt::Display>(
         let _ = write!(
             out,
             r#"<option value="{}">{}</option>"#,
-            escape(&value.to_string()),
-            escape(&label.to_string())
+            escape(&value),
+            escape(&label)
         );
     }
     out
@@ -629,6 +709,7 @@ mod tests {
             coord: coord.to_vec(),
             value,
             tile: None,
+            label: None,
         }
     }
 
@@ -641,7 +722,14 @@ mod tests {
                 cell(i, &coord, (i != 3).then_some(i as i64 * 5))
             })
             .collect();
-        let html = grid(&Grid { shape, cells }, "logical-cell");
+        let html = grid(
+            &Grid {
+                shape,
+                cells,
+                axes: None,
+            },
+            "logical-cell",
+        );
         assert_eq!(html.matches(r#"data-testid="logical-cell""#).count(), 4);
         assert_eq!(html.matches(r#"class="block""#).count(), 2);
         assert!(html.contains(r#"<span class="block__label">d0=1</span>"#));
@@ -844,11 +932,15 @@ mod tests {
 
     #[test]
     fn options_escape_values_and_labels() {
+        let one = |v: &str, l: &str| [(v.to_string(), l.to_string())].into_iter();
         assert_eq!(
-            options([("a\"b", "x<y")], true),
+            options(&mut one("a\"b", "x<y"), true),
             r#"<option value="">choose…</option><option value="a&quot;b">x&lt;y</option>"#
         );
-        assert_eq!(options([(1, 2)], false), r#"<option value="1">2</option>"#);
+        assert_eq!(
+            options(&mut one("1", "2"), false),
+            r#"<option value="1">2</option>"#
+        );
     }
 
     #[test]
@@ -869,12 +961,54 @@ mod tests {
         assert!(sym.contains(r#"data-testid="symbolic-idx""#), "{sym}");
     }
 
+    /// Every builder that shows text it was given shows it as text.
+    #[test]
+    fn no_builder_lets_markup_through() {
+        let payload = r#"<img src=x onerror="alert(1)">"#;
+        let e = || Err::<Layout, String>(payload.to_string());
+        let outputs = [
+            mode_chips(&e()),
+            views_export(payload, payload, &e()),
+            morphism_export(payload, payload),
+            grid_table(&Err(payload.to_string())),
+            history(&[(payload.to_string(), Some(payload.to_string()))], None),
+            morph_op_result(&Err(payload.to_string())),
+            walk_step(&Err(payload.to_string()), 0),
+            merge_verdict(Some(Err(payload.to_string()))),
+            options(
+                &mut [(payload.to_string(), payload.to_string())].into_iter(),
+                true,
+            ),
+            grid(
+                &Grid {
+                    shape: vec![1],
+                    cells: vec![Cell {
+                        label: Some(payload.to_string()),
+                        ..cell(0, &[0], Some(1))
+                    }],
+                    axes: Some(Axes {
+                        rows: vec![],
+                        cols: vec![payload.to_string()],
+                        blocks: vec![],
+                    }),
+                },
+                "x",
+            ),
+        ];
+        for html in outputs {
+            assert!(!html.contains("<img"), "{html}");
+            assert!(html.contains("&lt;img"), "{html}");
+        }
+    }
+
     #[test]
     fn a_comparison_is_escaped() {
         let e = exprs(&[4], "pad (1,1)");
         let html = expr_rows(&e);
         assert!(html.contains("&lt;"), "{html}");
         assert!(!html.contains("< "), "{html}");
-        assert!(steps_summary(&e).starts_with("Simplifier: "));
+        let steps = steps(&e);
+        assert!(steps.starts_with("<summary>Simplifier: "), "{steps}");
+        assert_eq!(steps.matches("<li>").count(), e.steps.len());
     }
 }

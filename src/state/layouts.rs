@@ -2,20 +2,59 @@
 //! for it: the grid of `L(i)` (mode 0 down, mode 1 across, further modes as blocks, the last
 //! outermost) and the codomain strip.
 
-use crate::engine::cute::{idx2crd, Layout, Notation};
+use crate::engine::cute::{idx2crd, IntTuple, Layout, Notation};
 use crate::engine::morphism::Morphism;
 
-use super::stack_grid::{Cell, StackGrid, MAX_DRAWN_CELLS};
+use super::stack_grid::{Axes, Cell, StackGrid, MAX_DRAWN_CELLS};
 use super::workbench::WorkbenchState;
 
 /// Longest layout text kept.
 const MAX_CHARS: usize = 4096;
+
+/// What each cell of the layout's grid shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CellText {
+    /// `L(i)`, the offset.
+    #[default]
+    Value,
+    /// `i`, the 1-D (colexicographic) index.
+    Index,
+    /// The hierarchical coordinate, `((1,2),3)`.
+    Coord,
+}
+
+impl CellText {
+    pub const ALL: [CellText; 3] = [CellText::Value, CellText::Index, CellText::Coord];
+
+    /// The slug in the URL and the select.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CellText::Value => "value",
+            CellText::Index => "index",
+            CellText::Coord => "coord",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            CellText::Value => "value L(i)",
+            CellText::Index => "index i",
+            CellText::Coord => "coordinate",
+        }
+    }
+
+    pub fn parse(slug: &str) -> Option<CellText> {
+        CellText::ALL.into_iter().find(|c| c.as_str() == slug)
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutsState {
     text: String,
     layout: Layout,
     error: Option<String>,
+    /// What the grid's cells show.
+    pub show: CellText,
     /// The algebra workbench below the layout.
     pub workbench: WorkbenchState,
 }
@@ -29,6 +68,7 @@ impl Default for LayoutsState {
             text,
             layout,
             error: None,
+            show: CellText::Value,
             workbench: WorkbenchState::default(),
         }
     }
@@ -121,10 +161,15 @@ impl LayoutsState {
         ))
     }
 
-    /// `L=` the layout in CuTe notation, then the workbench's `op=…&A=…&B=…`.
+    /// `L=` the layout in CuTe notation, `show=` what cells show unless it is the value, then
+    /// the workbench's `op=…&A=…&B=…`.
     pub fn to_query(&self) -> String {
+        let show = match self.show {
+            CellText::Value => String::new(),
+            other => format!("show={}&", other.as_str()),
+        };
         format!(
-            "L={}&{}",
+            "L={}&{show}{}",
             super::view_form::percent_encode(&self.layout.to_notation(Notation::Cute), b",:()"),
             self.workbench.to_query()
         )
@@ -136,6 +181,11 @@ impl LayoutsState {
         if let Some(value) = query.split('&').find_map(|p| p.strip_prefix("L=")) {
             state.set_text(&super::view_form::decode(value));
         }
+        state.show = query
+            .split('&')
+            .find_map(|p| p.strip_prefix("show="))
+            .and_then(CellText::parse)
+            .unwrap_or_default();
         state.workbench = WorkbenchState::from_query(query);
         state
     }
@@ -157,7 +207,18 @@ impl LayoutsState {
     /// # Errors
     /// A layout of more than [`MAX_DRAWN_CELLS`] elements, or arithmetic overflow.
     pub fn grid(&self) -> Result<StackGrid, String> {
-        layout_grid(&self.layout)
+        let mut grid = layout_grid(&self.layout)?;
+        grid.logical.axes = Some(mode_axes(&self.layout));
+        if self.show != CellText::Value {
+            let indices = grid_indices(&self.layout, &grid);
+            for (cell, i) in grid.logical.cells.iter_mut().zip(indices) {
+                cell.label = Some(match self.show {
+                    CellText::Coord => hierarchical_coord(&self.layout, i),
+                    _ => i.to_string(),
+                });
+            }
+        }
+        Ok(grid)
     }
 }
 
@@ -211,6 +272,50 @@ pub fn hierarchical_coord(layout: &Layout, i: i64) -> String {
     idx2crd(i, layout.shape()).map_or_else(|_| "?".to_string(), |c| c.to_notation(Notation::Cute))
 }
 
+/// The grid's axis labels: each mode's hierarchical coordinates, mode 0 for the rows, mode 1
+/// for the columns (a single mode runs across), further modes for the blocks, the last
+/// outermost.
+pub fn mode_axes(layout: &Layout) -> Axes {
+    let shape = layout.shape();
+    let modes: Vec<&IntTuple> = if shape.is_int() {
+        vec![shape]
+    } else {
+        (0..layout.rank())
+            .filter_map(|m| shape.mode(m).ok())
+            .collect()
+    };
+    let labels = |mode: &IntTuple| -> Vec<String> {
+        let n = mode.product().unwrap_or(0).clamp(0, MAX_DRAWN_CELLS as i64);
+        (0..n)
+            .map(|k| {
+                idx2crd(k, mode).map_or_else(|_| "?".into(), |c| c.to_notation(Notation::Cute))
+            })
+            .collect()
+    };
+    match modes.as_slice() {
+        [] => Axes::default(),
+        [only] => Axes {
+            cols: labels(only),
+            ..Axes::default()
+        },
+        [m0, m1, rest @ ..] => Axes {
+            rows: labels(m0),
+            cols: labels(m1),
+            blocks: rest
+                .iter()
+                .enumerate()
+                .rev()
+                .map(|(k, m)| {
+                    labels(m)
+                        .into_iter()
+                        .map(|c| format!("mode {}: {c}", k + 2))
+                        .collect()
+                })
+                .collect(),
+        },
+    }
+}
+
 /// The layout's 1-D (colexicographic) index of every cell of its grid, in grid order.
 pub fn grid_indices(layout: &Layout, grid: &StackGrid) -> Vec<i64> {
     let sizes = grid_sizes(layout).unwrap_or_default();
@@ -251,6 +356,7 @@ pub fn layout_grid_up_to(layout: &Layout, limit: usize) -> Result<StackGrid, Str
                 coord,
                 value,
                 tile: None,
+                label: None,
             }
         })
         .collect();
@@ -278,6 +384,94 @@ mod tests {
             state.describe(&grid, 4 + 1).unwrap(),
             "coordinate ((1,0),1) · index 17 → L(17) = 20"
         );
+    }
+
+    #[test]
+    fn cells_show_the_value_the_index_or_the_coordinate() {
+        let mut state = LayoutsState::default();
+        state.set_text("((2,2),3):((1,6),2)");
+        let shown = |state: &LayoutsState| -> Vec<String> {
+            let grid = state.grid().unwrap();
+            let html = crate::state::html::grid(&grid.logical, "c");
+            grid.logical
+                .cells
+                .iter()
+                .map(|c| {
+                    c.label
+                        .clone()
+                        .unwrap_or_else(|| c.value.unwrap().to_string())
+                })
+                .inspect(|t| {
+                    assert!(html.contains(&format!("{}</div>", crate::state::html::escape(t))))
+                })
+                .collect()
+        };
+        // mode 0 (2,2) down, mode 1 (3) across: row r, column c is index r + 4c
+        assert_eq!(shown(&state)[..3], ["0", "2", "4"]);
+        state.show = CellText::Index;
+        assert_eq!(shown(&state)[..4], ["0", "4", "8", "1"]);
+        state.show = CellText::Coord;
+        assert_eq!(
+            shown(&state)[..4],
+            ["((0,0),0)", "((0,0),1)", "((0,0),2)", "((1,0),0)"]
+        );
+        state.set_text("(12,2):(1,12)");
+        state.show = CellText::Index;
+        let html = crate::state::html::grid(&state.grid().unwrap().logical, "c");
+        assert!(
+            html.contains(">\u{a0}0</div>"),
+            "one-digit indices padded to two: {html}"
+        );
+        assert!(html.contains(">12</div>"));
+        state.set_text("((2,2),3):((1,6),2)");
+        state.show = CellText::Coord;
+        // every cell still links memory by its value
+        assert!(state
+            .grid()
+            .unwrap()
+            .logical
+            .cells
+            .iter()
+            .all(|c| c.value.is_some()));
+        let back = LayoutsState::from_query(&state.to_query());
+        assert_eq!(back.show, CellText::Coord);
+        assert!(state.to_query().contains("&show=coord&"));
+        assert_eq!(
+            LayoutsState::from_query("show=nonsense").show,
+            CellText::Value
+        );
+    }
+
+    #[test]
+    fn axes_name_rows_columns_and_blocks_by_their_modes_coordinates() {
+        let axes = mode_axes(&Layout::parse("((2,2),3,2):((1,2),4,12)").unwrap());
+        assert_eq!(axes.rows, ["(0,0)", "(1,0)", "(0,1)", "(1,1)"]);
+        assert_eq!(axes.cols, ["0", "1", "2"]);
+        assert_eq!(axes.blocks, [vec!["mode 2: 0", "mode 2: 1"]]);
+        let four = mode_axes(&Layout::parse("(2,2,3,4):(1,2,4,12)").unwrap());
+        assert_eq!(four.blocks.len(), 2);
+        assert_eq!(four.blocks[0].len(), 4, "the last mode is outermost");
+        assert_eq!(four.blocks[1][2], "mode 2: 2");
+        let one = mode_axes(&Layout::parse("(2,3):(1,2)").unwrap());
+        assert_eq!((one.rows.len(), one.cols.len()), (2, 3));
+        let int = mode_axes(&Layout::parse("6:1").unwrap());
+        assert_eq!((int.rows.len(), int.cols.len()), (0, 6));
+        // drawn: a header row of column names, each row led by its name, blocks named
+        let mut state = LayoutsState::default();
+        state.set_text("((2,2),3,2):((1,2),4,12)");
+        let html = crate::state::html::grid(&state.grid().unwrap().logical, "c");
+        assert_eq!(
+            html.matches("grid-row--axis").count(),
+            2,
+            "one header per block"
+        );
+        assert!(html.contains(r#"<span class="block__label">mode 2: 1</span>"#));
+        assert!(
+            html.contains(r#"aria-hidden="true">(1,0)</span>"#),
+            "{html}"
+        );
+        // values padded to the widest of values and column names (two digits here)
+        assert!(html.contains(">\u{a0}0</div>"), "{html}");
     }
 
     #[test]

@@ -22,12 +22,28 @@ pub struct Cell {
     pub value: Option<i64>,
     /// The tile the cell belongs to, where a page colours tiles (the algebra workbench).
     pub tile: Option<usize>,
+    /// What the cell shows instead of its value (a layout's index or coordinate), if any.
+    pub label: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Grid {
     pub shape: Vec<i64>,
     pub cells: Vec<Cell>,
+    /// Labels along the axes, where they say more than the position.
+    pub axes: Option<Axes>,
+}
+
+/// Labels of a grid's rows, columns and blocks: a layout's hierarchical coordinates along its
+/// modes, for instance.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Axes {
+    /// One per row (the second-to-last axis); empty for a single row.
+    pub rows: Vec<String>,
+    /// One per column (the last axis).
+    pub cols: Vec<String>,
+    /// For each block axis, outermost first, one label per block.
+    pub blocks: Vec<Vec<String>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,8 +145,10 @@ impl StackGrid {
                         value: view.offset_from_coord(&coord),
                         coord,
                         tile: None,
+                        label: None,
                     })
                     .collect(),
+                axes: None,
             })
             .collect();
         let last = views.len() - 1;
@@ -160,6 +178,7 @@ impl StackGrid {
                 coord,
                 value,
                 tile: None,
+                label: None,
             });
         }
         let (memory, span) = memory_of(&cells, None);
@@ -167,6 +186,7 @@ impl StackGrid {
             logical: Grid {
                 shape: tracker.shape().to_vec(),
                 cells,
+                axes: None,
             },
             views: view_grids,
             chains,
@@ -181,7 +201,11 @@ impl StackGrid {
         let (memory, span) = memory_of(&cells, floor);
         let n = cells.len();
         StackGrid {
-            logical: Grid { shape, cells },
+            logical: Grid {
+                shape,
+                cells,
+                axes: None,
+            },
             views: Vec::new(),
             chains: vec![Vec::new(); n],
             memory,

@@ -136,10 +136,7 @@ impl Panels {
         };
         match grid {
             Some(Ok(g)) => g.logical.clone(),
-            _ => Grid {
-                shape: Vec::new(),
-                cells: Vec::new(),
-            },
+            _ => Grid::default(),
         }
     }
 

@@ -21,7 +21,7 @@ pub fn light(
     root: &web_sys::Element,
     attribute: &str,
     lit: &std::collections::BTreeSet<usize>,
-    class: impl Fn(&web_sys::Element) -> &'static str,
+    class: fn(&web_sys::Element) -> &'static str,
 ) {
     let Ok(all) = root.query_selector_all(&format!("[{attribute}]")) else {
         return;

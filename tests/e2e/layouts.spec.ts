@@ -18,6 +18,30 @@ test("a CuTe layout shows L(i), its codomain, its properties, linked by hover", 
   expect(views.consoleErrors).toEqual([]);
 });
 
+test("the grid's cells show L(i), the index i or the hierarchical coordinate, and the link keeps the choice", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/layouts?L=((4,4),4):((16,1),4)");
+  const cell = views.logicalCell("(5,1)");
+  await expect(cell).toHaveText(/^\s*21$/);
+  // rows are named by mode 0's coordinates (4,4), columns by mode 1's
+  const axis = page.getByTestId("logical-grid").locator(".cell--axis");
+  await expect(axis.filter({ hasText: /^\(1,1\)$/ })).toHaveCount(1);
+  await expect(axis.filter({ hasText: /^\s*3$/ })).toHaveCount(1);
+  await page.getByTestId("cell-show").selectOption("index");
+  await expect(cell).toHaveText(/^\s*21$/);
+  await expect(views.logicalCell("(1,0)")).toHaveText(/^\s*1$/);
+  await page.getByTestId("cell-show").selectOption("coord");
+  await expect(cell).toHaveText("((1,1),1)");
+  await expect(page).toHaveURL(/show=coord/);
+  // hovering still links the cell to the memory it reads
+  await cell.hover();
+  await expect(views.litMemoryCells()).toHaveAttribute("data-addr", "21");
+  await page.reload();
+  await expect(page.getByTestId("cell-show")).toHaveValue("coord");
+  await expect(views.logicalCell("(4,0)")).toHaveText("((0,1),0)");
+  expect(views.consoleErrors).toEqual([]);
+});
+
 test("pycute notation is accepted, bad notation is refused at the field, and the URL follows", async ({ page }) => {
   const views = new ViewsPage(page);
   await page.goto("/#/layouts");

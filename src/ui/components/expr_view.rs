@@ -71,10 +71,11 @@ pub fn ExprView(
                 {move || sub_value().unwrap_or_else(|| "Hover a part of an expression to see its value at the hovered cell.".to_string())}
             </p>
             <p class="note" role="status">{move || status.get()}</p>
-            <details class="steps" data-testid="simplifier-steps">
-                <summary>{move || exprs.with(|e| html::steps_summary(&e.0))}</summary>
-                <ol inner_html=move || exprs.with(|e| html::steps_list(&e.0))></ol>
-            </details>
+            <details
+                class="steps"
+                data-testid="simplifier-steps"
+                inner_html=move || exprs.with(|e| html::steps(&e.0))
+            ></details>
         </section>
     }
 }

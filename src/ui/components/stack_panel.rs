@@ -5,17 +5,10 @@ use leptos::prelude::*;
 
 use crate::engine::{NewViewReason, ShapeTracker};
 use crate::state::large_grid::LargeGrid;
-use crate::state::stack_grid::{chain_of, Grid, Hover, Lit, StackGrid};
+use crate::state::stack_grid::{chain_of, Hover, Lit, StackGrid};
 use crate::state::{html, ViewsState};
 use crate::ui::components::canvas_grid::CanvasGrid;
 use crate::ui::components::grid::{GridKind, GridView};
-
-fn empty_grid() -> Grid {
-    Grid {
-        shape: Vec::new(),
-        cells: Vec::new(),
-    }
-}
 
 #[component]
 pub fn StackPanel(
@@ -44,7 +37,7 @@ pub fn StackPanel(
                     (0..count())
                         .map(|k| {
                             let grid = Signal::derive(move || {
-                                grids.with(|g| g.as_ref().ok().and_then(|g| g.views.get(k).cloned()).unwrap_or_else(empty_grid))
+                                grids.with(|g| g.as_ref().ok().and_then(|g| g.views.get(k).cloned()).unwrap_or_default())
                             });
                             let drawn_in_dom = move || grids.with(Result::is_ok);
                             let own = Memo::new(move |_| {

@@ -72,7 +72,7 @@ pub fn Workbench(
                     <span class="field__label">"operation"</span>
                     <select
                         data-testid="wb-op"
-                        inner_html=html::options(Operation::ALL.into_iter().map(|op| (op.as_str(), op.title())), false)
+                        inner_html=html::options(&mut Operation::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false)
                         prop:value=move || op().as_str()
                         on:change=move |ev| {
                             if let Ok(op) = event_target_value(&ev).parse::<Operation>() {
@@ -85,7 +85,7 @@ pub fn Workbench(
                     <span class="field__label">"preset"</span>
                     <select
                         data-testid="wb-preset"
-                        inner_html=html::options(PRESETS.iter().enumerate().map(|(k, p)| (k, p.0)), true)
+                        inner_html=html::options(&mut PRESETS.iter().enumerate().map(|(k, p)| (k.to_string(), p.0.into())), true)
                         on:change=move |ev| {
                             let preset = event_target_value(&ev)
                                 .parse::<usize>()

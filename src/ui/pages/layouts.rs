@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::state::html;
-use crate::state::layouts::LayoutsState;
-use crate::state::stack_grid::{Grid, Hover, Lit};
+use crate::state::layouts::{CellText, LayoutsState};
+use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
 use crate::ui::components::{GridKind, GridView, MemoryStrip, Workbench};
 
@@ -37,12 +37,7 @@ pub fn LayoutsPage(
         })
     };
     let grid = Signal::derive(move || {
-        grids.with(|g| {
-            g.as_ref().map(|g| g.logical.clone()).unwrap_or(Grid {
-                shape: Vec::new(),
-                cells: Vec::new(),
-            })
-        })
+        grids.with(|g| g.as_ref().map(|g| g.logical.clone()).unwrap_or_default())
     });
     let memory = Signal::derive(move || {
         grids.with(|g| g.as_ref().map(|g| g.memory.clone()).unwrap_or_default())
@@ -95,6 +90,19 @@ pub fn LayoutsPage(
                 <h2>"Codomain"</h2>
                 <MemoryStrip memory span hover lit />
                 <h2>"L(i): mode 0 down, mode 1 across, further modes as blocks"</h2>
+                <label class="field">
+                    <span class="field__label">"cells show"</span>
+                    <select
+                        data-testid="cell-show"
+                        inner_html=html::options(&mut CellText::ALL.into_iter().map(|c| (c.as_str().into(), c.title().into())), false)
+                        prop:value=move || state.with(|s| s.show.as_str())
+                        on:change=move |ev| {
+                            if let Some(show) = CellText::parse(&event_target_value(&ev)) {
+                                state.update(|s| s.show = show);
+                            }
+                        }
+                    ></select>
+                </label>
                 <GridView grid kind=GridKind::Logical hover lit label="Layout grid" />
             </section>
             <Workbench state />

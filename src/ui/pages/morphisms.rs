@@ -9,7 +9,7 @@ use crate::state::html;
 use crate::state::morphisms::{
     Drawn, MorphHover, MorphLit, MorphOp, MorphismsState, Part, COMPOSITION_PRESETS,
 };
-use crate::state::stack_grid::{Grid, Hover, Lit};
+use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
 use crate::ui::components::{GridKind, GridView, MorphismDiagram};
 use crate::ui::dom::{event_attribute, light};
@@ -77,10 +77,10 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
     });
     let grid = Signal::derive(move || {
         drawn.with(|d| {
-            d.grid.as_ref().map(|g| g.logical.clone()).unwrap_or(Grid {
-                shape: Vec::new(),
-                cells: Vec::new(),
-            })
+            d.grid
+                .as_ref()
+                .map(|g| g.logical.clone())
+                .unwrap_or_default()
         })
     });
     let hover_text = move || {
@@ -134,7 +134,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <span class="field__label">"examples (§1.3)"</span>
                     <select
                         data-testid="morphism-example"
-                        inner_html=html::options(EXAMPLES.iter().map(|e| (e, e)), true)
+                        inner_html=html::options(&mut EXAMPLES.iter().map(|e| (e.to_string(), e.to_string())), true)
                         on:change=move |ev| {
                             let text = event_target_value(&ev);
                             state.update(|s| {
@@ -210,7 +210,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <span class="field__label">"operation (loads the paper's example)"</span>
                     <select
                         data-testid="morphism-op"
-                        inner_html=html::options(MorphOp::ALL.into_iter().map(|op| (op.as_str(), op.title())), false)
+                        inner_html=html::options(&mut MorphOp::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false)
                         prop:value=move || state.with(|s| s.op.as_str())
                         on:change=move |ev| {
                             if let Some(op) = MorphOp::parse(&event_target_value(&ev)) {
@@ -280,10 +280,10 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <select
                         data-testid="walk-preset"
                         inner_html=html::options(
-                            COMPOSITION_PRESETS
+                            &mut COMPOSITION_PRESETS
                                 .iter()
                                 .enumerate()
-                                .map(|(k, (name, a, b))| (k, format!("{name}: A = {a}, B = {b}"))),
+                                .map(|(k, (name, a, b))| (k.to_string(), format!("{name}: A = {a}, B = {b}"))),
                             true,
                         )
                         on:change=move |ev| {

@@ -69,14 +69,7 @@ pub fn ViewsPage(
         grids.with(|g| g.as_ref().ok()?.describe(h))
     };
     let logical = Signal::derive(move || {
-        grids.with(|g| {
-            g.as_ref()
-                .map(|g| g.logical.clone())
-                .unwrap_or(crate::state::stack_grid::Grid {
-                    shape: Vec::new(),
-                    cells: Vec::new(),
-                })
-        })
+        grids.with(|g| g.as_ref().map(|g| g.logical.clone()).unwrap_or_default())
     });
     let memory = Signal::derive(move || {
         grids.with(|g| g.as_ref().map(|g| g.memory.clone()).unwrap_or_default())
