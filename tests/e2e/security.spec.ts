@@ -36,8 +36,15 @@ test("a script payload in the URL or a text field is shown as text, never run", 
   for (const field of ["morphism-domain", "morphism-codomain", "morphism-map", "from-layout", "morphism-g", "walk-a"]) {
     await views.type(field, payload);
   }
+  // the panels drawn as HTML text (results, errors, warnings) escape what they show
+  await page.goto(`/#/layouts?A=${encodeURIComponent(payload)}&B=${encodeURIComponent(payload)}`);
+  await views.type("wb-a", payload);
+  await views.type("wb-b", payload);
   await page.goto(`/#/views?shape=${encodeURIComponent(payload)}`);
   await views.type("paste-view", payload);
+  await views.type("import-text", payload);
+  await page.getByTestId("import").click();
+  await expect(page.getByTestId("error-import")).not.toBeEmpty();
   await expect(page.locator("img")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(views.consoleErrors).toEqual([]);

@@ -28,6 +28,11 @@ test("a workbench link restores the operation, its operands and the result", asy
   await expect(page.getByTestId("wb-a")).toHaveValue("(6,2):(8,2)");
   await expect(page.getByTestId("wb-b")).toHaveValue("(4,3):(3,1)");
   await expect(page.getByTestId("wb-result")).toHaveText("((2,2),3):((24,2),8)");
+  // pycute's truncated composition is shown with a warning saying why
+  await views.type("wb-a", "((2,2),(2,6)):((12,16),(2,1))");
+  await views.type("wb-b", "3:2");
+  await expect(page.getByTestId("wb-result")).toHaveText("2:16");
+  await expect(page.getByTestId("wb-warnings")).toContainText("2 elements where B asks for 3");
   // a unary operation hides B's field and grid
   await page.getByTestId("wb-op").selectOption("coalesce");
   await expect(page.getByTestId("wb-b")).toBeHidden();
