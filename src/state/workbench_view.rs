@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use crate::engine::algebra::Tiler;
 use crate::engine::cute::Layout;
 
-use super::layouts::{grid_indices, layout_grid};
+use super::layouts::{grid_indices, layout_grid, mode_axes};
 use super::stack_grid::{Grid, StackGrid};
 use super::workbench::{Operand, WorkbenchState};
 
@@ -74,6 +74,7 @@ fn tiled_grid(layout: &Layout, tile_of: Option<&[usize]>) -> (Result<StackGrid, 
     match layout_grid(layout) {
         Err(e) => (Err(e), Vec::new()),
         Ok(mut grid) => {
+            grid.logical.axes = Some(mode_axes(layout));
             let indices = grid_indices(layout, &grid);
             if let Some(tile_of) = tile_of {
                 for (cell, &i) in grid.logical.cells.iter_mut().zip(&indices) {
@@ -92,7 +93,7 @@ impl Panels {
         let tiles = state.tiles();
         let (a, a_indices) = tiled_grid(state.a(), tiles.as_ref().map(|t| t.a.as_slice()));
         let b = match state.b() {
-            Operand::Layout(b) | Operand::Tiler(Tiler::Layout(b)) => Some(layout_grid(b)),
+            Operand::Layout(b) | Operand::Tiler(Tiler::Layout(b)) => Some(tiled_grid(b, None).0),
             _ => None,
         };
         let result = state.result();
@@ -232,6 +233,8 @@ mod tests {
             "result: 6 tiles, coloured as in A"
         );
         assert_eq!(panels.caption(Pane::A), "A");
+        let axes = panels.grid(Pane::A).axes.expect("A's grid names its modes");
+        assert_eq!(axes.blocks, [vec!["mode 2: 0", "mode 2: 1", "mode 2: 2"]]);
         assert_eq!(panels.note(Pane::Result), None);
         let unary = WorkbenchState::new(
             super::super::workbench::Operation::Coalesce,
