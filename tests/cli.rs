@@ -95,6 +95,11 @@ fn render_writes_grids_diagrams_expressions_and_refuses_what_it_cannot() {
     let (ok, svg) = run(&["render", "--layout", "(2,3):(3,1)"]);
     assert!(ok && svg.starts_with("<svg"), "{svg}");
     assert_eq!(svg.matches("<rect x=").count(), 6);
+    // a layout's picture names rows and columns by its modes' coordinates, as the app does
+    let (ok, svg) = run(&["render", "--layout", "((2,2),3):((1,6),2)"]);
+    assert!(ok, "{svg}");
+    assert!(svg.contains("text-anchor=\"end\">(1,0)</text>"), "{svg}");
+    assert!(svg.contains("text-anchor=\"middle\">2</text>"), "{svg}");
     let (ok, tikz) = run(&[
         "render",
         "--morphism",

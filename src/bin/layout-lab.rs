@@ -303,7 +303,7 @@ fn base_tracker(view: Option<&str>, shape: Option<&str>) -> Result<ShapeTracker,
 
 fn render_text(source: &Source, format: &str) -> Result<String, String> {
     use layout_lab::engine::morphism::{diagram::Diagram, to_tikz, Morphism};
-    use layout_lab::engine::render::{grid_svg, grid_tikz};
+    use layout_lab::engine::render::{grid_svg, grid_tikz, Labels};
     let e = |e: layout_lab::engine::LayoutError| e.to_string();
     let expressions = |exprs: layout_lab::engine::IndexExprs| {
         format!(
@@ -314,11 +314,11 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
             exprs.arena.render_tinygrad(exprs.valid)
         )
     };
-    let picture = |shape: &[i64], values: &[Option<i64>], title: &str| {
+    let picture = |shape: &[i64], values: &[Option<i64>], title: &str, labels: &Labels| {
         if format == "svg" {
-            grid_svg(shape, values, title)
+            grid_svg(shape, values, title, labels)
         } else {
-            grid_tikz(shape, values)
+            grid_tikz(shape, values, labels)
         }
     };
     let opts = ShaderOptions::default();
@@ -345,10 +345,13 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
                         layout_lab::state::layouts::layout_grid_up_to(&layout, MAX_RENDERED_CELLS)?;
                     let values: Vec<Option<i64>> =
                         grid.logical.cells.iter().map(|c| c.value).collect();
+                    let labels =
+                        layout_lab::state::layouts::picture_labels(&layout, &grid.logical.shape);
                     Ok(picture(
                         &grid.logical.shape,
                         &values,
                         &format!("L = {layout}"),
+                        &labels,
                     ))
                 }
                 other => Err(format!(
@@ -365,6 +368,7 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
                     tracker.shape(),
                     &values,
                     "addresses of the view stack",
+                    &Labels::default(),
                 ))
             }
             other => Err(format!(
@@ -408,6 +412,7 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
                         &shape,
                         &values,
                         &format!("in{input} of {call} over its loops"),
+                        &Labels::default(),
                     ))
                 }
                 other => Err(format!(

@@ -36,16 +36,33 @@ fn block_label(shape: &[i64], mut k: usize) -> String {
     format!("({})", parts.join(","))
 }
 
+/// Names of a picture's rows, columns and blocks, where they say more than the position (a
+/// layout's hierarchical coordinates along its modes). Empty lists draw no names.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Labels {
+    pub rows: Vec<String>,
+    pub cols: Vec<String>,
+    /// One per block, in block order.
+    pub blocks: Vec<String>,
+}
+
+/// Pixels per character of a 9-pixel monospace label.
+const LABEL_CHAR_PX: usize = 6;
+
 fn text(value: Option<i64>) -> String {
     value.map_or_else(|| "·".to_string(), |v| v.to_string())
 }
 
-/// A standalone SVG of the grid: `values` row-major over `shape` (missing ones drawn as `·`).
-pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str) -> String {
+/// A standalone SVG of the grid: `values` row-major over `shape` (missing ones drawn as `·`),
+/// with rows, columns and blocks named by `labels` where given.
+pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Labels) -> String {
     let (count, rows, cols) = blocks(shape);
     let block_w = cols * CELL_PX;
-    let width = (count * (block_w + GAP_PX)).max(GAP_PX) + GAP_PX;
-    let height = rows * CELL_PX + LABEL_PX + 2 * GAP_PX + LABEL_PX;
+    let widest = labels.rows.iter().map(|l| l.chars().count()).max();
+    let gutter = widest.map_or(0, |n| n * LABEL_CHAR_PX + 6);
+    let header = if labels.cols.is_empty() { 0 } else { 14 };
+    let width = (count * (block_w + GAP_PX)).max(GAP_PX) + GAP_PX + gutter;
+    let height = rows * CELL_PX + LABEL_PX + 2 * GAP_PX + LABEL_PX + header;
     let mut out = String::new();
     // writing into a String cannot fail
     let _ = writeln!(
@@ -61,15 +78,40 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str) -> String {
         xml(title)
     );
     for k in 0..count {
-        let x0 = GAP_PX + k * (block_w + GAP_PX);
-        let y0 = 2 * LABEL_PX + GAP_PX / 2;
+        let x0 = GAP_PX + gutter + k * (block_w + GAP_PX);
+        let y0 = 2 * LABEL_PX + GAP_PX / 2 + header;
         if shape.len() > 2 {
+            let name = labels
+                .blocks
+                .get(k)
+                .map_or_else(|| block_label(shape, k), |n| xml(n));
             let _ = writeln!(
                 out,
-                "<text x=\"{x0}\" y=\"{}\" fill=\"#555\">{}</text>",
-                y0 - 4,
-                block_label(shape, k)
+                "<text x=\"{x0}\" y=\"{}\" fill=\"#555\">{name}</text>",
+                y0 - 4 - header
             );
+        }
+        for (c, name) in labels.cols.iter().enumerate().take(cols) {
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#555\" \
+                 text-anchor=\"middle\">{}</text>",
+                x0 + c * CELL_PX + CELL_PX / 2,
+                y0 - 4,
+                xml(name)
+            );
+        }
+        if k == 0 {
+            for (r, name) in labels.rows.iter().enumerate().take(rows) {
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#555\" \
+                     text-anchor=\"end\">{}</text>",
+                    x0 - 4,
+                    y0 + r * CELL_PX + CELL_PX / 2 + 3,
+                    xml(name)
+                );
+            }
         }
         for r in 0..rows {
             for c in 0..cols {
@@ -97,8 +139,9 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str) -> String {
     out
 }
 
-/// The same grid as a TikZ picture: one node per cell, blocks side by side, 0.6 cm cells.
-pub fn grid_tikz(shape: &[i64], values: &[Option<i64>]) -> String {
+/// The same grid as a TikZ picture: one node per cell, blocks side by side, 0.6 cm cells, with
+/// the names of `labels` beside the rows (of the first block) and above the columns.
+pub fn grid_tikz(shape: &[i64], values: &[Option<i64>], labels: &Labels) -> String {
     let (count, rows, cols) = blocks(shape);
     let mut out = String::from(
         "\\begin{tikzpicture}[cell/.style={draw=white, fill=blue!8, minimum size=6mm, \
@@ -108,11 +151,32 @@ pub fn grid_tikz(shape: &[i64], values: &[Option<i64>]) -> String {
         // 6 mm cells, blocks 1 cm apart; integer millimetres keep floats out of the text
         let x0 = k * (cols * 6 + 10);
         if shape.len() > 2 {
+            let name = labels
+                .blocks
+                .get(k)
+                .map_or_else(|| block_label(shape, k), |n| tex(n));
             let _ = writeln!(
                 out,
-                "\\node[anchor=south west, font=\\scriptsize] at ({x0}mm, 3mm) {{{}}};",
-                block_label(shape, k)
+                "\\node[anchor=south west, font=\\scriptsize] at ({x0}mm, 6mm) {{{name}}};"
             );
+        }
+        for (c, name) in labels.cols.iter().enumerate().take(cols) {
+            let _ = writeln!(
+                out,
+                "\\node[anchor=south, font=\\tiny\\ttfamily] at ({}mm, 0mm) {{{}}};",
+                x0 + c * 6 + 3,
+                tex(name)
+            );
+        }
+        if k == 0 {
+            for (r, name) in labels.rows.iter().enumerate().take(rows) {
+                let _ = writeln!(
+                    out,
+                    "\\node[anchor=east, font=\\tiny\\ttfamily] at (0mm, -{}mm) {{{}}};",
+                    r * 6 + 3,
+                    tex(name)
+                );
+            }
         }
         for r in 0..rows {
             for c in 0..cols {
@@ -129,6 +193,22 @@ pub fn grid_tikz(shape: &[i64], values: &[Option<i64>]) -> String {
         }
     }
     out.push_str("\\end{tikzpicture}\n");
+    out
+}
+
+/// A label as TikZ node text: braces and the TeX specials escaped.
+fn tex(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '{' | '}' | '#' | '%' | '&' | '_' | '$' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\\' => out.push_str("\\textbackslash{}"),
+            _ => out.push(c),
+        }
+    }
     out
 }
 
@@ -154,14 +234,14 @@ mod tests {
     #[test]
     fn a_two_by_three_grid_has_six_cells_in_row_major_order() {
         let values: Vec<Option<i64>> = vec![Some(0), Some(3), None, Some(1), Some(4), Some(7)];
-        let svg = grid_svg(&[2, 3], &values, "a <title>");
+        let svg = grid_svg(&[2, 3], &values, "a <title>", &Labels::default());
         assert_eq!(svg.matches("<rect x=").count(), 6);
         assert!(svg.contains("a &lt;title&gt;"));
         let first = svg.find(">3</text>").unwrap();
         let second = svg.find(">1</text>").unwrap();
         assert!(first < second, "row 0 before row 1");
         assert!(svg.contains(">·</text>"), "masked cells show a dot");
-        let tikz = grid_tikz(&[2, 3], &values);
+        let tikz = grid_tikz(&[2, 3], &values, &Labels::default());
         assert_eq!(tikz.matches("\\node[").count(), 6);
         assert!(
             tikz.contains("\\node[masked] at (15mm, -3mm) {$\\cdot$};"),
@@ -172,9 +252,42 @@ mod tests {
     #[test]
     fn leading_dims_are_labelled_blocks() {
         let values: Vec<Option<i64>> = (0..12).map(Some).collect();
-        let svg = grid_svg(&[2, 2, 3], &values, "");
+        let svg = grid_svg(&[2, 2, 3], &values, "", &Labels::default());
         assert!(svg.contains(">(0)</text>") && svg.contains(">(1)</text>"));
         assert_eq!(block_label(&[2, 3, 4, 5], 4), "(1,1)");
         assert_eq!(blocks(&[7]), (1, 1, 7));
+    }
+
+    #[test]
+    fn labels_name_rows_columns_and_blocks_and_widen_the_picture() {
+        let values: Vec<Option<i64>> = (0..12).map(Some).collect();
+        let labels = Labels {
+            rows: vec!["(0,0)".into(), "(1,0)".into()],
+            cols: vec!["0".into(), "1".into(), "<2>".into()],
+            blocks: vec!["mode 2: 0".into(), "mode 2: 1".into()],
+        };
+        let plain = grid_svg(&[2, 2, 3], &values, "", &Labels::default());
+        let named = grid_svg(&[2, 2, 3], &values, "", &labels);
+        let width = |svg: &str| -> usize {
+            let at = svg.find("width=\"").unwrap() + 7;
+            svg[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        assert_eq!(width(&named), width(&plain) + 5 * LABEL_CHAR_PX + 6);
+        assert_eq!(
+            named.matches("text-anchor=\"end\">(1,0)</text>").count(),
+            1,
+            "rows once"
+        );
+        assert_eq!(
+            named.matches(">&lt;2&gt;</text>").count(),
+            2,
+            "columns per block"
+        );
+        assert!(named.contains(">mode 2: 1</text>"));
+        assert_eq!(named.matches("<rect x=").count(), 12);
+        let tikz = grid_tikz(&[2, 2, 3], &values, &labels);
+        assert!(tikz.contains("{mode 2: 1}"), "{tikz}");
+        assert!(tikz.contains("at (0mm, -9mm) {(1,0)};"), "{tikz}");
+        assert_eq!(tex("a_b{}\\"), "a\\_b\\{\\}\\textbackslash{}");
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::engine::cute::{idx2crd, IntTuple, Layout, Notation};
 use crate::engine::morphism::Morphism;
+use crate::engine::render::Labels;
 
 use super::stack_grid::{Axes, Cell, StackGrid, MAX_DRAWN_CELLS};
 use super::workbench::WorkbenchState;
@@ -316,6 +317,40 @@ pub fn mode_axes(layout: &Layout) -> Axes {
     }
 }
 
+/// The names `engine::render` draws on a picture of `layout`'s grid of `shape`: rows and
+/// columns as on the page, and each block named by all its block coordinates (the picture
+/// puts the blocks in one row), outermost first.
+pub fn picture_labels(layout: &Layout, shape: &[i64]) -> Labels {
+    let axes = mode_axes(layout);
+    let lead = &shape[..shape.len().saturating_sub(2)];
+    let count: usize = lead
+        .iter()
+        .map(|&d| usize::try_from(d).unwrap_or(0))
+        .product();
+    let blocks = if lead.is_empty() {
+        Vec::new()
+    } else {
+        (0..count)
+            .map(|mut k| {
+                let mut names = Vec::with_capacity(lead.len());
+                for (axis, &d) in lead.iter().enumerate().rev() {
+                    let d = usize::try_from(d).unwrap_or(1).max(1);
+                    let name = axes.blocks.get(axis).and_then(|b| b.get(k % d));
+                    names.push(name.cloned().unwrap_or_default());
+                    k /= d;
+                }
+                names.reverse();
+                names.join(" · ")
+            })
+            .collect()
+    };
+    Labels {
+        rows: axes.rows,
+        cols: axes.cols,
+        blocks,
+    }
+}
+
 /// The layout's 1-D (colexicographic) index of every cell of its grid, in grid order.
 pub fn grid_indices(layout: &Layout, grid: &StackGrid) -> Vec<i64> {
     let sizes = grid_sizes(layout).unwrap_or_default();
@@ -456,6 +491,13 @@ mod tests {
         assert_eq!((one.rows.len(), one.cols.len()), (2, 3));
         let int = mode_axes(&Layout::parse("6:1").unwrap());
         assert_eq!((int.rows.len(), int.cols.len()), (0, 6));
+        // the CLI's picture names each of its row of blocks by every block coordinate
+        let four = Layout::parse("(2,2,3,2):(1,2,4,12)").unwrap();
+        let grid = layout_grid(&four).unwrap();
+        let labels = picture_labels(&four, &grid.logical.shape);
+        assert_eq!(labels.blocks.len(), 6);
+        assert_eq!(labels.blocks[4], "mode 3: 1 · mode 2: 1");
+        assert_eq!(labels.rows, ["0", "1"]);
         // drawn: a header row of column names, each row led by its name, blocks named
         let mut state = LayoutsState::default();
         state.set_text("((2,2),3,2):((1,2),4,12)");
