@@ -24,15 +24,10 @@ fn blocks(shape: &[i64]) -> (usize, usize, usize) {
 }
 
 /// The label of block `k` of `shape`: its leading coordinates.
-fn block_label(shape: &[i64], mut k: usize) -> String {
+fn block_label(shape: &[i64], k: usize) -> String {
     let lead = &shape[..shape.len().saturating_sub(2)];
-    let mut coord = vec![0usize; lead.len()];
-    for (slot, &d) in coord.iter_mut().zip(lead).rev() {
-        let d = usize::try_from(d).unwrap_or(1).max(1);
-        *slot = k % d;
-        k /= d;
-    }
-    let parts: Vec<String> = coord.iter().map(usize::to_string).collect();
+    let coord = super::coord_from_index(lead, k as i64);
+    let parts: Vec<String> = coord.iter().map(i64::to_string).collect();
     format!("({})", parts.join(","))
 }
 

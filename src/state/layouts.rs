@@ -331,15 +331,16 @@ pub fn picture_labels(layout: &Layout, shape: &[i64]) -> Labels {
         Vec::new()
     } else {
         (0..count)
-            .map(|mut k| {
-                let mut names = Vec::with_capacity(lead.len());
-                for (axis, &d) in lead.iter().enumerate().rev() {
-                    let d = usize::try_from(d).unwrap_or(1).max(1);
-                    let name = axes.blocks.get(axis).and_then(|b| b.get(k % d));
-                    names.push(name.cloned().unwrap_or_default());
-                    k /= d;
-                }
-                names.reverse();
+            .map(|k| {
+                let coord = crate::engine::coord_from_index(lead, k as i64);
+                let names: Vec<String> = coord
+                    .iter()
+                    .enumerate()
+                    .map(|(axis, &c)| {
+                        let name = axes.blocks.get(axis).and_then(|b| b.get(c as usize));
+                        name.cloned().unwrap_or_default()
+                    })
+                    .collect();
                 names.join(" · ")
             })
             .collect()
