@@ -89,12 +89,11 @@ pub fn coord_text(coord: &[i64]) -> String {
 }
 
 /// How a grid's cells are written: their test id, the character count texts are padded to
-/// (monospace, so columns line up), whether values are padded too (when axis labels must
-/// align with them), and the axis labels.
+/// (monospace, so columns line up; values too when there are axis labels to align with), and
+/// the axis labels.
 struct Style<'a> {
     test_id: &'a str,
     width: usize,
-    pad_values: bool,
     axes: Option<&'a Axes>,
     /// Character count of row labels.
     row_width: usize,
@@ -114,7 +113,7 @@ fn cell_html(cell: &Cell, style: &Style, out: &mut String) {
     };
     let shown = match &cell.label {
         Some(label) => padded(label, style.width),
-        None if style.pad_values => padded(&value, style.width),
+        None if style.axes.is_some() => padded(&value, style.width),
         None => value,
     };
     let _ = write!(
@@ -241,7 +240,6 @@ pub fn grid(grid: &Grid, test_id: &str) -> String {
     let style = Style {
         test_id,
         width,
-        pad_values: axes.is_some(),
         axes,
         row_width: axes.map_or(0, |a| a.rows.iter().map(chars).max().unwrap_or(0)),
     };
