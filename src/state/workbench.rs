@@ -90,6 +90,9 @@ pub struct Tiles {
     /// The index of A each result element reads (a divide) or copies (a product); `None`
     /// where a divide's tile reaches past A.
     pub source: Vec<Option<usize>>,
+    /// The index of B each result element stands for: its place in a divide's tile, or the
+    /// copy of A a product puts it in (B's index when B is one layout).
+    pub b: Vec<Option<usize>>,
     pub count: usize,
 }
 
@@ -702,6 +705,53 @@ impl WorkbenchState {
         }
     }
 
+    /// Which elements of A and B each result element comes from, for hover linking: the
+    /// [`tiles`](Self::tiles) of a divide or a product; else, uncoloured (`count` 0),
+    /// composition's `R(i) = A(B(i))`, an inverse's `A(R(j)) = j`, or a coalesce's `R(i) =
+    /// A(i)`. `None` for the other operations and past [`MAX_TILED`] elements.
+    pub fn links(&self) -> Option<Tiles> {
+        if let Some(tiles) = self.tiles() {
+            return Some(tiles);
+        }
+        let result = self.result().ok()?;
+        let (a_size, n) = (self.a.size().ok()?, result.size().ok()?);
+        let fits = |n: i64| (0..=MAX_TILED as i64).contains(&n);
+        if !fits(a_size) || !fits(n) || self.is_truncated(&result) {
+            return None;
+        }
+        let composed = match (self.op, &self.b) {
+            (Operation::Composition, Operand::Tiler(Tiler::Layout(b))) => Some(b),
+            (
+                Operation::LeftInverse
+                | Operation::RightInverse
+                | Operation::Coalesce
+                | Operation::CoalesceByMode,
+                _,
+            ) => None,
+            _ => return None,
+        };
+        let (mut source, mut b) = (Vec::new(), Vec::new());
+        for i in 0..n {
+            let x = match (composed, self.op) {
+                (Some(b), _) => b.call(i).ok(),
+                (_, Operation::LeftInverse | Operation::RightInverse) => result
+                    .call(i)
+                    .ok()
+                    .filter(|&x| self.a.call(x).ok() == Some(i)),
+                _ => Some(i),
+            };
+            source.push(x.filter(|x| (0..a_size).contains(x)).map(|x| x as usize));
+            b.push(composed.map(|_| i as usize));
+        }
+        Some(Tiles {
+            a: Vec::new(),
+            result: Vec::new(),
+            source,
+            b,
+            count: 0,
+        })
+    }
+
     /// `op=…&A=…&B=…` from the last valid operands (no `B` for operations without one).
     pub fn to_query(&self) -> String {
         let mut query = format!(
@@ -1099,30 +1149,38 @@ impl DivideIndex {
         if n != result_size || self.zipped.size().ok()? != n || per_tile <= 0 {
             return None;
         }
-        let mut tile_of: HashMap<i64, usize> = HashMap::new();
+        // (tile, place in the tile) of each spaced value; the place is B's index
+        let mut tile_of: HashMap<i64, (usize, usize)> = HashMap::new();
         for z in 0..n {
-            let tile = usize::try_from(z / per_tile).ok()?;
+            let at = (
+                usize::try_from(z / per_tile).ok()?,
+                usize::try_from(z % per_tile).ok()?,
+            );
             if tile_of
-                .insert(self.zipped.call(z).ok()?, tile)
-                .is_some_and(|t| t != tile)
+                .insert(self.zipped.call(z).ok()?, at)
+                .is_some_and(|t| t != at)
             {
                 return None;
             }
         }
         let mut result = Vec::with_capacity(n as usize);
         let mut source = Vec::with_capacity(n as usize);
+        let mut b = Vec::with_capacity(n as usize);
         for i in 0..n {
             let v = self.index.call(i).ok()?;
-            result.push(*tile_of.get(&v)?);
+            let (tile, place) = *tile_of.get(&v)?;
+            result.push(tile);
+            b.push(Some(place));
             source.push(self.a_index(v).and_then(|x| usize::try_from(x).ok()));
         }
         let a = (0..a_size)
-            .map(|x| tile_of.get(&self.spaced(x)?).copied())
+            .map(|x| Some(tile_of.get(&self.spaced(x)?)?.0))
             .collect::<Option<Vec<usize>>>()?;
         Some(Tiles {
             a,
             result,
             source,
+            b,
             count: usize::try_from(n / per_tile).ok()?,
         })
     }
@@ -1157,6 +1215,7 @@ impl ProductIndex {
             .collect::<Option<Vec<Option<usize>>>>()?;
         Some(Tiles {
             a: vec![0; usize::try_from(a_size).ok()?],
+            b: result.iter().copied().map(Some).collect(),
             result,
             source,
             count: usize::try_from(self.count).ok()?,
@@ -2090,6 +2149,25 @@ mod tests {
                     .iter()
                     .chain(&tiles.a)
                     .all(|&t| t < tiles.count));
+                // B's element: place k % size(B) of a logical divide's tile, copy k / size(A)
+                // of a logical product; B drawn as a grid only when it is one layout
+                let b_size = match state.b() {
+                    Operand::Tiler(Tiler::Layout(b)) => b.size().ok(),
+                    _ => None,
+                };
+                let a_size = state.a().size().unwrap();
+                for (k, &place) in tiles.b.iter().enumerate() {
+                    let k = k as i64;
+                    match (op, b_size) {
+                        (Operation::LogicalDivide, Some(n)) => {
+                            assert_eq!(place, Some((k % n) as usize), "{a} {b} {k}")
+                        }
+                        (Operation::LogicalProduct, Some(_)) => {
+                            assert_eq!(place, Some((k / a_size) as usize), "{a} {b} {k}")
+                        }
+                        _ => {}
+                    }
+                }
                 for (k, source) in tiles.source.iter().enumerate() {
                     let Some(x) = source else {
                         continue;

@@ -20,6 +20,8 @@ pub struct Panels {
     pub result_grid: Result<StackGrid, String>,
     /// For each result grid cell, the A grid cell it reads or copies.
     source: Vec<Option<usize>>,
+    /// For each result grid cell, the B grid cell it stands for.
+    b_of: Vec<Option<usize>>,
     /// How many tiles are coloured (0 when the operation has none).
     pub tiles: usize,
 }
@@ -54,19 +56,8 @@ impl Pane {
     }
 }
 
-/// A hovered cell: of A's grid or of the result's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    A(usize),
-    Result(usize),
-}
-
-/// The cells a hover lights in A's grid and in the result's.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SideLit {
-    pub a: BTreeSet<usize>,
-    pub result: BTreeSet<usize>,
-}
+/// The cells a hover lights in each pane, in [`Pane::ALL`] order.
+pub type PaneLit = [BTreeSet<usize>; 3];
 
 /// `layout`'s grid with each cell's tile from `tile_of` (indexed by the layout's 1-D index),
 /// and the layout index of every cell.
@@ -90,33 +81,41 @@ fn tiled_grid(layout: &Layout, tile_of: Option<&[usize]>) -> (Result<StackGrid, 
 
 impl Panels {
     pub fn of(state: &WorkbenchState) -> Panels {
-        let tiles = state.tiles();
+        let tiles = state.links();
         let (a, a_indices) = tiled_grid(state.a(), tiles.as_ref().map(|t| t.a.as_slice()));
-        let b = match state.b() {
-            Operand::Layout(b) | Operand::Tiler(Tiler::Layout(b)) => Some(tiled_grid(b, None).0),
-            _ => None,
+        let (b, b_indices) = match state.b() {
+            Operand::Layout(b) | Operand::Tiler(Tiler::Layout(b)) => {
+                let (grid, indices) = tiled_grid(b, None);
+                (Some(grid), indices)
+            }
+            _ => (None, Vec::new()),
         };
         let result = state.result();
         let (result_grid, r_indices) = match &result {
             Ok(r) => tiled_grid(r, tiles.as_ref().map(|t| t.result.as_slice())),
             Err(e) => (Err(e.clone()), Vec::new()),
         };
-        // A's grid cell of each A index, to follow `source` back to a cell
-        let mut a_cell = vec![None; a_indices.len()];
-        for (cell, &i) in a_indices.iter().enumerate() {
-            if let Some(slot) = usize::try_from(i).ok().and_then(|i| a_cell.get_mut(i)) {
-                *slot = Some(cell);
+        // each result cell's element, followed through `of` to the grid cell holding it
+        let follow = |of: &[Option<usize>], indices: &[i64]| -> Vec<Option<usize>> {
+            let mut cell_of = vec![None; indices.len()];
+            for (cell, &i) in indices.iter().enumerate() {
+                if let Some(slot) = usize::try_from(i).ok().and_then(|i| cell_of.get_mut(i)) {
+                    *slot = Some(cell);
+                }
             }
-        }
-        let source = match &tiles {
-            Some(t) => r_indices
+            r_indices
                 .iter()
                 .map(|&i| {
-                    let i = usize::try_from(i).ok()?;
-                    a_cell.get((*t.source.get(i)?)?).copied().flatten()
+                    cell_of
+                        .get((*of.get(usize::try_from(i).ok()?)?)?)
+                        .copied()
+                        .flatten()
                 })
-                .collect(),
-            None => Vec::new(),
+                .collect()
+        };
+        let (source, b_of) = match &tiles {
+            Some(t) => (follow(&t.source, &a_indices), follow(&t.b, &b_indices)),
+            None => (Vec::new(), Vec::new()),
         };
         Panels {
             a,
@@ -124,6 +123,7 @@ impl Panels {
             result,
             result_grid,
             source,
+            b_of,
             tiles: tiles.map_or(0, |t| t.count),
         }
     }
@@ -169,25 +169,25 @@ impl Panels {
         grid.as_ref().err().cloned()
     }
 
-    /// A result cell lights the A cell it reads; an A cell lights the result cells reading it.
-    pub fn lit(&self, side: Side) -> SideLit {
-        let mut lit = SideLit::default();
-        match side {
-            Side::Result(cell) => {
-                lit.result.insert(cell);
-                if let Some(Some(a)) = self.source.get(cell) {
-                    lit.a.insert(*a);
-                }
-            }
-            Side::A(cell) => {
-                lit.a.insert(cell);
-                lit.result.extend(
-                    self.source
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &s)| s == Some(cell))
-                        .map(|(r, _)| r),
-                );
+    /// What hovering `cell` of `pane` lights: the result cells it reaches (itself, or those
+    /// reading that A cell or standing for that B cell), and the A and B cells those come from.
+    pub fn lit(&self, pane: Pane, cell: usize) -> PaneLit {
+        let mut lit = PaneLit::default();
+        lit[pane as usize].insert(cell);
+        for r in 0..self.source.len().max(self.b_of.len()) {
+            let (a, b) = (
+                self.source.get(r).copied().flatten(),
+                self.b_of.get(r).copied().flatten(),
+            );
+            let reached = match pane {
+                Pane::A => a == Some(cell),
+                Pane::B => b == Some(cell),
+                Pane::Result => r == cell,
+            };
+            if reached {
+                lit[2].insert(r);
+                lit[0].extend(a);
+                lit[1].extend(b);
             }
         }
         lit
@@ -210,16 +210,111 @@ mod tests {
         let r = panels.result_grid.as_ref().unwrap();
         for (cell, rc) in r.logical.cells.iter().enumerate() {
             // the A cell a result cell lights holds the same offset
-            let lit = panels.lit(Side::Result(cell));
-            let a_cell = *lit.a.iter().next().expect("every result cell reads A");
+            let lit = panels.lit(Pane::Result, cell);
+            let a_cell = *lit[0].iter().next().expect("every result cell reads A");
             assert_eq!(a.logical.cells[a_cell].value, rc.value, "cell {cell}");
             assert_eq!(a.logical.cells[a_cell].tile, rc.tile, "same tile colour");
             // and that A cell lights it back
-            assert!(panels.lit(Side::A(a_cell)).result.contains(&cell));
+            assert!(panels.lit(Pane::A, a_cell)[2].contains(&cell));
         }
         // four elements per tile
         let per_tile = |t| r.logical.cells.iter().filter(|c| c.tile == Some(t)).count();
         assert!((0..6).all(|t| per_tile(t) == 4));
+    }
+
+    #[test]
+    fn a_b_cell_lights_its_place_in_every_tile_and_the_a_cells_there() {
+        // (4,2,3):(2,1,8) ⊘ 4:2: B's element j is place j of each of the 6 tiles
+        let panels = Panels::of(&WorkbenchState::default());
+        let (a, r) = (
+            panels.a.as_ref().unwrap(),
+            panels.result_grid.as_ref().unwrap(),
+        );
+        let mut reached = BTreeSet::new();
+        for j in 0..4 {
+            let lit = panels.lit(Pane::B, j);
+            assert_eq!(lit[1], BTreeSet::from([j]));
+            assert_eq!(lit[2].len(), 6, "one result cell per tile");
+            let tiles: BTreeSet<_> = lit[2].iter().map(|&c| r.logical.cells[c].tile).collect();
+            assert_eq!(tiles.len(), 6);
+            let values = |g: &StackGrid, cells: &BTreeSet<usize>| -> BTreeSet<Option<i64>> {
+                cells.iter().map(|&c| g.logical.cells[c].value).collect()
+            };
+            assert_eq!(values(a, &lit[0]), values(r, &lit[2]), "B {j}");
+            // a result cell lights its B cell back
+            for &c in &lit[2] {
+                assert_eq!(panels.lit(Pane::Result, c)[1], BTreeSet::from([j]));
+            }
+            reached.extend(lit[2].iter().copied());
+        }
+        assert_eq!(reached.len(), 24, "every result cell stands for one B cell");
+    }
+
+    #[test]
+    fn composition_inverses_and_coalesce_link_the_elements_they_relate() {
+        use super::super::layouts::grid_indices;
+        use super::super::workbench::Operation;
+        // R(i) = A(B(i)): B's element i is R's element i and reads A's element B(i)
+        let state = WorkbenchState::new(Operation::Composition, "(6,2):(8,2)", "(4,3):(3,1)");
+        let panels = Panels::of(&state);
+        let Operand::Tiler(Tiler::Layout(b_layout)) = state.b() else {
+            panic!("composition takes a layout");
+        };
+        let (a, b) = (
+            panels.a.as_ref().unwrap(),
+            panels.b.clone().unwrap().unwrap(),
+        );
+        let a_index = grid_indices(state.a(), a);
+        let b_index = grid_indices(b_layout, &b);
+        let r = panels.result_grid.as_ref().unwrap();
+        let r_index = grid_indices(state.result().as_ref().unwrap(), r);
+        assert_eq!(b.logical.cells.len(), 12);
+        for (c, cell) in b.logical.cells.iter().enumerate() {
+            let lit = panels.lit(Pane::B, c);
+            assert_eq!(lit[2].len(), 1, "B cell {c}");
+            let (a_cell, r_cell) = (*lit[0].first().unwrap(), *lit[2].first().unwrap());
+            assert_eq!(r_index[r_cell], b_index[c], "R's element i");
+            assert_eq!(Some(a_index[a_cell]), cell.value, "A's element B(i)");
+            assert_eq!(r.logical.cells[r_cell].value, a.logical.cells[a_cell].value);
+            assert!(panels.lit(Pane::A, a_cell)[1].contains(&c));
+        }
+        // a right inverse R: A(R(j)) = j, so result element j lights A's element R(j)
+        let state = WorkbenchState::new(Operation::RightInverse, "(4,2):(2,1)", "");
+        let panels = Panels::of(&state);
+        let (a, r) = (
+            panels.a.as_ref().unwrap(),
+            panels.result_grid.as_ref().unwrap(),
+        );
+        let (a_index, r_index) = (
+            grid_indices(state.a(), a),
+            grid_indices(state.result().as_ref().unwrap(), r),
+        );
+        for (c, cell) in r.logical.cells.iter().enumerate() {
+            let lit = panels.lit(Pane::Result, c);
+            let a_cell = *lit[0].first().unwrap();
+            assert_eq!(Some(a_index[a_cell]), cell.value, "R(j)");
+            assert_eq!(
+                a.logical.cells[a_cell].value,
+                Some(r_index[c]),
+                "A(R(j)) = j"
+            );
+        }
+        // a coalesce keeps every element where it was
+        let state = WorkbenchState::new(Operation::Coalesce, "(2,(2,3)):(1,(2,4))", "");
+        let panels = Panels::of(&state);
+        let (a, r) = (
+            panels.a.as_ref().unwrap(),
+            panels.result_grid.as_ref().unwrap(),
+        );
+        for c in 0..12 {
+            let lit = panels.lit(Pane::Result, c);
+            let a_cell = *lit[0].first().unwrap();
+            assert_eq!(a.logical.cells[a_cell].value, r.logical.cells[c].value);
+        }
+        // complement relates no elements: a hover lights only itself
+        let state = WorkbenchState::new(Operation::Complement, "(2,2):(1,6)", "24");
+        let lit = Panels::of(&state).lit(Pane::Result, 0);
+        assert_eq!(lit, [BTreeSet::new(), BTreeSet::new(), BTreeSet::from([0])]);
     }
 
     #[test]

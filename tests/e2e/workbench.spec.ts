@@ -16,6 +16,14 @@ test("the workbench divides A by B, colours the tiles and links result and A by 
   await expect(lit).toHaveCount(1);
   await expect(lit).toHaveAttribute("data-addr", (await r.getAttribute("data-addr")) ?? "");
   await expect(lit).toHaveAttribute("data-tile", (await r.getAttribute("data-tile")) ?? "");
+  // B's element 1 is place 1 of each of the 6 tiles: six result cells, six A cells, itself
+  await page.locator('[data-testid="wb-b-cell"]').nth(1).hover();
+  await expect(page.locator('[data-testid="wb-b-cell"].cell--lit')).toHaveCount(1);
+  const litResult = page.locator('[data-testid="wb-result-cell"].cell--lit');
+  await expect(litResult).toHaveCount(6);
+  await expect(page.locator('[data-testid="wb-a-cell"].cell--lit')).toHaveCount(6);
+  const tiles = new Set(await litResult.evaluateAll((cells) => cells.map((c) => c.getAttribute("data-tile"))));
+  expect(tiles.size).toBe(6);
   await expect(page).toHaveURL(/op=logical_divide&A=/);
   await expect(page.getByTestId("wb-op")).toHaveValue("logical_divide");
   expect(views.consoleErrors).toEqual([]);
@@ -28,6 +36,14 @@ test("a workbench link restores the operation, its operands and the result", asy
   await expect(page.getByTestId("wb-a")).toHaveValue("(6,2):(8,2)");
   await expect(page.getByTestId("wb-b")).toHaveValue("(4,3):(3,1)");
   await expect(page.getByTestId("wb-result")).toHaveText("((2,2),3):((24,2),8)");
+  // R(i) = A(B(i)): B's element 5 (value 4) lights R's element 5 and A's element 4, same offset
+  const b5 = page.locator('[data-testid="wb-b-cell"][data-addr="4"]');
+  await b5.hover();
+  const litA = page.locator('[data-testid="wb-a-cell"].cell--lit');
+  await expect(litA).toHaveCount(1);
+  const litR = page.locator('[data-testid="wb-result-cell"].cell--lit');
+  await expect(litR).toHaveCount(1);
+  await expect(litR).toHaveAttribute("data-addr", (await litA.getAttribute("data-addr")) ?? "");
   // pycute's truncated composition is shown with a warning saying why
   await views.type("wb-a", "((2,2),(2,6)):((12,16),(2,1))");
   await views.type("wb-b", "3:2");

@@ -8,7 +8,7 @@ use crate::state::html;
 use crate::state::layouts::LayoutsState;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::workbench::{OperandKind, Operation, PRESETS};
-use crate::state::workbench_view::{Pane, Panels, Side, SideLit};
+use crate::state::workbench_view::{Pane, PaneLit, Panels};
 
 use super::{GridKind, GridView};
 
@@ -20,31 +20,20 @@ pub fn Workbench(
     let panels = Memo::new(move |_| state.with(|s| Panels::of(&s.workbench)));
     // One hover per pane, in `Pane::ALL` order.
     let hovers = Pane::ALL.map(|_| RwSignal::new(None::<Hover>));
-    let side = move || match (hovers[0].get(), hovers[2].get()) {
-        (Some(Hover::Logical(i)), _) => Some(Side::A(i)),
-        (_, Some(Hover::Logical(i))) => Some(Side::Result(i)),
-        _ => None,
-    };
-    let lit = move || -> SideLit {
-        side()
-            .map(|s| panels.with(|p| p.lit(s)))
-            .unwrap_or_default()
+    // Every pane lights what the hovered cell of any pane reaches.
+    let lit = move || {
+        for (k, hover) in hovers.iter().enumerate() {
+            if let Some(Hover::Logical(i)) = hover.get() {
+                return panels.with(|p| p.lit(Pane::ALL[k], i));
+            }
+        }
+        PaneLit::default()
     };
     let pane = move |k: usize| {
         let pane = Pane::ALL[k];
-        // A and the result light each other; B lights only its hovered cell.
-        let pane_lit = Memo::new(move |_| {
-            let mut shown = Lit::default();
-            match pane {
-                Pane::A => shown.logical = lit().a,
-                Pane::Result => shown.logical = lit().result,
-                Pane::B => {
-                    if let Some(Hover::Logical(i)) = hovers[1].get() {
-                        shown.logical.insert(i);
-                    }
-                }
-            }
-            shown
+        let pane_lit = Memo::new(move |_| Lit {
+            logical: lit()[k].clone(),
+            ..Lit::default()
         });
         view! {
             <figure class:hidden=move || !panels.with(|p| p.shows(pane))>
