@@ -77,3 +77,15 @@ test("a layout converts to a view and a morphism diagram, and a view to a layout
   await expect(page.getByTestId("prop-view")).toContainText("nested");
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("copy puts the pycute snippet on the clipboard and says so", async ({ page, context }) => {
+  const views = new ViewsPage(page);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/#/layouts?L=(4,8):(1,4)");
+  await expect(page.getByTestId("layouts-copy-status")).toBeEmpty();
+  await page.getByTestId("copy-pycute").click();
+  await expect(page.getByTestId("layouts-copy-status")).toHaveText("copied");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain("L = Layout((4, 8), (1, 4))");
+  expect(views.consoleErrors).toEqual([]);
+});

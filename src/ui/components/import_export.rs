@@ -1,6 +1,7 @@
 //! Paste a tinygrad repr or a list of ops; copy the shown stack as tinygrad Python or repr.
 
 use leptos::prelude::*;
+use wasm_bindgen::prelude::{Closure, JsValue};
 
 use crate::state::{html, ViewsState};
 use crate::ui::dom::event_attribute;
@@ -11,13 +12,21 @@ pub(crate) fn copy(text: String, status: RwSignal<String>) {
         status.set("copy failed: no clipboard here; select the text instead".into());
         return;
     };
-    let promise = clipboard.write_text(&text);
-    leptos::task::spawn_local(async move {
-        match wasm_bindgen_futures::JsFuture::from(promise).await {
-            Ok(_) => status.set("copied".into()),
-            Err(_) => status.set("copy failed (permission?); select the text instead".into()),
-        }
-    });
+    // Two one-shot callbacks on the promise instead of an async task for one status line.
+    // Whichever runs frees its own Rust side; the JS stubs (a few bytes a click) are leaked.
+    let report = move |ok: bool| {
+        Closure::once(move |_: JsValue| {
+            status.set(if ok {
+                "copied".into()
+            } else {
+                "copy failed (permission?); select the text instead".into()
+            })
+        })
+    };
+    let (done, failed) = (report(true), report(false));
+    let _ = clipboard.write_text(&text).then2(&done, &failed);
+    done.forget();
+    failed.forget();
 }
 
 #[component]
