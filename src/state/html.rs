@@ -8,7 +8,7 @@ use crate::engine::cute::{Layout, Notation};
 use crate::engine::expr::Piece;
 use crate::engine::mergeability::MergeVerdict;
 use crate::engine::simplify::StopReason;
-use crate::engine::{IndexExprs, NewViewReason, ShapeTracker};
+use crate::engine::{IndexExprs, NewViewReason, NotTractable, ShapeTracker};
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::{OpResult, Step};
 use crate::state::stack_grid::{Axes, Cell, Grid, MemoryCell, StackGrid};
@@ -459,7 +459,20 @@ pub fn layout_properties(state: &LayoutsState) -> String {
             let _ = write!(out, "yes: {} ", escape(m));
         }
         Err(reason) => {
-            let _ = write!(out, "no: {}", escape(reason));
+            let _ = write!(out, "no: {}", escape(&reason.to_string()));
+            // the sorted modes, the two whose divisibility fails marked
+            if let NotTractable::Divisibility { sorted, at, .. } = reason {
+                out.push_str(r#"<span class="chain" data-testid="tractable-chain">"#);
+                for (k, (s, d)) in sorted.iter().enumerate() {
+                    let tag = if k == *at || k == at + 1 {
+                        "mark"
+                    } else {
+                        "code"
+                    };
+                    let _ = write!(out, "<{tag}>{s}:{d}</{tag}>");
+                }
+                out.push_str("</span>");
+            }
         }
     }
     if let Some(q) = state.morphism_query() {
@@ -847,9 +860,21 @@ mod tests {
             "{html}"
         );
         assert!(!html.contains("open-morphism"), "{html}");
+        // sorted 2:1 · 2:3: 2·1 does not divide 3, both marked
+        assert!(
+            html.contains(
+                r#"data-testid="tractable-chain"><mark>2:1</mark><mark>2:3</mark></span>"#
+            ),
+            "{html}"
+        );
+        state.set_text("(2,2,2):(1,7,4)");
+        assert!(
+            layout_properties(&state).contains("<code>2:1</code><mark>2:4</mark><mark>2:7</mark>"),
+            "only the failing pair is marked"
+        );
         assert_eq!(
             layout_notations(state.layout()),
-            r#"<code data-testid="layout-cute">(2,2):(3,1)</code><code data-testid="layout-pycute">(2, 2):(3, 1)</code>"#
+            r#"<code data-testid="layout-cute">(2,2,2):(1,7,4)</code><code data-testid="layout-pycute">(2, 2, 2):(1, 7, 4)</code>"#
         );
     }
 

@@ -3,7 +3,7 @@
 //! outermost) and the codomain strip.
 
 use crate::engine::cute::{idx2crd, IntTuple, Layout, Notation};
-use crate::engine::morphism::Morphism;
+use crate::engine::morphism::{Morphism, NotTractable};
 use crate::engine::render::Labels;
 
 use super::stack_grid::{Axes, Cell, StackGrid, MAX_DRAWN_CELLS};
@@ -83,7 +83,7 @@ pub struct Properties {
     pub rank: usize,
     pub depth: usize,
     /// `Ok(standard morphism)` or why the layout is not tractable.
-    pub tractable: Result<String, String>,
+    pub tractable: Result<String, NotTractable>,
 }
 
 impl LayoutsState {
@@ -124,9 +124,7 @@ impl LayoutsState {
             cosize: show(l.cosize()),
             rank: l.rank(),
             depth: l.depth(),
-            tractable: Morphism::from_layout(l)
-                .map(|m| m.to_string())
-                .map_err(|e| e.to_string()),
+            tractable: Morphism::from_layout(l).map(|m| m.to_string()),
         }
     }
 
@@ -566,6 +564,7 @@ mod tests {
                 .properties()
                 .tractable
                 .unwrap_err()
+                .to_string()
                 .contains("does not divide"),
             "{:?}",
             state.properties()

@@ -51,6 +51,13 @@ test("pycute notation is accepted, bad notation is refused at the field, and the
   await views.field("layout-input").fill("(2,2):(3,2)");
   await expect(page.getByTestId("prop-tractable")).toContainText("no:");
   await expect(page.getByTestId("prop-tractable")).toContainText("does not divide");
+  // the modes sorted by stride, the pair that fails marked
+  const chain = page.getByTestId("tractable-chain");
+  await expect(chain.locator("mark")).toHaveText(["2:2", "2:3"]);
+  await views.field("layout-input").fill("(2,2,2):(1,7,4)");
+  await expect(chain.locator("code")).toHaveText(["2:1"]);
+  await expect(chain.locator("mark")).toHaveText(["2:4", "2:7"]);
+  await views.field("layout-input").fill("(2,2):(3,2)");
   await views.field("layout-input").fill("(2,2):(3");
   await expect(page.getByTestId("error-layout")).toContainText("expected");
   await expect(views.field("layout-input")).toHaveAttribute("aria-invalid", "true");

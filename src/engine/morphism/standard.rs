@@ -19,13 +19,25 @@ pub enum NotTractable {
         shape: i64,
         stride: i64,
     },
-    /// Sorted by `(stride, shape)`, the mode `s_i:d_i` with `d_i ≠ 0` is followed by `next`
-    /// `= s_{i+1}:d_{i+1}`, and `s_i·d_i` does not divide `d_{i+1}`.
+    /// The flat modes `sorted` by `(stride, shape)`: at `at`, `s_i:d_i` with `d_i ≠ 0` is
+    /// followed by `s_{i+1}:d_{i+1}`, and `s_i·d_i` does not divide `d_{i+1}`.
     Divisibility {
         layout: String,
-        mode: (i64, i64),
-        next: (i64, i64),
+        sorted: Vec<(i64, i64)>,
+        at: usize,
     },
+}
+
+impl NotTractable {
+    /// The two modes `(s_i:d_i, s_{i+1}:d_{i+1})` whose divisibility fails, if that is why.
+    pub fn failing_pair(&self) -> Option<((i64, i64), (i64, i64))> {
+        match self {
+            NotTractable::Divisibility { sorted, at, .. } => {
+                Some((*sorted.get(*at)?, *sorted.get(at + 1)?))
+            }
+            NotTractable::OutsideDomain { .. } => None,
+        }
+    }
 }
 
 impl fmt::Display for NotTractable {
@@ -40,14 +52,13 @@ impl fmt::Display for NotTractable {
                 f,
                 "{layout}: leaf {leaf} is {shape}:{stride}; tractable layouts have shape entries >= 1 and strides >= 0"
             ),
-            NotTractable::Divisibility {
-                layout,
-                mode: (s, d),
-                next: (s_next, d_next),
-            } => write!(
-                f,
-                "{layout} is not tractable: sorted by stride, {s}:{d} is followed by {s_next}:{d_next}, and {s}·{d} does not divide {d_next}"
-            ),
+            NotTractable::Divisibility { layout, .. } => {
+                let ((s, d), (s_next, d_next)) = self.failing_pair().unwrap_or_default();
+                write!(
+                    f,
+                    "{layout} is not tractable: sorted by stride, {s}:{d} is followed by {s_next}:{d_next}, and {s}·{d} does not divide {d_next}"
+                )
+            }
         }
     }
 }
@@ -84,16 +95,16 @@ pub fn tractability(layout: &Layout) -> Result<(), NotTractable> {
             stride,
         });
     }
-    let sorted = sorted_modes(layout);
-    for pair in sorted.windows(2) {
-        let ((_, (s, d)), (_, (s_next, d_next))) = (pair[0], pair[1]);
+    let sorted: Vec<(i64, i64)> = sorted_modes(layout).into_iter().map(|(_, m)| m).collect();
+    for (at, pair) in sorted.windows(2).enumerate() {
+        let ((s, d), (_, d_next)) = (pair[0], pair[1]);
         // d_next >= d > 0, so a product past 64 bits cannot divide it
         let divides = d == 0 || s.checked_mul(d).is_some_and(|p| d_next % p == 0);
         if !divides {
             return Err(NotTractable::Divisibility {
                 layout: text(),
-                mode: (s, d),
-                next: (s_next, d_next),
+                sorted,
+                at,
             });
         }
     }
@@ -385,26 +396,30 @@ mod tests {
             "(2,2,2):(1,7,4)",
             NotTractable::Divisibility {
                 layout: "(2,2,2):(1,7,4)".into(),
-                mode: (2, 4),
-                next: (2, 7),
+                sorted: vec![(2, 1), (2, 4), (2, 7)],
+                at: 1,
             },
         );
         check_not(
             "(6,1,6,6):(4,16,32,2)",
             NotTractable::Divisibility {
                 layout: "(6,1,6,6):(4,16,32,2)".into(),
-                mode: (6, 2),
-                next: (6, 4),
+                sorted: vec![(6, 2), (6, 4), (1, 16), (6, 32)],
+                at: 0,
             },
         );
         check_not(
             "(4,8):(3,3)",
             NotTractable::Divisibility {
                 layout: "(4,8):(3,3)".into(),
-                mode: (4, 3),
-                next: (8, 3),
+                sorted: vec![(4, 3), (8, 3)],
+                at: 0,
             },
         );
+        let pair = tractability(&l("(2,2,2):(1,7,4)"))
+            .unwrap_err()
+            .failing_pair();
+        assert_eq!(pair, Some(((2, 4), (2, 7))));
         check_not(
             "(2,2):(1,-2)",
             NotTractable::OutsideDomain {
