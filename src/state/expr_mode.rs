@@ -166,7 +166,9 @@ pub struct ExprEditor {
 impl Default for ExprEditor {
     fn default() -> ExprEditor {
         let mode = ExprMode::default();
-        let grid = mode.evaluate().expect("the default expressions evaluate");
+        let grid = mode
+            .evaluate()
+            .unwrap_or_else(|_| unreachable!("the default expressions evaluate"));
         ExprEditor {
             mode,
             grid,

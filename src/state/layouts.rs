@@ -64,7 +64,8 @@ impl Default for LayoutsState {
     /// The paper's running example.
     fn default() -> LayoutsState {
         let text = "((4,4),4):((16,1),4)".to_string();
-        let layout = Layout::parse(&text).expect("the default layout parses");
+        let layout =
+            Layout::parse(&text).unwrap_or_else(|_| unreachable!("the default layout parses"));
         LayoutsState {
             text,
             layout,

@@ -559,8 +559,10 @@ pub struct MorphismsState {
 impl Default for MorphismsState {
     fn default() -> MorphismsState {
         let (f, g) = MorphOp::Compose.example();
-        let parse = |t: &str| Morphism::parse(t).expect("the examples parse");
-        let layout = |t: &str| Layout::parse(t).expect("the presets parse");
+        let parse =
+            |t: &str| Morphism::parse(t).unwrap_or_else(|_| unreachable!("the examples parse"));
+        let layout =
+            |t: &str| Layout::parse(t).unwrap_or_else(|_| unreachable!("the presets parse"));
         let (_, a, b) = COMPOSITION_PRESETS[1];
         MorphismsState {
             editor: Editor::of(parse(f)),

@@ -116,7 +116,7 @@ impl ViewEditor {
     pub fn from_form(form: ViewForm) -> ViewEditor {
         let fallback = ViewForm::default()
             .parse()
-            .expect("the default form is a valid view");
+            .unwrap_or_else(|_| unreachable!("the default form is a valid view"));
         let mut editor = ViewEditor {
             form: ViewForm::default(),
             view: fallback,

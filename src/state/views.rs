@@ -48,7 +48,8 @@ impl ViewsState {
     pub fn base(&self) -> ShapeTracker {
         let mut views = vec![self.editor.view().clone()];
         views.extend(self.upper.iter().cloned());
-        ShapeTracker::from_views(views).expect("at least one view is a valid stack")
+        ShapeTracker::from_views(views)
+            .unwrap_or_else(|_| unreachable!("at least one view is a valid stack"))
     }
 
     /// Loads what a person pasted: a tinygrad `View(...)` or `ShapeTracker(views=(...))` repr

@@ -439,9 +439,9 @@ impl Default for WorkbenchState {
             op: Operation::LogicalDivide,
             a_text: a_text.to_string(),
             b_text: b_text.to_string(),
-            a: Layout::parse(a_text).expect("the default A parses"),
+            a: Layout::parse(a_text).unwrap_or_else(|_| unreachable!("the default A parses")),
             b: Operand::Tiler(Tiler::Layout(
-                Layout::parse(b_text).expect("the default B parses"),
+                Layout::parse(b_text).unwrap_or_else(|_| unreachable!("the default B parses")),
             )),
             a_error: None,
             b_error: None,
@@ -555,9 +555,10 @@ impl WorkbenchState {
                 IntTuple::Int(_) => IntTuple::Int(1),
                 IntTuple::Tuple(modes) => IntTuple::Tuple(vec![IntTuple::Int(1); modes.len()]),
             }),
-            OperandKind::Layout => {
-                Operand::Layout(Layout::parse("(2,2):(1,2)").expect("the default B layout parses"))
-            }
+            OperandKind::Layout => Operand::Layout(
+                Layout::parse("(2,2):(1,2)")
+                    .unwrap_or_else(|_| unreachable!("the default B layout parses")),
+            ),
             OperandKind::Tiler if self.a.rank() >= 2 => Operand::Tiler(Tiler::ByMode(vec![
                 Some(Tiler::Layout(unit_layout(2))),
                 Some(Tiler::Layout(unit_layout(2))),
@@ -1004,7 +1005,8 @@ impl WorkbenchState {
 
 /// `n:1`.
 fn unit_layout(n: i64) -> Layout {
-    Layout::new(IntTuple::Int(n), IntTuple::Int(1)).expect("n:1 with n >= 0 is a layout")
+    Layout::new(IntTuple::Int(n), IntTuple::Int(1))
+        .unwrap_or_else(|_| unreachable!("n:1 with n >= 0 is a layout"))
 }
 
 /// "A", or "mode 1 of A", "mode 1.0 of A" for a mode path.
