@@ -7,6 +7,8 @@ use std::fmt::Write;
 use crate::engine::cute::{Layout, Notation};
 use crate::engine::expr::Piece;
 use crate::engine::mergeability::MergeVerdict;
+use crate::engine::morphism::diagram::Diagram;
+use crate::engine::morphism::to_tikz;
 use crate::engine::simplify::StopReason;
 use crate::engine::{IndexExprs, NewViewReason, NotTractable, ShapeTracker};
 use crate::state::layouts::LayoutsState;
@@ -303,10 +305,28 @@ pub fn morph_op_result(result: &Result<OpResult, String>) -> String {
     if let Some(p) = &r.pasted {
         let _ = write!(
             out,
-            "<figure><figcaption>f and g pasted along the shared column</figcaption>{}</figure>",
+            "<figure><figcaption>f and g pasted along the shared column</figcaption>{}",
             p.to_live_svg("pasted-diagram", "f then g")
         );
+        downloads(&mut out, "pasted", p, None);
+        out.push_str("</figure>");
     }
+    if let Some(g) = &r.g {
+        let _ = write!(
+            out,
+            "<figure><figcaption>g</figcaption>{}",
+            g.to_live_svg("g-diagram", "g")
+        );
+        downloads(&mut out, "g", g, None);
+        out.push_str("</figure>");
+    }
+    let _ = write!(
+        out,
+        "<figure><figcaption>result</figcaption>{}",
+        r.diagram.to_live_svg("result-diagram", "Result")
+    );
+    downloads(&mut out, "result", &r.diagram, Some(&to_tikz(&r.result)));
+    out.push_str("</figure>");
     let agree = match &r.agree {
         Ok(true) => {
             "agree: L of the result equals the layout operation's result at every index".into()
@@ -320,8 +340,7 @@ pub fn morph_op_result(result: &Result<OpResult, String>) -> String {
     };
     let _ = write!(
         out,
-        r#"<figure><figcaption>result</figcaption>{}</figure><dl class="properties"><dt>result</dt><dd><code data-testid="op-result">{}</code></dd><dt>its layout</dt><dd><code data-testid="op-result-layout">{}</code></dd><dt>layout operation</dt><dd><code>{}</code></dd><dt>gives</dt><dd><code data-testid="op-layout-result">{}</code></dd></dl><p class="note" data-testid="op-agree">{}</p></div>"#,
-        r.diagram.to_live_svg("result-diagram", "Result"),
+        r#"<dl class="properties"><dt>result</dt><dd><code data-testid="op-result">{}</code></dd><dt>its layout</dt><dd><code data-testid="op-result-layout">{}</code></dd><dt>layout operation</dt><dd><code>{}</code></dd><dt>gives</dt><dd><code data-testid="op-layout-result">{}</code></dd></dl><p class="note" data-testid="op-agree">{}</p></div>"#,
         escape(&r.result.to_string()),
         escape(&r.layout.to_string()),
         escape(&r.layout_op),
@@ -355,9 +374,27 @@ pub fn walk_step(steps: &Result<Vec<Step>, String>, step: usize) -> String {
     out.push_str("</ul>");
     if let Some(d) = &s.diagram {
         out.push_str(&d.to_live_svg("walk-diagram", "Step diagram"));
+        downloads(&mut out, "walk", d, s.tikz.as_deref());
     }
     out.push_str("</div>");
     out
+}
+
+/// Links that download `diagram` as SVG and, where given, its TikZ.
+fn downloads(out: &mut String, id: &str, diagram: &Diagram, tikz: Option<&str>) {
+    let _ = write!(
+        out,
+        r#"<p class="downloads"><a data-testid="{id}-svg" download="{id}.svg" href="{}">SVG</a>"#,
+        escape(&svg_href(&diagram.to_svg()))
+    );
+    if let Some(tikz) = tikz {
+        let _ = write!(
+            out,
+            r#"<a data-testid="{id}-tikz" download="{id}.tex" href="data:text/x-tex;charset=utf-8,{}">TikZ</a>"#,
+            escape(&crate::state::view_form::percent_encode(tikz, b" =:/\",.-"))
+        );
+    }
+    out.push_str("</p>");
 }
 
 /// The composed grid as a table: one row per logical cell with its coordinate, validity, the
@@ -785,6 +822,19 @@ mod tests {
         assert!(html.contains(r#"data-testid="result-diagram""#), "{html}");
         assert!(html.contains(r#"data-testid="op-agree">agree"#), "{html}");
         assert!(morph_op_result(&Err("no".into())).contains(r#"data-testid="op-error""#));
+        // the result downloads as SVG and TikZ; a divide also draws its input g
+        assert!(
+            html.contains(
+                r#"<a data-testid="result-svg" download="result.svg" href="data:image/svg+xml;"#
+            ),
+            "{html}"
+        );
+        assert!(html.contains(r#"<a data-testid="result-tikz" download="result.tex" href="data:text/x-tex;charset=utf-8,%0A%5Cbegin%7Btikzpicture%7D"#), "{html}");
+        state.set_op(MorphOp::LogicalDivide);
+        let html = morph_op_result(&state.op_result());
+        assert_eq!(html.matches("<figure>").count(), 2, "g and the result");
+        assert_eq!(html.matches("</figure>").count(), 2);
+        assert!(html.contains(r#"data-testid="g-diagram""#), "{html}");
 
         let steps = state.steps();
         let n = steps.as_ref().map_or(0, Vec::len);
@@ -792,6 +842,14 @@ mod tests {
         let last = walk_step(&steps, n - 1);
         assert_eq!(walk_step(&steps, n + 5), last, "clamped to the last step");
         assert!(last.contains(r#"data-testid="walk-title""#));
+        // a step drawing one morphism downloads as SVG and TikZ; the resolved pair as SVG
+        let first = walk_step(&steps, 0);
+        assert!(
+            first.contains(r#"data-testid="walk-svg""#)
+                && first.contains(r#"data-testid="walk-tikz""#)
+        );
+        let resolved = walk_step(&steps, 3);
+        assert!(resolved.contains(r#"data-testid="walk-svg""#) && !resolved.contains("walk-tikz"));
         assert!(walk_step(&Err("why".into()), 0).contains(r#"data-testid="walk-error""#));
     }
 

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use crate::engine::algebra;
 use crate::engine::cute::{IntTuple, Layout, Notation};
 use crate::engine::morphism::diagram::Diagram;
-use crate::engine::morphism::{self, CompositionOutcome, Morphism, Operand};
+use crate::engine::morphism::{self, to_tikz, CompositionOutcome, Morphism, Operand};
 
 use super::layouts::{grid_indices, layout_grid};
 use super::stack_grid::StackGrid;
@@ -354,6 +354,8 @@ pub struct OpResult {
     pub result: Morphism,
     /// For composition, the pasted `f` then `g`; otherwise `None`.
     pub pasted: Option<Diagram>,
+    /// For a divide or a product, the second input `g` (`f` is the editor's).
+    pub g: Option<Diagram>,
     pub diagram: Diagram,
     /// `L_result`.
     pub layout: Layout,
@@ -425,14 +427,16 @@ pub fn run_op(op: MorphOp, f: &Morphism, g: &Morphism) -> Result<OpResult, Strin
         Ok(l) => same_function(&layout, l),
         Err(e) => Err(e.clone()),
     };
-    let pasted = match op {
-        MorphOp::Compose => Diagram::chain(&[f, g]).ok(),
-        _ => None,
+    let (pasted, g) = match op {
+        MorphOp::Compose => (Diagram::chain(&[f, g]).ok(), None),
+        MorphOp::LogicalDivide | MorphOp::LogicalProduct => (None, Some(Diagram::of(g))),
+        _ => (None, None),
     };
     Ok(OpResult {
         diagram: Diagram::of(&result),
         result,
         pasted,
+        g,
         layout,
         layout_op,
         layout_result,
@@ -448,12 +452,14 @@ pub const COMPOSITION_PRESETS: [(&str, &str, &str); 4] = [
     ("§1.3 composition", "((4,4),4):((16,1),4)", "(8,64):(64,1)"),
 ];
 
-/// One step of Algorithm 4.1.3: a title, lines of text and the diagram to draw.
+/// One step of Algorithm 4.1.3: a title, lines of text, the diagram to draw and, where it
+/// is one morphism's, its TikZ.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     pub title: String,
     pub lines: Vec<String>,
     pub diagram: Option<Diagram>,
+    pub tikz: Option<String>,
 }
 
 /// The steps of Algorithm 4.1.3 for `B ∘ A`, or why it stops.
@@ -481,6 +487,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
             title: "1. Standard representation of A".to_string(),
             lines: vec![format!("A = {a}"), format!("f = f_A = {}", steps.f())],
             diagram: Some(Diagram::of(steps.f())),
+            tikz: Some(to_tikz(steps.f())),
         },
         Step {
             title: "2. Standard representation of coal(B)".to_string(),
@@ -490,6 +497,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
                 format!("g = f_coal(B) = {}", steps.g()),
             ],
             diagram: Some(Diagram::of(steps.g())),
+            tikz: Some(to_tikz(steps.g())),
         },
         Step {
             title: "3. Mutual refinement of the codomain of f and the domain of g".to_string(),
@@ -504,6 +512,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
                 format!("f̃ = T′^* f = {}", r.pulled_back()),
             ],
             diagram: Some(Diagram::of(r.pulled_back())),
+            tikz: Some(to_tikz(r.pulled_back())),
         },
         Step {
             title: "4. The resolved diagram S′ → U′ → V′".to_string(),
@@ -512,6 +521,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
                 format!("g′ = U′_* g = {}", r.g_prime()),
             ],
             diagram: Diagram::chain(&[r.f_prime(), r.g_prime()]).ok(),
+            tikz: None,
         },
         Step {
             title: "5. The composite g′ ∘ f′ and its layout C".to_string(),
@@ -520,6 +530,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
                 format!("C = L_(g′∘f′) = {c}"),
             ],
             diagram: Some(Diagram::of(r.composite())),
+            tikz: Some(to_tikz(r.composite())),
         },
         Step {
             title: "6. B ∘ A = coal(C, shape(A))".to_string(),
@@ -531,6 +542,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
                 ),
             ],
             diagram: None,
+            tikz: None,
         },
     ])
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { ViewsPage } from "./views-page";
 
 test("draw a morphism, hover an arrow, and a bad map keeps the last diagram", async ({ page }) => {
@@ -125,6 +125,38 @@ test("the diagram exports as TikZ and as an SVG file", async ({ page }) => {
   const svg = readFileSync(await download.path(), "utf8");
   expect(svg.startsWith("<svg")).toBe(true);
   expect(svg.match(/marker-end/g)?.length).toBe(2);
+  expect(views.consoleErrors).toEqual([]);
+});
+
+async function downloaded(page: Page, testId: string): Promise<[string, string]> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
+  return [download.suggestedFilename(), readFileSync(await download.path(), "utf8")];
+}
+
+test("operation results and walkthrough steps draw their inputs and download as SVG and TikZ", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/morphisms");
+  // a divide draws g beside the result; the result downloads in both formats
+  await page.getByTestId("morphism-op").selectOption("logical_divide");
+  await expect(page.getByTestId("g-diagram")).toBeVisible();
+  await expect(page.getByTestId("g-diagram").locator("[data-testid^=arrow-0-]")).toHaveCount(2);
+  const [svgName, svg] = await downloaded(page, "result-svg");
+  expect(svgName).toBe("result.svg");
+  expect(svg.startsWith("<svg")).toBe(true);
+  expect(svg.match(/marker-end/g)?.length).toBe(4);
+  const [tikzName, tikz] = await downloaded(page, "result-tikz");
+  expect(tikzName).toBe("result.tex");
+  expect(tikz).toContain("\\begin{tikzpicture}");
+  expect(tikz.match(/\\draw\[maparrow\]/g)?.length).toBe(4);
+  // composition pastes f and g, downloadable as one picture
+  await page.getByTestId("morphism-op").selectOption("compose");
+  const [, pasted] = await downloaded(page, "pasted-svg");
+  expect(pasted.startsWith("<svg")).toBe(true);
+  // the walkthrough's first step is one morphism: SVG and TikZ
+  await page.getByTestId("walk-preset").selectOption("1");
+  const [stepName, step] = await downloaded(page, "walk-tikz");
+  expect(stepName).toBe("walk.tex");
+  expect(step).toContain("tikzpicture");
   expect(views.consoleErrors).toEqual([]);
 });
 
