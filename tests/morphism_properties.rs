@@ -231,6 +231,34 @@ proptest! {
         prop_assert_eq!(ok(coalesced.layout())?, algebra::coalesce(&ok(f.layout())?), "{}", f);
     }
 
+    /// The groups a coalesce draws: consecutive runs of `f`'s domain leaves, numbered in
+    /// order, each multiplying to its entry of `coal(f)`'s domain; only leaves equal to 1 have
+    /// none.
+    #[test]
+    fn coalesce_groups_multiply_to_the_coalesced_domain(mut choices in choices()) {
+        let f = any_morphism(&mut choices, false)?;
+        let coalesced = ok(morphism::coalesce(&f))?;
+        let groups = morphism::coalesce_groups(&f);
+        let leaves = f.domain().flatten();
+        prop_assert_eq!(groups.len(), leaves.len());
+        let mut products: Vec<i64> = Vec::new();
+        for (&leaf, group) in leaves.iter().zip(&groups) {
+            match group {
+                None => prop_assert_eq!(leaf, 1, "{}", f),
+                Some(k) if *k == products.len() => products.push(leaf),
+                Some(k) => {
+                    prop_assert_eq!(*k + 1, products.len(), "runs in order: {}", f);
+                    products[*k] *= leaf;
+                }
+            }
+        }
+        let mut expect = coalesced.domain().flatten();
+        if expect == [1] && products.is_empty() {
+            expect.clear();
+        }
+        prop_assert_eq!(products, expect, "{}", f);
+    }
+
     /// Lemma 3.2.2.8: `L_{f_L} = L` for tractable `L`, and every encoded layout is tractable
     /// (Proposition 3.2.2.9).
     #[test]

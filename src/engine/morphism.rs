@@ -35,7 +35,9 @@ pub use composition::{
     composition_steps, weak_composite, CompositionOutcome, CompositionSteps, Operand, WeakComposite,
 };
 pub use flat::{flat_divide, flat_product, FlatOperand, NotAdmissible};
-pub use ops::{coalesce, complement, compose, concat, logical_divide, logical_product};
+pub use ops::{
+    coalesce, coalesce_groups, complement, compose, concat, logical_divide, logical_product,
+};
 pub use refinement::{
     mutual_refinement, refines, relative_modes, MutualRefinement, NotMutuallyRefinable,
 };

@@ -311,13 +311,13 @@ pub fn morph_op_result(result: &Result<OpResult, String>) -> String {
         downloads(&mut out, "pasted", p, None);
         out.push_str("</figure>");
     }
-    if let Some(g) = &r.g {
+    if let Some((id, caption, d)) = &r.input {
         let _ = write!(
             out,
-            "<figure><figcaption>g</figcaption>{}",
-            g.to_live_svg("g-diagram", "g")
+            "<figure><figcaption>{caption}</figcaption>{}",
+            d.to_live_svg(&format!("{id}-diagram"), id)
         );
-        downloads(&mut out, "g", g, None);
+        downloads(&mut out, id, d, None);
         out.push_str("</figure>");
     }
     let _ = write!(
@@ -835,6 +835,16 @@ mod tests {
         assert_eq!(html.matches("<figure>").count(), 2, "g and the result");
         assert_eq!(html.matches("</figure>").count(), 2);
         assert!(html.contains(r#"data-testid="g-diagram""#), "{html}");
+        // a coalesce draws f with each leaf coloured as the result entry it collapses into
+        state.set_op(MorphOp::Coalesce);
+        let html = morph_op_result(&state.op_result());
+        assert!(html.contains(r#"data-testid="f-diagram""#), "{html}");
+        let groups: Vec<&str> = html
+            .match_indices(r#"data-group=""#)
+            .map(|(at, m)| &html[at + m.len()..at + m.len() + 1])
+            .collect();
+        // f = (2,2,10,10) --(1, 2, 4, 5)--> …: leaves 1-2 and 3-4 collapse; result (4,100)
+        assert_eq!(groups, ["0", "0", "1", "1", "0", "1"], "{html}");
 
         let steps = state.steps();
         let n = steps.as_ref().map_or(0, Vec::len);

@@ -354,8 +354,10 @@ pub struct OpResult {
     pub result: Morphism,
     /// For composition, the pasted `f` then `g`; otherwise `None`.
     pub pasted: Option<Diagram>,
-    /// For a divide or a product, the second input `g` (`f` is the editor's).
-    pub g: Option<Diagram>,
+    /// An input drawn beside the result, as (test-id stem, caption, diagram): `g` of a divide
+    /// or a product (`f` is the editor's), or `f` of a coalesce with each leaf coloured by the
+    /// result entry it collapses into.
+    pub input: Option<(&'static str, &'static str, Diagram)>,
     pub diagram: Diagram,
     /// `L_result`.
     pub layout: Layout,
@@ -427,16 +429,26 @@ pub fn run_op(op: MorphOp, f: &Morphism, g: &Morphism) -> Result<OpResult, Strin
         Ok(l) => same_function(&layout, l),
         Err(e) => Err(e.clone()),
     };
-    let (pasted, g) = match op {
+    let mut diagram = Diagram::of(&result);
+    let (pasted, input) = match op {
         MorphOp::Compose => (Diagram::chain(&[f, g]).ok(), None),
-        MorphOp::LogicalDivide | MorphOp::LogicalProduct => (None, Some(Diagram::of(g))),
-        _ => (None, None),
+        MorphOp::LogicalDivide | MorphOp::LogicalProduct => {
+            (None, Some(("g", "g", Diagram::of(g))))
+        }
+        MorphOp::Coalesce => {
+            let leaves = result.domain().flatten().len();
+            diagram = diagram.with_groups((0..leaves).map(Some).collect());
+            let before = Diagram::of(f).with_groups(morphism::coalesce_groups(f));
+            let caption = "f, each leaf coloured as the entry of the result it collapses into";
+            (None, Some(("f", caption, before)))
+        }
+        MorphOp::Complement => (None, None),
     };
     Ok(OpResult {
-        diagram: Diagram::of(&result),
+        diagram,
         result,
         pasted,
-        g,
+        input,
         layout,
         layout_op,
         layout_result,

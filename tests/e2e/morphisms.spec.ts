@@ -148,6 +148,17 @@ test("operation results and walkthrough steps draw their inputs and download as 
   expect(tikzName).toBe("result.tex");
   expect(tikz).toContain("\\begin{tikzpicture}");
   expect(tikz.match(/\\draw\[maparrow\]/g)?.length).toBe(4);
+  // a coalesce draws f with its leaves coloured as the result entries they collapse into
+  await page.getByTestId("morphism-op").selectOption("coalesce");
+  const groups = (id: string) =>
+    page.getByTestId(id).locator(".diagram__leaf").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-group")));
+  await expect(page.getByTestId("f-diagram")).toBeVisible();
+  expect(await groups("f-diagram")).toEqual(["0", "0", "1", "1"]);
+  expect(await groups("result-diagram")).toEqual(["0", "1"]);
+  const fill = (id: string, leaf: number) =>
+    page.getByTestId(id).locator(`.diagram__leaf[data-leaf="${leaf}"] rect`).evaluate((r) => getComputedStyle(r).fill);
+  expect(await fill("f-diagram", 3)).toBe(await fill("result-diagram", 1));
+  expect(await fill("f-diagram", 0)).not.toBe(await fill("f-diagram", 3));
   // composition pastes f and g, downloadable as one picture
   await page.getByTestId("morphism-op").selectOption("compose");
   const [, pasted] = await downloaded(page, "pasted-svg");

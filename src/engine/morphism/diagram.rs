@@ -80,12 +80,21 @@ pub struct Diagram {
     pub arrows: Vec<Arrow>,
     /// Every morphism of the chain, as `tract` prints it.
     pub labels: Vec<String>,
+    /// A colour group per domain leaf (`None`: uncoloured); empty for a plain diagram. A
+    /// coalesce colours the leaves that collapse into one entry alike.
+    pub groups: Vec<Option<usize>>,
 }
 
 impl Diagram {
     /// The diagram of one morphism.
     pub fn of(f: &Morphism) -> Diagram {
         Diagram::build(&[f])
+    }
+
+    /// The same diagram with domain leaf `k` (and its arrow) in colour group `groups[k]`.
+    pub fn with_groups(mut self, groups: Vec<Option<usize>>) -> Diagram {
+        self.groups = groups;
+        self
     }
 
     /// The pasted diagram of `S --f1--> T1 --f2--> … `: each morphism's codomain must have the
@@ -144,6 +153,7 @@ impl Diagram {
             trees,
             arrows,
             labels: morphisms.iter().map(|f| f.to_string()).collect(),
+            groups: Vec::new(),
         }
     }
 
@@ -327,6 +337,8 @@ pub const PX_PER_UNIT: f64 = 40.0;
 pub const MARGIN_PX: f64 = 24.0;
 /// Height of the caption band under the picture, in pixels.
 const CAPTION_PX: f64 = 22.0;
+/// Width of a caption character: 14px monospace in the standalone SVG (the app's are 12px).
+const CAPTION_CHAR_PX: f64 = 8.5;
 
 /// Pixel geometry of a diagram: entry 1 at the bottom, as on paper.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -342,8 +354,17 @@ impl Frame {
         let rows = diagram.rows().max(1);
         let top_y = (rows - 1) as f64 * ROW_SPACING;
         let left = diagram.left();
+        // wide enough for the longest caption as well as for the columns
+        let caption = diagram
+            .labels
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0) as f64
+            * CAPTION_CHAR_PX;
         Frame {
-            width: (diagram.right() - left) * PX_PER_UNIT + 2.0 * MARGIN_PX + 2.0 * ENTRY_HALF_PX,
+            width: ((diagram.right() - left) * PX_PER_UNIT + 2.0 * ENTRY_HALF_PX).max(caption)
+                + 2.0 * MARGIN_PX,
             height: top_y * PX_PER_UNIT
                 + 2.0 * MARGIN_PX
                 + CAPTION_PX * diagram.labels.len() as f64,
@@ -412,6 +433,12 @@ fn two_product(a: f64, b: f64) -> (f64, f64) {
     let ((ah, al), (bh, bl)) = (split(a), split(b));
     (p, ((ah * bh - p) + ah * bl + al * bh) + al * bl)
 }
+
+/// Fills of the colour groups in the standalone SVG; the app's style sheet paints
+/// `data-group` with the workbench's tile colours, in the same order.
+const GROUP_FILLS: [&str; 8] = [
+    "#cfe3ff", "#ffd9c2", "#d3f2d0", "#f4d2f0", "#fff1b8", "#c9f0f0", "#e4d9ff", "#f2e0d0",
+];
 
 /// `x` rounded to a whole pixel.
 pub fn px(x: f64) -> i64 {
@@ -492,16 +519,20 @@ impl Diagram {
             |out: &mut String, x: f64, y: f64, text: &str, class: &str, leaf: Option<usize>| {
                 let (cx, cy) = (frame.x(x), frame.y(y));
                 let half = ENTRY_HALF_PX.max(4.5 * text.chars().count() as f64 + 4.0);
-                let fill = if class == "diagram__root" {
-                    "#eef"
-                } else {
-                    "white"
+                let group = leaf.and_then(|k| self.groups.get(k).copied().flatten());
+                let fill = match (group, class) {
+                    (Some(g), _) => GROUP_FILLS[g % GROUP_FILLS.len()],
+                    (_, "diagram__root") => "#eef",
+                    _ => "white",
                 };
                 let _ = write!(out, "<g");
                 if live.is_some() {
                     let _ = write!(out, " class=\"{class}\"");
                     if let Some(k) = leaf {
                         let _ = write!(out, " data-leaf=\"{k}\"");
+                    }
+                    if let Some(g) = group {
+                        let _ = write!(out, " data-group=\"{}\"", g % GROUP_FILLS.len());
                     }
                 }
                 let _ = writeln!(
@@ -621,6 +652,36 @@ mod tests {
 
     fn m(text: &str) -> Morphism {
         Morphism::parse(text).unwrap()
+    }
+
+    #[test]
+    fn the_frame_is_wide_enough_for_every_caption() {
+        // a short diagram with a long caption: two leaves, a 40-character morphism
+        let f = Morphism::parse("(2,2,10,10) --(1, 2, 4, 5)--> (2,2,2,10,10)").unwrap();
+        let d = Diagram::of(&f);
+        let frame = Frame::of(&d);
+        let caption = d.labels[0].chars().count() as f64 * CAPTION_CHAR_PX;
+        assert!(frame.width >= caption + 2.0 * MARGIN_PX, "{}", frame.width);
+        // a diagram wider than its 15-character caption keeps the columns' width: 3 units
+        let g = Diagram::of(&Morphism::parse("(2) --(1)--> (2)").unwrap());
+        assert_eq!(
+            Frame::of(&g).width,
+            3.0 * PX_PER_UNIT + 2.0 * ENTRY_HALF_PX + 2.0 * MARGIN_PX
+        );
+    }
+
+    #[test]
+    fn colour_groups_paint_leaves_in_both_svgs() {
+        let f = Morphism::parse("(2,2,3) --(1, 2, 3)--> (2,2,3)").unwrap();
+        let d = Diagram::of(&f).with_groups(vec![Some(0), Some(0), Some(9)]);
+        let live = d.to_live_svg("t", "t");
+        let groups: Vec<&str> = live.matches("data-group=").collect();
+        assert_eq!(groups.len(), 3);
+        assert!(live.contains(r#"data-leaf="2" data-group="1""#), "{live}");
+        let standalone = d.to_svg();
+        assert_eq!(standalone.matches(r##"fill="#cfe3ff""##).count(), 2);
+        assert_eq!(standalone.matches(r##"fill="#ffd9c2""##).count(), 1);
+        assert!(!Diagram::of(&f).to_live_svg("t", "t").contains("data-group"));
     }
 
     #[test]

@@ -179,15 +179,7 @@ fn squeeze(domain: &[i64], codomain: &[i64], map: &[usize]) -> Flat {
 /// into `j - 1` exactly when the domain entry after `α⁻¹(j - 1)` goes to `j`.
 fn flat_coalesce(domain: &[i64], codomain: &[i64], map: &[usize]) -> Result<Flat, LayoutError> {
     let (domain, codomain, map) = squeeze(domain, codomain, map);
-    let mut domain_classes: Vec<Vec<usize>> = Vec::new();
-    for i in 0..domain.len() {
-        let joins = i > 0
-            && ((map[i - 1] == 0 && map[i] == 0) || (map[i - 1] != 0 && map[i] == map[i - 1] + 1));
-        match domain_classes.last_mut() {
-            Some(class) if joins => class.push(i),
-            _ => domain_classes.push(vec![i]),
-        }
-    }
+    let domain_classes = domain_classes(&map);
     let mut preimage = vec![None; codomain.len() + 1];
     for (i, &a) in map.iter().enumerate() {
         if a != 0 {
@@ -226,6 +218,39 @@ fn flat_coalesce(domain: &[i64], codomain: &[i64], map: &[usize]) -> Result<Flat
         })
         .collect();
     Ok((coalesced_domain, coalesced_codomain, coalesced_map))
+}
+
+/// The runs of a squeezed flat morphism's domain that coalesce merges: entries going to `*`
+/// together or to consecutive codomain entries.
+fn domain_classes(map: &[usize]) -> Vec<Vec<usize>> {
+    let mut classes: Vec<Vec<usize>> = Vec::new();
+    for i in 0..map.len() {
+        let joins = i > 0
+            && ((map[i - 1] == 0 && map[i] == 0) || (map[i - 1] != 0 && map[i] == map[i - 1] + 1));
+        match classes.last_mut() {
+            Some(class) if joins => class.push(i),
+            _ => classes.push(vec![i]),
+        }
+    }
+    classes
+}
+
+/// Which domain entry of [`coalesce`]`(f)` each domain leaf of `f` collapses into (0-based);
+/// `None` for a leaf equal to 1, which coalesce drops.
+///
+/// `(2,2,10,10) --(1, 2, 4, 5)--> (2,2,2,10,10)` gives `[0, 0, 1, 1]`.
+pub fn coalesce_groups(f: &Morphism) -> Vec<Option<usize>> {
+    let domain = f.domain.flatten();
+    let (_, _, map) = squeeze(&domain, &f.codomain.flatten(), &f.map);
+    let mut class_of = Vec::with_capacity(map.len());
+    for (k, class) in domain_classes(&map).iter().enumerate() {
+        class_of.extend(class.iter().map(|_| k));
+    }
+    let mut kept = class_of.into_iter();
+    domain
+        .iter()
+        .map(|&s| if s == 1 { None } else { kept.next() })
+        .collect()
 }
 
 /// `coal(f)` (Definition 3.2.6.11, `tract` `coalesce`): the flat coalesce of `f^♭` with an
@@ -348,6 +373,21 @@ mod tests {
             "(32) --(2,)--> (32,32)",
             "((128,128),(32)) --(3, 4, 2)--> (32,32,128,128)",
         );
+    }
+
+    #[test]
+    fn coalesce_groups_name_the_entry_each_leaf_collapses_into() {
+        let groups = |f: &str| coalesce_groups(&m(f));
+        assert_eq!(
+            groups("(2,2,10,10) --(1, 2, 4, 5)--> (2,2,2,10,10)"),
+            [Some(0), Some(0), Some(1), Some(1)]
+        );
+        // a 1 is dropped; two unmapped leaves merge; a gap in the codomain splits
+        assert_eq!(
+            groups("(2,1,3,5,7) --(1, 0, 0, 0, 2)--> (2,7)"),
+            [Some(0), None, Some(1), Some(1), Some(2)]
+        );
+        assert_eq!(groups("(2,2) --(2, 1)--> (2,2)"), [Some(0), Some(1)]);
     }
 
     #[test]
