@@ -45,7 +45,7 @@ pub use sort::{sort, sort_order};
 pub use standard::{
     is_non_degenerate_layout, is_tractable, standard_form, tractability, NotTractable,
 };
-pub use tikz::to_tikz;
+pub use tikz::{chain_tikz, to_tikz};
 
 /// Longest morphism text [`Morphism::parse`] accepts.
 pub const MAX_MORPHISM_CHARS: usize = 4096;

@@ -7,12 +7,10 @@ use std::fmt::Write;
 use crate::engine::cute::{Layout, Notation};
 use crate::engine::expr::Piece;
 use crate::engine::mergeability::MergeVerdict;
-use crate::engine::morphism::diagram::Diagram;
-use crate::engine::morphism::to_tikz;
 use crate::engine::simplify::StopReason;
 use crate::engine::{IndexExprs, NewViewReason, NotTractable, ShapeTracker};
 use crate::state::layouts::LayoutsState;
-use crate::state::morphisms::{OpResult, Step};
+use crate::state::morphisms::{Figure, OpResult, Step};
 use crate::state::stack_grid::{Axes, Cell, Grid, MemoryCell, StackGrid};
 use crate::state::workbench_view::Panels;
 
@@ -302,31 +300,9 @@ pub fn morph_op_result(result: &Result<OpResult, String>) -> String {
         Ok(r) => r,
     };
     let mut out = String::from(r#"<div class="op-result">"#);
-    if let Some(p) = &r.pasted {
-        let _ = write!(
-            out,
-            "<figure><figcaption>f and g pasted along the shared column</figcaption>{}",
-            p.to_live_svg("pasted-diagram", "f then g")
-        );
-        downloads(&mut out, "pasted", p, None);
-        out.push_str("</figure>");
+    for f in &r.figures {
+        figure(&mut out, f);
     }
-    if let Some((id, caption, d)) = &r.input {
-        let _ = write!(
-            out,
-            "<figure><figcaption>{caption}</figcaption>{}",
-            d.to_live_svg(&format!("{id}-diagram"), id)
-        );
-        downloads(&mut out, id, d, None);
-        out.push_str("</figure>");
-    }
-    let _ = write!(
-        out,
-        "<figure><figcaption>result</figcaption>{}",
-        r.diagram.to_live_svg("result-diagram", "Result")
-    );
-    downloads(&mut out, "result", &r.diagram, Some(&to_tikz(&r.result)));
-    out.push_str("</figure>");
     let agree = match &r.agree {
         Ok(true) => {
             "agree: L of the result equals the layout operation's result at every index".into()
@@ -372,29 +348,34 @@ pub fn walk_step(steps: &Result<Vec<Step>, String>, step: usize) -> String {
         let _ = write!(out, "<li><code>{}</code></li>", escape(line));
     }
     out.push_str("</ul>");
-    if let Some(d) = &s.diagram {
-        out.push_str(&d.to_live_svg("walk-diagram", "Step diagram"));
-        downloads(&mut out, "walk", d, s.tikz.as_deref());
+    if let Some(f) = &s.figure {
+        figure(&mut out, f);
     }
     out.push_str("</div>");
     out
 }
 
-/// Links that download `diagram` as SVG and, where given, its TikZ.
-fn downloads(out: &mut String, id: &str, diagram: &Diagram, tikz: Option<&str>) {
+/// A figure: its caption (if any), the live diagram, and links that download it as SVG and
+/// as TikZ.
+fn figure(out: &mut String, f: &Figure) {
+    out.push_str("<figure>");
+    if !f.caption.is_empty() {
+        let _ = write!(out, "<figcaption>{}</figcaption>", escape(f.caption));
+    }
+    let id = f.id;
     let _ = write!(
         out,
-        r#"<p class="downloads"><a data-testid="{id}-svg" download="{id}.svg" href="{}">SVG</a>"#,
-        escape(&svg_href(&diagram.to_svg()))
+        r#"{}<p class="downloads"><a data-testid="{id}-svg" download="{id}.svg" href="{}">SVG</a><a data-testid="{id}-tikz" download="{id}.tex" href="data:text/x-tex;charset=utf-8,{}">TikZ</a></p></figure>"#,
+        f.diagram.to_live_svg(
+            &format!("{id}-diagram"),
+            if f.caption.is_empty() { id } else { f.caption }
+        ),
+        escape(&svg_href(&f.diagram.to_svg())),
+        escape(&crate::state::view_form::percent_encode(
+            &f.tikz,
+            b" =:/\",.-"
+        ))
     );
-    if let Some(tikz) = tikz {
-        let _ = write!(
-            out,
-            r#"<a data-testid="{id}-tikz" download="{id}.tex" href="data:text/x-tex;charset=utf-8,{}">TikZ</a>"#,
-            escape(&crate::state::view_form::percent_encode(tikz, b" =:/\",.-"))
-        );
-    }
-    out.push_str("</p>");
 }
 
 /// The composed grid as a table: one row per logical cell with its coordinate, validity, the
@@ -852,14 +833,22 @@ mod tests {
         let last = walk_step(&steps, n - 1);
         assert_eq!(walk_step(&steps, n + 5), last, "clamped to the last step");
         assert!(last.contains(r#"data-testid="walk-title""#));
-        // a step drawing one morphism downloads as SVG and TikZ; the resolved pair as SVG
-        let first = walk_step(&steps, 0);
-        assert!(
-            first.contains(r#"data-testid="walk-svg""#)
-                && first.contains(r#"data-testid="walk-tikz""#)
-        );
+        // every step's diagram downloads as SVG and TikZ, the resolved pair as one picture
+        for k in 0..n - 1 {
+            let step = walk_step(&steps, k);
+            assert!(step.contains(r#"data-testid="walk-svg""#), "{step}");
+            assert!(step.contains(r#"data-testid="walk-tikz""#), "{step}");
+        }
         let resolved = walk_step(&steps, 3);
-        assert!(resolved.contains(r#"data-testid="walk-svg""#) && !resolved.contains("walk-tikz"));
+        assert_eq!(
+            resolved.matches("%5Cxrightarrow").count(),
+            2,
+            "f′ and g′ labelled"
+        );
+        assert!(
+            !walk_step(&steps, n - 1).contains("walk-svg"),
+            "the last step draws nothing"
+        );
         assert!(walk_step(&Err("why".into()), 0).contains(r#"data-testid="walk-error""#));
     }
 

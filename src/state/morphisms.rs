@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use crate::engine::algebra;
 use crate::engine::cute::{IntTuple, Layout, Notation};
 use crate::engine::morphism::diagram::Diagram;
-use crate::engine::morphism::{self, to_tikz, CompositionOutcome, Morphism, Operand};
+use crate::engine::morphism::{self, chain_tikz, CompositionOutcome, Morphism, Operand};
 
 use super::layouts::{grid_indices, layout_grid};
 use super::stack_grid::StackGrid;
@@ -352,13 +352,10 @@ impl MorphOp {
 #[derive(Clone, Debug, PartialEq)]
 pub struct OpResult {
     pub result: Morphism,
-    /// For composition, the pasted `f` then `g`; otherwise `None`.
-    pub pasted: Option<Diagram>,
-    /// An input drawn beside the result, as (test-id stem, caption, diagram): `g` of a divide
-    /// or a product (`f` is the editor's), or `f` of a coalesce with each leaf coloured by the
-    /// result entry it collapses into.
-    pub input: Option<(&'static str, &'static str, Diagram)>,
-    pub diagram: Diagram,
+    /// What is drawn, in order: for composition `f` and `g` pasted; for a divide or a
+    /// product `g` (`f` is the editor's); for a coalesce `f` with each leaf coloured as the
+    /// result entry it collapses into; then the result.
+    pub figures: Vec<Figure>,
     /// `L_result`.
     pub layout: Layout,
     /// The layout operation on `L_f` (and `L_g`), in CuTe's semantics, and its text.
@@ -366,6 +363,33 @@ pub struct OpResult {
     pub layout_result: Result<Layout, String>,
     /// Whether `L_result` and the layout operation's result are the same function.
     pub agree: Result<bool, String>,
+}
+
+/// A drawn arrow diagram with its TikZ, its caption and the stem of its test ids and file
+/// names.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    pub id: &'static str,
+    pub caption: &'static str,
+    pub diagram: Diagram,
+    pub tikz: String,
+}
+
+impl Figure {
+    /// The pasted diagram of a chain of composable morphisms (one morphism: its diagram).
+    fn of(id: &'static str, caption: &'static str, chain: &[&Morphism]) -> Option<Figure> {
+        Some(Figure {
+            id,
+            caption,
+            diagram: Diagram::chain(chain).ok()?,
+            tikz: chain_tikz(chain).ok()?,
+        })
+    }
+
+    fn grouped(mut self, groups: Vec<Option<usize>>) -> Figure {
+        self.diagram = self.diagram.with_groups(groups);
+        self
+    }
 }
 
 /// Whether two layouts have the same size and the same value at every index (up to
@@ -429,26 +453,21 @@ pub fn run_op(op: MorphOp, f: &Morphism, g: &Morphism) -> Result<OpResult, Strin
         Ok(l) => same_function(&layout, l),
         Err(e) => Err(e.clone()),
     };
-    let mut diagram = Diagram::of(&result);
-    let (pasted, input) = match op {
-        MorphOp::Compose => (Diagram::chain(&[f, g]).ok(), None),
-        MorphOp::LogicalDivide | MorphOp::LogicalProduct => {
-            (None, Some(("g", "g", Diagram::of(g))))
-        }
+    let mut result_figure = Figure::of("result", "result", &[&result]);
+    let input = match op {
+        MorphOp::Compose => Figure::of("pasted", "f and g pasted along the shared column", &[f, g]),
+        MorphOp::LogicalDivide | MorphOp::LogicalProduct => Figure::of("g", "g", &[g]),
         MorphOp::Coalesce => {
             let leaves = result.domain().flatten().len();
-            diagram = diagram.with_groups((0..leaves).map(Some).collect());
-            let before = Diagram::of(f).with_groups(morphism::coalesce_groups(f));
+            result_figure = result_figure.map(|r| r.grouped((0..leaves).map(Some).collect()));
             let caption = "f, each leaf coloured as the entry of the result it collapses into";
-            (None, Some(("f", caption, before)))
+            Figure::of("f", caption, &[f]).map(|d| d.grouped(morphism::coalesce_groups(f)))
         }
-        MorphOp::Complement => (None, None),
+        MorphOp::Complement => None,
     };
     Ok(OpResult {
-        diagram,
         result,
-        pasted,
-        input,
+        figures: input.into_iter().chain(result_figure).collect(),
         layout,
         layout_op,
         layout_result,
@@ -464,14 +483,12 @@ pub const COMPOSITION_PRESETS: [(&str, &str, &str); 4] = [
     ("§1.3 composition", "((4,4),4):((16,1),4)", "(8,64):(64,1)"),
 ];
 
-/// One step of Algorithm 4.1.3: a title, lines of text, the diagram to draw and, where it
-/// is one morphism's, its TikZ.
+/// One step of Algorithm 4.1.3: a title, lines of text and the diagram to draw.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     pub title: String,
     pub lines: Vec<String>,
-    pub diagram: Option<Diagram>,
-    pub tikz: Option<String>,
+    pub figure: Option<Figure>,
 }
 
 /// The steps of Algorithm 4.1.3 for `B ∘ A`, or why it stops.
@@ -498,8 +515,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
         Step {
             title: "1. Standard representation of A".to_string(),
             lines: vec![format!("A = {a}"), format!("f = f_A = {}", steps.f())],
-            diagram: Some(Diagram::of(steps.f())),
-            tikz: Some(to_tikz(steps.f())),
+            figure: Figure::of("walk", "", &[steps.f()]),
         },
         Step {
             title: "2. Standard representation of coal(B)".to_string(),
@@ -508,8 +524,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
                 format!("coal(B) = {}", steps.coalesced_b()),
                 format!("g = f_coal(B) = {}", steps.g()),
             ],
-            diagram: Some(Diagram::of(steps.g())),
-            tikz: Some(to_tikz(steps.g())),
+            figure: Figure::of("walk", "", &[steps.g()]),
         },
         Step {
             title: "3. Mutual refinement of the codomain of f and the domain of g".to_string(),
@@ -523,8 +538,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
                 format!("U′ = {}", r.refinement().u().to_notation(Notation::Cute)),
                 format!("f̃ = T′^* f = {}", r.pulled_back()),
             ],
-            diagram: Some(Diagram::of(r.pulled_back())),
-            tikz: Some(to_tikz(r.pulled_back())),
+            figure: Figure::of("walk", "", &[r.pulled_back()]),
         },
         Step {
             title: "4. The resolved diagram S′ → U′ → V′".to_string(),
@@ -532,8 +546,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
                 format!("f′ = ι ∘ f̃ = {}", r.f_prime()),
                 format!("g′ = U′_* g = {}", r.g_prime()),
             ],
-            diagram: Diagram::chain(&[r.f_prime(), r.g_prime()]).ok(),
-            tikz: None,
+            figure: Figure::of("walk", "", &[r.f_prime(), r.g_prime()]),
         },
         Step {
             title: "5. The composite g′ ∘ f′ and its layout C".to_string(),
@@ -541,8 +554,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
                 format!("g′ ∘ f′ = {}", r.composite()),
                 format!("C = L_(g′∘f′) = {c}"),
             ],
-            diagram: Some(Diagram::of(r.composite())),
-            tikz: Some(to_tikz(r.composite())),
+            figure: Figure::of("walk", "", &[r.composite()]),
         },
         Step {
             title: "6. B ∘ A = coal(C, shape(A))".to_string(),
@@ -553,8 +565,7 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
                     algebra::composition(b, a).map_or_else(|e| e.to_string(), |l| l.to_string())
                 ),
             ],
-            diagram: None,
-            tikz: None,
+            figure: None,
         },
     ])
 }
@@ -812,7 +823,7 @@ mod tests {
                 r.layout,
                 r.layout_result
             );
-            assert_eq!(r.pasted.is_some(), op == MorphOp::Compose);
+            assert_eq!(r.figures[0].id == "pasted", op == MorphOp::Compose);
         }
     }
 
@@ -836,7 +847,7 @@ mod tests {
             let steps = state.steps().unwrap();
             assert_eq!(steps.len(), 6);
             assert_eq!(steps[5].lines[0], format!("B ∘ A = {want}"), "preset {k}");
-            assert!(steps[3].diagram.as_ref().unwrap().columns.len() == 3);
+            assert!(steps[3].figure.as_ref().unwrap().diagram.columns.len() == 3);
         }
         state.set_operand(true, "(2,2):(3,2)");
         assert!(state.steps().unwrap_err().contains("not tractable"));

@@ -163,6 +163,9 @@ test("operation results and walkthrough steps draw their inputs and download as 
   await page.getByTestId("morphism-op").selectOption("compose");
   const [, pasted] = await downloaded(page, "pasted-svg");
   expect(pasted.startsWith("<svg")).toBe(true);
+  const [, pastedTikz] = await downloaded(page, "pasted-tikz");
+  expect(pastedTikz.match(/xrightarrow/g)?.length).toBe(2);
+  expect(pastedTikz).toContain("(t1.east) -- (u");
   // the walkthrough's first step is one morphism: SVG and TikZ
   await page.getByTestId("walk-preset").selectOption("1");
   const [stepName, step] = await downloaded(page, "walk-tikz");

@@ -14,6 +14,7 @@
 use super::diagram::{fixed, Diagram, Node, ROW_SPACING};
 use super::Morphism;
 use crate::engine::cute::Notation;
+use crate::engine::error::LayoutError;
 
 const TIKZ_START: &str = r"
 \begin{tikzpicture}[
@@ -51,23 +52,49 @@ fn tex_label(f: &Morphism) -> String {
 /// `t2` at `(3.00, 0.00)` and `(3.00, 0.80)`, and the one arrow
 /// `\draw[maparrow] (s1.east) -- (t1.west);`.
 pub fn to_tikz(f: &Morphism) -> String {
-    let diagram = Diagram::of(f);
+    picture(&Diagram::of(f), &[f])
+}
+
+/// The `tikzpicture` of a pasted chain `S --f1--> T1 --f2--> …` ([`Diagram::chain`]) in the
+/// same style: the columns' nodes are named `s`, `t`, `u`, … in turn, the middle columns
+/// shared, and each morphism labelled below, the first on top. One morphism gives exactly
+/// [`to_tikz`].
+///
+/// # Errors
+/// As [`Diagram::chain`]: an empty chain, or neighbours that do not share a column.
+pub fn chain_tikz(morphisms: &[&Morphism]) -> Result<String, LayoutError> {
+    Ok(picture(&Diagram::chain(morphisms)?, morphisms))
+}
+
+/// The node name stem of column `c`: `s`, `t`, `u`, …, then `c8`, `c9`, ….
+fn column_name(c: usize) -> String {
+    match u8::try_from(c) {
+        Ok(k) if k < 8 => char::from(b's' + k).to_string(),
+        _ => format!("c{c}"),
+    }
+}
+
+fn picture(diagram: &Diagram, morphisms: &[&Morphism]) -> String {
     let name = |node: Node| match node {
         Node::Leaf(i) => format!("s{}.west", i + 1),
         Node::Junction(id) => format!("j{id}"),
     };
     let mut lines: Vec<String> = Vec::new();
-    let domain = &diagram.columns[0];
-    for (i, value) in domain.values.iter().enumerate() {
-        let y = i as f64 * ROW_SPACING;
-        lines.push(format!(
-            "\\node[entry] (s{}) at ({}, {}) {{{value}}};",
-            i + 1,
-            fixed(domain.x, 2),
-            fixed(y, 2)
-        ));
-    }
-    lines.push(String::new());
+    let column = |lines: &mut Vec<String>, c: usize| {
+        let stem = column_name(c);
+        let column = &diagram.columns[c];
+        for (i, value) in column.values.iter().enumerate() {
+            let y = i as f64 * ROW_SPACING;
+            lines.push(format!(
+                "\\node[entry] ({stem}{}) at ({}, {}) {{{value}}};",
+                i + 1,
+                fixed(column.x, 2),
+                fixed(y, 2)
+            ));
+        }
+        lines.push(String::new());
+    };
+    column(&mut lines, 0);
     if !diagram.trees.is_empty() {
         for (k, tree) in diagram.trees.iter().enumerate() {
             lines.push(format!(
@@ -99,30 +126,26 @@ pub fn to_tikz(f: &Morphism) -> String {
         }
         lines.push(String::new());
     }
-    let codomain = &diagram.columns[1];
-    for (j, value) in codomain.values.iter().enumerate() {
-        let y = j as f64 * ROW_SPACING;
-        lines.push(format!(
-            "\\node[entry] (t{}) at ({}, {}) {{{value}}};",
-            j + 1,
-            fixed(codomain.x, 2),
-            fixed(y, 2)
-        ));
+    for c in 1..diagram.columns.len() {
+        column(&mut lines, c);
     }
-    lines.push(String::new());
     for arrow in &diagram.arrows {
         lines.push(format!(
-            "\\draw[maparrow] (s{}.east) -- (t{}.west);",
+            "\\draw[maparrow] ({}{}.east) -- ({}{}.west);",
+            column_name(arrow.stage),
             arrow.from + 1,
+            column_name(arrow.stage + 1),
             arrow.to + 1
         ));
     }
-    let x_center = 0.5 * (diagram.left() + diagram.right());
-    lines.push(format!(
-        "\\node at ({}, -0.8) {{{}}};",
-        fixed(x_center, 2),
-        tex_label(f)
-    ));
+    let x_center = fixed(0.5 * (diagram.left() + diagram.right()), 2);
+    for (k, f) in morphisms.iter().enumerate() {
+        lines.push(format!(
+            "\\node at ({x_center}, {}) {{{}}};",
+            fixed(-0.8 * (k + 1) as f64, 1),
+            tex_label(f)
+        ));
+    }
     format!("{TIKZ_START}\n{}\n{TIKZ_END}", lines.join("\n"))
 }
 
@@ -194,6 +217,33 @@ mod tests {
 \node at (1.50, -0.8) {$(2,2) \xrightarrow{(1,*)} (2,3)$};
 ",
         );
+    }
+
+    #[test]
+    fn a_pasted_chain_shares_its_middle_column() {
+        let (f, g) = (m("(2,2) --(2, 1)--> (2,2)"), m("(2,2) --(1, *)--> (2,3)"));
+        let body = r"\node[entry] (s1) at (0.00, 0.00) {2};
+\node[entry] (s2) at (0.00, 0.80) {2};
+
+\node[entry] (t1) at (3.00, 0.00) {2};
+\node[entry] (t2) at (3.00, 0.80) {2};
+
+\node[entry] (u1) at (6.00, 0.00) {2};
+\node[entry] (u2) at (6.00, 0.80) {3};
+
+\draw[maparrow] (s1.east) -- (t2.west);
+\draw[maparrow] (s2.east) -- (t1.west);
+\draw[maparrow] (t1.east) -- (u1.west);
+\node at (3.00, -0.8) {$(2,2) \xrightarrow{(2,1)} (2,2)$};
+\node at (3.00, -1.6) {$(2,2) \xrightarrow{(1,*)} (2,3)$};
+";
+        let expect = format!("{PICTURE_START}\n{body}\n\\end{{tikzpicture}}\n");
+        assert_eq!(chain_tikz(&[&f, &g]).unwrap(), expect);
+        assert_eq!(chain_tikz(&[&f]).unwrap(), to_tikz(&f));
+        assert!(chain_tikz(&[&g, &f]).is_err(), "(2,3) is not (2,2)");
+        assert!(chain_tikz(&[]).is_err());
+        assert_eq!(column_name(7), "z");
+        assert_eq!(column_name(8), "c8");
     }
 
     /// Structural laws of the picture of `f`.
