@@ -177,8 +177,18 @@ impl ShapeTracker {
         // the top view by odometer, then each lower view read at the addresses above it (a
         // pass per view keeps each loop simple enough to run at memory speed)
         let mut out = Vec::with_capacity(size as usize);
-        self.last().for_each_address(|address| out.push(address));
-        for view in self.views.iter().rev().skip(1) {
+        let mut below = self.views.iter().rev().skip(1).peekable();
+        match below.peek() {
+            // a contiguous top view reads index i at address i: start at the view below it,
+            // one pass fewer (a reshape that did not merge leaves exactly this on top)
+            Some(view) if self.last().is_contiguous() => {
+                let lower = Lower::new(view);
+                out.extend((0..size).map(|i| lower.address(i)));
+                below.next();
+            }
+            _ => self.last().for_each_address(|address| out.push(address)),
+        }
+        for view in below {
             let lower = Lower::new(view);
             for slot in &mut out {
                 *slot = slot.and_then(|address| lower.address(address));
@@ -231,6 +241,7 @@ impl<'a> Lower<'a> {
     }
 
     /// [`View::address_at_index`].
+    #[inline(always)]
     fn address(&self, index: i64) -> Option<i64> {
         if !self.fast || index < 0 {
             return self.view.address_at_index(index);
