@@ -821,7 +821,7 @@ mod tests {
         let html = morph_op_result(&state.op_result());
         assert!(html.contains(r#"data-testid="f-diagram""#), "{html}");
         let groups: Vec<&str> = html
-            .match_indices(r#"data-group=""#)
+            .match_indices(r#"data-tile=""#)
             .map(|(at, m)| &html[at + m.len()..at + m.len() + 1])
             .collect();
         // f = (2,2,10,10) --(1, 2, 4, 5)--> …: leaves 1-2 and 3-4 collapse; result (4,100)

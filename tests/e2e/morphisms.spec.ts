@@ -151,7 +151,7 @@ test("operation results and walkthrough steps draw their inputs and download as 
   // a coalesce draws f with its leaves coloured as the result entries they collapse into
   await page.getByTestId("morphism-op").selectOption("coalesce");
   const groups = (id: string) =>
-    page.getByTestId(id).locator(".diagram__leaf").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-group")));
+    page.getByTestId(id).locator(".diagram__leaf").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-tile")));
   await expect(page.getByTestId("f-diagram")).toBeVisible();
   expect(await groups("f-diagram")).toEqual(["0", "0", "1", "1"]);
   expect(await groups("result-diagram")).toEqual(["0", "1"]);

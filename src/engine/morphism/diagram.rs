@@ -91,7 +91,7 @@ impl Diagram {
         Diagram::build(&[f])
     }
 
-    /// The same diagram with domain leaf `k` (and its arrow) in colour group `groups[k]`.
+    /// The same diagram with domain leaf `k` in colour group `groups[k]` (its box filled).
     pub fn with_groups(mut self, groups: Vec<Option<usize>>) -> Diagram {
         self.groups = groups;
         self
@@ -435,7 +435,7 @@ fn two_product(a: f64, b: f64) -> (f64, f64) {
 }
 
 /// Fills of the colour groups in the standalone SVG; the app's style sheet paints
-/// `data-group` with the workbench's tile colours, in the same order.
+/// `data-tile` with the workbench's tile colours, in the same order.
 const GROUP_FILLS: [&str; 8] = [
     "#cfe3ff", "#ffd9c2", "#d3f2d0", "#f4d2f0", "#fff1b8", "#c9f0f0", "#e4d9ff", "#f2e0d0",
 ];
@@ -532,7 +532,7 @@ impl Diagram {
                         let _ = write!(out, " data-leaf=\"{k}\"");
                     }
                     if let Some(g) = group {
-                        let _ = write!(out, " data-group=\"{}\"", g % GROUP_FILLS.len());
+                        let _ = write!(out, " data-tile=\"{}\"", g % GROUP_FILLS.len());
                     }
                 }
                 let _ = writeln!(
@@ -675,13 +675,13 @@ mod tests {
         let f = Morphism::parse("(2,2,3) --(1, 2, 3)--> (2,2,3)").unwrap();
         let d = Diagram::of(&f).with_groups(vec![Some(0), Some(0), Some(9)]);
         let live = d.to_live_svg("t", "t");
-        let groups: Vec<&str> = live.matches("data-group=").collect();
+        let groups: Vec<&str> = live.matches("data-tile=").collect();
         assert_eq!(groups.len(), 3);
-        assert!(live.contains(r#"data-leaf="2" data-group="1""#), "{live}");
+        assert!(live.contains(r#"data-leaf="2" data-tile="1""#), "{live}");
         let standalone = d.to_svg();
         assert_eq!(standalone.matches(r##"fill="#cfe3ff""##).count(), 2);
         assert_eq!(standalone.matches(r##"fill="#ffd9c2""##).count(), 1);
-        assert!(!Diagram::of(&f).to_live_svg("t", "t").contains("data-group"));
+        assert!(!Diagram::of(&f).to_live_svg("t", "t").contains("data-tile"));
     }
 
     #[test]
