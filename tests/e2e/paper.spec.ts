@@ -85,10 +85,7 @@ test("§1.3 items 4-8: composition, coalesce, relative coalesce, complement, div
   const views = new ViewsPage(page);
   await page.goto("/#/layouts");
   for (const [op, a, b, result] of layoutOperations) {
-    await page.getByTestId("wb-op").selectOption(op);
-    await views.type("wb-a", a);
-    if (b !== "") await views.type("wb-b", b);
-    await expect(page.getByTestId("wb-result"), op).toHaveText(result);
+    await views.workbench(op, a, b, result);
   }
   expect(views.consoleErrors).toEqual([]);
 });

@@ -43,6 +43,14 @@ export class ViewsPage {
     await this.page.getByTestId("op-apply").click();
   }
 
+  /** Runs `op` in the algebra workbench on A (and B unless empty) and expects `result`. */
+  async workbench(op: string, a: string, b: string, result: string) {
+    await this.page.getByTestId("wb-op").selectOption(op);
+    await this.type("wb-a", a);
+    if (b !== "") await this.type("wb-b", b);
+    await expect(this.page.getByTestId("wb-result"), op).toHaveText(result);
+  }
+
   viewCards(): Locator {
     return this.page.locator('[data-testid^="view-card-"]');
   }
