@@ -177,18 +177,15 @@ impl ShapeTracker {
         // the top view by odometer, then each lower view read at the addresses above it (a
         // pass per view keeps each loop simple enough to run at memory speed)
         let mut out = Vec::with_capacity(size as usize);
-        // a contiguous top view reads index i at address i: start at the view below it, one
-        // pass fewer (a reshape that did not merge leaves exactly this on top)
-        let skip_top = self.last().is_contiguous() && self.views.len() > 1;
-        if !skip_top {
+        // a contiguous top view reads index i at address i: a plain fill instead of the
+        // odometer (a reshape that did not merge leaves exactly this on top)
+        if self.last().is_contiguous() {
+            out.extend((0..size).map(Some));
+        } else {
             self.last().for_each_address(|address| out.push(address));
         }
-        for (k, view) in self.views.iter().rev().skip(1).enumerate() {
+        for view in self.views.iter().rev().skip(1) {
             let lower = Lower::new(view);
-            if k == 0 && skip_top {
-                out.extend((0..size).map(|i| lower.address(i)));
-                continue;
-            }
             for slot in &mut out {
                 *slot = slot.and_then(|address| lower.address(address));
             }
@@ -240,9 +237,6 @@ impl<'a> Lower<'a> {
     }
 
     /// [`View::address_at_index`].
-    // Inlined into both passes natively (out of line it costs the 2-view stack 50%); the
-    // wasm build, sized for download, keeps one copy.
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn address(&self, index: i64) -> Option<i64> {
         if !self.fast || index < 0 {
             return self.view.address_at_index(index);
