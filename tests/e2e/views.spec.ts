@@ -267,3 +267,19 @@ test("a large two-view stack draws every view's own grid and follows the compose
   await expect(page.getByTestId("canvas-hover-info")).toContainText("view 0: cell");
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("a one-view stack draws its grid once: its card points to the composed grid", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=3,2");
+  await expect(page.getByTestId("view-note")).toHaveText("One view: its grid is the composed grid below.");
+  await expect(page.locator('[data-testid="view0-cell"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="logical-cell"]')).toHaveCount(6);
+  await views.applyOp("permute", "1,0"); // still one view
+  await expect(views.viewCards()).toHaveCount(1);
+  await views.applyOp("reshape", "3,2"); // the transpose cannot merge: a second view
+  await expect(views.viewCards()).toHaveCount(2);
+  await expect(page.getByTestId("view-note")).toHaveCount(0);
+  await expect(page.locator('[data-testid="view0-cell"]')).toHaveCount(6);
+  await expect(page.locator('[data-testid="view1-cell"]')).toHaveCount(6);
+  expect(views.consoleErrors).toEqual([]);
+});

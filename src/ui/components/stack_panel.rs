@@ -61,7 +61,10 @@ pub fn StackPanel(
                                 <article class="stack__card" data-testid=format!("view-card-{k}")>
                                     <div inner_html=move || shown.with(|(t, reason)| html::view_card_head(t, *reason, k))></div>
                                     {move || {
-                                        if drawn_in_dom() {
+                                        if count() == 1 {
+                                            // the composed grid below is this view's, cell for cell
+                                            view! { <p class="note" data-testid="view-note">"One view: its grid is the composed grid below."</p> }.into_any()
+                                        } else if drawn_in_dom() {
                                             view! { <GridView grid kind=GridKind::View(k) hover lit label=format!("View {k} grid") /> }.into_any()
                                         } else if own.with(Option::is_some) {
                                             view! { <CanvasGrid grid=own hover=own_hover range=own_range mark size=(480.0, 300.0) test_id=format!("view{k}-canvas") /> }.into_any()
