@@ -1,6 +1,7 @@
 //! Pictures of grids for documentation: a row-major grid of values as standalone SVG or as a
-//! TikZ picture, the last two dims as rows and columns of a block and any leading dims as a
-//! row of labelled blocks (never flattened). The CLI's `render` writes these; values are
+//! TikZ picture, the last two dims as rows and columns of a block and any leading dims as
+//! labelled blocks (never flattened), placed as the app nests them: the innermost leading dim
+//! across, the next down, and so on alternately. The CLI's `render` writes these; values are
 //! whatever the caller's cells show (a layout's `L(i)`, a view stack's addresses, `·` where
 //! masked).
 
@@ -21,6 +22,27 @@ fn blocks(shape: &[i64]) -> (usize, usize, usize) {
         [c] => (1, 1, dim(*c)),
         [lead @ .., r, c] => (lead.iter().map(|&d| dim(d)).product(), dim(*r), dim(*c)),
     }
+}
+
+/// Where block `k` (row-major over the leading dims) stands, as the app's grids nest blocks:
+/// a leading dim with an odd number of dims from it to the end runs across, one with an even
+/// number runs down, outer dims in bigger steps. Returns `((column, row), (columns, rows))`.
+fn block_place(shape: &[i64], k: usize) -> ((usize, usize), (usize, usize)) {
+    let lead = &shape[..shape.len().saturating_sub(2)];
+    let coord = super::coord_from_index(lead, k as i64);
+    let (mut at, mut span) = ((0usize, 0usize), (1usize, 1usize));
+    for (a, (&c, &d)) in coord.iter().zip(lead).enumerate() {
+        let (c, d) = (
+            usize::try_from(c).unwrap_or(0),
+            usize::try_from(d).unwrap_or(0),
+        );
+        if (shape.len() - a) % 2 == 1 {
+            (at.0, span.0) = (at.0 * d + c, span.0 * d);
+        } else {
+            (at.1, span.1) = (at.1 * d + c, span.1 * d);
+        }
+    }
+    (at, span)
 }
 
 /// The label of block `k` of `shape`: its leading coordinates.
@@ -56,8 +78,10 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Lab
     let widest = labels.rows.iter().map(|l| l.chars().count()).max();
     let gutter = widest.map_or(0, |n| n * LABEL_CHAR_PX + 6);
     let header = if labels.cols.is_empty() { 0 } else { 14 };
-    let width = (count * (block_w + GAP_PX)).max(GAP_PX) + GAP_PX + gutter;
-    let height = rows * CELL_PX + LABEL_PX + 2 * GAP_PX + LABEL_PX + header;
+    let (_, (across, down)) = block_place(shape, 0);
+    let block_h = LABEL_PX + header + rows * CELL_PX + GAP_PX;
+    let width = (across * (block_w + GAP_PX)).max(GAP_PX) + GAP_PX + gutter;
+    let height = LABEL_PX + down * block_h + GAP_PX;
     let mut out = String::new();
     // writing into a String cannot fail
     let _ = writeln!(
@@ -73,8 +97,9 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Lab
         xml(title)
     );
     for k in 0..count {
-        let x0 = GAP_PX + gutter + k * (block_w + GAP_PX);
-        let y0 = 2 * LABEL_PX + GAP_PX / 2 + header;
+        let ((bx, by), _) = block_place(shape, k);
+        let x0 = GAP_PX + gutter + bx * (block_w + GAP_PX);
+        let y0 = 2 * LABEL_PX + GAP_PX / 2 + header + by * block_h;
         if shape.len() > 2 {
             let name = labels
                 .blocks
@@ -96,7 +121,7 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Lab
                 xml(name)
             );
         }
-        if k == 0 {
+        if bx == 0 {
             for (r, name) in labels.rows.iter().enumerate().take(rows) {
                 let _ = writeln!(
                     out,
@@ -134,8 +159,9 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Lab
     out
 }
 
-/// The same grid as a TikZ picture: one node per cell, blocks side by side, 0.6 cm cells, with
-/// the names of `labels` beside the rows (of the first block) and above the columns.
+/// The same grid as a TikZ picture: one node per cell, blocks placed as in the SVG, 0.6 cm
+/// cells, with the names of `labels` beside the rows (of the first block column) and above the
+/// columns.
 pub fn grid_tikz(shape: &[i64], values: &[Option<i64>], labels: &Labels) -> String {
     let (count, rows, cols) = blocks(shape);
     let mut out = String::from(
@@ -143,8 +169,12 @@ pub fn grid_tikz(shape: &[i64], values: &[Option<i64>], labels: &Labels) -> Stri
          inner sep=0pt, font=\\scriptsize\\ttfamily}, masked/.style={cell, fill=red!8}]\n",
     );
     for k in 0..count {
-        // 6 mm cells, blocks 1 cm apart; integer millimetres keep floats out of the text
-        let x0 = k * (cols * 6 + 10);
+        // 6 mm cells, blocks 1 cm apart (and 6 mm more down, for the names above a block);
+        // integer millimetres keep floats out of the text
+        let ((bx, by), _) = block_place(shape, k);
+        let x0 = bx * (cols * 6 + 10);
+        let y0 = -((by * (rows * 6 + 16)) as i64);
+        let row_y = |r: usize| y0 - (r * 6 + 3) as i64;
         if shape.len() > 2 {
             let name = labels
                 .blocks
@@ -152,23 +182,24 @@ pub fn grid_tikz(shape: &[i64], values: &[Option<i64>], labels: &Labels) -> Stri
                 .map_or_else(|| block_label(shape, k), |n| tex(n));
             let _ = writeln!(
                 out,
-                "\\node[anchor=south west, font=\\scriptsize] at ({x0}mm, 6mm) {{{name}}};"
+                "\\node[anchor=south west, font=\\scriptsize] at ({x0}mm, {}mm) {{{name}}};",
+                y0 + 6
             );
         }
         for (c, name) in labels.cols.iter().enumerate().take(cols) {
             let _ = writeln!(
                 out,
-                "\\node[anchor=south, font=\\tiny\\ttfamily] at ({}mm, 0mm) {{{}}};",
+                "\\node[anchor=south, font=\\tiny\\ttfamily] at ({}mm, {y0}mm) {{{}}};",
                 x0 + c * 6 + 3,
                 tex(name)
             );
         }
-        if k == 0 {
+        if bx == 0 {
             for (r, name) in labels.rows.iter().enumerate().take(rows) {
                 let _ = writeln!(
                     out,
-                    "\\node[anchor=east, font=\\tiny\\ttfamily] at (0mm, -{}mm) {{{}}};",
-                    r * 6 + 3,
+                    "\\node[anchor=east, font=\\tiny\\ttfamily] at (0mm, {}mm) {{{}}};",
+                    row_y(r),
                     tex(name)
                 );
             }
@@ -179,9 +210,9 @@ pub fn grid_tikz(shape: &[i64], values: &[Option<i64>], labels: &Labels) -> Stri
                 let style = if value.is_some() { "cell" } else { "masked" };
                 let _ = writeln!(
                     out,
-                    "\\node[{style}] at ({}mm, -{}mm) {{{}}};",
+                    "\\node[{style}] at ({}mm, {}mm) {{{}}};",
                     x0 + c * 6 + 3,
-                    r * 6 + 3,
+                    row_y(r),
                     value.map_or_else(|| "$\\cdot$".to_string(), |v| v.to_string())
                 );
             }
@@ -251,6 +282,51 @@ mod tests {
         assert!(svg.contains(">(0)</text>") && svg.contains(">(1)</text>"));
         assert_eq!(block_label(&[2, 3, 4, 5], 4), "(1,1)");
         assert_eq!(blocks(&[7]), (1, 1, 7));
+    }
+
+    #[test]
+    fn blocks_nest_as_the_app_draws_them() {
+        // rank 3: the blocks in a row
+        let places: Vec<_> = (0..3).map(|k| block_place(&[3, 2, 2], k)).collect();
+        assert_eq!(
+            places,
+            [((0, 0), (3, 1)), ((1, 0), (3, 1)), ((2, 0), (3, 1))]
+        );
+        // rank 4: dim 0 down, dim 1 across (the app's column of rows of blocks)
+        assert_eq!(block_place(&[2, 3, 2, 2], 5), ((2, 1), (3, 2)));
+        assert_eq!(block_place(&[2, 3, 2, 2], 2), ((2, 0), (3, 2)));
+        // rank 5: dims 0 and 2 across (0 in bigger steps), dim 1 down
+        assert_eq!(block_place(&[2, 3, 2, 1, 1], 7), ((3, 0), (4, 3)));
+        assert_eq!(block_place(&[2, 3, 2, 1, 1], 2), ((0, 1), (4, 3)));
+        // every block has its own place
+        let mut seen: Vec<_> = (0..12)
+            .map(|k| block_place(&[2, 3, 2, 1, 1], k).0)
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 12);
+        // the pictures: two rows of three blocks
+        let values: Vec<Option<i64>> = (0..24).map(Some).collect();
+        let svg = grid_svg(&[2, 3, 2, 2], &values, "", &Labels::default());
+        let one_row = grid_svg(&[3, 2, 2], &values[..12], "", &Labels::default());
+        let attr = |svg: &str, name: &str| -> usize {
+            let at = svg.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+            svg[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        assert_eq!(attr(&svg, "width"), attr(&one_row, "width"));
+        assert_eq!(
+            attr(&svg, "height"),
+            attr(&one_row, "height") + LABEL_PX + 2 * CELL_PX + GAP_PX
+        );
+        assert!(svg.contains(">(1,2)</text>"));
+        let tikz = grid_tikz(&[2, 3, 2, 2], &values, &Labels::default());
+        // block (1,2): two blocks of 12 mm + 10 mm across (x 44 mm), one block row of
+        // 12 mm + 16 mm down (y -28 mm, its name 6 mm above)
+        assert!(tikz.contains("at (44mm, -22mm) {(1,2)};"), "{tikz}");
+        assert!(
+            tikz.contains("\\node[cell] at (47mm, -31mm) {20};"),
+            "{tikz}"
+        );
     }
 
     #[test]
