@@ -18,7 +18,7 @@ use layout_lab::engine::syno::{presets as syno, Access, Bindings, Operator, Size
 use layout_lab::engine::wgsl::{
     layout_shader, syno_shader, tracker_shader, IndexType, Shader, ShaderOptions,
 };
-use layout_lab::engine::{ShapeTracker, View};
+use layout_lab::engine::{RowMajor, ShapeTracker, View};
 use layout_lab::vectors::{case_tracker, layout};
 
 struct Gpu {
@@ -198,9 +198,9 @@ fn syno_offsets(access: &Access, input: usize, limit: u128) -> Option<Vec<Option
         return None;
     }
     let tensor = &access.inputs[input];
-    let mut env = vec![0i64; access.loops.len()];
+    let extents: Vec<i64> = access.loops.iter().map(|l| l.extent).collect();
     let mut offsets = Vec::new();
-    for _ in 0..access.iteration_count() {
+    for env in RowMajor::new(&extents) {
         let valid = access.arena.eval(tensor.raw_valid, &env) != 0;
         offsets.push(valid.then(|| {
             tensor
@@ -216,13 +216,6 @@ fn syno_offsets(access: &Access, input: usize, limit: u128) -> Option<Vec<Option
                     acc * extent + coord
                 })
         }));
-        for (value, l) in env.iter_mut().zip(&access.loops).rev() {
-            *value += 1;
-            if *value < l.extent {
-                break;
-            }
-            *value = 0;
-        }
     }
     Some(offsets)
 }

@@ -16,6 +16,7 @@ use super::{DimId, TensorId};
 use crate::engine::error::LayoutError;
 use crate::engine::expr::{ExprArena, ExprId};
 use crate::engine::simplify::{simplify_indexing, StopReason};
+use crate::engine::RowMajor;
 
 /// Largest bound size of any dimension, so that every index expression stays far inside `i64`.
 pub const MAX_EXTENT: i64 = 1 << 40;
@@ -247,22 +248,13 @@ impl Access {
             }
             .into());
         }
-        let mut points = Vec::new();
-        let mut env = vec![0i64; self.loops.len()];
-        for _ in 0..count {
-            points.push(Point {
-                loops: env.clone(),
+        let extents: Vec<i64> = self.loops.iter().map(|l| l.extent).collect();
+        Ok(RowMajor::new(&extents)
+            .map(|env| Point {
                 reads: self.reads_at(&env),
-            });
-            for (value, l) in env.iter_mut().zip(&self.loops).rev() {
-                *value += 1;
-                if *value < l.extent {
-                    break;
-                }
-                *value = 0;
-            }
-        }
-        Ok(points)
+                loops: env,
+            })
+            .collect())
     }
 
     /// For every output element (row-major), the input elements it reads.
