@@ -149,14 +149,42 @@ pub fn flip(rows: Size, cols: Size) -> Result<Operator, SynoError> {
     chain.finish_backward(&[vec![flipped, j]])
 }
 
-/// The presets by name, with their arguments, as [`parse`] reads them.
-pub const NAMES: &[(&str, &str)] = &[
-    ("matmul", "m, n, k"),
-    ("conv2d", "batch, c_in, c_out, h, w, kernel"),
-    ("pool2d", "channels, h, w, window"),
-    ("dilated_pool1d", "n, window, dilation"),
-    ("circular_shift", "rows, cols, by"),
-    ("flip", "rows, cols"),
+/// A preset's parameters, each with whether it must be positive (a size, a window) or may be
+/// any integer (a shift).
+pub type Params = &'static [(&'static str, bool)];
+
+/// The presets by name, with their parameters, as [`parse`] reads them.
+pub const NAMES: &[(&str, Params)] = &[
+    ("matmul", &[("m", true), ("n", true), ("k", true)]),
+    (
+        "conv2d",
+        &[
+            ("batch", true),
+            ("c_in", true),
+            ("c_out", true),
+            ("h", true),
+            ("w", true),
+            ("kernel", true),
+        ],
+    ),
+    (
+        "pool2d",
+        &[
+            ("channels", true),
+            ("h", true),
+            ("w", true),
+            ("window", true),
+        ],
+    ),
+    (
+        "dilated_pool1d",
+        &[("n", true), ("window", true), ("dilation", true)],
+    ),
+    (
+        "circular_shift",
+        &[("rows", true), ("cols", true), ("by", false)],
+    ),
+    ("flip", &[("rows", true), ("cols", true)]),
 ];
 
 /// A preset written as a call, `matmul(4, 8, 16)`: a name of [`NAMES`] and its integer
@@ -176,17 +204,19 @@ pub fn parse(text: &str) -> Result<Operator, SynoError> {
         .map_err(|_| call_error(text))?;
     let name = name.trim();
     let n = |k: usize| Size::new(args[k]);
-    let expected = NAMES
+    let params = NAMES
         .iter()
         .find(|(known, _)| *known == name)
-        .map(|(_, a)| a);
-    let arity = expected.map_or(0, |a| a.split(',').count());
-    if expected.is_none() || args.len() != arity {
+        .map(|(_, p)| *p);
+    if params.is_none_or(|p| p.len() != args.len()) {
         return Err(LayoutError::BadArgument {
             op: "syno preset",
             arg: text.to_string(),
-            expected: match expected {
-                Some(a) => format!("{name}({a})"),
+            expected: match params {
+                Some(p) => {
+                    let names: Vec<&str> = p.iter().map(|(n, _)| *n).collect();
+                    format!("{name}({})", names.join(", "))
+                }
                 None => format!(
                     "one of {}",
                     NAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
@@ -195,8 +225,8 @@ pub fn parse(text: &str) -> Result<Operator, SynoError> {
         }
         .into());
     }
-    for (k, &a) in args.iter().enumerate() {
-        if a < 1 && !(name == "circular_shift" && k == 2) {
+    for (&a, &(_, positive)) in args.iter().zip(params.unwrap_or_default()) {
+        if positive && a < 1 {
             return Err(LayoutError::BadArgument {
                 op: "syno preset",
                 arg: text.to_string(),
@@ -390,11 +420,22 @@ mod tests {
         check(&op, |l| {
             vec![Some(vec![l[0], l[2]]), Some(vec![l[2], l[1]])]
         });
-        for (name, args) in NAMES {
-            let ones = vec!["2"; args.split(',').count()].join(",");
-            assert!(parse(&format!("{name}({ones})")).is_ok(), "{name}");
+        for (name, params) in NAMES {
+            let twos = vec!["2"; params.len()].join(",");
+            assert!(parse(&format!("{name}({twos})")).is_ok(), "{name}");
+            // a positive parameter refuses 0; one that may be any integer takes it
+            for (k, &(param, positive)) in params.iter().enumerate() {
+                let mut args = vec!["2"; params.len()];
+                args[k] = "0";
+                let zero = parse(&format!("{name}({})", args.join(",")));
+                assert_eq!(zero.is_err(), positive, "{name}: {param} = 0");
+            }
         }
         assert!(parse("circular_shift(4, 5, -2)").is_ok());
+        assert!(parse("flip(2)")
+            .unwrap_err()
+            .to_string()
+            .contains("flip(rows, cols)"));
         for bad in [
             "",
             "matmul",
