@@ -109,6 +109,23 @@ fn render_writes_grids_diagrams_expressions_and_refuses_what_it_cannot() {
     ]);
     assert!(ok, "{tikz}");
     assert!(tikz.contains("\\draw[maparrow] (s2.east) -- (t3.west);"));
+    // composable morphisms separated by `;` are pasted along their shared column
+    let chain = "(2,2) --(2,1)--> (2,2); (2,2) --(1,*)--> (2,3)";
+    let (ok, tikz) = run(&["render", "--morphism", chain, "--format", "tikz"]);
+    assert!(ok, "{tikz}");
+    assert!(
+        tikz.contains("\\draw[maparrow] (t1.east) -- (u1.west);"),
+        "{tikz}"
+    );
+    assert_eq!(tikz.matches("\\xrightarrow").count(), 2);
+    let (ok, svg) = run(&["render", "--morphism", chain]);
+    assert!(ok && svg.matches("marker-end").count() == 3, "{svg}");
+    let (ok, refused) = run(&[
+        "render",
+        "--morphism",
+        "(2,3) --(1,2)--> (2,3); (2,2) --(1,2)--> (2,2)",
+    ]);
+    assert!(!ok, "{refused}");
     let view = "View(shape=(3, 4), strides=(1, 3), offset=0, mask=None, contiguous=False)";
     let (ok, expr) = run(&["render", "--view", view, "--format", "expr"]);
     assert!(ok, "{expr}");

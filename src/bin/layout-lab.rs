@@ -19,7 +19,8 @@ const USAGE: &str = "usage:
                     | --syno CALL [--input K]) [--format svg|tikz|expr|wgsl]
                                    a picture (svg, tikz: the grid of a layout, of a view stack,
                                    of what a Syno input is read at over the loops; the arrow
-                                   diagram of a morphism), the expressions or the shader;
+                                   diagram of a morphism, or of composable ones `F; G; …`
+                                   pasted), the expressions or the shader;
                                    --ops applies an op list to --view, or to --shape's view
   layout-lab wgsl (--layout CUTE | --view REPR | --syno CALL [--input K]) [--u32] [--fill N]
                   [--workgroup N] [--compact]
@@ -302,7 +303,7 @@ fn base_tracker(view: Option<&str>, shape: Option<&str>) -> Result<ShapeTracker,
 }
 
 fn render_text(source: &Source, format: &str) -> Result<String, String> {
-    use layout_lab::engine::morphism::{diagram::Diagram, to_tikz, Morphism};
+    use layout_lab::engine::morphism::{chain_tikz, diagram::Diagram, Morphism};
     use layout_lab::engine::render::{grid_svg, grid_tikz, Labels};
     let e = |e: layout_lab::engine::LayoutError| e.to_string();
     let expressions = |exprs: layout_lab::engine::IndexExprs| {
@@ -324,10 +325,15 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
     let opts = ShaderOptions::default();
     match source {
         Source::Morphism(text) => {
-            let f = Morphism::parse(text).map_err(e)?;
+            // one morphism, or a chain `f; g; …` pasted along the shared columns
+            let chain = text
+                .split(';')
+                .map(|f| Morphism::parse(f.trim()).map_err(e))
+                .collect::<Result<Vec<_>, _>>()?;
+            let chain: Vec<&Morphism> = chain.iter().collect();
             match format {
-                "svg" => Ok(Diagram::of(&f).to_svg()),
-                "tikz" => Ok(to_tikz(&f)),
+                "svg" => Ok(Diagram::chain(&chain).map_err(e)?.to_svg()),
+                "tikz" => chain_tikz(&chain).map_err(e),
                 other => Err(format!("a morphism renders as svg or tikz, not `{other}`")),
             }
         }
