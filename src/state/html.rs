@@ -372,7 +372,7 @@ fn figure(out: &mut String, f: &Figure) {
         ),
         escape(&svg_href(&f.diagram.to_svg())),
         escape(&crate::state::view_form::percent_encode(
-            &f.tikz,
+            &f.diagram.to_tikz(),
             b" =:/\",.-"
         ))
     );

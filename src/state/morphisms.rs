@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use crate::engine::algebra;
 use crate::engine::cute::{IntTuple, Layout, Notation};
 use crate::engine::morphism::diagram::Diagram;
-use crate::engine::morphism::{self, chain_tikz, CompositionOutcome, Morphism, Operand};
+use crate::engine::morphism::{self, CompositionOutcome, Morphism, Operand};
 
 use super::layouts::{grid_indices, layout_grid};
 use super::stack_grid::StackGrid;
@@ -365,14 +365,12 @@ pub struct OpResult {
     pub agree: Result<bool, String>,
 }
 
-/// A drawn arrow diagram with its TikZ, its caption and the stem of its test ids and file
-/// names.
+/// A drawn arrow diagram with its caption and the stem of its test ids and file names.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
     pub id: &'static str,
     pub caption: &'static str,
     pub diagram: Diagram,
-    pub tikz: String,
 }
 
 impl Figure {
@@ -382,7 +380,6 @@ impl Figure {
             id,
             caption,
             diagram: Diagram::chain(chain).ok()?,
-            tikz: chain_tikz(chain).ok()?,
         })
     }
 

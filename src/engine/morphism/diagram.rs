@@ -80,6 +80,8 @@ pub struct Diagram {
     pub arrows: Vec<Arrow>,
     /// Every morphism of the chain, as `tract` prints it.
     pub labels: Vec<String>,
+    /// The same in TeX, as `tract`'s `repr_in_tex` writes it (the TikZ picture's labels).
+    pub tex_labels: Vec<String>,
     /// A colour group per domain leaf (`None`: uncoloured); empty for a plain diagram. A
     /// coalesce colours the leaves that collapse into one entry alike.
     pub groups: Vec<Option<usize>>,
@@ -153,6 +155,10 @@ impl Diagram {
             trees,
             arrows,
             labels: morphisms.iter().map(|f| f.to_string()).collect(),
+            tex_labels: morphisms
+                .iter()
+                .map(|f| super::tikz::tex_label(f))
+                .collect(),
             groups: Vec::new(),
         }
     }

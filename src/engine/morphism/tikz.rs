@@ -28,7 +28,7 @@ const TIKZ_END: &str = r"
 \end{tikzpicture}
 ";
 /// `tract`'s `repr_in_tex`: `$S \xrightarrow{(α(1),…)} T$` with `*` for 0.
-fn tex_label(f: &Morphism) -> String {
+pub(super) fn tex_label(f: &Morphism) -> String {
     let entries: Vec<String> = f
         .map
         .iter()
@@ -52,7 +52,7 @@ fn tex_label(f: &Morphism) -> String {
 /// `t2` at `(3.00, 0.00)` and `(3.00, 0.80)`, and the one arrow
 /// `\draw[maparrow] (s1.east) -- (t1.west);`.
 pub fn to_tikz(f: &Morphism) -> String {
-    picture(&Diagram::of(f), &[f])
+    Diagram::of(f).to_tikz()
 }
 
 /// The `tikzpicture` of a pasted chain `S --f1--> T1 --f2--> …` ([`Diagram::chain`]) in the
@@ -63,7 +63,7 @@ pub fn to_tikz(f: &Morphism) -> String {
 /// # Errors
 /// As [`Diagram::chain`]: an empty chain, or neighbours that do not share a column.
 pub fn chain_tikz(morphisms: &[&Morphism]) -> Result<String, LayoutError> {
-    Ok(picture(&Diagram::chain(morphisms)?, morphisms))
+    Ok(Diagram::chain(morphisms)?.to_tikz())
 }
 
 /// The node name stem of column `c`: `s`, `t`, `u`, …, then `c8`, `c9`, ….
@@ -74,7 +74,14 @@ fn column_name(c: usize) -> String {
     }
 }
 
-fn picture(diagram: &Diagram, morphisms: &[&Morphism]) -> String {
+impl Diagram {
+    /// The diagram's `tikzpicture` ([`to_tikz`] for one morphism, [`chain_tikz`] for a chain).
+    pub fn to_tikz(&self) -> String {
+        picture(self)
+    }
+}
+
+fn picture(diagram: &Diagram) -> String {
     let name = |node: Node| match node {
         Node::Leaf(i) => format!("s{}.west", i + 1),
         Node::Junction(id) => format!("j{id}"),
@@ -139,11 +146,10 @@ fn picture(diagram: &Diagram, morphisms: &[&Morphism]) -> String {
         ));
     }
     let x_center = fixed(0.5 * (diagram.left() + diagram.right()), 2);
-    for (k, f) in morphisms.iter().enumerate() {
+    for (k, label) in diagram.tex_labels.iter().enumerate() {
         lines.push(format!(
-            "\\node at ({x_center}, {}) {{{}}};",
-            fixed(-0.8 * (k + 1) as f64, 1),
-            tex_label(f)
+            "\\node at ({x_center}, {}) {{{label}}};",
+            fixed(-0.8 * (k + 1) as f64, 1)
         ));
     }
     format!("{TIKZ_START}\n{}\n{TIKZ_END}", lines.join("\n"))
