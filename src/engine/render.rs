@@ -257,6 +257,12 @@ pub(crate) fn xml(text: &str) -> String {
 mod tests {
     use super::*;
 
+    /// The number in the first `name="…"` attribute of `svg`.
+    fn attr(svg: &str, name: &str) -> usize {
+        let at = svg.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        svg[at..].split('"').next().unwrap().parse().unwrap()
+    }
+
     #[test]
     fn a_two_by_three_grid_has_six_cells_in_row_major_order() {
         let values: Vec<Option<i64>> = vec![Some(0), Some(3), None, Some(1), Some(4), Some(7)];
@@ -309,10 +315,6 @@ mod tests {
         let values: Vec<Option<i64>> = (0..24).map(Some).collect();
         let svg = grid_svg(&[2, 3, 2, 2], &values, "", &Labels::default());
         let one_row = grid_svg(&[3, 2, 2], &values[..12], "", &Labels::default());
-        let attr = |svg: &str, name: &str| -> usize {
-            let at = svg.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-            svg[at..].split('"').next().unwrap().parse().unwrap()
-        };
         assert_eq!(attr(&svg, "width"), attr(&one_row, "width"));
         assert_eq!(
             attr(&svg, "height"),
@@ -339,11 +341,10 @@ mod tests {
         };
         let plain = grid_svg(&[2, 2, 3], &values, "", &Labels::default());
         let named = grid_svg(&[2, 2, 3], &values, "", &labels);
-        let width = |svg: &str| -> usize {
-            let at = svg.find("width=\"").unwrap() + 7;
-            svg[at..].split('"').next().unwrap().parse().unwrap()
-        };
-        assert_eq!(width(&named), width(&plain) + 5 * LABEL_CHAR_PX + 6);
+        assert_eq!(
+            attr(&named, "width"),
+            attr(&plain, "width") + 5 * LABEL_CHAR_PX + 6
+        );
         assert_eq!(
             named.matches("text-anchor=\"end\">(1,0)</text>").count(),
             1,

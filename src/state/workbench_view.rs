@@ -185,9 +185,9 @@ impl Panels {
                 Pane::Result => r == cell,
             };
             if reached {
-                lit[2].insert(r);
-                lit[0].extend(a);
-                lit[1].extend(b);
+                lit[Pane::Result as usize].insert(r);
+                lit[Pane::A as usize].extend(a);
+                lit[Pane::B as usize].extend(b);
             }
         }
         lit
