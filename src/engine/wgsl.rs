@@ -412,8 +412,7 @@ fn ridx(shape: &[i64]) -> Vec<String> {
 /// # Errors
 /// As [`tracker_shader`]; and a layout with a negative stride, which has no view.
 pub fn layout_shader(layout: &Layout, opts: &ShaderOptions) -> Result<Shader, LayoutError> {
-    let flat = super::algebra::tuple_layout(layout.flat_modes());
-    let view = view_from_layout(&flat).map_err(|e| bad(layout.to_string(), e.to_string()))?;
+    let view = layout_view(layout)?;
     let exprs = IndexExprs::of_view(&view);
     generate(
         &format!("the CuTe layout {layout}"),
@@ -423,6 +422,16 @@ pub fn layout_shader(layout: &Layout, opts: &ShaderOptions) -> Result<Shader, La
         &exprs,
         opts,
     )
+}
+
+/// The view whose row-major elements are `layout`'s colexicographic ones: its flat modes
+/// reversed. [`layout_shader`] indexes this view.
+///
+/// # Errors
+/// `BadArgument` for a layout with a negative stride, which has no view.
+pub fn layout_view(layout: &Layout) -> Result<super::View, LayoutError> {
+    let flat = super::algebra::tuple_layout(layout.flat_modes());
+    view_from_layout(&flat).map_err(|e| bad(layout.to_string(), e.to_string()))
 }
 
 /// The gather of input tensor `input` of a Syno operator: element `i` unravels row-major into
