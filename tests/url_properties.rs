@@ -7,6 +7,7 @@ use proptest::prelude::*;
 
 use layout_lab::state::layouts::LayoutsState;
 use layout_lab::state::morphisms::{MorphOp, MorphismsState};
+use layout_lab::state::shader::{OptField, ShaderState, Source, Subject};
 use layout_lab::state::workbench::{Operation, WorkbenchState};
 use layout_lab::state::ViewsState;
 
@@ -113,6 +114,46 @@ proptest! {
         prop_assert_eq!(back.editor.morphism(), state.editor.morphism());
         prop_assert_eq!((back.op, &back.g, &back.a, &back.b, back.step), (state.op, &state.g, &state.a, &state.b, state.step));
         prop_assert_eq!(back.to_query(), url);
+    }
+
+    #[test]
+    fn shader_pages_round_trip_with_their_source(
+        query in views_query(),
+        layout in layout_text(),
+        from in 0usize..2,
+        u32_type: bool,
+        fill in any::<i32>(),
+        workgroup in 1u32..=256,
+        readable: bool,
+    ) {
+        let mut shader = ShaderState {
+            from: [Source::Views, Source::Layouts][from],
+            ..ShaderState::default()
+        };
+        shader.set_index_type(if u32_type { "u32" } else { "i32" });
+        shader.set(OptField::Fill, &fill.to_string());
+        shader.set(OptField::Workgroup, &workgroup.to_string());
+        shader.opts.readable = readable;
+        let views = ViewsState::from_query(&query).0;
+        let mut layouts = LayoutsState::default();
+        layouts.set_text(&layout);
+        let morphisms = MorphismsState::default();
+        let source = match shader.from {
+            Source::Views => views.to_query(),
+            _ => layouts.to_query(),
+        };
+        let url = shader.page_query(&source);
+        let back = ShaderState::from_query(&url);
+        prop_assert_eq!(&back, &shader, "{}", url);
+        let (back_views, back_layouts) = (ViewsState::from_query(&url).0, LayoutsState::from_query(&url));
+        let before = Subject::of(shader.from, &views, &layouts, &morphisms)
+            .and_then(|s| s.generate(&shader.opts))
+            .map(|g| g.shader);
+        let after = Subject::of(back.from, &back_views, &back_layouts, &morphisms)
+            .and_then(|s| s.generate(&back.opts))
+            .map(|g| g.shader);
+        prop_assert_eq!(after, before, "{}", url);
+        prop_assert_eq!(back.page_query(&source), url);
     }
 
     #[test]

@@ -564,9 +564,14 @@ pub fn views_export(python: &str, repr: &str, layout: &Result<Layout, String>) -
 
 /// A `data:` URL holding `svg`, for a download link.
 pub fn svg_href(svg: &str) -> String {
+    data_href("image/svg+xml", svg)
+}
+
+/// A `data:` URL holding `text` of type `mime`, for a download link.
+pub fn data_href(mime: &str, text: &str) -> String {
     format!(
-        "data:image/svg+xml;charset=utf-8,{}",
-        crate::state::view_form::percent_encode(svg, b" =:/\",.-")
+        "data:{mime};charset=utf-8,{}",
+        crate::state::view_form::percent_encode(text, b" =:/\",.-")
     )
 }
 

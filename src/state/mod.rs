@@ -8,6 +8,7 @@ pub mod layouts;
 pub mod morphisms;
 pub mod ops_text;
 pub mod route;
+pub mod shader;
 pub mod stack_grid;
 pub mod view_form;
 pub mod views;

@@ -1,0 +1,655 @@
+//! The Shader page: the WGSL indexing kernel of what another page shows (the Views page's
+//! stack, the Layouts page's layout, the Morphisms page's encoded layout), its lines as
+//! highlighted tokens linked to the expression parts and grid cells they compute, and the
+//! check of a GPU run against the engine.
+
+use std::collections::BTreeSet;
+
+use crate::engine::cute::Layout;
+use crate::engine::wgsl::{self, IndexType, Shader, ShaderOptions};
+use crate::engine::ShapeTracker;
+
+use super::layouts::LayoutsState;
+use super::morphisms::MorphismsState;
+use super::stack_grid::{Cell, Grid};
+use super::{Page, ViewsState};
+
+/// Elements and input words a browser run may use: 16 MiB per buffer, well inside WebGPU's
+/// default 128 MiB storage binding.
+pub const MAX_RUN_ELEMENTS: usize = 1 << 22;
+
+/// Which page's state the shader is generated from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Source {
+    #[default]
+    Views,
+    Layouts,
+    Morphisms,
+}
+
+impl Source {
+    pub const ALL: [Source; 3] = [Source::Views, Source::Layouts, Source::Morphisms];
+
+    pub fn as_str(self) -> &'static str {
+        self.page().as_str()
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Source::Views => "the view stack (Views page)",
+            Source::Layouts => "the CuTe layout (Layouts page)",
+            Source::Morphisms => "the encoded layout L_f (Morphisms page)",
+        }
+    }
+
+    pub fn parse(slug: &str) -> Option<Source> {
+        Source::ALL.into_iter().find(|s| s.as_str() == slug)
+    }
+
+    pub fn page(self) -> Page {
+        match self {
+            Source::Views => Page::Views,
+            Source::Layouts => Page::Layouts,
+            Source::Morphisms => Page::Morphisms,
+        }
+    }
+
+    /// The source a page's state gives, for the pages that have one.
+    pub fn of_page(page: Page) -> Option<Source> {
+        Source::ALL.into_iter().find(|s| s.page() == page)
+    }
+}
+
+/// The generator options as typed, the last valid ones and the errors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShaderState {
+    pub from: Source,
+    /// The last valid options.
+    pub opts: ShaderOptions,
+    /// The fill value and the workgroup size as typed, each with its error.
+    pub texts: [String; 2],
+    pub errors: [Option<String>; 2],
+}
+
+impl Default for ShaderState {
+    fn default() -> ShaderState {
+        let opts = ShaderOptions::default();
+        ShaderState {
+            from: Source::Views,
+            opts,
+            texts: [opts.fill.to_string(), opts.workgroup_size.to_string()],
+            errors: [None, None],
+        }
+    }
+}
+
+/// A typed option field: the fill value or the workgroup size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptField {
+    Fill,
+    Workgroup,
+}
+
+impl ShaderState {
+    /// Takes a typed fill value or workgroup size; one that does not parse leaves the last
+    /// valid option in place and says why.
+    pub fn set(&mut self, field: OptField, text: &str) {
+        let k = field as usize;
+        self.texts[k] = text.chars().take(40).collect();
+        let t = self.texts[k].trim();
+        self.errors[k] = match field {
+            OptField::Fill => match t.parse::<i32>() {
+                Ok(v) => {
+                    self.opts.fill = v;
+                    None
+                }
+                Err(_) => Some(format!(
+                    "the fill value must be a whole number from {} to {}",
+                    i32::MIN,
+                    i32::MAX
+                )),
+            },
+            OptField::Workgroup => match t.parse::<u32>() {
+                Ok(v @ 1..=256) => {
+                    self.opts.workgroup_size = v;
+                    None
+                }
+                _ => Some("the workgroup size must be a whole number from 1 to 256".into()),
+            },
+        };
+    }
+
+    pub fn set_index_type(&mut self, slug: &str) {
+        self.opts.index_type = if slug == "u32" {
+            IndexType::U32
+        } else {
+            IndexType::I32
+        };
+    }
+
+    /// `from=views`, then the options that differ from the defaults.
+    pub fn to_query(&self) -> String {
+        let d = ShaderOptions::default();
+        let o = self.opts;
+        let mut q = format!("from={}", self.from.as_str());
+        if o.index_type != d.index_type {
+            q.push_str("&ty=u32");
+        }
+        if o.fill != d.fill {
+            q.push_str(&format!("&fill={}", o.fill));
+        }
+        if o.workgroup_size != d.workgroup_size {
+            q.push_str(&format!("&wg={}", o.workgroup_size));
+        }
+        if !o.readable {
+            q.push_str("&expr=compact");
+        }
+        q
+    }
+
+    /// The Shader page's query: the options, then the query of the page it generates from,
+    /// whose state the same URL rebuilds (the keys do not overlap).
+    pub fn page_query(&self, source_query: &str) -> String {
+        format!("{}&{source_query}", self.to_query())
+    }
+
+    /// The options a query names; a bad value shows in its field with its error.
+    pub fn from_query(query: &str) -> ShaderState {
+        let mut state = ShaderState::default();
+        for pair in query.split('&') {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            match key {
+                "from" => state.from = Source::parse(value).unwrap_or_default(),
+                "ty" => state.set_index_type(value),
+                "fill" => state.set(OptField::Fill, value),
+                "wg" => state.set(OptField::Workgroup, value),
+                "expr" => state.opts.readable = value != "compact",
+                _ => {}
+            }
+        }
+        state
+    }
+}
+
+/// What a shader indexes: a view stack, or a CuTe layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Subject {
+    Stack(ShapeTracker),
+    Layout(Layout),
+}
+
+impl Subject {
+    /// What `from` currently shows.
+    pub fn of(
+        from: Source,
+        views: &ViewsState,
+        layouts: &LayoutsState,
+        morphisms: &MorphismsState,
+    ) -> Result<Subject, String> {
+        match from {
+            Source::Views => Ok(Subject::Stack(views.shown().0)),
+            Source::Layouts => Ok(Subject::Layout(layouts.layout().clone())),
+            Source::Morphisms => morphisms
+                .editor
+                .morphism()
+                .layout()
+                .map(Subject::Layout)
+                .map_err(|e| format!("f has no encoded layout: {e}")),
+        }
+    }
+
+    /// The shader, its highlighted lines and the stack whose row-major elements it computes.
+    pub fn generate(&self, opts: &ShaderOptions) -> Result<Generated, String> {
+        let (shader, tracker) = match self {
+            Subject::Stack(t) => (wgsl::tracker_shader(t, opts), Ok(t.clone())),
+            Subject::Layout(l) => (
+                wgsl::layout_shader(l, opts),
+                wgsl::layout_view(l).and_then(|v| ShapeTracker::from_views(vec![v])),
+            ),
+        };
+        let shader = shader.map_err(|e| e.to_string())?;
+        let tracker = tracker.map_err(|e| e.to_string())?;
+        Ok(Generated {
+            lines: highlight(&shader.wgsl),
+            shader,
+            tracker,
+        })
+    }
+}
+
+/// A generated shader with its lines and the stack it computes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    pub shader: Shader,
+    pub lines: Vec<Line>,
+    pub tracker: ShapeTracker,
+}
+
+/// The output a kernel writes over an arange input (`input[k] = k`), and that input's length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expected {
+    pub output: Vec<i32>,
+    pub input_len: u32,
+}
+
+impl Generated {
+    /// What the kernel must write for every element over an arange input as long as the
+    /// highest valid offset needs: the offset where the element is valid, else the fill.
+    ///
+    /// # Errors
+    /// More elements or input words than a browser run takes ([`MAX_RUN_ELEMENTS`]).
+    pub fn expected(&self, fill: i32) -> Result<Expected, String> {
+        let too_many = |what: &str, n: u128| {
+            format!(
+                "{what} has {n} elements; a browser run takes at most {MAX_RUN_ELEMENTS} (the native tests run every size)"
+            )
+        };
+        let elements = self.shader.elements as usize;
+        if elements > MAX_RUN_ELEMENTS {
+            return Err(too_many("the output", elements as u128));
+        }
+        let offsets = self
+            .tracker
+            .offsets(MAX_RUN_ELEMENTS)
+            .map_err(|e| e.to_string())?;
+        let top = offsets.iter().flatten().copied().max().unwrap_or(0);
+        if top >= MAX_RUN_ELEMENTS as i64 {
+            return Err(too_many("the input", top as u128 + 1));
+        }
+        let input_len = u32::try_from(top.max(0) + 1).unwrap_or(1);
+        let output = offsets
+            .iter()
+            .map(|o| match o {
+                Some(v) if (0..i64::from(input_len)).contains(v) => *v as i32,
+                _ => fill,
+            })
+            .collect();
+        Ok(Expected { output, input_len })
+    }
+}
+
+/// A GPU run checked against the engine: the elements that differ, as (element, expected,
+/// got), and how many there are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunCheck {
+    pub elements: usize,
+    pub mismatches: Vec<(usize, i32, Option<i32>)>,
+}
+
+impl RunCheck {
+    /// Compares element by element; a missing output element is a mismatch.
+    pub fn of(expected: &[i32], output: &[i32]) -> RunCheck {
+        let mismatches = expected
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &want)| {
+                let got = output.get(i).copied();
+                (got != Some(want)).then_some((i, want, got))
+            })
+            .collect();
+        RunCheck {
+            elements: expected.len(),
+            mismatches,
+        }
+    }
+
+    /// One line: all match, or how many differ and the first few.
+    pub fn summary(&self) -> String {
+        if self.mismatches.is_empty() {
+            return format!(
+                "match: all {} elements equal the engine's offsets",
+                self.elements
+            );
+        }
+        let first: Vec<String> = self
+            .mismatches
+            .iter()
+            .take(3)
+            .map(|(i, want, got)| {
+                let got = got.map_or("nothing".to_string(), |g| g.to_string());
+                format!("element {i}: engine {want}, GPU {got}")
+            })
+            .collect();
+        format!(
+            "mismatch: {} of {} elements differ ({})",
+            self.mismatches.len(),
+            self.elements,
+            first.join("; ")
+        )
+    }
+
+    /// `grid` with each cell showing what the GPU wrote there.
+    pub fn output_grid(grid: &Grid, output: &[i32]) -> Grid {
+        Grid {
+            cells: grid
+                .cells
+                .iter()
+                .map(|c| Cell {
+                    value: output.get(c.index).map(|&v| i64::from(v)),
+                    ..c.clone()
+                })
+                .collect(),
+            ..grid.clone()
+        }
+    }
+}
+
+/// A token's kind, which sets its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok {
+    Plain,
+    Comment,
+    Keyword,
+    Type,
+    Number,
+    Attribute,
+    /// A loop variable `ridx{k}`.
+    Var(usize),
+}
+
+impl Tok {
+    /// The CSS class, or none for plain text.
+    pub fn class(self) -> Option<&'static str> {
+        match self {
+            Tok::Plain => None,
+            Tok::Comment => Some("tok-c"),
+            Tok::Keyword => Some("tok-k"),
+            Tok::Type => Some("tok-t"),
+            Tok::Number => Some("tok-n"),
+            Tok::Attribute => Some("tok-a"),
+            Tok::Var(_) => Some("tok-v"),
+        }
+    }
+}
+
+/// What a line computes, which sets what hovering it lights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    None,
+    /// `let ridx{k} = …`: the coordinate along dimension `k`.
+    Var(usize),
+    /// `return Address(offset, valid)`.
+    Address,
+    /// `output[i] = input[a.offset]`: the valid elements.
+    Gather,
+    /// `output[i] = fill`: the masked ones.
+    Fill,
+}
+
+/// One line of the shader: its tokens (their texts joined are the line) and what it computes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub tokens: Vec<(Tok, String)>,
+    pub part: Part,
+}
+
+const KEYWORDS: [&str; 9] = [
+    "fn", "let", "var", "return", "if", "else", "struct", "true", "false",
+];
+const TYPES: [&str; 6] = ["u32", "i32", "bool", "vec3", "array", "Address"];
+
+fn loop_var(word: &str) -> Option<usize> {
+    word.strip_prefix("ridx")?.parse().ok()
+}
+
+/// The shader's lines split into tokens.
+pub fn highlight(wgsl: &str) -> Vec<Line> {
+    wgsl.lines().map(highlight_line).collect()
+}
+
+fn highlight_line(line: &str) -> Line {
+    let mut tokens: Vec<(Tok, String)> = Vec::new();
+    let mut push = |tok: Tok, text: &str| match tokens.last_mut() {
+        Some((Tok::Plain, last)) if tok == Tok::Plain => last.push_str(text),
+        _ => tokens.push((tok, text.to_string())),
+    };
+    let mut rest = line;
+    while let Some(c) = rest.chars().next() {
+        let word_len = rest
+            .find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+            .unwrap_or(rest.len());
+        let (tok, len) = if rest.starts_with("//") {
+            (Tok::Comment, rest.len())
+        } else if c == '@' {
+            let len = 1 + rest[1..]
+                .find(|ch: char| !ch.is_ascii_alphanumeric() && ch != '_')
+                .unwrap_or(rest.len() - 1);
+            (Tok::Attribute, len)
+        } else if c.is_ascii_digit() {
+            (Tok::Number, word_len)
+        } else if word_len > 0 {
+            let word = &rest[..word_len];
+            let tok = if let Some(k) = loop_var(word) {
+                Tok::Var(k)
+            } else if KEYWORDS.contains(&word) {
+                Tok::Keyword
+            } else if TYPES.contains(&word) {
+                Tok::Type
+            } else {
+                Tok::Plain
+            };
+            (tok, word_len)
+        } else {
+            (Tok::Plain, c.len_utf8())
+        };
+        push(tok, &rest[..len]);
+        rest = &rest[len..];
+    }
+    let code = line.trim_start();
+    let part = if let Some(k) = code
+        .strip_prefix("let ")
+        .and_then(|r| r.split(' ').next())
+        .and_then(loop_var)
+    {
+        Part::Var(k)
+    } else if code.starts_with("return Address(") {
+        Part::Address
+    } else if code.starts_with("output[i] = input[") {
+        Part::Gather
+    } else if code.starts_with("output[i] = ") {
+        Part::Fill
+    } else {
+        Part::None
+    };
+    Line { tokens, part }
+}
+
+impl Part {
+    /// The grid cells this part computes: a variable the cells along its dimension from the
+    /// origin, the address and the gather the valid cells, the fill the masked ones.
+    pub fn cells(self, grid: &Grid) -> BTreeSet<usize> {
+        let on = |c: &Cell| match self {
+            Part::None => false,
+            Part::Var(k) => c.coord.iter().enumerate().all(|(j, &x)| j == k || x == 0),
+            Part::Address | Part::Gather => c.value.is_some(),
+            Part::Fill => c.value.is_none(),
+        };
+        let mut cells = BTreeSet::new();
+        for c in grid.cells.iter().filter(|c| on(c)) {
+            cells.insert(c.index);
+        }
+        cells
+    }
+
+    /// What hovering the line says.
+    pub fn describe(self, shader: &Shader, lit: usize) -> String {
+        match self {
+            Part::None => String::new(),
+            Part::Var(k) => format!(
+                "ridx{k}: the coordinate along dimension {k} (extent {}), unravelled from the element index i; lit: the {lit} cells along it from the origin",
+                shader.shape.get(k).copied().unwrap_or(0)
+            ),
+            Part::Address => format!(
+                "the offset and validity expressions ({} operations per element); lit: the {lit} valid cells",
+                shader.op_count
+            ),
+            Part::Gather => format!("valid elements read input[offset]; lit: the {lit} valid cells"),
+            Part::Fill => format!("masked elements get the fill value; lit: the {lit} masked cells"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::stack_grid::StackGrid;
+
+    fn stack(query: &str) -> ShapeTracker {
+        ViewsState::from_query(query).0.shown().0
+    }
+
+    #[test]
+    fn options_round_trip_through_the_query_and_keep_the_last_valid_value() {
+        let mut s = ShaderState::default();
+        assert_eq!(s.to_query(), "from=views");
+        s.from = Source::Morphisms;
+        s.set_index_type("u32");
+        s.set(OptField::Fill, "-7");
+        s.set(OptField::Workgroup, "128");
+        s.opts.readable = false;
+        let q = s.to_query();
+        assert_eq!(q, "from=morphisms&ty=u32&fill=-7&wg=128&expr=compact");
+        assert_eq!(ShaderState::from_query(&q), s);
+
+        s.set(OptField::Workgroup, "0");
+        assert_eq!(s.opts.workgroup_size, 128);
+        assert!(s.errors[1].as_deref().unwrap().contains("1 to 256"));
+        s.set(OptField::Fill, "2147483648");
+        assert_eq!(s.opts.fill, -7);
+        assert!(s.errors[0].is_some());
+        s.set(OptField::Fill, " 3 ");
+        assert_eq!((s.opts.fill, s.errors[0].clone()), (3, None));
+
+        let bad = ShaderState::from_query("from=nowhere&wg=x&fill=<b>");
+        assert_eq!(bad.from, Source::Views);
+        assert_eq!(bad.texts, ["<b>".to_string(), "x".to_string()]);
+        assert!(bad.errors.iter().all(Option::is_some));
+        assert_eq!(bad.opts, ShaderOptions::default());
+    }
+
+    #[test]
+    fn tokens_rebuild_every_line_and_name_the_loop_variables() {
+        let t = stack("shape=3,4&strides=1,3");
+        let g = Subject::Stack(t)
+            .generate(&ShaderOptions::default())
+            .unwrap();
+        let text: Vec<String> = g
+            .lines
+            .iter()
+            .map(|l| l.tokens.iter().map(|(_, s)| s.as_str()).collect())
+            .collect();
+        assert_eq!(text.join("\n") + "\n", g.shader.wgsl);
+        let parts: Vec<Part> = g.lines.iter().map(|l| l.part).collect();
+        for part in [
+            Part::Var(0),
+            Part::Var(1),
+            Part::Address,
+            Part::Gather,
+            Part::Fill,
+        ] {
+            assert_eq!(parts.iter().filter(|&&p| p == part).count(), 1, "{part:?}");
+        }
+        let address = g.lines.iter().find(|l| l.part == Part::Address).unwrap();
+        let vars: Vec<&(Tok, String)> = address
+            .tokens
+            .iter()
+            .filter(|(t, _)| matches!(t, Tok::Var(_)))
+            .collect();
+        assert_eq!(
+            vars,
+            [
+                &(Tok::Var(0), "ridx0".to_string()),
+                &(Tok::Var(1), "ridx1".to_string())
+            ]
+        );
+        let first = &g.lines[0].tokens;
+        assert_eq!(first.len(), 1);
+        assert_eq!(first[0].0, Tok::Comment);
+        let kinds: Vec<Tok> = highlight("@compute @workgroup_size(64)\nlet x = 12u;")
+            .iter()
+            .flat_map(|l| l.tokens.iter().map(|t| t.0))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                Tok::Attribute,
+                Tok::Plain,
+                Tok::Attribute,
+                Tok::Plain,
+                Tok::Number,
+                Tok::Plain,
+                Tok::Keyword,
+                Tok::Plain,
+                Tok::Number,
+                Tok::Plain
+            ]
+        );
+    }
+
+    #[test]
+    fn parts_light_the_cells_they_compute() {
+        // a padded row: the first and last cells are masked
+        let t = stack("shape=4&ops=pad:1,1");
+        let grid = StackGrid::of(&t).unwrap().logical;
+        assert_eq!(Part::Fill.cells(&grid), BTreeSet::from([0, 5]));
+        assert_eq!(Part::Address.cells(&grid), (1..5).collect());
+        assert_eq!(Part::Var(0).cells(&grid).len(), 6);
+        let t = stack("shape=2,3");
+        let grid = StackGrid::of(&t).unwrap().logical;
+        assert_eq!(Part::Var(1).cells(&grid), BTreeSet::from([0, 1, 2]));
+        assert_eq!(Part::Var(0).cells(&grid), BTreeSet::from([0, 3]));
+        assert!(Part::None.cells(&grid).is_empty());
+    }
+
+    #[test]
+    fn expected_output_is_the_offset_or_the_fill_over_an_arange_input() {
+        let t = stack("shape=4&ops=pad:1,1");
+        let g = Subject::Stack(t)
+            .generate(&ShaderOptions::default())
+            .unwrap();
+        let e = g.expected(-1).unwrap();
+        assert_eq!(e.output, [-1, 0, 1, 2, 3, -1]);
+        assert_eq!(e.input_len, 4);
+        let check = RunCheck::of(&e.output, &[-1, 0, 1, 2, 3, -1]);
+        assert!(check.mismatches.is_empty());
+        assert!(check.summary().starts_with("match: all 6"));
+        let check = RunCheck::of(&e.output, &[-1, 0, 9, 2, 3]);
+        assert_eq!(check.mismatches, [(2, 1, Some(9)), (5, -1, None)]);
+        assert_eq!(
+            check.summary(),
+            "mismatch: 2 of 6 elements differ (element 2: engine 1, GPU 9; element 5: engine -1, GPU nothing)"
+        );
+        let grid = StackGrid::of(&stack("shape=4&ops=pad:1,1"))
+            .unwrap()
+            .logical;
+        let out = RunCheck::output_grid(&grid, &[7, 7, 7]);
+        let values: Vec<Option<i64>> = out.cells.iter().map(|c| c.value).collect();
+        assert_eq!(values, [Some(7), Some(7), Some(7), None, None, None]);
+
+        let big = stack("shape=4096,2048");
+        let g = Subject::Stack(big)
+            .generate(&ShaderOptions::default())
+            .unwrap();
+        assert!(g.expected(0).unwrap_err().contains("at most 4194304"));
+    }
+
+    #[test]
+    fn layouts_and_morphisms_generate_over_their_colexicographic_elements() {
+        let layouts = LayoutsState::from_query("L=(2,3):(3,1)");
+        let morphisms = MorphismsState::default();
+        let views = ViewsState::default();
+        let s = Subject::of(Source::Layouts, &views, &layouts, &morphisms).unwrap();
+        let g = s.generate(&ShaderOptions::default()).unwrap();
+        // L(i) in colexicographic order: 0 3 1 4 2 5
+        assert_eq!(g.expected(0).unwrap().output, [0, 3, 1, 4, 2, 5]);
+        assert!(g.shader.wgsl.contains("the CuTe layout (2,3):(3,1)"));
+        let f = Subject::of(Source::Morphisms, &views, &layouts, &morphisms).unwrap();
+        let Subject::Layout(l) = &f else {
+            panic!("a morphism gives a layout")
+        };
+        assert_eq!(Ok(l.clone()), morphisms.editor.morphism().layout());
+        let negative = LayoutsState::from_query("L=4:-1");
+        let s = Subject::of(Source::Layouts, &views, &negative, &morphisms).unwrap();
+        assert!(s.generate(&ShaderOptions::default()).is_err());
+    }
+}
