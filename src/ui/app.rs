@@ -6,8 +6,9 @@ use leptos::prelude::*;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
+use crate::state::shader::{ShaderState, Source};
 use crate::state::{Page, ViewsState};
-use crate::ui::pages::{LayoutsPage, MorphismsPage, PlannedPage, ViewsPage};
+use crate::ui::pages::{LayoutsPage, MorphismsPage, PlannedPage, ShaderPage, ViewsPage};
 
 fn current_fragment() -> String {
     window().location().hash().unwrap_or_default()
@@ -28,17 +29,25 @@ fn replace_fragment(fragment: &str) {
 pub fn App() -> impl IntoView {
     let initial = Route::parse(&current_fragment());
     let page = RwSignal::new(initial.page);
-    let layouts = RwSignal::new(if initial.page == Page::Layouts {
+    let shader = RwSignal::new(if initial.page == Page::Shader {
+        ShaderState::from_query(&initial.query)
+    } else {
+        ShaderState::default()
+    });
+    // A page's state comes from the URL when the URL is that page's, or the shader's of it.
+    let source = shader.get_untracked().from.page();
+    let from_url = |p: Page| initial.page == p || (initial.page == Page::Shader && source == p);
+    let layouts = RwSignal::new(if from_url(Page::Layouts) {
         LayoutsState::from_query(&initial.query)
     } else {
         LayoutsState::default()
     });
-    let morphisms = RwSignal::new(if initial.page == Page::Morphisms {
+    let morphisms = RwSignal::new(if from_url(Page::Morphisms) {
         MorphismsState::from_query(&initial.query)
     } else {
         MorphismsState::default()
     });
-    let state = RwSignal::new(if initial.page == Page::Views {
+    let state = RwSignal::new(if from_url(Page::Views) {
         ViewsState::from_query(&initial.query).0
     } else {
         ViewsState::default()
@@ -47,16 +56,24 @@ pub fn App() -> impl IntoView {
     // The URL is the outside world: follow it when the user navigates or pastes a link.
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
         let route = Route::parse(&current_fragment());
-        if route.page == Page::Views && state.with_untracked(|s| s.to_query() != route.query) {
+        let mut source = route.page;
+        if route.page == Page::Shader {
+            let next = ShaderState::from_query(&route.query);
+            source = next.from.page();
+            if shader.with_untracked(|s| s.to_query() != next.to_query()) {
+                shader.set(next);
+            }
+        }
+        if source == Page::Views && state.with_untracked(|s| s.to_query() != route.query) {
             state.set(ViewsState::from_query(&route.query).0);
         }
-        if route.page == Page::Layouts
+        if source == Page::Layouts
             && !route.query.is_empty()
             && layouts.with_untracked(|s| s.to_query() != route.query)
         {
             layouts.set(LayoutsState::from_query(&route.query));
         }
-        if route.page == Page::Morphisms
+        if source == Page::Morphisms
             && !route.query.is_empty()
             && morphisms.with_untracked(|s| s.to_query() != route.query)
         {
@@ -66,13 +83,29 @@ pub fn App() -> impl IntoView {
     });
     on_cleanup(move || listener.remove());
 
-    let views_query = move || state.with(ViewsState::to_query);
-    let layouts_query = move || layouts.with(LayoutsState::to_query);
-    let query_of = move |p: Page| match p {
-        Page::Views => views_query(),
-        Page::Layouts => layouts_query(),
-        Page::Morphisms => morphisms.with(MorphismsState::to_query),
-        _ => String::new(),
+    // Visiting a page with a state makes it what the Shader page generates from.
+    Effect::new(move |_| {
+        if let Some(from) = Source::of_page(page.get()) {
+            if shader.with_untracked(|s| s.from != from) {
+                shader.update(|s| s.from = from);
+            }
+        }
+    });
+
+    let query_of = move |p: Page| -> String {
+        let own = |p: Page| match p {
+            Page::Views => state.with(ViewsState::to_query),
+            Page::Layouts => layouts.with(LayoutsState::to_query),
+            Page::Morphisms => morphisms.with(MorphismsState::to_query),
+            _ => String::new(),
+        };
+        match p {
+            Page::Shader => {
+                let source = own(shader.with(|s| s.from.page()));
+                shader.with(|s| s.page_query(&source))
+            }
+            p => own(p),
+        }
     };
     Effect::new(move |_| {
         let route = Route {
@@ -115,6 +148,9 @@ pub fn App() -> impl IntoView {
                 Page::Views => view! { <ViewsPage state=state /> }.into_any(),
                 Page::Layouts => view! { <LayoutsPage state=layouts /> }.into_any(),
                 Page::Morphisms => view! { <MorphismsPage state=morphisms /> }.into_any(),
+                Page::Shader => {
+                    view! { <ShaderPage shader views=state layouts morphisms /> }.into_any()
+                }
                 other => view! { <PlannedPage page=other /> }.into_any(),
             }}
         </main>

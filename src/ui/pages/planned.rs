@@ -6,13 +6,10 @@ use crate::state::Page;
 
 fn plan(page: Page) -> &'static [&'static str] {
     match page {
-        Page::Views | Page::Layouts | Page::Morphisms => &[],
+        Page::Views | Page::Layouts | Page::Morphisms | Page::Shader => &[],
         Page::Syno => &[
             "Chain Syno primitives (Share, Stride, Unfold, Merge, Split, MapReduce, Shift, Reverse) with their shape and colour rules.",
             "See the access expression of every input and which input elements each output reads.",
-        ],
-        Page::Shader => &[
-            "Generate the WebGPU (WGSL) indexing shader for the current state, validate it and run it in the browser.",
         ],
     }
 }

@@ -1,0 +1,412 @@
+//! The Shader page: the WGSL kernel of what the Views, Layouts or Morphisms page shows, its
+//! code highlighted as DOM nodes with line numbers, each line linked to the expression part
+//! and the grid cells it computes; copy, download, and a run on WebGPU checked against the
+//! engine cell by cell.
+
+use std::collections::BTreeSet;
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use web_sys::js_sys;
+
+use crate::state::html;
+use crate::state::layouts::LayoutsState;
+use crate::state::morphisms::MorphismsState;
+use crate::state::shader::{Generated, OptField, Part, RunCheck, ShaderState, Source, Subject};
+use crate::state::stack_grid::{Hover, Lit, StackGrid};
+use crate::state::ViewsState;
+use crate::ui::components::import_export::copy;
+use crate::ui::components::{GridKind, GridView};
+use crate::ui::dom::{event_attribute, light};
+
+#[wasm_bindgen(module = "/src/ui/webgpu.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = gpuMissing)]
+    fn gpu_missing() -> js_sys::Promise;
+    #[wasm_bindgen(js_name = runGather)]
+    fn run_gather(
+        code: &str,
+        elements: u32,
+        input_len: u32,
+        workgroup_size: u32,
+    ) -> js_sys::Promise;
+}
+
+/// A finished GPU run: the check, what the GPU wrote, and the time and adapter as the browser
+/// reported them.
+#[derive(Clone)]
+struct Ran {
+    check: RunCheck,
+    output: Vec<i32>,
+    ms: String,
+    adapter: String,
+}
+
+fn field(value: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn js_message(e: &JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "the run failed".into())
+}
+
+/// Calls `done` with the promise's value or `Err` with its rejection's message.
+fn on_settle(promise: &js_sys::Promise, done: impl FnOnce(Result<JsValue, String>) + 'static) {
+    let done = std::rc::Rc::new(std::cell::Cell::new(Some(done)));
+    let other = done.clone();
+    let ok = Closure::once(move |v: JsValue| {
+        if let Some(f) = done.take() {
+            f(Ok(v));
+        }
+    });
+    let failed = Closure::once(move |e: JsValue| {
+        if let Some(f) = other.take() {
+            f(Err(js_message(&e)));
+        }
+    });
+    let _ = promise.then2(&ok, &failed);
+    ok.forget();
+    failed.forget();
+}
+
+/// Writes the shader's lines into `pre` as text nodes and token spans: line `k` is
+/// `<span class="line" data-line=k>`, a loop variable's token carries `data-var`.
+fn draw_code(pre: &web_sys::Element, generated: &Generated) {
+    pre.set_text_content(None);
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let span = |class: &str| {
+        let el = doc.create_element("span").ok()?;
+        el.set_class_name(class);
+        Some(el)
+    };
+    for (k, line) in generated.lines.iter().enumerate() {
+        let Some(row) = span("line") else { return };
+        let _ = row.set_attribute("data-line", &k.to_string());
+        for (tok, text) in &line.tokens {
+            match tok.class().and_then(span) {
+                Some(el) => {
+                    if let crate::state::shader::Tok::Var(v) = tok {
+                        let _ = el.set_attribute("data-var", &v.to_string());
+                    }
+                    el.set_text_content(Some(text));
+                    let _ = row.append_with_node_1(&el);
+                }
+                None => {
+                    let _ = row.append_with_str_1(text);
+                }
+            }
+        }
+        let _ = row.append_with_str_1("\n");
+        let _ = pre.append_with_node_1(&row);
+    }
+}
+
+#[component]
+pub fn ShaderPage(
+    /// The generator options, owned by the app so they live in the URL.
+    shader: RwSignal<ShaderState>,
+    views: RwSignal<ViewsState>,
+    layouts: RwSignal<LayoutsState>,
+    morphisms: RwSignal<MorphismsState>,
+) -> impl IntoView {
+    let generated = Memo::new(move |_| {
+        let (from, opts) = shader.with(|s| (s.from, s.opts));
+        views
+            .with(|v| layouts.with(|l| morphisms.with(|m| Subject::of(from, v, l, m))))
+            .and_then(|subject| subject.generate(&opts))
+    });
+    let grids = Memo::new(move |_| {
+        generated.with(|g| {
+            g.as_ref()
+                .ok()
+                .map(|g| StackGrid::of(&g.tracker).map_err(|e| e.to_string()))
+        })
+    });
+    let line_hover = RwSignal::new(None::<usize>);
+    let hover = RwSignal::new(None::<Hover>);
+    let part = move || {
+        let k = line_hover.get()?;
+        generated.with(|g| Some(g.as_ref().ok()?.lines.get(k)?.part))
+    };
+    let lit = Memo::new(move |_| {
+        let cells = part().map_or_else(BTreeSet::new, |p| {
+            grids.with(|g| match g {
+                Some(Ok(g)) => p.cells(&g.logical),
+                _ => BTreeSet::new(),
+            })
+        });
+        Lit {
+            logical: cells,
+            ..Lit::default()
+        }
+    });
+    let hover_text = move || {
+        if let Some(p) = part().filter(|&p| p != Part::None) {
+            let lit = lit.with(|l| l.logical.len());
+            return generated.with(|g| g.as_ref().ok().map(|g| p.describe(&g.shader, lit)));
+        }
+        let h = hover.get()?;
+        grids.with(|g| match g {
+            Some(Ok(g)) => g.describe(h),
+            _ => None,
+        })
+    };
+    let grid = Signal::derive(move || {
+        grids.with(|g| match g {
+            Some(Ok(g)) => g.logical.clone(),
+            _ => Default::default(),
+        })
+    });
+    let wgsl = move || {
+        generated.with(|g| {
+            g.as_ref()
+                .ok()
+                .map(|g| g.shader.wgsl.clone())
+                .unwrap_or_default()
+        })
+    };
+
+    let code = NodeRef::<leptos::html::Pre>::new();
+    Effect::new(move |_| {
+        if let Some(pre) = code.get() {
+            // on an error the last shader that generated stays, with the error above it
+            generated.with(|g| {
+                if let Ok(g) = g {
+                    draw_code(&pre, g);
+                }
+            });
+        }
+    });
+    Effect::new(move |_| {
+        let k = line_hover.get();
+        generated.track();
+        let Some(pre) = code.get() else { return };
+        let (mut vars, mut lines) = (BTreeSet::new(), BTreeSet::new());
+        if let Some(Part::Var(v)) = part() {
+            vars.insert(v);
+        }
+        lines.extend(k);
+        light(&pre, "data-var", &vars, |_| "tok--lit");
+        light(&pre, "data-line", &lines, |_| "line--lit");
+    });
+
+    // WebGPU: whether the browser can run, then each run's outcome (cleared by any change).
+    let gpu = RwSignal::new(None::<String>);
+    on_settle(&gpu_missing(), move |r| {
+        gpu.set(Some(match r {
+            Ok(v) => v.as_string().unwrap_or_default(),
+            Err(e) => e,
+        }))
+    });
+    let ran = RwSignal::new(None::<Result<Ran, String>>);
+    let running = RwSignal::new(false);
+    Effect::new(move |_| {
+        generated.track();
+        ran.set(None);
+    });
+    let run = move |_| {
+        let fill = shader.with_untracked(|s| s.opts.fill);
+        let Ok(g) = generated.get_untracked() else {
+            return;
+        };
+        let (shader_text, elements, wg) = (
+            g.shader.wgsl.clone(),
+            g.shader.elements,
+            shader.with_untracked(|s| s.opts.workgroup_size),
+        );
+        let expected = match g.expected(fill) {
+            Ok(e) => e,
+            Err(e) => return ran.set(Some(Err(e))),
+        };
+        running.set(true);
+        let promise = run_gather(&shader_text, elements, expected.input_len, wg);
+        on_settle(&promise, move |r| {
+            running.set(false);
+            ran.set(Some(r.map(|v| {
+                let output = js_sys::Int32Array::from(field(&v, "output")).to_vec();
+                Ran {
+                    check: RunCheck::of(&expected.output, &output),
+                    output,
+                    ms: field(&v, "ms").as_string().unwrap_or_default(),
+                    adapter: field(&v, "adapter").as_string().unwrap_or_default(),
+                }
+            })));
+        });
+    };
+    let gpu_grid = Signal::derive(move || {
+        ran.with(|r| match r {
+            Some(Ok(r)) => grid.with(|g| RunCheck::output_grid(g, &r.output)),
+            _ => Default::default(),
+        })
+    });
+    let gpu_box = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let mut bad = BTreeSet::new();
+        ran.with(|r| {
+            if let Some(Ok(r)) = r {
+                bad.extend(r.check.mismatches.iter().map(|m| m.0));
+            }
+        });
+        gpu_grid.track();
+        if let Some(root) = gpu_box.get() {
+            light(&root, "data-index", &bad, |_| "cell--bad");
+        }
+    });
+    let status = RwSignal::new(String::new());
+    let select_from = html::options(
+        &mut Source::ALL
+            .into_iter()
+            .map(|s| (s.as_str().into(), s.title().into())),
+        false,
+    );
+    let text_field = move |f: OptField, id: &'static str, label: &'static str| {
+        let error = move || shader.with(|s| s.errors[f as usize].clone());
+        view! {
+            <label class="field">
+                <span class="field__label">{label}</span>
+                <input
+                    type="text"
+                    spellcheck="false"
+                    autocomplete="off"
+                    data-testid=id
+                    prop:value=move || shader.with(|s| s.texts[f as usize].clone())
+                    aria-invalid=move || if error().is_some() { "true" } else { "false" }
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        shader.update(|s| s.set(f, &text));
+                    }
+                />
+                <span class="field__error" data-testid=format!("error-{id}") role="alert">{error}</span>
+            </label>
+        }
+    };
+    view! {
+        <div class="shader">
+            <h1 class="visually-hidden">"Shader"</h1>
+            <div class="fields">
+                <label class="field">
+                    <span class="field__label">"generate from"</span>
+                    <select
+                        data-testid="shader-from"
+                        inner_html=select_from
+                        prop:value=move || shader.with(|s| s.from.as_str())
+                        on:change=move |ev| {
+                            if let Some(from) = Source::parse(&event_target_value(&ev)) {
+                                shader.update(|s| s.from = from);
+                            }
+                        }
+                    ></select>
+                </label>
+                <label class="field">
+                    <span class="field__label">"index type"</span>
+                    <select
+                        data-testid="shader-type"
+                        prop:value=move || shader.with(|s| s.opts.index_type.as_str())
+                        on:change=move |ev| {
+                            let ty = event_target_value(&ev);
+                            shader.update(|s| s.set_index_type(&ty));
+                        }
+                    >
+                        <option value="i32">"i32"</option>
+                        <option value="u32">"u32"</option>
+                    </select>
+                </label>
+                {text_field(OptField::Fill, "shader-fill", "fill value (masked elements)")}
+                {text_field(OptField::Workgroup, "shader-workgroup", "workgroup size (1–256)")}
+                <label class="field field--check">
+                    <input
+                        type="checkbox"
+                        data-testid="shader-readable"
+                        prop:checked=move || shader.with(|s| s.opts.readable)
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            shader.update(|s| s.opts.readable = on);
+                        }
+                    />
+                    <span class="field__label">"readable expressions (spaced); off: compact"</span>
+                </label>
+            </div>
+            <p class="field__error" data-testid="shader-error" role="alert">
+                {move || generated.with(|g| g.as_ref().err().cloned())}
+            </p>
+            <p data-testid="shader-summary">
+                {move || generated.with(|g| g.as_ref().ok().map(|g| format!(
+                    "{} elements · {} operations per element (offset and validity) · {} lines",
+                    g.shader.elements,
+                    g.shader.op_count,
+                    g.lines.len()
+                )))}
+            </p>
+            <div class="export__head">
+                <h2>"WGSL"</h2>
+                <button type="button" data-testid="copy-wgsl" on:click=move |_| copy(untrack(wgsl), status)>
+                    "Copy"
+                </button>
+                <a
+                    data-testid="download-wgsl"
+                    download="layout-lab.wgsl"
+                    href=move || html::data_href("text/plain", &wgsl())
+                >
+                    "Download"
+                </a>
+                <span class="note" role="status" data-testid="shader-copy-status">{move || status.get()}</span>
+            </div>
+            <pre
+                class="code wgsl"
+                data-testid="shader-code"
+                node_ref=code
+                on:mouseover=move |ev| {
+                    let k = event_attribute(&ev, "data-line").and_then(|k| k.parse::<usize>().ok());
+                    if line_hover.get_untracked() != k {
+                        line_hover.set(k);
+                    }
+                }
+                on:mouseleave=move |_| line_hover.set(None)
+            ></pre>
+            <p class="hover-info" data-testid="shader-hover" aria-live="polite">
+                {move || hover_text().unwrap_or_else(|| "Hover a line of the shader or a cell.".to_string())}
+            </p>
+            <div class="shader-grids">
+                <section aria-label="Engine">
+                    <h2>"Engine: offset of each element"</h2>
+                    <p class="note" data-testid="shader-grid-note">
+                        {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}
+                    </p>
+                    <GridView grid kind=GridKind::Pane("shader") hover lit label="Element offsets" />
+                </section>
+                <section aria-label="WebGPU run">
+                    <h2>"WebGPU"</h2>
+                    <p data-testid="gpu-unavailable" class="note">
+                        {move || gpu.get().filter(|r| !r.is_empty()).map(|reason| format!(
+                            "WebGPU is not available here: {reason}. The project runs the check instead in its native tests: naga validates every generated shader and Mesa's lavapipe runs it on an arange buffer, element by element against the engine (cargo test --test wgsl --test gpu)."
+                        ))}
+                    </p>
+                    <button
+                        type="button"
+                        data-testid="gpu-run"
+                        disabled=move || gpu.get().is_none_or(|r| !r.is_empty()) || running.get()
+                        on:click=run
+                    >
+                        "Run on an arange buffer"
+                    </button>
+                    <p data-testid="gpu-result" role="status">
+                        {move || match (running.get(), ran.get()) {
+                            (true, _) => "running…".to_string(),
+                            (_, Some(Ok(r))) => format!("{} · {} ms on {}", r.check.summary(), r.ms, r.adapter),
+                            (_, Some(Err(e))) => format!("run failed: {e}"),
+                            (_, None) => String::new(),
+                        }}
+                    </p>
+                    <div node_ref=gpu_box class:hidden=move || ran.with(|r| !matches!(r, Some(Ok(_))))>
+                        <GridView grid=gpu_grid kind=GridKind::Pane("gpu") hover lit label="What the GPU wrote" />
+                    </div>
+                </section>
+            </div>
+        </div>
+    }
+}

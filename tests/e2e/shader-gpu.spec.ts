@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { ViewsPage } from "./views-page";
+
+// Chromium with WebGPU on (SwiftShader, no GPU needed): the Run path for real.
+test.use({
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--enable-unsafe-webgpu",
+    ],
+  },
+});
+
+test("Run executes the kernel on WebGPU and every cell matches the engine", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/shader?from=views&shape=3,4&strides=1,3");
+  await expect(page.getByTestId("gpu-unavailable")).toBeEmpty();
+  await page.getByTestId("gpu-run").click();
+  await expect(page.getByTestId("gpu-result")).toContainText("match: all 12 elements equal the engine's offsets");
+  await expect(page.getByTestId("gpu-result")).toContainText(/ms on /);
+  // what the GPU wrote, cell by cell, none marked as differing
+  await expect(page.locator('[data-testid="gpu-cell"]')).toHaveCount(12);
+  await expect(page.locator('[data-testid="gpu-cell"][data-coord="(2,1)"]')).toHaveText("5");
+  await expect(page.locator('[data-testid="gpu-cell"].cell--bad')).toHaveCount(0);
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("masked elements get the fill value on the GPU too", async ({ page }) => {
+  const views = new ViewsPage(page);
+  // padded, flipped and reshaped: two views, masks and a negative stride
+  await page.goto("/#/shader?from=views&fill=-7&wg=2&shape=4,6&ops=pad:(1,1),(0,0);flip:False,True;reshape:4,9");
+  await page.getByTestId("gpu-run").click();
+  await expect(page.getByTestId("gpu-result")).toContainText("match: all 36 elements");
+  await expect(page.locator('[data-testid="gpu-cell"]', { hasText: "-7" })).toHaveCount(12);
+  // a layout from the Layouts page runs as well
+  await page.goto("/#/shader?from=layouts&L=((2,2),3):((1,6),2)");
+  await page.getByTestId("gpu-run").click();
+  await expect(page.getByTestId("gpu-result")).toContainText("match: all 12 elements");
+  expect(views.consoleErrors).toEqual([]);
+});
