@@ -3,8 +3,8 @@
 // on its <link rel=modulepreload>, so the browser still accepts the file. Release builds only:
 // debug builds keep the readable glue.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { minify } from "terser";
 
 const dir = process.env.TRUNK_STAGING_DIR ?? process.argv[2];
@@ -15,7 +15,17 @@ if (!dir) {
 if (process.env.TRUNK_PROFILE && process.env.TRUNK_PROFILE !== "release") process.exit(0);
 const indexPath = join(dir, "index.html");
 let html = readFileSync(indexPath, "utf8");
+// The glue at the top, and wasm-bindgen's snippets (JS modules the Rust code imports) under
+// snippets/; Trunk preloads each with an integrity hash.
 const glue = readdirSync(dir).filter((f) => f.endsWith(".js"));
+const walk = (d) => {
+  for (const entry of readdirSync(join(dir, d), { withFileTypes: true })) {
+    const path = `${d}/${entry.name}`;
+    if (entry.isDirectory()) walk(path);
+    else if (entry.name.endsWith(".js")) glue.push(path);
+  }
+};
+if (existsSync(join(dir, "snippets"))) walk("snippets");
 for (const file of glue) {
   const path = join(dir, file);
   const source = readFileSync(path, "utf8");
@@ -40,29 +50,3 @@ for (const file of glue) {
   console.log(`minify-js: ${file} ${source.length} -> ${out.code.length} bytes`);
 }
 writeFileSync(indexPath, html);
-
-// wasm-bindgen's snippets (JS modules the Rust code imports, under snippets/) are imported by
-// the glue, not named in index.html, so they carry no integrity hash: minified in place.
-const snippets = [];
-const walk = (d) => {
-  for (const entry of readdirSync(d, { withFileTypes: true })) {
-    const path = join(d, entry.name);
-    if (entry.isDirectory()) walk(path);
-    else if (entry.name.endsWith(".js")) snippets.push(path);
-  }
-};
-try {
-  walk(join(dir, "snippets"));
-} catch (e) {
-  if (e.code !== "ENOENT") throw e;
-}
-for (const path of snippets) {
-  const source = readFileSync(path, "utf8");
-  const out = await minify(source, { module: true, compress: true, mangle: true });
-  if (typeof out.code !== "string" || out.code.length === 0) {
-    console.error(`minify-js: terser returned nothing for ${path}`);
-    process.exit(1);
-  }
-  writeFileSync(path, out.code);
-  console.log(`minify-js: ${relative(dir, path)} ${source.length} -> ${out.code.length} bytes`);
-}

@@ -54,6 +54,15 @@ impl Source {
         }
     }
 
+    /// The URL query of the source page's state.
+    pub fn query(self, views: &ViewsState, layouts: &LayoutsState, m: &MorphismsState) -> String {
+        match self {
+            Source::Views => views.to_query(),
+            Source::Layouts => layouts.to_query(),
+            Source::Morphisms => m.to_query(),
+        }
+    }
+
     /// The source a page's state gives, for the pages that have one.
     pub fn of_page(page: Page) -> Option<Source> {
         Source::ALL.into_iter().find(|s| s.page() == page)

@@ -93,18 +93,16 @@ pub fn App() -> impl IntoView {
     });
 
     let query_of = move |p: Page| -> String {
-        let own = |p: Page| match p {
-            Page::Views => state.with(ViewsState::to_query),
-            Page::Layouts => layouts.with(LayoutsState::to_query),
-            Page::Morphisms => morphisms.with(MorphismsState::to_query),
-            _ => String::new(),
+        let own = |from: Source| {
+            state.with(|v| layouts.with(|l| morphisms.with(|m| from.query(v, l, m))))
         };
-        match p {
-            Page::Shader => {
-                let source = own(shader.with(|s| s.from.page()));
+        match (p, Source::of_page(p)) {
+            (_, Some(from)) => own(from),
+            (Page::Shader, _) => {
+                let source = own(shader.with(|s| s.from));
                 shader.with(|s| s.page_query(&source))
             }
-            p => own(p),
+            _ => String::new(),
         }
     };
     Effect::new(move |_| {

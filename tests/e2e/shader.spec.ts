@@ -79,6 +79,12 @@ test("the Shader page generates from the page visited last: a layout or a morphi
   await expect(page.getByTestId("shader-code")).toContainText("for the CuTe layout (2,3):(3,1)");
   // colexicographic L(i): 0 3 1 4 2 5, drawn over the modes reversed (3, 2)
   await expect(page.locator('[data-testid="shader-cell"][data-coord="(0,1)"]')).toHaveText("3");
+  // the link back opens the layout it came from
+  await expect(page.getByTestId("shader-source")).toHaveText("Edit the CuTe layout (Layouts page)");
+  await page.getByTestId("shader-source").click();
+  await expect(page.getByTestId("layout-input")).toHaveValue("(2,3):(3,1)");
+  await page.getByTestId("nav-shader").click();
+  await expect(page.getByTestId("shader-code")).toContainText("for the CuTe layout (2,3):(3,1)");
   await page.getByTestId("nav-morphisms").click();
   await page.getByTestId("nav-shader").click();
   await expect(page.getByTestId("shader-from")).toHaveValue("morphisms");

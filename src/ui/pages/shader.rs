@@ -334,6 +334,15 @@ pub fn ShaderPage(
             <p class="field__error" data-testid="shader-error" role="alert">
                 {move || generated.with(|g| g.as_ref().err().cloned())}
             </p>
+            <p>
+                <a data-testid="shader-source" href=move || {
+                    let from = shader.with(|s| s.from);
+                    let query = views.with(|v| layouts.with(|l| morphisms.with(|m| from.query(v, l, m))));
+                    format!("#/{}?{query}", from.as_str())
+                }>
+                    {move || format!("Edit {}", shader.with(|s| s.from.title()))}
+                </a>
+            </p>
             <p data-testid="shader-summary">
                 {move || generated.with(|g| g.as_ref().ok().map(|g| format!(
                     "{} elements · {} operations per element (offset and validity) · {} lines",
