@@ -80,7 +80,9 @@ impl Chain {
             }
             let mut dims = Vec::new();
             for size in shape {
-                dims.push(chain.new_dim(size.clone(), &BTreeSet::from([TensorId(t)]))?);
+                let mut colour = ColourSet::new();
+                colour.insert(TensorId(t));
+                dims.push(chain.new_dim(size.clone(), &colour)?);
             }
             chain.frontier.extend(&dims);
             chain.start.push(dims);
@@ -229,7 +231,9 @@ impl Chain {
             Direction::Forward => step.primitive.top_arity(),
             Direction::Backward => step.primitive.bottom_arity(),
         };
-        let distinct: BTreeSet<DimId> = step.dims.iter().copied().collect();
+        // sets built by insertion: `collect` into a set sorts first, which costs wasm bytes
+        let mut distinct = BTreeSet::new();
+        distinct.extend(step.dims.iter().copied());
         if step.dims.len() != arity
             || distinct.len() != arity
             || !step.dims.iter().all(|d| self.frontier.contains(d))
@@ -369,11 +373,13 @@ impl Chain {
             return Err(wrong_direction("finish_backward", "a backward chain"));
         };
         self.check_cover(inputs, "the input tensors")?;
-        let tensor_of: BTreeMap<DimId, TensorId> = inputs
-            .iter()
-            .enumerate()
-            .flat_map(|(t, dims)| dims.iter().map(move |&d| (d, TensorId(t))))
-            .collect();
+        let mut tensor_of = BTreeMap::new();
+        tensor_of.extend(
+            inputs
+                .iter()
+                .enumerate()
+                .flat_map(|(t, dims)| dims.iter().map(move |&d| (d, TensorId(t)))),
+        );
         constraints.check(&tensor_of)?;
         let output = self.start.first().cloned().unwrap_or_default();
         self.operator(inputs.to_vec(), output)
@@ -381,8 +387,9 @@ impl Chain {
 
     fn check_cover(&self, groups: &[Vec<DimId>], what: &str) -> Result<(), SynoError> {
         let named: Vec<DimId> = groups.iter().flatten().copied().collect();
-        let distinct: BTreeSet<DimId> = named.iter().copied().collect();
-        let frontier: BTreeSet<DimId> = self.frontier.iter().copied().collect();
+        let (mut distinct, mut frontier) = (BTreeSet::new(), BTreeSet::new());
+        distinct.extend(named.iter().copied());
+        frontier.extend(self.frontier.iter().copied());
         if named.len() == distinct.len() && distinct == frontier {
             return Ok(());
         }

@@ -69,7 +69,7 @@ pub(crate) fn forward_colours(
                     ),
                 ));
             }
-            vec![a.union(b).copied().collect()]
+            vec![union(a, b)]
         }
         (Primitive::Stride(_), [a]) => {
             if !a.is_empty() {
@@ -81,7 +81,7 @@ pub(crate) fn forward_colours(
             vec![ColourSet::new()]
         }
         (Primitive::Unfold(_), [a]) => vec![a.clone(), ColourSet::new()],
-        (Primitive::Merge(_), [a, b]) => vec![a.union(b).copied().collect()],
+        (Primitive::Merge(_), [a, b]) => vec![union(a, b)],
         (Primitive::Split(_), [a]) => vec![a.clone(), a.clone()],
         (Primitive::MapReduce(_), _) => Vec::new(),
         (Primitive::Shift(_) | Primitive::Reverse, [a]) => vec![a.clone()],
@@ -102,7 +102,9 @@ impl Constraints {
     /// A new frontier dimension: an open variable of its own.
     pub(crate) fn add_dim(&mut self, dim: DimId) {
         debug_assert_eq!(dim.index(), self.colours.len());
-        self.colours.push(BTreeSet::from([dim]));
+        let mut colour = BTreeSet::new();
+        colour.insert(dim);
+        self.colours.push(colour);
     }
 
     pub(crate) fn colour(&self, dim: DimId) -> Option<&BTreeSet<DimId>> {
@@ -163,8 +165,10 @@ impl Constraints {
 
     pub(crate) fn add_disjoint(&mut self, left: DimId, right: DimId, step: usize) {
         let clear = |v: &DimId| !self.known_clear.contains_key(v);
-        let left: BTreeSet<DimId> = [left].into_iter().filter(clear).collect();
-        let right: BTreeSet<DimId> = [right].into_iter().filter(clear).collect();
+        let (mut left_set, mut right_set) = (BTreeSet::new(), BTreeSet::new());
+        left_set.extend([left].into_iter().filter(clear));
+        right_set.extend([right].into_iter().filter(clear));
+        let (left, right) = (left_set, right_set);
         self.disjoint.push(Disjoint { left, right, step });
         self.simplify();
     }
@@ -205,10 +209,10 @@ impl Constraints {
             }
         }
         for constraint in &self.disjoint {
-            let colours = |side: &BTreeSet<DimId>| -> ColourSet {
-                side.iter()
-                    .filter_map(|d| tensor_of.get(d).copied())
-                    .collect()
+            let colours = |side: &BTreeSet<DimId>| {
+                let mut set = ColourSet::new();
+                set.extend(side.iter().filter_map(|d| tensor_of.get(d).copied()));
+                set
             };
             let (left, right) = (colours(&constraint.left), colours(&constraint.right));
             if let Some(common) = left.intersection(&right).next() {
@@ -231,6 +235,13 @@ impl Constraints {
             None => Ok(()),
         }
     }
+}
+
+/// `a ∪ b`, built by insertion (`collect` into a set sorts first, which costs wasm bytes).
+fn union(a: &ColourSet, b: &ColourSet) -> ColourSet {
+    let mut set = a.clone();
+    set.extend(b.iter().copied());
+    set
 }
 
 fn list(dims: &BTreeSet<DimId>) -> String {

@@ -78,6 +78,15 @@ impl DimId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// `d3` as [`DimId`] prints it; the dimension may not exist in any chain.
+    pub fn parse(text: &str) -> Option<DimId> {
+        let digits = text.strip_prefix('d')?;
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        digits.parse().ok().map(DimId)
+    }
 }
 
 impl fmt::Display for DimId {
