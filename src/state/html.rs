@@ -691,6 +691,44 @@ pub fn canonical(editor: &crate::state::ViewEditor) -> String {
     out
 }
 
+/// The Syno chain's rows: each statement and the dimensions after it as chips with size and
+/// colours (coloured by their first tensor); the last row's chips are buttons that select a
+/// dimension for the palette (`data-dim`, pressed when in `selected`). A row whose step a
+/// rule failed at is marked.
+pub fn syno_rows(built: &crate::state::syno::Built, selected: &[String]) -> String {
+    let mut out = String::from(r#"<table class="syno-rows" data-testid="syno-rows">"#);
+    let bad_row = built.problem.as_ref().and_then(|p| p.step).map(|s| s + 1);
+    let last = built.rows.len().saturating_sub(1);
+    for (k, row) in built.rows.iter().enumerate() {
+        let bad = if bad_row == Some(k) { " row--bad" } else { "" };
+        let _ = write!(
+            out,
+            r#"<tr class="syno-row{bad}" data-testid="syno-row"><th scope="row">{}</th><td>"#,
+            escape(&row.label)
+        );
+        for (id, size, tensors) in &row.dims {
+            let id = escape(id);
+            let colours: Vec<String> = tensors.iter().map(|t| format!("in{t}")).collect();
+            let tile = tensors
+                .first()
+                .map_or(String::new(), |t| format!(r#" data-tile="{}""#, t % 8));
+            let text = format!("{id}: {} {{{}}}", escape(size), colours.join(", "));
+            if k == last && row.label != "inputs" {
+                let pressed = selected.contains(&id);
+                let _ = write!(
+                    out,
+                    r#"<button type="button" class="chip"{tile} data-dim="{id}" aria-pressed="{pressed}">{text}</button>"#
+                );
+            } else {
+                let _ = write!(out, r#"<span class="chip"{tile}>{text}</span>"#);
+            }
+        }
+        out.push_str("</td></tr>");
+    }
+    out.push_str("</table>");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1079,11 +1117,42 @@ mod tests {
                 },
                 "x",
             ),
+            syno_rows(
+                &crate::state::syno::Built {
+                    rows: vec![crate::state::syno::Row {
+                        line: 0,
+                        label: payload.to_string(),
+                        dims: vec![(payload.to_string(), payload.to_string(), vec![0])],
+                    }],
+                    ..Default::default()
+                },
+                &[],
+            ),
         ];
         for html in outputs {
             assert!(!html.contains("<img"), "{html}");
             assert!(html.contains("&lt;img"), "{html}");
         }
+    }
+
+    #[test]
+    fn syno_rows_mark_the_failing_step_and_make_the_last_row_selectable() {
+        let built =
+            crate::state::syno::build("output 2, 3\nreduce 4\nshare d2\ninputs d0 d3 d4 d1");
+        let html = syno_rows(&built, &["d1".to_string()]);
+        assert_eq!(html.matches("row--bad").count(), 1);
+        let bad = html.split("<tr").find(|r| r.contains("row--bad")).unwrap();
+        assert!(bad.contains("Share d2"), "{bad}");
+        // the last row's chips are buttons; the pressed one is the selection
+        assert_eq!(html.matches("<button").count(), 4);
+        assert!(
+            html.contains(r#"data-dim="d1" aria-pressed="true""#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"data-dim="d0" aria-pressed="false""#),
+            "{html}"
+        );
     }
 
     #[test]

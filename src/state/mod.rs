@@ -10,6 +10,7 @@ pub mod ops_text;
 pub mod route;
 pub mod shader;
 pub mod stack_grid;
+pub mod syno;
 pub mod view_form;
 pub mod views;
 pub mod workbench;
