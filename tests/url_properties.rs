@@ -7,7 +7,8 @@ use proptest::prelude::*;
 
 use layout_lab::state::layouts::LayoutsState;
 use layout_lab::state::morphisms::{MorphOp, MorphismsState};
-use layout_lab::state::shader::{OptField, ShaderState, Source, Subject};
+use layout_lab::state::shader::{OptField, Pages, ShaderState, Source, Subject};
+use layout_lab::state::syno::{SynoState, PRESETS};
 use layout_lab::state::workbench::{Operation, WorkbenchState};
 use layout_lab::state::ViewsState;
 
@@ -138,22 +139,34 @@ proptest! {
         let mut layouts = LayoutsState::default();
         layouts.set_text(&layout);
         let morphisms = MorphismsState::default();
-        let source = match shader.from {
-            Source::Views => views.to_query(),
-            _ => layouts.to_query(),
-        };
+        let syno = SynoState::default();
+        let pages = Pages { views: &views, layouts: &layouts, morphisms: &morphisms, syno: &syno };
+        let source = shader.from.query(&pages);
         let url = shader.page_query(&source);
         let back = ShaderState::from_query(&url);
         prop_assert_eq!(&back, &shader, "{}", url);
         let (back_views, back_layouts) = (ViewsState::from_query(&url).0, LayoutsState::from_query(&url));
-        let before = Subject::of(shader.from, &views, &layouts, &morphisms)
+        let back_pages = Pages { views: &back_views, layouts: &back_layouts, ..pages };
+        let before = Subject::of(shader.from, 0, &pages)
             .and_then(|s| s.generate(&shader.opts))
             .map(|g| g.shader);
-        let after = Subject::of(back.from, &back_views, &back_layouts, &morphisms)
+        let after = Subject::of(back.from, 0, &back_pages)
             .and_then(|s| s.generate(&back.opts))
             .map(|g| g.shader);
         prop_assert_eq!(after, before, "{}", url);
         prop_assert_eq!(back.page_query(&source), url);
+    }
+
+    #[test]
+    fn syno_programs_round_trip(preset in 0usize..PRESETS.len(), extra in "[a-z0-9 ,|#=*_-]{0,12}") {
+        let mut state = SynoState::default();
+        state.set_text(&format!("{}\n{extra}", PRESETS[preset].1));
+        let url = state.to_query();
+        let back = SynoState::from_query(&url);
+        prop_assert_eq!(back.text(), state.text());
+        prop_assert_eq!(&back.built.rows, &state.built.rows);
+        prop_assert_eq!(&back.built.problem, &state.built.problem);
+        prop_assert_eq!(back.to_query(), url);
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! the DOM.
 #![cfg(target_arch = "wasm32")]
 
-use layout_lab::state::{Page, ViewsState};
-use layout_lab::ui::pages::{PlannedPage, ViewsPage};
+use layout_lab::state::ViewsState;
+use layout_lab::ui::pages::ViewsPage;
 use leptos::prelude::*;
 use leptos::task::tick;
 use wasm_bindgen::JsCast;
@@ -124,21 +124,6 @@ async fn grids_render_rank_three_as_blocks() {
         .query_selector_all("[data-testid='logical-grid'] .block")
         .unwrap();
     assert_eq!(blocks.length(), 3, "one block per index of dim 0");
-}
-
-#[wasm_bindgen_test]
-async fn planned_pages_say_what_they_will_hold() {
-    let parent = fresh_parent();
-    let _mounted =
-        leptos::mount::mount_to(parent.clone(), || view! { <PlannedPage page=Page::Syno /> });
-    tick().await;
-    let text = find(&parent, "[data-testid='planned']")
-        .text_content()
-        .unwrap();
-    assert!(
-        text.contains("not built yet") && text.contains("Syno primitives"),
-        "{text}"
-    );
 }
 
 fn click(parent: &HtmlElement, test_id: &str) {
@@ -556,17 +541,20 @@ async fn the_shader_page_builds_its_code_from_nodes_and_links_lines_to_cells() {
     use layout_lab::state::layouts::LayoutsState;
     use layout_lab::state::morphisms::MorphismsState;
     use layout_lab::state::shader::ShaderState;
+    use layout_lab::state::syno::SynoState;
+    use layout_lab::ui::pages::shader::PageSignals;
     use layout_lab::ui::pages::ShaderPage;
 
     let parent = fresh_parent();
-    let views = RwSignal::new(ViewsState::from_query("shape=4&ops=pad:1,1").0);
-    let (layouts, morphisms) = (
-        RwSignal::new(LayoutsState::default()),
-        RwSignal::new(MorphismsState::default()),
-    );
+    let pages = PageSignals {
+        views: RwSignal::new(ViewsState::from_query("shape=4&ops=pad:1,1").0),
+        layouts: RwSignal::new(LayoutsState::default()),
+        morphisms: RwSignal::new(MorphismsState::default()),
+        syno: RwSignal::new(SynoState::default()),
+    };
     let shader = RwSignal::new(ShaderState::from_query("from=views&fill=-1"));
     let mounted = leptos::mount::mount_to(parent.clone(), move || {
-        view! { <ShaderPage shader views layouts morphisms /> }
+        view! { <ShaderPage shader pages /> }
     });
     mounted.forget();
     tick().await;
@@ -603,4 +591,70 @@ async fn the_shader_page_builds_its_code_from_nodes_and_links_lines_to_cells() {
     type_into(&parent, "shader-workgroup", "32");
     tick().await;
     assert!(code.text_content().unwrap().contains("@workgroup_size(32)"));
+}
+
+#[wasm_bindgen_test]
+async fn the_syno_page_builds_a_chain_from_the_palette_and_links_its_grids() {
+    use layout_lab::state::syno::SynoState;
+    use layout_lab::ui::pages::SynoPage;
+
+    let parent = fresh_parent();
+    let state = RwSignal::new(SynoState::from_query("chain=output 2, 3"));
+    let mounted = leptos::mount::mount_to(parent.clone(), move || view! { <SynoPage state /> });
+    mounted.forget();
+    tick().await;
+    // MapReduce(4), then Share of its dimension d2, picked by clicking its chip
+    type_into(&parent, "syno-constant", "4");
+    click(&parent, "syno-reduce");
+    tick().await;
+    click(&parent, "syno-share");
+    tick().await;
+    assert!(text(&parent, "syno-palette-error").contains("click 1 chip"));
+    let chip: HtmlElement = find(&parent, "[data-dim='d2']").unchecked_into();
+    chip.click();
+    tick().await;
+    click(&parent, "syno-share");
+    tick().await;
+    assert_eq!(
+        state.with_untracked(|s| s.text().to_string()),
+        "output 2, 3\nreduce 4\nshare d2"
+    );
+    let rows = parent
+        .query_selector_all("[data-testid='syno-row']")
+        .unwrap();
+    assert_eq!(rows.length(), 3);
+    // naming the inputs finishes the chain: a matmul
+    let program = format!(
+        "{}\ninputs d0 d3 | d4 d1",
+        state.with_untracked(|s| s.text().to_string())
+    );
+    type_into(&parent, "syno-program", &program);
+    tick().await;
+    assert_eq!(text(&parent, "syno-access"), "in0[o0, r0]\nin1[r0, o1]");
+    // output (0, 1) reads a row of in0 and a column of in1
+    hover_over(&find(
+        &parent,
+        "[data-testid='syno-out-cell'][data-coord='(0,1)']",
+    ));
+    tick().await;
+    let lit = |pane: &str| {
+        parent
+            .query_selector_all(&format!("[data-testid='{pane}-cell'].cell--lit"))
+            .unwrap()
+            .length()
+    };
+    assert_eq!((lit("syno-in0"), lit("syno-in1")), (4, 4));
+    // an illegal Share: both halves to one tensor
+    type_into(
+        &parent,
+        "syno-program",
+        "output 2, 3\nreduce 4\nshare d2\ninputs d0 d3 d4 d1",
+    );
+    tick().await;
+    assert!(text(&parent, "syno-error").contains("share-disjoint"));
+    assert_eq!(
+        parent.query_selector_all(".row--bad").unwrap().length(),
+        1,
+        "the Share's row is marked"
+    );
 }

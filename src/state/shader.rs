@@ -6,12 +6,14 @@
 use std::collections::BTreeSet;
 
 use crate::engine::cute::Layout;
+use crate::engine::syno::Access;
 use crate::engine::wgsl::{self, IndexType, Shader, ShaderOptions};
-use crate::engine::ShapeTracker;
+use crate::engine::{RowMajor, ShapeTracker};
 
 use super::layouts::LayoutsState;
 use super::morphisms::MorphismsState;
-use super::stack_grid::{Cell, Grid};
+use super::stack_grid::{Cell, Grid, StackGrid, MAX_DRAWN_CELLS};
+use super::syno::SynoState;
 use super::{Page, ViewsState};
 
 /// Elements and input words a browser run may use: 16 MiB per buffer, well inside WebGPU's
@@ -25,10 +27,25 @@ pub enum Source {
     Views,
     Layouts,
     Morphisms,
+    Syno,
+}
+
+/// The states of the pages a shader can come from.
+#[derive(Clone, Copy)]
+pub struct Pages<'a> {
+    pub views: &'a ViewsState,
+    pub layouts: &'a LayoutsState,
+    pub morphisms: &'a MorphismsState,
+    pub syno: &'a SynoState,
 }
 
 impl Source {
-    pub const ALL: [Source; 3] = [Source::Views, Source::Layouts, Source::Morphisms];
+    pub const ALL: [Source; 4] = [
+        Source::Views,
+        Source::Layouts,
+        Source::Morphisms,
+        Source::Syno,
+    ];
 
     pub fn as_str(self) -> &'static str {
         self.page().as_str()
@@ -39,6 +56,7 @@ impl Source {
             Source::Views => "the view stack (Views page)",
             Source::Layouts => "the CuTe layout (Layouts page)",
             Source::Morphisms => "the encoded layout L_f (Morphisms page)",
+            Source::Syno => "an input of the Syno chain (Syno page)",
         }
     }
 
@@ -51,15 +69,17 @@ impl Source {
             Source::Views => Page::Views,
             Source::Layouts => Page::Layouts,
             Source::Morphisms => Page::Morphisms,
+            Source::Syno => Page::Syno,
         }
     }
 
     /// The URL query of the source page's state.
-    pub fn query(self, views: &ViewsState, layouts: &LayoutsState, m: &MorphismsState) -> String {
+    pub fn query(self, p: &Pages) -> String {
         match self {
-            Source::Views => views.to_query(),
-            Source::Layouts => layouts.to_query(),
-            Source::Morphisms => m.to_query(),
+            Source::Views => p.views.to_query(),
+            Source::Layouts => p.layouts.to_query(),
+            Source::Morphisms => p.morphisms.to_query(),
+            Source::Syno => p.syno.to_query(),
         }
     }
 
@@ -73,6 +93,8 @@ impl Source {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShaderState {
     pub from: Source,
+    /// Which input of a Syno chain.
+    pub input: usize,
     /// The last valid options.
     pub opts: ShaderOptions,
     /// The fill value and the workgroup size as typed, each with its error.
@@ -85,6 +107,7 @@ impl Default for ShaderState {
         let opts = ShaderOptions::default();
         ShaderState {
             from: Source::Views,
+            input: 0,
             opts,
             texts: [opts.fill.to_string(), opts.workgroup_size.to_string()],
             errors: [None, None],
@@ -141,6 +164,9 @@ impl ShaderState {
         let d = ShaderOptions::default();
         let o = self.opts;
         let mut q = format!("from={}", self.from.as_str());
+        if self.input > 0 {
+            q.push_str(&format!("&in={}", self.input));
+        }
         if o.index_type != d.index_type {
             q.push_str("&ty=u32");
         }
@@ -169,6 +195,7 @@ impl ShaderState {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             match key {
                 "from" => state.from = Source::parse(value).unwrap_or_default(),
+                "in" => state.input = value.parse().unwrap_or(0),
                 "ty" => state.set_index_type(value),
                 "fill" => state.set(OptField::Fill, value),
                 "wg" => state.set(OptField::Workgroup, value),
@@ -180,58 +207,90 @@ impl ShaderState {
     }
 }
 
-/// What a shader indexes: a view stack, or a CuTe layout.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a shader indexes: a view stack, a CuTe layout, or input `k` of a Syno chain.
+#[derive(Clone, Debug)]
 pub enum Subject {
     Stack(ShapeTracker),
     Layout(Layout),
+    Syno(Box<Access>, usize),
+}
+
+/// What a generated kernel computes, for its grid and its expected output.
+#[derive(Clone, Debug)]
+pub enum Cells {
+    /// The stack's row-major elements.
+    Stack(ShapeTracker),
+    /// The chain's loops, row-major, reading input `k`.
+    Syno(Box<Access>, usize),
 }
 
 impl Subject {
-    /// What `from` currently shows.
-    pub fn of(
-        from: Source,
-        views: &ViewsState,
-        layouts: &LayoutsState,
-        morphisms: &MorphismsState,
-    ) -> Result<Subject, String> {
+    /// What `from` currently shows (for a Syno chain, its input `input`).
+    pub fn of(from: Source, input: usize, p: &Pages) -> Result<Subject, String> {
         match from {
-            Source::Views => Ok(Subject::Stack(views.shown().0)),
-            Source::Layouts => Ok(Subject::Layout(layouts.layout().clone())),
-            Source::Morphisms => morphisms
+            Source::Views => Ok(Subject::Stack(p.views.shown().0)),
+            Source::Layouts => Ok(Subject::Layout(p.layouts.layout().clone())),
+            Source::Morphisms => p
+                .morphisms
                 .editor
                 .morphism()
                 .layout()
                 .map(Subject::Layout)
                 .map_err(|e| format!("f has no encoded layout: {e}")),
+            Source::Syno => match (&p.syno.built.access, &p.syno.built.problem) {
+                (Some(a), _) => Ok(Subject::Syno(Box::new(a.clone()), input)),
+                (None, Some(problem)) => Err(format!("the Syno chain: {}", problem.message)),
+                (None, None) => Err("the Syno chain has no inputs yet".into()),
+            },
         }
     }
 
-    /// The shader, its highlighted lines and the stack whose row-major elements it computes.
+    /// The shader, its highlighted lines and what its elements are.
     pub fn generate(&self, opts: &ShaderOptions) -> Result<Generated, String> {
-        let (shader, tracker) = match self {
-            Subject::Stack(t) => (wgsl::tracker_shader(t, opts), Ok(t.clone())),
+        let (shader, cells) = match self {
+            Subject::Stack(t) => (wgsl::tracker_shader(t, opts), Ok(Cells::Stack(t.clone()))),
             Subject::Layout(l) => (
                 wgsl::layout_shader(l, opts),
-                wgsl::layout_view(l).and_then(|v| ShapeTracker::from_views(vec![v])),
+                wgsl::layout_view(l)
+                    .and_then(|v| ShapeTracker::from_views(vec![v]))
+                    .map(Cells::Stack),
+            ),
+            Subject::Syno(a, k) => (
+                wgsl::syno_shader(a, *k, opts),
+                Ok(Cells::Syno(a.clone(), *k)),
             ),
         };
         let shader = shader.map_err(|e| e.to_string())?;
-        let tracker = tracker.map_err(|e| e.to_string())?;
+        let cells = cells.map_err(|e| e.to_string())?;
+        let names: Vec<String> = match &cells {
+            Cells::Stack(_) => (0..shader.shape.len())
+                .map(|k| format!("ridx{k}"))
+                .collect(),
+            Cells::Syno(a, _) => a.loops.iter().map(|l| l.name.clone()).collect(),
+        };
         Ok(Generated {
-            lines: highlight(&shader.wgsl),
+            lines: highlight(&shader.wgsl, &names),
+            names,
             shader,
-            tracker,
+            cells,
         })
     }
 }
 
-/// A generated shader with its lines and the stack it computes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A generated shader with its lines, its loop variables' names and what it computes.
+#[derive(Clone, Debug)]
 pub struct Generated {
     pub shader: Shader,
     pub lines: Vec<Line>,
-    pub tracker: ShapeTracker,
+    pub names: Vec<String>,
+    pub cells: Cells,
+}
+
+impl PartialEq for Generated {
+    /// The kernel's text decides what it computes.
+    fn eq(&self, other: &Generated) -> bool {
+        self.shader == other.shader
+    }
 }
 
 /// The output a kernel writes over an arange input (`input[k] = k`), and that input's length.
@@ -257,10 +316,7 @@ impl Generated {
         if elements > MAX_RUN_ELEMENTS {
             return Err(too_many("the output", elements as u128));
         }
-        let offsets = self
-            .tracker
-            .offsets(MAX_RUN_ELEMENTS)
-            .map_err(|e| e.to_string())?;
+        let offsets = self.offsets(MAX_RUN_ELEMENTS)?;
         let top = offsets.iter().flatten().copied().max().unwrap_or(0);
         if top >= MAX_RUN_ELEMENTS as i64 {
             return Err(too_many("the input", top as u128 + 1));
@@ -274,6 +330,55 @@ impl Generated {
             })
             .collect();
         Ok(Expected { output, input_len })
+    }
+
+    /// Every element's offset (`None`: masked), row-major.
+    ///
+    /// # Errors
+    /// More than `limit` elements.
+    pub fn offsets(&self, limit: usize) -> Result<Vec<Option<i64>>, String> {
+        match &self.cells {
+            Cells::Stack(t) => t.offsets(limit).map_err(|e| e.to_string()),
+            Cells::Syno(a, k) => {
+                let shape = &a.inputs.get(*k).ok_or("no such input")?.shape;
+                let points = a.points(limit).map_err(|e| e.to_string())?;
+                Ok(points
+                    .iter()
+                    .map(|p| {
+                        let coord = p.reads.get(*k)?.as_ref()?;
+                        Some(coord.iter().zip(shape).fold(0, |acc, (&c, &d)| acc * d + c))
+                    })
+                    .collect())
+            }
+        }
+    }
+
+    /// The grid of the elements, each showing its offset.
+    ///
+    /// # Errors
+    /// More cells than a grid draws.
+    pub fn grid(&self) -> Result<StackGrid, String> {
+        match &self.cells {
+            Cells::Stack(t) => StackGrid::of(t).map_err(|e| e.to_string()),
+            Cells::Syno(..) => {
+                let shape = self.shader.shape.clone();
+                let offsets = self
+                    .offsets(MAX_DRAWN_CELLS)
+                    .map_err(|_| format!("the grid is drawn up to {MAX_DRAWN_CELLS} elements"))?;
+                let cells = RowMajor::new(&shape)
+                    .zip(offsets)
+                    .enumerate()
+                    .map(|(index, (coord, value))| Cell {
+                        index,
+                        coord,
+                        value,
+                        tile: None,
+                        label: None,
+                    })
+                    .collect();
+                Ok(StackGrid::single(shape, cells, None))
+            }
+        }
     }
 }
 
@@ -397,16 +502,14 @@ const KEYWORDS: [&str; 9] = [
 ];
 const TYPES: [&str; 6] = ["u32", "i32", "bool", "vec3", "array", "Address"];
 
-fn loop_var(word: &str) -> Option<usize> {
-    word.strip_prefix("ridx")?.parse().ok()
+/// The shader's lines split into tokens; `names` are the loop variables, `Tok::Var(k)` for
+/// `names[k]`.
+pub fn highlight(wgsl: &str, names: &[String]) -> Vec<Line> {
+    let loop_var = |word: &str| names.iter().position(|n| n == word);
+    wgsl.lines().map(|l| highlight_line(l, &loop_var)).collect()
 }
 
-/// The shader's lines split into tokens.
-pub fn highlight(wgsl: &str) -> Vec<Line> {
-    wgsl.lines().map(highlight_line).collect()
-}
-
-fn highlight_line(line: &str) -> Line {
+fn highlight_line(line: &str, loop_var: &dyn Fn(&str) -> Option<usize>) -> Line {
     let mut tokens: Vec<(Tok, String)> = Vec::new();
     let mut push = |tok: Tok, text: &str| match tokens.last_mut() {
         Some((Tok::Plain, last)) if tok == Tok::Plain => last.push_str(text),
@@ -481,11 +584,13 @@ impl Part {
     }
 
     /// What hovering the line says.
-    pub fn describe(self, shader: &Shader, lit: usize) -> String {
+    pub fn describe(self, g: &Generated, lit: usize) -> String {
+        let shader = &g.shader;
         match self {
             Part::None => String::new(),
             Part::Var(k) => format!(
-                "ridx{k}: the coordinate along dimension {k} (extent {}), unravelled from the element index i; lit: the {lit} cells along it from the origin",
+                "{}: the coordinate along dimension {k} (extent {}), unravelled from the element index i; lit: the {lit} cells along it from the origin",
+                g.names.get(k).map_or("", String::as_str),
                 shader.shape.get(k).copied().unwrap_or(0)
             ),
             Part::Address => format!(
@@ -574,7 +679,7 @@ mod tests {
         let first = &g.lines[0].tokens;
         assert_eq!(first.len(), 1);
         assert_eq!(first[0].0, Tok::Comment);
-        let kinds: Vec<Tok> = highlight("@compute @workgroup_size(64)\nlet x = 12u;")
+        let kinds: Vec<Tok> = highlight("@compute @workgroup_size(64)\nlet x = 12u;", &[])
             .iter()
             .flat_map(|l| l.tokens.iter().map(|t| t.0))
             .collect();
@@ -643,22 +748,53 @@ mod tests {
     }
 
     #[test]
-    fn layouts_and_morphisms_generate_over_their_colexicographic_elements() {
+    fn layouts_morphisms_and_syno_chains_generate_over_their_elements() {
         let layouts = LayoutsState::from_query("L=(2,3):(3,1)");
-        let morphisms = MorphismsState::default();
-        let views = ViewsState::default();
-        let s = Subject::of(Source::Layouts, &views, &layouts, &morphisms).unwrap();
+        let (views, morphisms) = (ViewsState::default(), MorphismsState::default());
+        let mut syno = SynoState::default();
+        let pages = |layouts| Pages {
+            views: &views,
+            layouts,
+            morphisms: &morphisms,
+            syno: &syno,
+        };
+        let s = Subject::of(Source::Layouts, 0, &pages(&layouts)).unwrap();
         let g = s.generate(&ShaderOptions::default()).unwrap();
         // L(i) in colexicographic order: 0 3 1 4 2 5
         assert_eq!(g.expected(0).unwrap().output, [0, 3, 1, 4, 2, 5]);
         assert!(g.shader.wgsl.contains("the CuTe layout (2,3):(3,1)"));
-        let f = Subject::of(Source::Morphisms, &views, &layouts, &morphisms).unwrap();
+        let f = Subject::of(Source::Morphisms, 0, &pages(&layouts)).unwrap();
         let Subject::Layout(l) = &f else {
             panic!("a morphism gives a layout")
         };
         assert_eq!(Ok(l.clone()), morphisms.editor.morphism().layout());
         let negative = LayoutsState::from_query("L=4:-1");
-        let s = Subject::of(Source::Layouts, &views, &negative, &morphisms).unwrap();
+        let s = Subject::of(Source::Layouts, 0, &pages(&negative)).unwrap();
         assert!(s.generate(&ShaderOptions::default()).is_err());
+
+        // the default chain is a 2 x 3 matmul with k = 4: input 1 (4 x 3) read at r0 * 3 + o1
+        let s = Subject::of(Source::Syno, 1, &pages(&layouts)).unwrap();
+        let g = s.generate(&ShaderOptions::default()).unwrap();
+        assert_eq!(g.names, ["o0", "o1", "r0"]);
+        let offsets = g.offsets(100).unwrap();
+        let want: Vec<Option<i64>> = RowMajor::new(&[2, 3, 4])
+            .map(|l| Some(l[2] * 3 + l[1]))
+            .collect();
+        assert_eq!(offsets, want);
+        assert_eq!(g.grid().unwrap().logical.cells.len(), 24);
+        let r0 = g.lines.iter().position(|l| l.part == Part::Var(2)).unwrap();
+        assert!(g.lines[r0]
+            .tokens
+            .iter()
+            .any(|t| t == &(Tok::Var(2), "r0".to_string())));
+        syno.set_text("output 2\nreverse d0");
+        let pages = Pages {
+            views: &views,
+            layouts: &layouts,
+            morphisms: &morphisms,
+            syno: &syno,
+        };
+        let err = Subject::of(Source::Syno, 0, &pages).unwrap_err();
+        assert!(err.contains("no inputs"), "{err}");
     }
 }

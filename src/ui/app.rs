@@ -7,8 +7,10 @@ use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
 use crate::state::shader::{ShaderState, Source};
+use crate::state::syno::SynoState;
 use crate::state::{Page, ViewsState};
-use crate::ui::pages::{LayoutsPage, MorphismsPage, PlannedPage, ShaderPage, ViewsPage};
+use crate::ui::pages::shader::PageSignals;
+use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ViewsPage};
 
 fn current_fragment() -> String {
     window().location().hash().unwrap_or_default()
@@ -52,6 +54,11 @@ pub fn App() -> impl IntoView {
     } else {
         ViewsState::default()
     });
+    let syno = RwSignal::new(if from_url(Page::Syno) {
+        SynoState::from_query(&initial.query)
+    } else {
+        SynoState::default()
+    });
 
     // The URL is the outside world: follow it when the user navigates or pastes a link.
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
@@ -79,6 +86,12 @@ pub fn App() -> impl IntoView {
         {
             morphisms.set(MorphismsState::from_query(&route.query));
         }
+        if source == Page::Syno
+            && !route.query.is_empty()
+            && syno.with_untracked(|s| s.to_query() != route.query)
+        {
+            syno.set(SynoState::from_query(&route.query));
+        }
         page.set(route.page);
     });
     on_cleanup(move || listener.remove());
@@ -92,10 +105,14 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    let pages = PageSignals {
+        views: state,
+        layouts,
+        morphisms,
+        syno,
+    };
     let query_of = move |p: Page| -> String {
-        let own = |from: Source| {
-            state.with(|v| layouts.with(|l| morphisms.with(|m| from.query(v, l, m))))
-        };
+        let own = |from: Source| pages.with(|p| from.query(p));
         match (p, Source::of_page(p)) {
             (_, Some(from)) => own(from),
             (Page::Shader, _) => {
@@ -146,10 +163,10 @@ pub fn App() -> impl IntoView {
                 Page::Views => view! { <ViewsPage state=state /> }.into_any(),
                 Page::Layouts => view! { <LayoutsPage state=layouts /> }.into_any(),
                 Page::Morphisms => view! { <MorphismsPage state=morphisms /> }.into_any(),
+                Page::Syno => view! { <SynoPage state=syno /> }.into_any(),
                 Page::Shader => {
-                    view! { <ShaderPage shader views=state layouts morphisms /> }.into_any()
+                    view! { <ShaderPage shader pages /> }.into_any()
                 }
-                other => view! { <PlannedPage page=other /> }.into_any(),
             }}
         </main>
     }

@@ -44,5 +44,12 @@ test("masked elements get the fill value on the GPU too", async ({ page }) => {
   await page.goto("/#/shader?from=layouts&L=((2,2),3):((1,6),2)");
   await page.getByTestId("gpu-run").click();
   await expect(page.getByTestId("gpu-result")).toContainText("match: all 12 elements");
+  // and the image input of a Syno conv2d, padding masked: the im2col buffer
+  await page.goto("/#/syno");
+  await page.getByTestId("syno-preset").selectOption({ index: 1 });
+  await page.getByTestId("syno-shader-0").click();
+  await expect(page.getByTestId("shader-from")).toHaveValue("syno");
+  await page.getByTestId("gpu-run").click();
+  await expect(page.getByTestId("gpu-result")).toContainText("match: all 576 elements");
   expect(views.consoleErrors).toEqual([]);
 });

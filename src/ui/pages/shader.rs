@@ -12,8 +12,11 @@ use web_sys::js_sys;
 use crate::state::html;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
-use crate::state::shader::{Generated, OptField, Part, RunCheck, ShaderState, Source, Subject};
-use crate::state::stack_grid::{Hover, Lit, StackGrid};
+use crate::state::shader::{
+    Generated, OptField, Pages, Part, RunCheck, ShaderState, Source, Subject,
+};
+use crate::state::stack_grid::{Hover, Lit};
+use crate::state::syno::SynoState;
 use crate::state::ViewsState;
 use crate::ui::components::import_export::copy;
 use crate::ui::components::{GridKind, GridView};
@@ -106,27 +109,49 @@ fn draw_code(pre: &web_sys::Element, generated: &Generated) {
     }
 }
 
+/// The states of the pages a shader can come from, as the app holds them.
+#[derive(Clone, Copy)]
+pub struct PageSignals {
+    pub views: RwSignal<ViewsState>,
+    pub layouts: RwSignal<LayoutsState>,
+    pub morphisms: RwSignal<MorphismsState>,
+    pub syno: RwSignal<SynoState>,
+}
+
+impl PageSignals {
+    /// Calls `f` with all four states, tracking each.
+    pub fn with<T>(self, f: impl FnOnce(&Pages) -> T) -> T {
+        self.views.with(|views| {
+            self.layouts.with(|layouts| {
+                self.morphisms.with(|morphisms| {
+                    self.syno.with(|syno| {
+                        f(&Pages {
+                            views,
+                            layouts,
+                            morphisms,
+                            syno,
+                        })
+                    })
+                })
+            })
+        })
+    }
+}
+
 #[component]
 pub fn ShaderPage(
     /// The generator options, owned by the app so they live in the URL.
     shader: RwSignal<ShaderState>,
-    views: RwSignal<ViewsState>,
-    layouts: RwSignal<LayoutsState>,
-    morphisms: RwSignal<MorphismsState>,
+    /// The pages it generates from.
+    pages: PageSignals,
 ) -> impl IntoView {
     let generated = Memo::new(move |_| {
-        let (from, opts) = shader.with(|s| (s.from, s.opts));
-        views
-            .with(|v| layouts.with(|l| morphisms.with(|m| Subject::of(from, v, l, m))))
+        let (from, input, opts) = shader.with(|s| (s.from, s.input, s.opts));
+        pages
+            .with(|p| Subject::of(from, input, p))
             .and_then(|subject| subject.generate(&opts))
     });
-    let grids = Memo::new(move |_| {
-        generated.with(|g| {
-            g.as_ref()
-                .ok()
-                .map(|g| StackGrid::of(&g.tracker).map_err(|e| e.to_string()))
-        })
-    });
+    let grids = Memo::new(move |_| generated.with(|g| g.as_ref().ok().map(Generated::grid)));
     let line_hover = RwSignal::new(None::<usize>);
     let hover = RwSignal::new(None::<Hover>);
     let part = move || {
@@ -148,7 +173,7 @@ pub fn ShaderPage(
     let hover_text = move || {
         if let Some(p) = part().filter(|&p| p != Part::None) {
             let lit = lit.with(|l| l.logical.len());
-            return generated.with(|g| g.as_ref().ok().map(|g| p.describe(&g.shader, lit)));
+            return generated.with(|g| g.as_ref().ok().map(|g| p.describe(g, lit)));
         }
         let h = hover.get()?;
         grids.with(|g| match g {
@@ -302,6 +327,20 @@ pub fn ShaderPage(
                         }
                     ></select>
                 </label>
+                <label class="field" class:hidden=move || shader.with(|s| s.from != Source::Syno)>
+                    <span class="field__label">"input of the chain"</span>
+                    <input
+                        type="number"
+                        min="0"
+                        data-testid="shader-input"
+                        prop:value=move || shader.with(|s| s.input.to_string())
+                        on:input=move |ev| {
+                            if let Ok(k) = event_target_value(&ev).parse::<usize>() {
+                                shader.update(|s| s.input = k);
+                            }
+                        }
+                    />
+                </label>
                 <label class="field">
                     <span class="field__label">"index type"</span>
                     <select
@@ -337,8 +376,7 @@ pub fn ShaderPage(
             <p>
                 <a data-testid="shader-source" href=move || {
                     let from = shader.with(|s| s.from);
-                    let query = views.with(|v| layouts.with(|l| morphisms.with(|m| from.query(v, l, m))));
-                    format!("#/{}?{query}", from.as_str())
+                    format!("#/{}?{}", from.as_str(), pages.with(|p| from.query(p)))
                 }>
                     {move || format!("Edit {}", shader.with(|s| s.from.title()))}
                 </a>
