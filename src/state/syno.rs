@@ -437,11 +437,13 @@ impl Grids {
     }
 }
 
-/// The page state: the program as typed and what it builds.
+/// The page state: the program as typed, what it builds, and the access expressions of the
+/// last program that built them (shown while the current one has a problem).
 #[derive(Clone, Debug)]
 pub struct SynoState {
     text: String,
     pub built: Built,
+    pub last_access: Option<Access>,
 }
 
 impl Default for SynoState {
@@ -449,6 +451,7 @@ impl Default for SynoState {
         let mut s = SynoState {
             text: String::new(),
             built: Built::default(),
+            last_access: None,
         };
         s.set_text(PRESETS[1].1);
         s
@@ -463,12 +466,16 @@ impl SynoState {
     pub fn set_text(&mut self, text: &str) {
         self.text = text.chars().take(MAX_CHARS).collect();
         self.built = build(&self.text);
+        if self.built.access.is_some() {
+            self.last_access.clone_from(&self.built.access);
+        }
     }
 
-    /// Appends a palette statement.
+    /// Appends a palette statement (before `inputs`, which stays last) when it applies; a
+    /// statement that does not leaves the program as it was.
     ///
     /// # Errors
-    /// As [`statement`].
+    /// As [`statement`], or the problem the new statement has.
     pub fn append(
         &mut self,
         name: &str,
@@ -476,7 +483,6 @@ impl SynoState {
         selected: &[String],
     ) -> Result<(), String> {
         let line = statement(name, constant, selected)?;
-        // a new step goes before `inputs`, which must stay last
         let mut lines: Vec<&str> = self.text.lines().collect();
         let at = lines
             .iter()
@@ -484,6 +490,9 @@ impl SynoState {
             .unwrap_or(lines.len());
         lines.insert(at, &line);
         let text = lines.join("\n");
+        if let Some(p) = build(&text).problem.filter(|p| p.line == at) {
+            return Err(p.message);
+        }
         self.set_text(&text);
         Ok(())
     }
@@ -655,6 +664,12 @@ mod tests {
             .unwrap()
             .message
             .contains("exactly once"));
+        // a statement that does not apply is refused and the program stays
+        let before = s.text().to_string();
+        let err = s.append("merge", "4", &["d0".into()]).unwrap_err();
+        assert!(err.contains("split-divides"), "{err}");
+        assert_eq!(s.text(), before);
+        assert!(s.last_access.is_some() && s.built.access.is_none());
         s.set_text("output 2, 3");
         s.append("reduce", " 3 ", &[]).unwrap();
         s.append("unfold", "3", &["d0".into(), "d2".into()])

@@ -125,6 +125,23 @@ const fields: Record<string, Field> = {
   "Morphisms from layout": { url: "#/morphisms", input: "from-layout", error: "error-from-layout", anchor: text("morphism-text"), wrong: [...notation, "non-tractable layout"] },
   "Morphisms walkthrough A": { url: "#/morphisms", input: "walk-a", error: "walk-operand-error", anchor: walkAnchor, wrong: notation },
   "Morphisms walkthrough B": { url: "#/morphisms", input: "walk-b", error: "walk-operand-error", anchor: walkAnchor, wrong: notation },
+  "Shader fill": {
+    url: "#/shader?from=views&shape=3,4", input: "shader-fill", error: "error-shader-fill",
+    anchor: text("shader-code"), wrong: ["empty", "float", ...notation, "invalid permutation", "non-tractable layout"],
+  },
+  "Shader workgroup size": {
+    url: "#/shader?from=views&shape=3,4", input: "shader-workgroup", error: "error-shader-workgroup",
+    anchor: text("shader-code"), wrong: ["empty", "float", "negative", "zero", ...notation, "invalid permutation", "non-tractable layout"],
+  },
+  "Syno program": {
+    url: "#/syno", input: "syno-program", error: "syno-error", anchor: text("syno-access"),
+    wrong: Object.keys(values),
+  },
+  "Syno palette constant": {
+    url: "#/syno", input: "syno-constant", error: "syno-palette-error", anchor: text("syno-access"),
+    wrong: ["empty", "float", "negative", "zero", ...notation, "invalid permutation", "non-tractable layout"],
+    allowed: ["letters"], apply: "syno-reduce",
+  },
   "Morphisms g": { url: "#/morphisms", input: "morphism-g", error: "error-g", anchor: text("op-result"), wrong: [...notation, "zero"] },
 };
 

@@ -329,17 +329,19 @@ pub fn ShaderPage(
                 </label>
                 <label class="field" class:hidden=move || shader.with(|s| s.from != Source::Syno)>
                     <span class="field__label">"input of the chain"</span>
-                    <input
-                        type="number"
-                        min="0"
+                    <select
                         data-testid="shader-input"
+                        inner_html=move || {
+                            let n = pages.syno.with(|s| s.built.access.as_ref().map_or(1, |a| a.inputs.len()));
+                            html::options(&mut (0..n).map(|k| (k.to_string(), format!("in{k}"))), false)
+                        }
                         prop:value=move || shader.with(|s| s.input.to_string())
-                        on:input=move |ev| {
+                        on:change=move |ev| {
                             if let Ok(k) = event_target_value(&ev).parse::<usize>() {
                                 shader.update(|s| s.input = k);
                             }
                         }
-                    />
+                    ></select>
                 </label>
                 <label class="field">
                     <span class="field__label">"index type"</span>

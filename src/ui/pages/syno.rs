@@ -178,7 +178,7 @@ pub fn SynoPage(
             <h2>"Access expressions"</h2>
             <pre class="code" data-testid="syno-access">
                 {move || state.with(|s| {
-                    let Some(a) = &s.built.access else { return String::new() };
+                    let Some(a) = &s.last_access else { return String::new() };
                     (0..a.inputs.len())
                         .filter_map(|t| a.render_input(TensorId(t)))
                         .collect::<Vec<_>>()
