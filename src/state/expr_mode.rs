@@ -134,13 +134,7 @@ impl ExprMode {
             .map(|(index, coord)| {
                 let env: Vec<i64> = coord.iter().zip(&vars).map(|(c, v)| c + v.min).collect();
                 let value = (arena.eval(valid, &env) != 0).then(|| arena.eval(idx, &env));
-                Cell {
-                    index,
-                    coord: env,
-                    value,
-                    tile: None,
-                    label: None,
-                }
+                Cell::new(index, env, value)
             })
             .collect();
         Ok(StackGrid::single(shape, cells, None))

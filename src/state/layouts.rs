@@ -385,14 +385,7 @@ pub fn layout_grid_up_to(layout: &Layout, limit: usize) -> Result<StackGrid, Str
         .enumerate()
         .map(|(index, coord)| {
             let i = index_of(&sizes, &coord);
-            let value = layout.call(i).ok();
-            Cell {
-                index,
-                coord,
-                value,
-                tile: None,
-                label: None,
-            }
+            Cell::new(index, coord, layout.call(i).ok())
         })
         .collect();
     Ok(StackGrid::single(shape, cells, Some(0)))

@@ -26,6 +26,19 @@ pub struct Cell {
     pub label: Option<String>,
 }
 
+impl Cell {
+    /// A cell with no tile and no label.
+    pub fn new(index: usize, coord: Vec<i64>, value: Option<i64>) -> Cell {
+        Cell {
+            index,
+            coord,
+            value,
+            tile: None,
+            label: None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Grid {
     pub shape: Vec<i64>,
@@ -140,12 +153,9 @@ impl StackGrid {
                 shape: view.shape().to_vec(),
                 cells: RowMajor::new(view.shape())
                     .enumerate()
-                    .map(|(index, coord)| Cell {
-                        index,
-                        value: view.offset_from_coord(&coord),
-                        coord,
-                        tile: None,
-                        label: None,
+                    .map(|(index, coord)| {
+                        let value = view.offset_from_coord(&coord);
+                        Cell::new(index, coord, value)
                     })
                     .collect(),
                 axes: None,
@@ -173,13 +183,7 @@ impl StackGrid {
                 value = view_grids[k].cells[v as usize].value;
             }
             chains.push(chain);
-            cells.push(Cell {
-                index,
-                coord,
-                value,
-                tile: None,
-                label: None,
-            });
+            cells.push(Cell::new(index, coord, value));
         }
         let (memory, span) = memory_of(&cells, None);
         Ok(StackGrid {

@@ -329,12 +329,9 @@ pub fn statement(name: &str, constant: &str, selected: &[String]) -> Result<Stri
 fn tensor_grid(shape: &[i64], counts: &[usize]) -> Grid {
     let cells = RowMajor::new(shape)
         .enumerate()
-        .map(|(index, coord)| Cell {
-            index,
-            coord,
-            value: counts.get(index).filter(|&&n| n > 0).map(|&n| n as i64),
-            tile: None,
-            label: None,
+        .map(|(index, coord)| {
+            let value = counts.get(index).filter(|&&n| n > 0).map(|&n| n as i64);
+            Cell::new(index, coord, value)
         })
         .collect();
     Grid {
