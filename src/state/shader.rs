@@ -164,7 +164,7 @@ impl ShaderState {
         let d = ShaderOptions::default();
         let o = self.opts;
         let mut q = format!("from={}", self.from.as_str());
-        if self.input > 0 {
+        if self.from == Source::Syno && self.input > 0 {
             q.push_str(&format!("&in={}", self.input));
         }
         if o.index_type != d.index_type {
@@ -368,13 +368,7 @@ impl Generated {
                 let cells = RowMajor::new(&shape)
                     .zip(offsets)
                     .enumerate()
-                    .map(|(index, (coord, value))| Cell {
-                        index,
-                        coord,
-                        value,
-                        tile: None,
-                        label: None,
-                    })
+                    .map(|(index, (coord, value))| Cell::new(index, coord, value))
                     .collect();
                 Ok(StackGrid::single(shape, cells, None))
             }
@@ -624,6 +618,14 @@ mod tests {
         let q = s.to_query();
         assert_eq!(q, "from=morphisms&ty=u32&fill=-7&wg=128&expr=compact");
         assert_eq!(ShaderState::from_query(&q), s);
+        // the input of a Syno chain, only for a Syno chain
+        s.input = 1;
+        assert_eq!(s.to_query(), q);
+        s.from = Source::Syno;
+        assert_eq!(ShaderState::from_query(&s.to_query()), s);
+        assert!(s.to_query().starts_with("from=syno&in=1&"));
+        s.from = Source::Morphisms;
+        s.input = 0;
 
         s.set(OptField::Workgroup, "0");
         assert_eq!(s.opts.workgroup_size, 128);

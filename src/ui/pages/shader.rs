@@ -301,12 +301,15 @@ pub fn ShaderPage(
                     data-testid=id
                     prop:value=move || shader.with(|s| s.texts[f as usize].clone())
                     aria-invalid=move || if error().is_some() { "true" } else { "false" }
+                    aria-describedby=format!("error-{id}")
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
                         shader.update(|s| s.set(f, &text));
                     }
                 />
-                <span class="field__error" data-testid=format!("error-{id}") role="alert">{error}</span>
+                <span class="field__error" id=format!("error-{id}") data-testid=format!("error-{id}") role="alert">
+                    {error}
+                </span>
             </label>
         }
     };
