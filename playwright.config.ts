@@ -1,7 +1,6 @@
 import { defineConfig } from "@playwright/test";
+import { chromium } from "./tests/e2e/chromium";
 
-// Debian's Chromium, never a downloaded browser. Flags: root needs --no-sandbox; the machine has
-// no network but the registries, so background traffic is switched off.
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "target/playwright",
@@ -11,19 +10,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: "http://127.0.0.1:4173/",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromium(),
   },
   webServer: {
     command: "python3 -m http.server 4173 --bind 127.0.0.1 --directory dist",

@@ -1,23 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { chromium } from "./chromium";
 import { ViewsPage } from "./views-page";
 
 // Chromium with WebGPU on (SwiftShader, no GPU needed): the Run path for real.
-test.use({
-  launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--enable-unsafe-webgpu",
-    ],
-  },
-});
+test.use({ launchOptions: chromium(true) });
 
 test("Run executes the kernel on WebGPU and every cell matches the engine", async ({ page }) => {
   const views = new ViewsPage(page);
