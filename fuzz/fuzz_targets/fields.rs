@@ -1,12 +1,15 @@
 //! Every text field of every page, edited in any order: the view form (shape, stride, mask,
 //! offset, symbols, the pasted `View(...)`), the layout field, the morphism editor, the
-//! composition walkthrough's operands and the algebra workbench's operation and operands.
+//! composition walkthrough's operands, the algebra workbench's operation and operands, the Syno
+//! program and palette, and the Shader page's options.
 //!
 //! Each line is one edit: its first byte picks the field (and the row or operation), the rest
 //! is what is typed.
 #![no_main]
 use layout_lab::state::layouts::LayoutsState;
 use layout_lab::state::morphisms::{MorphOp, MorphismsState, Part};
+use layout_lab::state::shader::{OptField, ShaderState};
+use layout_lab::state::syno::{Grids, SynoState};
 use layout_lab::state::view_form::{RowField, SymbolPart, ViewEditor};
 use layout_lab::state::workbench::{Operation, WorkbenchState};
 use libfuzzer_sys::fuzz_target;
@@ -19,19 +22,32 @@ const ROW_FIELDS: [RowField; 4] = [
 ];
 const SYMBOL_PARTS: [SymbolPart; 3] = [SymbolPart::Min, SymbolPart::Max, SymbolPart::Value];
 const PARTS: [Part; 3] = [Part::Domain, Part::Codomain, Part::Map];
+const PRIMITIVES: [&str; 9] = [
+    "reduce",
+    "share",
+    "unfold",
+    "split",
+    "merge",
+    "stride",
+    "shift",
+    "reverse",
+    "frobnicate",
+];
 
 fuzz_target!(|text: &str| {
     let mut editor = ViewEditor::default();
     let mut layouts = LayoutsState::default();
     let mut morphisms = MorphismsState::default();
     let mut workbench = WorkbenchState::default();
+    let mut syno = SynoState::default();
+    let mut shader = ShaderState::default();
     for line in text.lines().take(24) {
         let Some(&pick) = line.as_bytes().first() else {
             continue;
         };
         let typed = line.get(1..).unwrap_or("");
         let row = usize::from(pick >> 4) % 5;
-        match pick % 12 {
+        match pick % 15 {
             0 => editor.set_field(row, ROW_FIELDS[row % 4], typed),
             1 => editor.set_offset(typed),
             2 => editor.set_paste(typed),
@@ -61,7 +77,24 @@ fuzz_target!(|text: &str| {
                 workbench.set_op(Operation::ALL[usize::from(pick >> 4) % Operation::ALL.len()]);
                 workbench.set_a(typed);
             }
-            _ => workbench.set_b(typed),
+            11 => workbench.set_b(typed),
+            12 => syno.set_text(typed),
+            13 => {
+                // a palette press: the constant, then the dimensions clicked
+                let mut words = typed.split(' ');
+                let constant = words.next().unwrap_or("");
+                let selected: Vec<String> = words.map(str::to_string).collect();
+                let name = PRIMITIVES[usize::from(pick >> 4) % PRIMITIVES.len()];
+                let _ = syno.append(name, constant, &selected);
+            }
+            _ => shader.set(
+                if row % 2 == 0 {
+                    OptField::Fill
+                } else {
+                    OptField::Workgroup
+                },
+                typed,
+            ),
         }
     }
     let _ = editor.symbolic_view();
@@ -76,4 +109,9 @@ fuzz_target!(|text: &str| {
     let _ = workbench.warnings();
     let _ = workbench.tiles();
     let _ = WorkbenchState::from_query(&workbench.to_query()).result();
+    if let Some(access) = &syno.last_access {
+        let _ = Grids::of(access);
+    }
+    let _ = SynoState::from_query(&syno.to_query());
+    let _ = ShaderState::from_query(&shader.to_query());
 });

@@ -3,6 +3,8 @@
 use layout_lab::state::layouts::LayoutsState;
 use layout_lab::state::morphisms::MorphismsState;
 use layout_lab::state::route::Route;
+use layout_lab::state::shader::{Pages, ShaderState, Subject};
+use layout_lab::state::syno::SynoState;
 use layout_lab::state::workbench::WorkbenchState;
 use layout_lab::state::ViewsState;
 use libfuzzer_sys::fuzz_target;
@@ -12,7 +14,26 @@ fuzz_target!(|text: &str| {
     let (views, _) = ViewsState::from_query(text);
     let _ = views.to_query();
     let _ = views.shown();
-    let _ = LayoutsState::from_query(text).to_query();
-    let _ = MorphismsState::from_query(text).to_query();
+    let layouts = LayoutsState::from_query(text);
+    let _ = layouts.to_query();
+    let morphisms = MorphismsState::from_query(text);
+    let _ = morphisms.to_query();
     let _ = WorkbenchState::from_query(text).result();
+    let syno = SynoState::from_query(text);
+    let _ = syno.to_query();
+    // the Shader page on the same URL: its options and the source page it names
+    let shader = ShaderState::from_query(text);
+    let pages = Pages {
+        views: &views,
+        layouts: &layouts,
+        morphisms: &morphisms,
+        syno: &syno,
+    };
+    let _ = shader.page_query(&shader.from.query(&pages));
+    if let Ok(generated) =
+        Subject::of(shader.from, shader.input, &pages).and_then(|s| s.generate(&shader.opts))
+    {
+        let _ = generated.grid();
+        let _ = generated.expected(shader.opts.fill);
+    }
 });
