@@ -2,6 +2,7 @@
 //! No web dependencies, so every rule here is tested natively; the UI holds signals of these.
 
 pub mod expr_mode;
+pub mod history;
 pub mod html;
 pub mod large_grid;
 pub mod layouts;

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::state::history::{load_entry, save_entry, Undo, SAVE_KEY};
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
@@ -16,20 +17,66 @@ fn current_fragment() -> String {
     window().location().hash().unwrap_or_default()
 }
 
-/// Replaces the fragment without adding a history entry or firing `hashchange`.
-fn replace_fragment(fragment: &str) {
+/// Puts the fragment in the URL without firing `hashchange`: a new history entry for a new
+/// undo step (so back and forward step through edits), else in place.
+fn set_fragment(fragment: &str, new_entry: bool) {
     if current_fragment() == fragment {
         return;
     }
     if let Ok(history) = window().history() {
         // Failure here only means the URL is stale; the page state is unaffected.
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(fragment));
+        let null = wasm_bindgen::JsValue::NULL;
+        let _ = if new_entry {
+            history.push_state_with_url(&null, "", Some(fragment))
+        } else {
+            history.replace_state_with_url(&null, "", Some(fragment))
+        };
     }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// The fragment to start from: the URL's, or with none the autosaved state (a notice when
+/// that cannot be read, and the entry is dropped).
+fn start_fragment() -> (String, Option<String>) {
+    let url = current_fragment();
+    if !url.trim_start_matches(['#', '/']).is_empty() {
+        return (url, None);
+    }
+    let Some(entry) = storage().and_then(|s| s.get_item(SAVE_KEY).ok().flatten()) else {
+        return (url, None);
+    };
+    match load_entry(&entry) {
+        Ok(saved) => {
+            set_fragment(&saved, false);
+            (saved, None)
+        }
+        Err(why) => {
+            if let Some(s) = storage() {
+                let _ = s.remove_item(SAVE_KEY);
+            }
+            (
+                url,
+                Some(format!("The autosaved state was dropped: {why}.")),
+            )
+        }
+    }
+}
+
+/// Whether a key event belongs to a text field, whose own undo it must keep.
+fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
 #[component]
 pub fn App() -> impl IntoView {
-    let initial = Route::parse(&current_fragment());
+    let (start, notice) = start_fragment();
+    let initial = Route::parse(&start);
     let page = RwSignal::new(initial.page);
     let shader = RwSignal::new(if initial.page == Page::Shader {
         ShaderState::from_query(&initial.query)
@@ -60,9 +107,10 @@ pub fn App() -> impl IntoView {
         SynoState::default()
     });
 
-    // The URL is the outside world: follow it when the user navigates or pastes a link.
-    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
-        let route = Route::parse(&current_fragment());
+    // The URL is the outside world: follow it when the user navigates or pastes a link (and
+    // when undo or redo brings a state back).
+    let follow = move |fragment: &str| {
+        let route = Route::parse(fragment);
         let mut source = route.page;
         if route.page == Page::Shader {
             let next = ShaderState::from_query(&route.query);
@@ -93,8 +141,33 @@ pub fn App() -> impl IntoView {
             syno.set(SynoState::from_query(&route.query));
         }
         page.set(route.page);
+    };
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        follow(&current_fragment());
     });
     on_cleanup(move || listener.remove());
+
+    // Undo and redo (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y) step through the states edits made;
+    // inside a text field the keys keep the field's own undo.
+    let undo = StoredValue::new(Undo::new(""));
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        let key = ev.key();
+        if !(ev.ctrl_key() || ev.meta_key()) || in_text_field(&ev) {
+            return;
+        }
+        let redo = key == "y" || ((key == "z" || key == "Z") && ev.shift_key());
+        if !redo && key != "z" {
+            return;
+        }
+        ev.prevent_default();
+        let next = undo
+            .try_update_value(|u| if redo { u.redo() } else { u.undo() }.map(str::to_string))
+            .flatten();
+        if let Some(fragment) = next {
+            follow(&fragment);
+        }
+    });
+    on_cleanup(move || keys.remove());
 
     // Visiting a page with a state makes it what the Shader page generates from.
     Effect::new(move |_| {
@@ -122,12 +195,31 @@ pub fn App() -> impl IntoView {
             _ => String::new(),
         }
     };
-    Effect::new(move |_| {
-        let route = Route {
+    // Every state goes to the URL, to the undo steps and to the autosave. A state that came
+    // from the URL (a link, back or forward) takes the URL's entry; an edit's new undo step a
+    // new entry.
+    let written = StoredValue::new(start.clone());
+    Effect::new(move |first: Option<()>| {
+        let fragment = Route {
             page: page.get(),
             query: query_of(page.get()),
-        };
-        replace_fragment(&route.to_fragment());
+        }
+        .to_fragment();
+        let now = web_sys::js_sys::Date::now();
+        if first.is_none() {
+            // the state the app opened with is the first undo step, in the entry it opened in
+            undo.set_value(Undo::new(&fragment));
+        }
+        let step = undo
+            .try_update_value(|u| u.record(&fragment, now))
+            .unwrap_or(false);
+        let from_url = written.with_value(|w| *w != current_fragment());
+        set_fragment(&fragment, step && !from_url);
+        written.set_value(fragment.clone());
+        if let Some(s) = storage() {
+            // A full or refused storage only means no autosave.
+            let _ = s.set_item(SAVE_KEY, &save_entry(&fragment));
+        }
     });
 
     view! {
@@ -158,6 +250,7 @@ pub fn App() -> impl IntoView {
                     .collect_view()}
             </nav>
         </header>
+        <p class="notice" data-testid="notice" role="status">{notice}</p>
         <main class="page" data-testid=move || format!("page-{}", page.get().as_str())>
             {move || match page.get() {
                 Page::Views => view! { <ViewsPage state=state /> }.into_any(),

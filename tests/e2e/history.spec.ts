@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { ViewsPage } from "./views-page";
+
+// Edits closer together than this are one undo step (state::history::COALESCE_MS).
+const pause = 1100;
+
+test("Ctrl+Z and Ctrl+Shift+Z step through edits; back and forward too", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=3,4");
+  await views.type("stride-1", "2");
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "8");
+  await page.waitForTimeout(pause);
+  await views.type("offset", "5");
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "13");
+  // outside a text field the keys undo the app's edits
+  await page.locator("h2").first().click();
+  await page.keyboard.press("Control+z");
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "8");
+  await expect(views.field("offset")).toHaveValue("0");
+  await page.keyboard.press("Control+z");
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "6");
+  await page.keyboard.press("Control+Shift+z");
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "8");
+  await page.keyboard.press("Control+y");
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "13");
+  // each edit is a history entry: back and forward walk them
+  await page.goBack();
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "8");
+  await page.goBack();
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "6");
+  await page.goForward();
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "8");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("opening the app without a link restores the autosaved state; a corrupt one is dropped", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/layouts?L=(8,2):(2,1)");
+  await expect(page.getByTestId("layout-input")).toHaveValue("(8,2):(2,1)");
+  await page.goto("/");
+  await expect(page.getByTestId("layout-input")).toHaveValue("(8,2):(2,1)");
+  await expect(page).toHaveURL(/#\/layouts\?L=\(8,2\):\(2,1\)/);
+  await expect(page.getByTestId("notice")).toBeHidden();
+  // a stored entry that is not ours, or of another version: dropped, with a notice
+  await page.evaluate(() => localStorage.setItem("layout-lab", "layout-lab state v0\n#/views"));
+  await page.goto("/");
+  await expect(page.getByTestId("notice")).toHaveText(
+    "The autosaved state was dropped: its format “layout-lab state v0” is not “layout-lab state v1”.",
+  );
+  await expect(page.getByTestId("logical-grid")).toBeVisible();
+  // the app saved its own state again
+  expect(await page.evaluate(() => localStorage.getItem("layout-lab"))).toMatch(/^layout-lab state v1\n#\/views/);
+  expect(views.consoleErrors).toEqual([]);
+});
