@@ -101,6 +101,16 @@ pub fn load_entry(entry: &str) -> Result<String, String> {
     Ok(fragment.to_string())
 }
 
+/// What the notice says when parts of a link could not be read and were left out.
+pub fn link_notice(problems: &[String]) -> Option<String> {
+    (!problems.is_empty()).then(|| {
+        format!(
+            "Parts of the link could not be read and were left out: {}.",
+            problems.join("; ")
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +161,18 @@ mod tests {
         }
         assert_eq!(undone, MAX_UNDO);
         assert!(undone >= 100);
+    }
+
+    #[test]
+    fn a_link_with_unreadable_parts_says_which() {
+        assert_eq!(link_notice(&[]), None);
+        let (_, problems) = crate::state::ViewsState::from_query("shape=3,4&ops=frobnicate:1");
+        let notice = link_notice(&problems).unwrap();
+        assert!(
+            notice.starts_with("Parts of the link could not be read"),
+            "{notice}"
+        );
+        assert!(notice.contains("op 1:"), "{notice}");
     }
 
     #[test]

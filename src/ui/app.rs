@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::state::history::{load_entry, save_entry, Undo, SAVE_KEY};
+use crate::state::history::{link_notice, load_entry, save_entry, Undo, SAVE_KEY};
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
@@ -76,6 +76,7 @@ fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
 #[component]
 pub fn App() -> impl IntoView {
     let (start, notice) = start_fragment();
+    let notice = RwSignal::new(notice);
     let initial = Route::parse(&start);
     let page = RwSignal::new(initial.page);
     let shader = RwSignal::new(if initial.page == Page::Shader {
@@ -97,7 +98,11 @@ pub fn App() -> impl IntoView {
         MorphismsState::default()
     });
     let state = RwSignal::new(if from_url(Page::Views) {
-        ViewsState::from_query(&initial.query).0
+        let (views, problems) = ViewsState::from_query(&initial.query);
+        if let Some(text) = link_notice(&problems) {
+            notice.set(Some(text));
+        }
+        views
     } else {
         ViewsState::default()
     });
@@ -120,7 +125,9 @@ pub fn App() -> impl IntoView {
             }
         }
         if source == Page::Views && state.with_untracked(|s| s.to_query() != route.query) {
-            state.set(ViewsState::from_query(&route.query).0);
+            let (views, problems) = ViewsState::from_query(&route.query);
+            notice.set(link_notice(&problems));
+            state.set(views);
         }
         if source == Page::Layouts
             && !route.query.is_empty()
@@ -250,7 +257,7 @@ pub fn App() -> impl IntoView {
                     .collect_view()}
             </nav>
         </header>
-        <p class="notice" data-testid="notice" role="status">{notice}</p>
+        <p class="notice" data-testid="notice" role="status">{move || notice.get()}</p>
         <main class="page" data-testid=move || format!("page-{}", page.get().as_str())>
             {move || match page.get() {
                 Page::Views => view! { <ViewsPage state=state /> }.into_any(),

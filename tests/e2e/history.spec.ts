@@ -52,3 +52,15 @@ test("opening the app without a link restores the autosaved state; a corrupt one
   expect(await page.evaluate(() => localStorage.getItem("layout-lab"))).toMatch(/^layout-lab state v1\n#\/views/);
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("a link with unreadable parts opens what it can and says what it left out", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/views?shape=3,4&ops=frobnicate:1;reshape:2,6");
+  await expect(page.getByTestId("notice")).toContainText("Parts of the link could not be read and were left out: op 1:");
+  // the base view and the op that reads are there
+  await expect(views.logicalCell("(1,5)")).toHaveAttribute("data-addr", "11");
+  // a link that reads is followed without a notice
+  await page.goto("/#/views?shape=2,2");
+  await expect(page.getByTestId("notice")).toBeHidden();
+  expect(views.consoleErrors).toEqual([]);
+});
