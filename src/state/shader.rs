@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use crate::engine::cute::Layout;
 use crate::engine::syno::Access;
 use crate::engine::wgsl::{self, IndexType, Shader, ShaderOptions};
-use crate::engine::{RowMajor, ShapeTracker};
+use crate::engine::{index_from_coord, RowMajor, ShapeTracker};
 
 use super::layouts::LayoutsState;
 use super::morphisms::MorphismsState;
@@ -346,7 +346,7 @@ impl Generated {
                     .iter()
                     .map(|p| {
                         let coord = p.reads.get(*k)?.as_ref()?;
-                        Some(coord.iter().zip(shape).fold(0, |acc, (&c, &d)| acc * d + c))
+                        Some(index_from_coord(shape, coord))
                     })
                     .collect())
             }

@@ -21,6 +21,7 @@ use crate::engine::syno::{
 };
 use crate::engine::RowMajor;
 
+use super::large_grid::index_of;
 use super::stack_grid::{Cell, Grid};
 
 /// Longest program the page takes.
@@ -341,14 +342,6 @@ fn tensor_grid(shape: &[i64], counts: &[usize]) -> Grid {
     }
 }
 
-fn flat(shape: &[i64], coord: &[i64]) -> usize {
-    coord
-        .iter()
-        .zip(shape)
-        .fold(0i64, |acc, (&c, &d)| acc * d + c)
-        .max(0) as usize
-}
-
 /// The output and the inputs as grids, linked by the reader map: an output cell shows how
 /// many input elements it reads, an input cell how many output elements read it (unread:
 /// `·`), so a legal chain without windows covers every input cell.
@@ -386,7 +379,7 @@ impl Grids {
                 r.inputs
                     .iter()
                     .zip(&shapes)
-                    .map(|(coords, shape)| coords.iter().map(|c| flat(shape, c)).collect())
+                    .map(|(coords, shape)| coords.iter().map(|c| index_of(shape, c)).collect())
                     .collect()
             })
             .collect();
