@@ -82,6 +82,8 @@ pub struct Shader {
     pub elements: u32,
     /// The row-major shape the index unravels into.
     pub shape: Vec<i64>,
+    /// The loop variable of each dimension of `shape` (`ridx0 …`, or a Syno chain's `o0, r0 …`).
+    pub names: Vec<String>,
     /// Operations per element in the offset and validity expressions.
     pub op_count: usize,
 }
@@ -375,6 +377,7 @@ fn generate(
         wgsl: w,
         elements,
         shape: shape.to_vec(),
+        names: names.to_vec(),
         op_count: arena.op_count(exprs.idx) + arena.op_count(exprs.valid),
     })
 }
@@ -499,6 +502,7 @@ mod tests {
         let left = syno_shader(&access, 0, &ShaderOptions::default()).unwrap();
         assert_eq!(left.elements, 24);
         assert_eq!(left.shape, vec![2, 3, 4]);
+        assert_eq!(left.names, ["o0", "o1", "r0"]);
         assert!(
             left.wgsl.contains("let o0 = i32(i / 12u);"),
             "{}",

@@ -262,27 +262,19 @@ impl Subject {
         };
         let shader = shader.map_err(|e| e.to_string())?;
         let cells = cells.map_err(|e| e.to_string())?;
-        let names: Vec<String> = match &cells {
-            Cells::Stack(_) => (0..shader.shape.len())
-                .map(|k| format!("ridx{k}"))
-                .collect(),
-            Cells::Syno(a, _) => a.loops.iter().map(|l| l.name.clone()).collect(),
-        };
         Ok(Generated {
-            lines: highlight(&shader.wgsl, &names),
-            names,
+            lines: highlight(&shader.wgsl, &shader.names),
             shader,
             cells,
         })
     }
 }
 
-/// A generated shader with its lines, its loop variables' names and what it computes.
+/// A generated shader with its lines and what it computes.
 #[derive(Clone, Debug)]
 pub struct Generated {
     pub shader: Shader,
     pub lines: Vec<Line>,
-    pub names: Vec<String>,
     pub cells: Cells,
 }
 
@@ -584,7 +576,7 @@ impl Part {
             Part::None => String::new(),
             Part::Var(k) => format!(
                 "{}: the coordinate along dimension {k} (extent {}), unravelled from the element index i; lit: the {lit} cells along it from the origin",
-                g.names.get(k).map_or("", String::as_str),
+                g.shader.names.get(k).map_or("", String::as_str),
                 shader.shape.get(k).copied().unwrap_or(0)
             ),
             Part::Address => format!(
@@ -777,7 +769,7 @@ mod tests {
         // the default chain is a 2 x 3 matmul with k = 4: input 1 (4 x 3) read at r0 * 3 + o1
         let s = Subject::of(Source::Syno, 1, &pages(&layouts)).unwrap();
         let g = s.generate(&ShaderOptions::default()).unwrap();
-        assert_eq!(g.names, ["o0", "o1", "r0"]);
+        assert_eq!(g.shader.names, ["o0", "o1", "r0"]);
         let offsets = g.offsets(100).unwrap();
         let want: Vec<Option<i64>> = RowMajor::new(&[2, 3, 4])
             .map(|l| Some(l[2] * 3 + l[1]))
