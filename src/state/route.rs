@@ -44,30 +44,65 @@ impl Page {
     }
 }
 
-/// A parsed fragment: the page and its raw query (without `?`).
+/// The permalink format this build writes: every link ends in `v=1`. A link without `v` is
+/// from before the marker (the same format) and reads as version 1; a later format will
+/// write a higher number and keep reading the old ones.
+pub const VERSION: u32 = 1;
+
+/// A parsed fragment: the page, its raw query (without `?` and without the version marker)
+/// and the format version the link says it was written in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Route {
     pub page: Page,
     pub query: String,
+    pub version: u32,
 }
 
 impl Route {
-    /// `#/layouts?x=1` -> Layouts with query `x=1`; an unknown or empty fragment is Views.
-    pub fn parse(fragment: &str) -> Route {
-        let body = fragment.trim_start_matches('#').trim_start_matches('/');
-        let (path, query) = body.split_once('?').unwrap_or((body, ""));
+    /// A route of this build's format.
+    pub fn new(page: Page, query: String) -> Route {
         Route {
-            page: Page::from_path(path).unwrap_or(Page::Views),
-            query: query.to_string(),
+            page,
+            query,
+            version: VERSION,
         }
     }
 
-    pub fn to_fragment(&self) -> String {
-        if self.query.is_empty() {
-            format!("#/{}", self.page.as_str())
-        } else {
-            format!("#/{}?{}", self.page.as_str(), self.query)
+    /// `#/layouts?x=1&v=1` -> Layouts with query `x=1`; an unknown or empty fragment is
+    /// Views. A missing or unreadable `v` is version 1.
+    pub fn parse(fragment: &str) -> Route {
+        let body = fragment.trim_start_matches('#').trim_start_matches('/');
+        let (path, query) = body.split_once('?').unwrap_or((body, ""));
+        let mut version = VERSION;
+        let mut rest = Vec::new();
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            match pair.strip_prefix("v=") {
+                Some(v) => version = v.parse().unwrap_or(VERSION),
+                None => rest.push(pair),
+            }
         }
+        Route {
+            page: Page::from_path(path).unwrap_or(Page::Views),
+            query: rest.join("&"),
+            version,
+        }
+    }
+
+    /// The fragment, always with this build's version marker last.
+    pub fn to_fragment(&self) -> String {
+        let sep = if self.query.is_empty() { "" } else { "&" };
+        format!("#/{}?{}{sep}v={VERSION}", self.page.as_str(), self.query)
+    }
+
+    /// What to tell the user about a link from a later format: it is read as this one.
+    pub fn version_notice(&self) -> Option<String> {
+        (self.version > VERSION).then(|| {
+            format!(
+                "This link is in permalink format v{}, newer than this Layout Lab's v{VERSION}; \
+                 it was read as v{VERSION} and parts of it may be missing.",
+                self.version
+            )
+        })
     }
 }
 
@@ -78,14 +113,35 @@ mod tests {
     #[test]
     fn round_trip() {
         for page in Page::ALL {
-            let route = Route {
-                page,
-                query: "a=1&b=2".into(),
-            };
+            let route = Route::new(page, "a=1&b=2".into());
             assert_eq!(Route::parse(&route.to_fragment()), route);
+            let empty = Route::new(page, String::new());
+            assert_eq!(Route::parse(&empty.to_fragment()), empty);
         }
         assert_eq!(Route::parse("").page, Page::Views);
         assert_eq!(Route::parse("#/nowhere?x").page, Page::Views);
         assert_eq!(Route::parse("#/shader").query, "");
+    }
+
+    #[test]
+    fn version_marker() {
+        let route = Route::new(Page::Layouts, "L=(4,2):(2,1)".into());
+        assert_eq!(route.to_fragment(), "#/layouts?L=(4,2):(2,1)&v=1");
+        assert_eq!(
+            Route::new(Page::Views, String::new()).to_fragment(),
+            "#/views?v=1"
+        );
+        // a link from before the marker reads as version 1, unchanged
+        let old = Route::parse("#/layouts?L=(4,2):(2,1)");
+        assert_eq!(old, route);
+        assert_eq!(old.version_notice(), None);
+        // the marker may stand anywhere and is not part of the page's query
+        let moved = Route::parse("#/views?v=1&shape=3,4");
+        assert_eq!((moved.query.as_str(), moved.version), ("shape=3,4", 1));
+        // a later format is read as this one, with a notice
+        let later = Route::parse("#/layouts?v=7&L=(4,2):(2,1)");
+        assert_eq!((later.query.as_str(), later.version), ("L=(4,2):(2,1)", 7));
+        assert!(later.version_notice().is_some_and(|n| n.contains("v7")));
+        assert_eq!(Route::parse("#/views?v=x").version, 1);
     }
 }

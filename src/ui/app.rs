@@ -78,6 +78,9 @@ pub fn App() -> impl IntoView {
     let (start, notice) = start_fragment();
     let notice = RwSignal::new(notice);
     let initial = Route::parse(&start);
+    if let Some(text) = initial.version_notice() {
+        notice.set(Some(text));
+    }
     let page = RwSignal::new(initial.page);
     let shader = RwSignal::new(if initial.page == Page::Shader {
         ShaderState::from_query(&initial.query)
@@ -124,9 +127,12 @@ pub fn App() -> impl IntoView {
                 shader.set(next);
             }
         }
+        if let Some(text) = route.version_notice() {
+            notice.set(Some(text));
+        }
         if source == Page::Views && state.with_untracked(|s| s.to_query() != route.query) {
             let (views, problems) = ViewsState::from_query(&route.query);
-            notice.set(link_notice(&problems));
+            notice.set(link_notice(&problems).or(route.version_notice()));
             state.set(views);
         }
         if source == Page::Layouts
@@ -207,11 +213,7 @@ pub fn App() -> impl IntoView {
     // new entry.
     let written = StoredValue::new(start.clone());
     Effect::new(move |first: Option<()>| {
-        let fragment = Route {
-            page: page.get(),
-            query: query_of(page.get()),
-        }
-        .to_fragment();
+        let fragment = Route::new(page.get(), query_of(page.get())).to_fragment();
         let now = web_sys::js_sys::Date::now();
         if first.is_none() {
             // the state the app opened with is the first undo step, in the entry it opened in
@@ -236,13 +238,7 @@ pub fn App() -> impl IntoView {
                 {Page::ALL
                     .into_iter()
                     .map(|p| {
-                        let href = move || {
-                            Route {
-                                page: p,
-                                query: query_of(p),
-                            }
-                            .to_fragment()
-                        };
+                        let href = move || Route::new(p, query_of(p)).to_fragment();
                         view! {
                             <a
                                 href=href

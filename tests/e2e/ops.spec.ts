@@ -77,7 +77,7 @@ test("removing a history step recomputes the stack", async ({ page }) => {
   await page.getByTestId("step-0-remove").click();
   await expect(views.viewCards()).toHaveCount(1);
   await expect(views.logicalCell("(1,0)")).toHaveAttribute("data-addr", "2");
-  await expect(page).toHaveURL(/ops=reshape:3,2$/);
+  await expect(page).toHaveURL(/ops=reshape:3,2&v=1$/);
   await page.getByTestId("step-0-select").click();
   await expect(page.getByTestId("step-0")).toHaveClass(/history__item--selected/);
   expect(views.consoleErrors).toEqual([]);
