@@ -16,8 +16,22 @@ if (process.env.TRUNK_PROFILE && process.env.TRUNK_PROFILE !== "release") proces
 const indexPath = join(dir, "index.html");
 let html = readFileSync(indexPath, "utf8");
 // The glue at the top, and wasm-bindgen's snippets (JS modules the Rust code imports) under
-// snippets/; Trunk preloads each with an integrity hash.
-const glue = readdirSync(dir).filter((f) => f.endsWith(".js"));
+// snippets/; Trunk preloads each with an integrity hash. Scripts index.html does not name
+// (public/layout-lab.js, the <layout-lab> element for other pages) are classic scripts with no
+// hash: minified as such.
+const top = readdirSync(dir).filter((f) => f.endsWith(".js"));
+const glue = top.filter((f) => html.includes(f));
+for (const file of top.filter((f) => !html.includes(f))) {
+  const path = join(dir, file);
+  const source = readFileSync(path, "utf8");
+  const out = await minify(source, { compress: true, mangle: true });
+  if (typeof out.code !== "string" || out.code.length === 0) {
+    console.error(`minify-js: terser returned nothing for ${file}`);
+    process.exit(1);
+  }
+  writeFileSync(path, out.code);
+  console.log(`minify-js: ${file} ${source.length} -> ${out.code.length} bytes`);
+}
 const walk = (d) => {
   for (const entry of readdirSync(join(dir, d), { withFileTypes: true })) {
     const path = `${d}/${entry.name}`;

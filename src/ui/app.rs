@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::state::embed::{base_of, element_snippet, iframe_snippet, EmbedOptions, Theme};
 use crate::state::history::{link_notice, load_entry, save_entry, Undo, SAVE_KEY};
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
@@ -10,8 +11,30 @@ use crate::state::route::Route;
 use crate::state::shader::{ShaderState, Source};
 use crate::state::syno::SynoState;
 use crate::state::{Page, ViewsState};
+use crate::ui::components::import_export::copy;
 use crate::ui::pages::shader::PageSignals;
 use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ViewsPage};
+
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/embed.js")]
+extern "C" {
+    /// Follows `layout-lab:set` messages from the framing page, from these origins only.
+    fn listen(origins: &str);
+    /// Posts the widget's state to the framing page, to these origins only.
+    fn announce(origins: &str, page: &str, state: &str, fragment: &str);
+}
+
+/// The widget's options when the app runs as a widget (the `embed.html` route), with what in
+/// them could not be read.
+fn embed_options() -> Option<(EmbedOptions, Vec<String>)> {
+    let location = window().location();
+    if !location.pathname().ok()?.ends_with("/embed.html") {
+        return None;
+    }
+    Some(EmbedOptions::from_search(
+        &location.search().unwrap_or_default(),
+        &location.origin().unwrap_or_default(),
+    ))
+}
 
 fn current_fragment() -> String {
     window().location().hash().unwrap_or_default()
@@ -39,10 +62,10 @@ fn storage() -> Option<web_sys::Storage> {
 }
 
 /// The fragment to start from: the URL's, or with none the autosaved state (a notice when
-/// that cannot be read, and the entry is dropped).
-fn start_fragment() -> (String, Option<String>) {
+/// that cannot be read, and the entry is dropped). A widget starts from its URL only.
+fn start_fragment(widget: bool) -> (String, Option<String>) {
     let url = current_fragment();
-    if !url.trim_start_matches(['#', '/']).is_empty() {
+    if widget || !url.trim_start_matches(['#', '/']).is_empty() {
         return (url, None);
     }
     let Some(entry) = storage().and_then(|s| s.get_item(SAVE_KEY).ok().flatten()) else {
@@ -75,8 +98,25 @@ fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
 
 #[component]
 pub fn App() -> impl IntoView {
-    let (start, notice) = start_fragment();
+    let embed = embed_options();
+    let (start, notice) = start_fragment(embed.is_some());
     let notice = RwSignal::new(notice);
+    let widget = embed.as_ref().map(|(options, _)| options.clone());
+    if let Some((options, problems)) = &embed {
+        if !problems.is_empty() {
+            notice.set(Some(format!(
+                "Widget options not read: {}.",
+                problems.join("; ")
+            )));
+        }
+        if options.theme != Theme::Auto {
+            if let Some(root) = document().document_element() {
+                let _ = root.set_attribute("data-theme", options.theme.as_str());
+            }
+        }
+        listen(&options.origins.join(" "));
+    }
+    let origins = widget.as_ref().map(|w| w.origins.join(" "));
     let initial = Route::parse(&start);
     if let Some(text) = initial.version_notice() {
         notice.set(Some(text));
@@ -212,8 +252,10 @@ pub fn App() -> impl IntoView {
     // from the URL (a link, back or forward) takes the URL's entry; an edit's new undo step a
     // new entry.
     let written = StoredValue::new(start.clone());
+    let query = Memo::new(move |_| query_of(page.get()));
+    let fragment = Memo::new(move |_| Route::new(page.get(), query.get()).to_fragment());
     Effect::new(move |first: Option<()>| {
-        let fragment = Route::new(page.get(), query_of(page.get())).to_fragment();
+        let fragment = fragment.get();
         let now = web_sys::js_sys::Date::now();
         if first.is_none() {
             // the state the app opened with is the first undo step, in the entry it opened in
@@ -223,38 +265,72 @@ pub fn App() -> impl IntoView {
             .try_update_value(|u| u.record(&fragment, now))
             .unwrap_or(false);
         let from_url = written.with_value(|w| *w != current_fragment());
-        set_fragment(&fragment, step && !from_url);
+        // A widget never adds entries to the history of the page that frames it, nor saves.
+        set_fragment(&fragment, step && !from_url && origins.is_none());
         written.set_value(fragment.clone());
-        if let Some(s) = storage() {
+        if let Some(origins) = &origins {
+            announce(
+                origins,
+                page.get_untracked().as_str(),
+                &query.get_untracked(),
+                &fragment,
+            );
+        } else if let Some(s) = storage() {
             // A full or refused storage only means no autosave.
             let _ = s.set_item(SAVE_KEY, &save_entry(&fragment));
         }
     });
+    let interactive = widget.as_ref().is_none_or(|w| w.interactive);
+    let panels = widget.as_ref().and_then(EmbedOptions::panels_attr);
 
+    let header = if widget.is_some() {
+        // a widget: its page only, and a way out to the whole app
+        let open = move || format!("index.html{}", fragment.get());
+        view! {
+            <header class="embed-bar">
+                <a class="brand" href=open target="_blank" rel="noopener" data-testid="embed-open">
+                    "Layout Lab ↗"
+                </a>
+            </header>
+        }
+        .into_any()
+    } else {
+        view! {
+            <header class="app-header">
+                <a class="brand" href="#/views">"Layout Lab"</a>
+                <nav aria-label="Pages">
+                    {Page::ALL
+                        .into_iter()
+                        .map(|p| {
+                            let href = move || Route::new(p, query_of(p)).to_fragment();
+                            view! {
+                                <a
+                                    href=href
+                                    data-testid=format!("nav-{}", p.as_str())
+                                    class:active=move || page.get() == p
+                                    aria-current=move || (page.get() == p).then_some("page")
+                                >
+                                    {p.title()}
+                                </a>
+                            }
+                        })
+                        .collect_view()}
+                </nav>
+                <EmbedMenu page query />
+            </header>
+        }
+        .into_any()
+    };
     view! {
-        <header class="app-header">
-            <a class="brand" href="#/views">"Layout Lab"</a>
-            <nav aria-label="Pages">
-                {Page::ALL
-                    .into_iter()
-                    .map(|p| {
-                        let href = move || Route::new(p, query_of(p)).to_fragment();
-                        view! {
-                            <a
-                                href=href
-                                data-testid=format!("nav-{}", p.as_str())
-                                class:active=move || page.get() == p
-                                aria-current=move || (page.get() == p).then_some("page")
-                            >
-                                {p.title()}
-                            </a>
-                        }
-                    })
-                    .collect_view()}
-            </nav>
-        </header>
+        {header}
         <p class="notice" data-testid="notice" role="status">{move || notice.get()}</p>
-        <main class="page" data-testid=move || format!("page-{}", page.get().as_str())>
+        <main
+            class="page"
+            data-testid=move || format!("page-{}", page.get().as_str())
+            data-panels=panels
+        >
+            // a disabled fieldset disables every control inside: a read-only widget
+            <fieldset class="page__body" disabled=!interactive>
             {move || match page.get() {
                 Page::Views => view! { <ViewsPage state=state /> }.into_any(),
                 Page::Layouts => view! { <LayoutsPage state=layouts /> }.into_any(),
@@ -264,6 +340,52 @@ pub fn App() -> impl IntoView {
                     view! { <ShaderPage shader pages /> }.into_any()
                 }
             }}
+            </fieldset>
         </main>
+    }
+}
+
+/// The "Embed" menu: the current page and state as a `<layout-lab>` snippet and as an iframe,
+/// ready to paste into any HTML page.
+#[component]
+fn EmbedMenu(page: RwSignal<Page>, query: Memo<String>) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let status = RwSignal::new(String::new());
+    let base = move || base_of(&window().location().href().unwrap_or_default());
+    let element = move || query.with(|q| element_snippet(&base(), page.get(), q));
+    let iframe = move || query.with(|q| iframe_snippet(&base(), page.get(), q));
+    view! {
+        <details
+            class="embed-menu"
+            data-testid="embed-menu"
+            on:toggle=move |ev| open.set(crate::ui::dom::details_open(&ev))
+        >
+            <summary>"Embed"</summary>
+            {move || {
+                open.get()
+                    .then(|| {
+                        view! {
+                            <div class="embed-menu__body">
+                                <p class="note">
+                                    "Paste into any HTML page for a live widget of this state ("
+                                    <a href="docs-example.html">"example"</a>
+                                    ")."
+                                </p>
+                                <div class="export__head">
+                                    <h3>"<layout-lab> element"</h3>
+                                    <button type="button" data-testid="copy-embed" on:click=move |_| copy(element(), status)>"Copy"</button>
+                                </div>
+                                <textarea readonly rows="3" data-testid="embed-element" prop:value=element></textarea>
+                                <div class="export__head">
+                                    <h3>"iframe"</h3>
+                                    <button type="button" data-testid="copy-embed-iframe" on:click=move |_| copy(iframe(), status)>"Copy"</button>
+                                </div>
+                                <textarea readonly rows="3" data-testid="embed-iframe" prop:value=iframe></textarea>
+                                <p class="note" role="status" data-testid="embed-copy-status">{move || status.get()}</p>
+                            </div>
+                        }
+                    })
+            }}
+        </details>
     }
 }

@@ -53,3 +53,11 @@ pub fn refocus_later(root: web_sys::Element, test_id: String) {
         }
     });
 }
+
+/// Whether the `<details>` a toggle event came from is now open.
+pub fn details_open(ev: &web_sys::Event) -> bool {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
+        .is_some_and(|d| d.open())
+}

@@ -48,7 +48,7 @@ pub fn LayoutsPage(
     view! {
         <div class="layouts">
             <h1 class="visually-hidden">"Layouts"</h1>
-            <label class="field field--wide">
+            <label class="field field--wide" data-panel="editor">
                 <span class="field__label">"layout, in CuTe ((4,4),4):((16,1),4) or pycute ((4, 4), 4):((16, 1), 4) notation"</span>
                 <input
                     type="text"
@@ -67,7 +67,7 @@ pub fn LayoutsPage(
                     {error}
                 </span>
             </label>
-            <section class="canonical" aria-label="Layout">
+            <section class="canonical" aria-label="Layout" data-panel="notation">
                 <h2>"Layout"</h2>
                 <div inner_html=move || state.with(|s| html::layout_notations(s.layout()))></div>
                 <div class="export__head">
@@ -82,7 +82,7 @@ pub fn LayoutsPage(
                     inner_html=move || state.with(html::layout_properties)
                 ></dl>
             </section>
-            <section class="grids">
+            <section class="grids" data-panel="grid">
                 <p class="hover-info" data-testid="hover-info" aria-live="polite">
                     {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}
                 </p>
@@ -105,7 +105,9 @@ pub fn LayoutsPage(
                 </label>
                 <GridView grid kind=GridKind::Logical hover lit label="Layout grid" />
             </section>
-            <Workbench state />
+            <div data-panel="workbench">
+                <Workbench state />
+            </div>
         </div>
     }
 }

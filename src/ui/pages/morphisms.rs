@@ -106,12 +106,12 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
     view! {
         <section class="morphism-editor" aria-label="Morphism">
             <h2>"Morphism f : S → T"</h2>
-            <div class="fields">
+            <div class="fields" data-panel="editor">
                 <PartField state part=Part::Domain />
                 <PartField state part=Part::Codomain />
                 <PartField state part=Part::Map />
             </div>
-            <div class="fields">
+            <div class="fields" data-panel="editor">
                 <label class="field field--wide">
                     <span class="field__label">"or the standard representation of a tractable layout, e.g. (2,2,2):(1,2,4)"</span>
                     <input
@@ -145,13 +145,13 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                     ></select>
                 </label>
             </div>
-            <p class="morphism-text">
+            <p class="morphism-text" data-panel="diagram">
                 <code data-testid="morphism-text">{move || state.with(|s| s.editor.morphism().to_string())}</code>
             </p>
-            <p class="hover-info" data-testid="morphism-hover" aria-live="polite">
+            <p class="hover-info" data-testid="morphism-hover" aria-live="polite" data-panel="diagram">
                 {move || hover_text().unwrap_or_else(|| "Hover a domain entry, an arrow, a layout mode or a cell.".to_string())}
             </p>
-            <div class="morphism-view">
+            <div class="morphism-view" data-panel="diagram">
                 <div class="diagram-box">
                     <MorphismDiagram
                         diagram=Signal::derive(move || drawn.with(|d| d.diagram.clone()))
@@ -182,7 +182,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <GridView grid kind=GridKind::Logical hover=grid_hover lit=grid_lit label="Grid of L_f" />
                 </div>
             </div>
-            <details class="export">
+            <details class="export" data-panel="export">
                 <summary>"Export"</summary>
                 <div
                     on:click=move |ev| match event_attribute(&ev, "data-copy").as_deref() {
@@ -203,7 +203,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
     let result = move || state.with(MorphismsState::op_result);
     let binary = move || state.with(|s| s.op.binary());
     view! {
-        <section class="morphism-ops" aria-label="Operations">
+        <section class="morphism-ops" aria-label="Operations" data-panel="ops">
             <h2>"Operations on f"</h2>
             <div class="fields">
                 <label class="field">
@@ -272,7 +272,7 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
         }
     };
     view! {
-        <section class="walkthrough" aria-label="Composition walkthrough">
+        <section class="walkthrough" aria-label="Composition walkthrough" data-panel="walkthrough">
             <h2>"Composition B ∘ A, step by step (Algorithm 4.1.3)"</h2>
             <div class="fields">
                 <label class="field">

@@ -316,7 +316,7 @@ pub fn ShaderPage(
     view! {
         <div class="shader">
             <h1 class="visually-hidden">"Shader"</h1>
-            <div class="fields">
+            <div class="fields" data-panel="editor">
                 <label class="field">
                     <span class="field__label">"generate from"</span>
                     <select
@@ -375,10 +375,10 @@ pub fn ShaderPage(
                     <span class="field__label">"readable expressions (spaced); off: compact"</span>
                 </label>
             </div>
-            <p class="field__error" data-testid="shader-error" role="alert">
+            <p class="field__error" data-testid="shader-error" role="alert" data-panel="code">
                 {move || generated.with(|g| g.as_ref().err().cloned())}
             </p>
-            <p>
+            <p data-panel="code">
                 <a data-testid="shader-source" href=move || {
                     let from = shader.with(|s| s.from);
                     format!("#/{}?{}", from.as_str(), pages.with(|p| from.query(p)))
@@ -386,7 +386,7 @@ pub fn ShaderPage(
                     {move || format!("Edit {}", shader.with(|s| s.from.title()))}
                 </a>
             </p>
-            <p data-testid="shader-summary">
+            <p data-testid="shader-summary" data-panel="code">
                 {move || generated.with(|g| g.as_ref().ok().map(|g| format!(
                     "{} elements · {} operations per element (offset and validity) · {} lines",
                     g.shader.elements,
@@ -394,7 +394,7 @@ pub fn ShaderPage(
                     g.lines.len()
                 )))}
             </p>
-            <div class="export__head">
+            <div class="export__head" data-panel="code">
                 <h2>"WGSL"</h2>
                 <button type="button" data-testid="copy-wgsl" on:click=move |_| copy(untrack(wgsl), status)>
                     "Copy"
@@ -410,6 +410,7 @@ pub fn ShaderPage(
             </div>
             <pre
                 class="code wgsl"
+                data-panel="code"
                 data-testid="shader-code"
                 node_ref=code
                 on:mouseover=move |ev| {
@@ -420,10 +421,10 @@ pub fn ShaderPage(
                 }
                 on:mouseleave=move |_| line_hover.set(None)
             ></pre>
-            <p class="hover-info" data-testid="shader-hover" aria-live="polite">
+            <p class="hover-info" data-testid="shader-hover" aria-live="polite" data-panel="grid">
                 {move || hover_text().unwrap_or_else(|| "Hover a line of the shader or a cell.".to_string())}
             </p>
-            <div class="shader-grids">
+            <div class="shader-grids" data-panel="grid">
                 <section aria-label="Engine">
                     <h2>"Engine: offset of each element"</h2>
                     <p class="note" data-testid="shader-grid-note">

@@ -118,7 +118,7 @@ pub fn SynoPage(
     view! {
         <div class="syno">
             <h1 class="visually-hidden">"Syno"</h1>
-            <div class="fields">
+            <div class="fields" data-panel="editor">
                 <label class="field">
                     <span class="field__label">"preset"</span>
                     <select
@@ -133,7 +133,7 @@ pub fn SynoPage(
                     ></select>
                 </label>
             </div>
-            <label class="field field--wide">
+            <label class="field field--wide" data-panel="editor">
                 <span class="field__label">
                     "the chain, from the output back to the inputs: output 4, 4 · reduce 3 · share d2 · unfold 3 d0 d3 · inputs d4 d1 | d5 (also stride, merge, split, shift, reverse; bind H=4)"
                 </span>
@@ -150,10 +150,10 @@ pub fn SynoPage(
                     }
                 ></textarea>
             </label>
-            <p class="field__error" id="error-syno" data-testid="syno-error" role="alert">
+            <p class="field__error" id="error-syno" data-testid="syno-error" role="alert" data-panel="editor">
                 {move || state.with(|s| s.built.problem.as_ref().map(|p| format!("line {}: {}", p.line + 1, p.message)))}
             </p>
-            <div class="palette" on:click=on_palette>
+            <div class="palette" data-panel="editor" on:click=on_palette>
                 <label class="field">
                     <span class="field__label">"constant"</span>
                     <input
@@ -173,10 +173,10 @@ pub fn SynoPage(
                     {move || palette_error.get()}
                 </span>
             </div>
-            <p class="note">"Click dimensions of the last row to pick them for the next step."</p>
-            <div on:click=on_chip inner_html=move || state.with(|s| selected.with(|sel| html::syno_rows(&s.built, sel)))></div>
-            <h2>"Access expressions"</h2>
-            <pre class="code" data-testid="syno-access">
+            <p class="note" data-panel="editor">"Click dimensions of the last row to pick them for the next step."</p>
+            <div data-panel="rows" on:click=on_chip inner_html=move || state.with(|s| selected.with(|sel| html::syno_rows(&s.built, sel)))></div>
+            <h2 data-panel="expr">"Access expressions"</h2>
+            <pre class="code" data-testid="syno-access" data-panel="expr">
                 {move || state.with(|s| {
                     let Some(a) = &s.last_access else { return String::new() };
                     (0..a.inputs.len())
@@ -185,10 +185,10 @@ pub fn SynoPage(
                         .join("\n")
                 })}
             </pre>
-            <p class="note" data-testid="syno-grid-note">
+            <p class="note" data-testid="syno-grid-note" data-panel="grid">
                 {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}
             </p>
-            <div class="syno-grids">{panes}</div>
+            <div class="syno-grids" data-panel="grid">{panes}</div>
         </div>
     }
 }

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::dom::details_open;
+
 use crate::state::large_grid::LargeGrid;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::{html, StackGrid, ViewsState};
@@ -10,14 +12,6 @@ use crate::ui::components::{
     CanvasGrid, CanvasMemory, DimEditor, ExprModePanel, ExprView, GridKind, GridTable, GridView,
     History, ImportExport, MemoryStrip, OpToolbar, StackPanel, Symbols,
 };
-
-/// Whether the `<details>` a toggle event came from is now open.
-fn details_open(ev: &web_sys::Event) -> bool {
-    use wasm_bindgen::JsCast;
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
-        .is_some_and(|d| d.open())
-}
 
 #[component]
 pub fn ViewsPage(
@@ -89,7 +83,7 @@ pub fn ViewsPage(
     view! {
         <div class="views">
             <h1 class="visually-hidden">"Views"</h1>
-            <div class="views__controls">
+            <div class="views__controls" data-panel="editor">
                 <DimEditor state />
                 <Symbols state />
                 <section class="canonical" aria-label="Canonical base view">
@@ -99,6 +93,7 @@ pub fn ViewsPage(
                 <OpToolbar state />
                 <History state />
             </div>
+            <div data-panel="stack">
             <StackPanel
                 state
                 shown=Signal::derive(move || shown.get())
@@ -108,9 +103,15 @@ pub fn ViewsPage(
                 large
                 canvas_hover
             />
-            <ExprView tracker at />
-            <ImportExport state />
+            </div>
+            <div data-panel="expr">
+                <ExprView tracker at />
+            </div>
+            <div data-panel="export">
+                <ImportExport state />
+            </div>
             <details
+                data-panel="expr"
                 class="expr-mode-box"
                 data-testid="expr-mode-box"
                 on:toggle=move |ev| expr_open.set(details_open(&ev))
@@ -118,7 +119,7 @@ pub fn ViewsPage(
                 <summary>"Expression mode: type idx and valid over variables"</summary>
                 {move || expr_open.get().then(|| view! { <ExprModePanel tracker /> })}
             </details>
-            <section class="grids">
+            <section class="grids" data-panel="grid">
                 <p class="hover-info" data-testid="hover-info" aria-live="polite">
                     {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}
                 </p>
