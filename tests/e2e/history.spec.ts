@@ -64,3 +64,20 @@ test("a link with unreadable parts opens what it can and says what it left out",
   await expect(page.getByTestId("notice")).toBeHidden();
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("links carry their format version; an old link opens, a newer one opens with a notice", async ({ page }) => {
+  // written links end in the version marker
+  await page.goto("/#/layouts?L=(8,2):(2,1)");
+  await expect(page.getByTestId("layout-input")).toHaveValue("(8,2):(2,1)");
+  await expect(page).toHaveURL(/#\/layouts\?L=\(8,2\):\(2,1\)&.*v=1$/);
+  await expect(page.getByTestId("notice")).toBeHidden();
+  // a link from before the marker (the form earlier releases wrote) opens unchanged
+  await page.goto("/#/views?shape=3,2&ops=permute:1,0;reshape:3,2");
+  await expect(page.getByTestId("view-card-1")).toBeVisible();
+  await expect(page.getByTestId("notice")).toBeHidden();
+  await expect(page).toHaveURL(/ops=permute:1,0;reshape:3,2&v=1$/);
+  // a later format: read as this one, and said
+  await page.goto("/#/layouts?v=3&L=(4,4):(4,1)");
+  await expect(page.getByTestId("layout-input")).toHaveValue("(4,4):(4,1)");
+  await expect(page.getByTestId("notice")).toContainText("permalink format v3, newer than this Layout Lab's v1");
+});
