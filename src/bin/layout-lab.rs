@@ -203,7 +203,7 @@ fn wgsl(args: &[String]) -> ExitCode {
 }
 
 /// Most cells `render` draws: a 128 × 128 grid stays legible as vector output.
-const MAX_RENDERED_CELLS: usize = 16_384;
+const MAX_RENDERED_CELLS: usize = layout_lab::state::picture::MAX_CELLS;
 
 /// What `render` draws: a notation as typed, or the view stack an op list made.
 enum Source {
@@ -305,6 +305,7 @@ fn base_tracker(view: Option<&str>, shape: Option<&str>) -> Result<ShapeTracker,
 fn render_text(source: &Source, format: &str) -> Result<String, String> {
     use layout_lab::engine::morphism::{chain_tikz, diagram::Diagram, Morphism};
     use layout_lab::engine::render::{grid_svg, grid_tikz, Labels};
+    use layout_lab::state::picture::Picture;
     let e = |e: layout_lab::engine::LayoutError| e.to_string();
     let expressions = |exprs: layout_lab::engine::IndexExprs| {
         format!(
@@ -346,20 +347,8 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
                         .map_err(|e| e.to_string())?;
                     Ok(expressions(layout_lab::engine::IndexExprs::of_view(&view)))
                 }
-                "svg" | "tikz" => {
-                    let grid =
-                        layout_lab::state::layouts::layout_grid_up_to(&layout, MAX_RENDERED_CELLS)?;
-                    let values: Vec<Option<i64>> =
-                        grid.logical.cells.iter().map(|c| c.value).collect();
-                    let labels =
-                        layout_lab::state::layouts::picture_labels(&layout, &grid.logical.shape);
-                    Ok(picture(
-                        &grid.logical.shape,
-                        &values,
-                        &format!("L = {layout}"),
-                        &labels,
-                    ))
-                }
+                "svg" => Ok(Picture::of_layout(&layout)?.svg()),
+                "tikz" => Ok(Picture::of_layout(&layout)?.tikz()),
                 other => Err(format!(
                     "a layout renders as svg, tikz, expr or wgsl, not `{other}`"
                 )),
@@ -368,15 +357,8 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
         Source::Tracker(tracker) => match format {
             "wgsl" => Ok(tracker_shader(tracker, &opts).map_err(e)?.wgsl),
             "expr" => Ok(expressions(tracker.index_exprs())),
-            "svg" | "tikz" => {
-                let values = tracker.offsets(MAX_RENDERED_CELLS).map_err(e)?;
-                Ok(picture(
-                    tracker.shape(),
-                    &values,
-                    "addresses of the view stack",
-                    &Labels::default(),
-                ))
-            }
+            "svg" => Ok(Picture::of_tracker(tracker)?.svg()),
+            "tikz" => Ok(Picture::of_tracker(tracker)?.tikz()),
             other => Err(format!(
                 "a view renders as svg, tikz, expr or wgsl, not `{other}`"
             )),

@@ -70,11 +70,23 @@ fn text(value: Option<i64>) -> String {
     value.map_or_else(|| "·".to_string(), |v| v.to_string())
 }
 
+/// Pixels per character of the 11-pixel monospace cell text (0.6 em, rounded up).
+const VALUE_CHAR_PX: usize = 7;
+
+/// The width of a cell: `CELL_PX`, or wider where the longest value needs it, so every value
+/// stays legible at any number of cells (a vector picture is zoomed, never shrunk to fit).
+fn cell_width(values: &[Option<i64>]) -> usize {
+    let widest = values.iter().map(|v| text(*v).chars().count()).max();
+    widest.map_or(CELL_PX, |n| CELL_PX.max(n * VALUE_CHAR_PX + 8))
+}
+
 /// A standalone SVG of the grid: `values` row-major over `shape` (missing ones drawn as `·`),
-/// with rows, columns and blocks named by `labels` where given.
+/// with rows, columns and blocks named by `labels` where given. Cells are as wide as the
+/// longest value needs, and text keeps its 11-pixel size however many cells there are.
 pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Labels) -> String {
     let (count, rows, cols) = blocks(shape);
-    let block_w = cols * CELL_PX;
+    let cell_w = cell_width(values);
+    let block_w = cols * cell_w;
     let widest = labels.rows.iter().map(|l| l.chars().count()).max();
     let gutter = widest.map_or(0, |n| n * LABEL_CHAR_PX + 6);
     let header = if labels.cols.is_empty() { 0 } else { 14 };
@@ -116,7 +128,7 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Lab
                 out,
                 "<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#555\" \
                  text-anchor=\"middle\">{}</text>",
-                x0 + c * CELL_PX + CELL_PX / 2,
+                x0 + c * cell_w + cell_w / 2,
                 y0 - 4,
                 xml(name)
             );
@@ -137,7 +149,7 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Lab
             for c in 0..cols {
                 let i = (k * rows + r) * cols + c;
                 let value = values.get(i).copied().flatten();
-                let (x, y) = (x0 + c * CELL_PX, y0 + r * CELL_PX);
+                let (x, y) = (x0 + c * cell_w, y0 + r * CELL_PX);
                 let fill = if value.is_some() {
                     "#e8eefc"
                 } else {
@@ -145,10 +157,10 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Lab
                 };
                 let _ = writeln!(
                     out,
-                    "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL_PX}\" height=\"{CELL_PX}\" \
+                    "<rect x=\"{x}\" y=\"{y}\" width=\"{cell_w}\" height=\"{CELL_PX}\" \
                      fill=\"{fill}\" stroke=\"#fff\"/><text x=\"{}\" y=\"{}\" \
                      text-anchor=\"middle\">{}</text>",
-                    x + CELL_PX / 2,
+                    x + cell_w / 2,
                     y + CELL_PX / 2 + 4,
                     text(value)
                 );
@@ -279,6 +291,37 @@ mod tests {
             tikz.contains("\\node[masked] at (15mm, -3mm) {$\\cdot$};"),
             "{tikz}"
         );
+    }
+
+    /// 16,384 cells with five- and six-character values: every value fits its cell at the
+    /// picture's 11-pixel text (0.6 em per monospace character), and no two cells overlap.
+    #[test]
+    fn sixteen_thousand_cells_stay_legible() {
+        let values: Vec<Option<i64>> = (0..16_384)
+            .map(|i| (i % 97 != 0).then_some(i * 7 - 50_000))
+            .collect();
+        let svg = grid_svg(&[128, 128], &values, "big", &Labels::default());
+        assert!(svg.contains("font-size=\"11\""));
+        let mut cells = 0;
+        let mut last: Option<(usize, usize, usize)> = None; // (y, x, width) of the previous cell
+        for piece in svg.split("<rect x=\"").skip(1) {
+            let num = |name: &str| attr(&format!(" x=\"{piece}"), name);
+            let (x, y, w) = (num("x"), num("y"), num("width"));
+            let value = piece
+                .split("text-anchor=\"middle\">")
+                .nth(1)
+                .and_then(|t| t.split('<').next())
+                .unwrap();
+            let text_px = value.chars().count() as f64 * 0.6 * 11.0;
+            assert!(text_px + 2.0 <= w as f64, "{value} in a {w}-pixel cell");
+            if let Some((py, px, pw)) = last {
+                assert!(y > py || x >= px + pw, "cells overlap at ({x},{y})");
+            }
+            last = Some((y, x, w));
+            cells += 1;
+        }
+        assert_eq!(cells, 16_384);
+        assert!(svg.contains(">-49993</text>") && svg.contains(">64681</text>"));
     }
 
     #[test]

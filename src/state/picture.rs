@@ -1,0 +1,81 @@
+//! The pictures of grids the app exports and the CLI renders: one model per source (a view
+//! stack's addresses, a layout's `L(i)` with its hierarchical names), drawn by
+//! `engine::render` as SVG or TikZ. Both the Export buttons and `layout-lab render` come here,
+//! so a picture from the app and one from a docs pipeline are the same file.
+
+use crate::engine::cute::Layout;
+use crate::engine::render::{grid_svg, grid_tikz, Labels};
+use crate::engine::tracker::ShapeTracker;
+use crate::state::layouts::{layout_grid_up_to, picture_labels};
+
+/// The most cells a picture draws: 16,384, every one with its value legible.
+pub const MAX_CELLS: usize = 16_384;
+
+/// A grid to draw: values row-major over `shape` (`None`: masked), a title and axis names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    pub shape: Vec<i64>,
+    pub values: Vec<Option<i64>>,
+    pub title: String,
+    pub labels: Labels,
+}
+
+impl Picture {
+    /// The addresses a view stack reads, over its shape.
+    pub fn of_tracker(tracker: &ShapeTracker) -> Result<Picture, String> {
+        Ok(Picture {
+            shape: tracker.shape().to_vec(),
+            values: tracker.offsets(MAX_CELLS).map_err(|e| e.to_string())?,
+            title: "addresses of the view stack".into(),
+            labels: Labels::default(),
+        })
+    }
+
+    /// `L(i)` over the layout's grid, rows and columns named by hierarchical coordinates.
+    pub fn of_layout(layout: &Layout) -> Result<Picture, String> {
+        let grid = layout_grid_up_to(layout, MAX_CELLS)?;
+        let shape = grid.logical.shape;
+        Ok(Picture {
+            labels: picture_labels(layout, &shape),
+            values: grid.logical.cells.iter().map(|c| c.value).collect(),
+            shape,
+            title: format!("L = {layout}"),
+        })
+    }
+
+    pub fn svg(&self) -> String {
+        grid_svg(&self.shape, &self.values, &self.title, &self.labels)
+    }
+
+    pub fn tikz(&self) -> String {
+        grid_tikz(&self.shape, &self.values, &self.labels)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stack_and_a_layout() {
+        let tracker = ShapeTracker::from_shape(&[3, 4]).unwrap();
+        let p = Picture::of_tracker(&tracker).unwrap();
+        assert_eq!(p.values.len(), 12);
+        assert_eq!(p.values[5], Some(5));
+        assert!(p.svg().contains(">11</text>"));
+        let layout = Layout::parse("(2,3):(3,1)").unwrap();
+        let p = Picture::of_layout(&layout).unwrap();
+        assert_eq!(p.shape, vec![2, 3]);
+        assert_eq!(p.values[1], Some(1)); // (0,1) -> 1
+        assert_eq!(p.values[3], Some(3)); // (1,0) -> 3
+        assert!(p.tikz().contains("\\begin{tikzpicture}"));
+    }
+
+    #[test]
+    fn too_many_cells_is_an_error_not_a_picture() {
+        let tracker = ShapeTracker::from_shape(&[129, 128]).unwrap();
+        assert!(Picture::of_tracker(&tracker).is_err());
+        let layout = Layout::parse("(129,128):(1,129)").unwrap();
+        assert!(Picture::of_layout(&layout).is_err());
+    }
+}
