@@ -580,7 +580,7 @@ pub fn morphism_export(tikz: &str, svg: &str) -> String {
     let mut out = String::new();
     code_block(&mut out, "TikZ", "tikz", tikz, "code", "");
     let download = format!(
-        r#"<a data-testid="download-svg" download="morphism.svg" href="{}">Download</a>"#,
+        r#"<a data-testid="download-svg" download="morphism.svg" href="{}">Download</a> <button type="button" data-copy="png" data-testid="download-png">PNG</button>"#,
         escape(&svg_href(svg))
     );
     code_block(&mut out, "SVG", "svg", svg, "code code--short", &download);

@@ -61,3 +61,34 @@ pub fn details_open(ev: &web_sys::Event) -> bool {
         .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
         .is_some_and(|d| d.open())
 }
+
+fn js_message(e: &wasm_bindgen::JsValue) -> String {
+    use wasm_bindgen::JsCast;
+    e.dyn_ref::<web_sys::js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "it failed".into())
+}
+
+/// Calls `done` with the promise's value or `Err` with its rejection's message.
+pub fn on_settle(
+    promise: &web_sys::js_sys::Promise,
+    done: impl FnOnce(Result<wasm_bindgen::JsValue, String>) + 'static,
+) {
+    use wasm_bindgen::prelude::{Closure, JsValue};
+    let done = std::rc::Rc::new(std::cell::Cell::new(Some(done)));
+    let other = done.clone();
+    let ok = Closure::once(move |v: JsValue| {
+        if let Some(f) = done.take() {
+            f(Ok(v));
+        }
+    });
+    let failed = Closure::once(move |e: JsValue| {
+        if let Some(f) = other.take() {
+            f(Err(js_message(&e)));
+        }
+    });
+    let _ = promise.then2(&ok, &failed);
+    ok.forget();
+    failed.forget();
+}

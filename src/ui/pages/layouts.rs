@@ -5,9 +5,10 @@ use leptos::prelude::*;
 
 use crate::state::html;
 use crate::state::layouts::{CellText, LayoutsState};
+use crate::state::picture::Picture;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
-use crate::ui::components::{GridKind, GridView, MemoryStrip, Workbench};
+use crate::ui::components::{GridKind, GridView, MemoryStrip, PictureExport, Workbench};
 
 #[component]
 pub fn LayoutsPage(
@@ -104,6 +105,10 @@ pub fn LayoutsPage(
                     ></select>
                 </label>
                 <GridView grid kind=GridKind::Logical hover lit label="Layout grid" />
+                <PictureExport
+                    picture=Callback::new(move |()| state.with_untracked(|s| Picture::of_layout(s.layout())))
+                    name="layout-grid"
+                />
             </section>
             <div data-panel="workbench">
                 <Workbench state />

@@ -11,6 +11,7 @@ use crate::state::morphisms::{
 };
 use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
+use crate::ui::components::picture_export::png;
 use crate::ui::components::{GridKind, GridView, MorphismDiagram};
 use crate::ui::dom::{event_attribute, light};
 
@@ -188,6 +189,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                     on:click=move |ev| match event_attribute(&ev, "data-copy").as_deref() {
                         Some("tikz") => copy(untrack(tikz), status),
                         Some("svg") => copy(untrack(svg), status),
+                        Some("png") => png(&untrack(svg), "morphism.png", status),
                         _ => {}
                     }
                     inner_html=move || html::morphism_export(&tikz(), &svg())

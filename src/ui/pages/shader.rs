@@ -20,7 +20,7 @@ use crate::state::syno::SynoState;
 use crate::state::ViewsState;
 use crate::ui::components::import_export::copy;
 use crate::ui::components::{GridKind, GridView};
-use crate::ui::dom::{event_attribute, light};
+use crate::ui::dom::{event_attribute, light, on_settle};
 
 #[wasm_bindgen(module = "/src/ui/webgpu.js")]
 extern "C" {
@@ -47,32 +47,6 @@ struct Ran {
 
 fn field(value: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED)
-}
-
-fn js_message(e: &JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "the run failed".into())
-}
-
-/// Calls `done` with the promise's value or `Err` with its rejection's message.
-fn on_settle(promise: &js_sys::Promise, done: impl FnOnce(Result<JsValue, String>) + 'static) {
-    let done = std::rc::Rc::new(std::cell::Cell::new(Some(done)));
-    let other = done.clone();
-    let ok = Closure::once(move |v: JsValue| {
-        if let Some(f) = done.take() {
-            f(Ok(v));
-        }
-    });
-    let failed = Closure::once(move |e: JsValue| {
-        if let Some(f) = other.take() {
-            f(Err(js_message(&e)));
-        }
-    });
-    let _ = promise.then2(&ok, &failed);
-    ok.forget();
-    failed.forget();
 }
 
 /// Writes the shader's lines into `pre` as text nodes and token spans: line `k` is

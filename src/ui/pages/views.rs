@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::state::picture::Picture;
 use crate::ui::dom::details_open;
 
 use crate::state::large_grid::LargeGrid;
@@ -10,7 +11,7 @@ use crate::state::stack_grid::{Hover, Lit};
 use crate::state::{html, StackGrid, ViewsState};
 use crate::ui::components::{
     CanvasGrid, CanvasMemory, DimEditor, ExprModePanel, ExprView, GridKind, GridTable, GridView,
-    History, ImportExport, MemoryStrip, OpToolbar, StackPanel, Symbols,
+    History, ImportExport, MemoryStrip, OpToolbar, PictureExport, StackPanel, Symbols,
 };
 
 #[component]
@@ -140,6 +141,10 @@ pub fn ViewsPage(
                 <h2>"Memory"</h2>
                 <MemoryStrip memory span hover lit last=last_hover />
                 <h2>"Logical (composed)"</h2>
+                <PictureExport
+                    picture=Callback::new(move |()| shown.with_untracked(|(t, _)| Picture::of_tracker(t)))
+                    name="view-grid"
+                />
                 <GridView grid=logical kind=GridKind::Logical hover lit label="Logical grid" last=last_hover />
                 <details
                     class="table-view"

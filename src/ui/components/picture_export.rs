@@ -1,0 +1,57 @@
+//! Export buttons for a grid: SVG, PNG and TikZ of the engine's picture of it, drawn when a
+//! button is pressed (never on every edit), named `name.svg`, `name.png`, `name.tex`.
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use crate::state::picture::Picture;
+
+#[wasm_bindgen(module = "/src/ui/save.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = saveText)]
+    pub(crate) fn save_text(text: &str, name: &str, mime: &str);
+    /// Rasterises the SVG `svg` and saves it as the PNG `name`.
+    #[wasm_bindgen(js_name = savePng)]
+    pub(crate) fn save_png(svg: &str, name: &str) -> web_sys::js_sys::Promise;
+}
+
+/// Saves `svg` as a PNG, reporting a failure in `status`.
+pub(crate) fn png(svg: &str, name: &str, status: RwSignal<String>) {
+    crate::ui::dom::on_settle(&save_png(svg, name), move |done| {
+        status.set(match done {
+            Ok(_) => String::new(),
+            Err(why) => format!("PNG failed: {why}"),
+        });
+    });
+}
+
+#[component]
+pub fn PictureExport(
+    /// The picture of the grid as it is now, or why there is none.
+    picture: Callback<(), Result<Picture, String>>,
+    /// The file name without extension.
+    name: &'static str,
+) -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    let save = move |format: &'static str| {
+        let picture = match picture.run(()) {
+            Ok(p) => p,
+            Err(why) => return status.set(format!("No picture: {why}")),
+        };
+        status.set(String::new());
+        match format {
+            "svg" => save_text(&picture.svg(), &format!("{name}.svg"), "image/svg+xml"),
+            "tex" => save_text(&picture.tikz(), &format!("{name}.tex"), "text/x-tex"),
+            _ => png(&picture.svg(), &format!("{name}.png"), status),
+        }
+    };
+    view! {
+        <p class="picture-export">
+            "Export the grid: "
+            <button type="button" data-testid=format!("{name}-svg") on:click=move |_| save("svg")>"SVG"</button>
+            <button type="button" data-testid=format!("{name}-png") on:click=move |_| save("png")>"PNG"</button>
+            <button type="button" data-testid=format!("{name}-tikz") on:click=move |_| save("tex")>"TikZ"</button>
+            <span class="field__error" role="alert" data-testid=format!("{name}-export-status")>{move || status.get()}</span>
+        </p>
+    }
+}

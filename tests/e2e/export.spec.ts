@@ -1,0 +1,68 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+
+// Pictures of grids and diagrams: what the Export buttons save, read back as files.
+
+async function download(page: Page, testId: string): Promise<{ name: string; data: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), data: readFileSync(path) };
+}
+
+/** Width and height from a PNG's IHDR chunk, after checking its signature. */
+function pngSize(data: Buffer): [number, number] {
+  expect([...data.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+  expect(data.subarray(12, 16).toString("latin1")).toBe("IHDR");
+  return [data.readUInt32BE(16), data.readUInt32BE(20)];
+}
+
+const svgSize = (svg: string): [number, number] => {
+  const m = svg.match(/<svg [^>]*width="(\d+)" height="(\d+)"/);
+  expect(m).not.toBeNull();
+  return [Number(m![1]), Number(m![2])];
+};
+
+test("the Views grid exports as SVG, PNG and TikZ", async ({ page }) => {
+  await page.goto("/#/views?shape=3,4&strides=1,3");
+  await expect(page.getByTestId("logical-grid")).toBeVisible();
+  const svg = await download(page, "view-grid-svg");
+  expect(svg.name).toBe("view-grid.svg");
+  const text = svg.data.toString("utf8");
+  expect(text.startsWith("<svg")).toBe(true);
+  expect(text.match(/<rect x=/g)).toHaveLength(12);
+  // row 1, column 2 of a (1,3)-strided 3×4 view reads address 1 + 2·3 = 7
+  const cells = [...text.matchAll(/text-anchor="middle">([^<]*)<\/text>/g)].map((m) => m[1]);
+  expect(cells).toEqual(["0", "3", "6", "9", "1", "4", "7", "10", "2", "5", "8", "11"]);
+  const png = await download(page, "view-grid-png");
+  expect(png.name).toBe("view-grid.png");
+  expect(pngSize(png.data)).toEqual(svgSize(text));
+  const tikz = await download(page, "view-grid-tikz");
+  expect(tikz.name).toBe("view-grid.tex");
+  expect(tikz.data.toString("utf8")).toContain("\\begin{tikzpicture}");
+});
+
+test("a 16,384-cell layout grid exports legibly; a larger one says why not", async ({ page }) => {
+  await page.goto("/#/layouts?L=(128,128):(128,1)");
+  await expect(page.getByTestId("layout-input")).toHaveValue("(128,128):(128,1)");
+  const svg = (await download(page, "layout-grid-svg")).data.toString("utf8");
+  expect(svg.match(/<rect x=/g)).toHaveLength(16_384);
+  expect(svg).toContain(">16383</text>");
+  // five-digit values widen the cells past the 28-pixel default; text stays 11 pixels
+  const widths = new Set([...svg.matchAll(/<rect x="\d+" y="\d+" width="(\d+)"/g)].map((m) => Number(m[1])));
+  expect([...widths]).toEqual([43]);
+  expect(svg).toContain('font-size="11"');
+  const png = await download(page, "layout-grid-png");
+  expect(pngSize(png.data)).toEqual(svgSize(svg));
+  await page.getByTestId("layout-input").fill("(129,128):(128,1)");
+  await page.getByTestId("layout-grid-svg").click();
+  await expect(page.getByTestId("layout-grid-export-status")).toContainText("No picture:");
+});
+
+test("a morphism diagram exports as PNG beside its SVG", async ({ page }) => {
+  await page.goto("/#/morphisms?f=(4,4) --(1,3)--> (4,2,4)");
+  await page.locator("details.export summary").first().click();
+  const svg = (await download(page, "download-svg")).data.toString("utf8");
+  const png = await download(page, "download-png");
+  expect(png.name).toBe("morphism.png");
+  expect(pngSize(png.data)).toEqual(svgSize(svg));
+});
