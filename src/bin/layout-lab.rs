@@ -8,7 +8,7 @@ use layout_lab::engine::tinygrad_repr::parse_tracker;
 use layout_lab::engine::wgsl::{
     layout_shader, syno_shader, tracker_shader, IndexType, ShaderOptions,
 };
-use layout_lab::engine::{index_from_coord, ShapeTracker};
+use layout_lab::engine::ShapeTracker;
 use layout_lab::state::views::apply_op_list;
 use layout_lab::vectors::{check_file_text, op_counts, summarize};
 
@@ -202,9 +202,6 @@ fn wgsl(args: &[String]) -> ExitCode {
     }
 }
 
-/// Most cells `render` draws: a 128 × 128 grid stays legible as vector output.
-const MAX_RENDERED_CELLS: usize = layout_lab::state::picture::MAX_CELLS;
-
 /// What `render` draws: a notation as typed, or the view stack an op list made.
 enum Source {
     Layout(String),
@@ -304,8 +301,8 @@ fn base_tracker(view: Option<&str>, shape: Option<&str>) -> Result<ShapeTracker,
 
 fn render_text(source: &Source, format: &str) -> Result<String, String> {
     use layout_lab::engine::morphism::{chain_tikz, diagram::Diagram, Morphism};
-    use layout_lab::engine::render::{grid_svg, grid_tikz, Labels};
     use layout_lab::state::picture::Picture;
+    use layout_lab::state::shader::Cells;
     let e = |e: layout_lab::engine::LayoutError| e.to_string();
     let expressions = |exprs: layout_lab::engine::IndexExprs| {
         format!(
@@ -315,13 +312,6 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
             exprs.arena.render_tinygrad(exprs.idx),
             exprs.arena.render_tinygrad(exprs.valid)
         )
-    };
-    let picture = |shape: &[i64], values: &[Option<i64>], title: &str, labels: &Labels| {
-        if format == "svg" {
-            grid_svg(shape, values, title, labels)
-        } else {
-            grid_tikz(shape, values, labels)
-        }
     };
     let opts = ShaderOptions::default();
     match source {
@@ -367,12 +357,12 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
             let access = syno_presets::parse(call)
                 .and_then(|op| op.access(&Bindings::new()))
                 .map_err(|e| e.to_string())?;
-            let Some(read) = access.inputs.get(*input) else {
+            if access.inputs.get(*input).is_none() {
                 return Err(format!(
                     "{call} has {} inputs, numbered from 0; there is no input {input}",
                     access.inputs.len()
                 ));
-            };
+            }
             match format {
                 "wgsl" => Ok(syno_shader(&access, *input, &opts)
                     .map_err(|e| e.to_string())?
@@ -384,24 +374,10 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
                 "svg" | "tikz" => {
                     // over the loops (outputs, then reductions), the row-major index of the
                     // element of the input read there, as the gather kernel computes it
-                    let points = access
-                        .points(MAX_RENDERED_CELLS)
-                        .map_err(|e| e.to_string())?;
-                    let values: Vec<Option<i64>> = points
-                        .iter()
-                        .map(|p| {
-                            p.reads[*input]
-                                .as_ref()
-                                .map(|coord| index_from_coord(&read.shape, coord))
-                        })
-                        .collect();
-                    let shape: Vec<i64> = access.loops.iter().map(|l| l.extent).collect();
-                    Ok(picture(
-                        &shape,
-                        &values,
-                        &format!("in{input} of {call} over its loops"),
-                        &Labels::default(),
-                    ))
+                    let cells = Cells::Syno(Box::new(access.clone()), *input);
+                    let p =
+                        Picture::of_cells(&cells, &format!("in{input} of {call} over its loops"))?;
+                    Ok(if format == "svg" { p.svg() } else { p.tikz() })
                 }
                 other => Err(format!(
                     "a Syno input renders as svg, tikz, expr or wgsl, not `{other}`"

@@ -7,6 +7,7 @@ use crate::engine::cute::Layout;
 use crate::engine::render::{grid_svg, grid_tikz, Labels};
 use crate::engine::tracker::ShapeTracker;
 use crate::state::layouts::{layout_grid_up_to, picture_labels};
+use crate::state::shader::Cells;
 
 /// The most cells a picture draws: 16,384, every one with its value legible.
 pub const MAX_CELLS: usize = 16_384;
@@ -43,6 +44,17 @@ impl Picture {
         })
     }
 
+    /// What a kernel of the Shader page computes: the offset each element reads (a Syno
+    /// input's: the row-major index of the element read at each point of the loops).
+    pub fn of_cells(cells: &Cells, title: &str) -> Result<Picture, String> {
+        Ok(Picture {
+            shape: cells.shape(),
+            values: cells.offsets(MAX_CELLS)?,
+            title: title.to_string(),
+            labels: Labels::default(),
+        })
+    }
+
     pub fn svg(&self) -> String {
         grid_svg(&self.shape, &self.values, &self.title, &self.labels)
     }
@@ -69,6 +81,24 @@ mod tests {
         assert_eq!(p.values[1], Some(1)); // (0,1) -> 1
         assert_eq!(p.values[3], Some(3)); // (1,0) -> 3
         assert!(p.tikz().contains("\\begin{tikzpicture}"));
+    }
+
+    #[test]
+    fn a_syno_input_over_its_loops() {
+        use crate::engine::syno::{presets, Bindings};
+        let access = presets::parse("matmul(2, 3, 4)")
+            .and_then(|op| op.access(&Bindings::new()))
+            .unwrap();
+        // one value per point of the loops, each an element of the input
+        let p = Picture::of_cells(&Cells::Syno(Box::new(access.clone()), 0), "in0").unwrap();
+        let loops: i64 = access.loops.iter().map(|l| l.extent).product();
+        assert_eq!(p.values.len() as i64, loops);
+        assert_eq!(p.shape.len(), access.loops.len());
+        let size: i64 = access.inputs[0].shape.iter().product();
+        assert!(p
+            .values
+            .iter()
+            .all(|v| v.is_some_and(|v| (0..size).contains(&v))));
     }
 
     #[test]

@@ -224,6 +224,37 @@ pub enum Cells {
     Syno(Box<Access>, usize),
 }
 
+impl Cells {
+    /// The shape of the elements: the stack's, or the chain's loop extents.
+    pub fn shape(&self) -> Vec<i64> {
+        match self {
+            Cells::Stack(t) => t.shape().to_vec(),
+            Cells::Syno(a, _) => a.loops.iter().map(|l| l.extent).collect(),
+        }
+    }
+
+    /// The offset each element reads, row-major (`None`: masked), up to `limit` elements.
+    ///
+    /// # Errors
+    /// More elements than `limit`, or no such input.
+    pub fn offsets(&self, limit: usize) -> Result<Vec<Option<i64>>, String> {
+        match self {
+            Cells::Stack(t) => t.offsets(limit).map_err(|e| e.to_string()),
+            Cells::Syno(a, k) => {
+                let shape = &a.inputs.get(*k).ok_or("no such input")?.shape;
+                let points = a.points(limit).map_err(|e| e.to_string())?;
+                Ok(points
+                    .iter()
+                    .map(|p| {
+                        let coord = p.reads.get(*k)?.as_ref()?;
+                        Some(index_from_coord(shape, coord))
+                    })
+                    .collect())
+            }
+        }
+    }
+}
+
 impl Subject {
     /// What `from` currently shows (for a Syno chain, its input `input`).
     pub fn of(from: Source, input: usize, p: &Pages) -> Result<Subject, String> {
@@ -329,20 +360,7 @@ impl Generated {
     /// # Errors
     /// More than `limit` elements.
     pub fn offsets(&self, limit: usize) -> Result<Vec<Option<i64>>, String> {
-        match &self.cells {
-            Cells::Stack(t) => t.offsets(limit).map_err(|e| e.to_string()),
-            Cells::Syno(a, k) => {
-                let shape = &a.inputs.get(*k).ok_or("no such input")?.shape;
-                let points = a.points(limit).map_err(|e| e.to_string())?;
-                Ok(points
-                    .iter()
-                    .map(|p| {
-                        let coord = p.reads.get(*k)?.as_ref()?;
-                        Some(index_from_coord(shape, coord))
-                    })
-                    .collect())
-            }
-        }
+        self.cells.offsets(limit)
     }
 
     /// The grid of the elements, each showing its offset.

@@ -66,3 +66,16 @@ test("a morphism diagram exports as PNG beside its SVG", async ({ page }) => {
   expect(png.name).toBe("morphism.png");
   expect(pngSize(png.data)).toEqual(svgSize(svg));
 });
+
+test("the Shader page's grid exports the offsets its cells show, for a layout too", async ({ page }) => {
+  for (const url of ["/#/shader?from=views&shape=3,4&strides=1,3", "/#/shader?from=layouts&L=(4,(2,3)):(6,(1,2))"]) {
+    await page.goto(url);
+    const cells = page.locator('[data-testid="shader-cell"]');
+    await expect(cells.first()).toBeVisible();
+    const shown = (await cells.allTextContents()).map((t) => t.trim());
+    const svg = (await download(page, "shader-grid-svg")).data.toString("utf8");
+    const drawn = [...svg.matchAll(/text-anchor="middle">([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(drawn).toEqual(shown);
+    expect(drawn.length).toBeGreaterThanOrEqual(12);
+  }
+});

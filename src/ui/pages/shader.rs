@@ -12,6 +12,7 @@ use web_sys::js_sys;
 use crate::state::html;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
+use crate::state::picture::Picture;
 use crate::state::shader::{
     Generated, OptField, Pages, Part, RunCheck, ShaderState, Source, Subject,
 };
@@ -19,7 +20,7 @@ use crate::state::stack_grid::{Hover, Lit};
 use crate::state::syno::SynoState;
 use crate::state::ViewsState;
 use crate::ui::components::import_export::copy;
-use crate::ui::components::{GridKind, GridView};
+use crate::ui::components::{GridKind, GridView, PictureExport};
 use crate::ui::dom::{event_attribute, light, on_settle};
 
 #[wasm_bindgen(module = "/src/ui/webgpu.js")]
@@ -401,6 +402,13 @@ pub fn ShaderPage(
             <div class="shader-grids" data-panel="grid">
                 <section aria-label="Engine">
                     <h2>"Engine: offset of each element"</h2>
+                    <PictureExport
+                        picture=Callback::new(move |()| generated.with_untracked(|g| {
+                            let g = g.as_ref().map_err(Clone::clone)?;
+                            Picture::of_cells(&g.cells, "offset of each element of the kernel")
+                        }))
+                        name="shader-grid"
+                    />
                     <p class="note" data-testid="shader-grid-note">
                         {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}
                     </p>
