@@ -365,7 +365,7 @@ fn figure(out: &mut String, f: &Figure) {
     let id = f.id;
     let _ = write!(
         out,
-        r#"{}<p class="downloads"><a data-testid="{id}-svg" download="{id}.svg" href="{}">SVG</a><a data-testid="{id}-tikz" download="{id}.tex" href="data:text/x-tex;charset=utf-8,{}">TikZ</a></p></figure>"#,
+        r#"{}<p class="downloads"><a data-testid="{id}-svg" download="{id}.svg" href="{}">SVG</a><button type="button" data-png="{id}" data-testid="{id}-png">PNG</button><a data-testid="{id}-tikz" download="{id}.tex" href="data:text/x-tex;charset=utf-8,{}">TikZ</a></p></figure>"#,
         f.diagram.to_live_svg(
             &format!("{id}-diagram"),
             if f.caption.is_empty() { id } else { f.caption }

@@ -1,4 +1,5 @@
-// Saves a file the engine wrote: text as is, or an SVG picture rasterised to PNG through a
+// Saves a file the engine wrote: text as is, or an SVG picture (its text or a data URL of it)
+// rasterised to PNG through a
 // canvas at the picture's own size (at most 64 megapixels, scaled down beyond). Resolves when
 // the browser has been handed the file; rejects with the reason it could not be made.
 const MAX_PIXELS = 64 * 1024 * 1024;
@@ -16,7 +17,7 @@ export function saveText(text, name, mime) {
 
 export async function savePng(svg, name) {
   const img = new Image();
-  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  img.src = svg.startsWith("data:") ? svg : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   await img.decode();
   const w = img.naturalWidth;
   const h = img.naturalHeight;

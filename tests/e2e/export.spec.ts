@@ -58,13 +58,24 @@ test("a 16,384-cell layout grid exports legibly; a larger one says why not", asy
   await expect(page.getByTestId("layout-grid-export-status")).toContainText("No picture:");
 });
 
-test("a morphism diagram exports as PNG beside its SVG", async ({ page }) => {
+test("morphism diagrams export as PNG beside their SVG", async ({ page }) => {
   await page.goto("/#/morphisms?f=(4,4) --(1,3)--> (4,2,4)");
   await page.locator("details.export summary").first().click();
   const svg = (await download(page, "download-svg")).data.toString("utf8");
   const png = await download(page, "download-png");
   expect(png.name).toBe("morphism.png");
   expect(pngSize(png.data)).toEqual(svgSize(svg));
+  // an operation's result and a walkthrough step: PNG beside their SVG and TikZ
+  await page.getByTestId("morphism-op").selectOption("logical_divide");
+  const result = (await download(page, "result-svg")).data.toString("utf8");
+  const resultPng = await download(page, "result-png");
+  expect(resultPng.name).toBe("result.png");
+  expect(pngSize(resultPng.data)).toEqual(svgSize(result));
+  await page.getByTestId("walk-preset").selectOption("1");
+  const walk = (await download(page, "walk-svg")).data.toString("utf8");
+  const walkPng = await download(page, "walk-png");
+  expect(walkPng.name).toBe("walk.png");
+  expect(pngSize(walkPng.data)).toEqual(svgSize(walk));
 });
 
 test("the Shader page's grid exports the offsets its cells show, for a layout too", async ({ page }) => {

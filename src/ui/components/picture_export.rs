@@ -15,7 +15,25 @@ extern "C" {
     pub(crate) fn save_png(svg: &str, name: &str) -> web_sys::js_sys::Promise;
 }
 
-/// Saves `svg` as a PNG, reporting a failure in `status`.
+/// A click on a figure's PNG button (`data-png`, beside the link that downloads its SVG as a
+/// data URL): saves that SVG as a PNG.
+pub(crate) fn figure_png(ev: &web_sys::Event, status: RwSignal<String>) {
+    use wasm_bindgen::JsCast;
+    let Some(name) = crate::ui::dom::event_attribute(ev, "data-png") else {
+        return;
+    };
+    let href = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|b| b.parent_element())
+        .and_then(|p| p.query_selector("a[download$='.svg']").ok().flatten())
+        .and_then(|a| a.get_attribute("href"));
+    if let Some(href) = href {
+        png(&href, &format!("{name}.png"), status);
+    }
+}
+
+/// Saves `svg` (the text, or a data URL of it) as a PNG, reporting a failure in `status`.
 pub(crate) fn png(svg: &str, name: &str, status: RwSignal<String>) {
     crate::ui::dom::on_settle(&save_png(svg, name), move |done| {
         status.set(match done {

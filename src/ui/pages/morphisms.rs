@@ -11,7 +11,7 @@ use crate::state::morphisms::{
 };
 use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
-use crate::ui::components::picture_export::png;
+use crate::ui::components::picture_export::{figure_png, png};
 use crate::ui::components::{GridKind, GridView, MorphismDiagram};
 use crate::ui::dom::{event_attribute, light};
 
@@ -204,6 +204,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
 fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
     let result = move || state.with(MorphismsState::op_result);
     let binary = move || state.with(|s| s.op.binary());
+    let png_status = RwSignal::new(String::new());
     view! {
         <section class="morphism-ops" aria-label="Operations" data-panel="ops">
             <h2>"Operations on f"</h2>
@@ -240,7 +241,11 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                     </span>
                 </label>
             </div>
-            <div inner_html=move || html::morph_op_result(&result())></div>
+            <div
+                on:click=move |ev| figure_png(&ev, png_status)
+                inner_html=move || html::morph_op_result(&result())
+            ></div>
+            <p class="field__error" role="alert">{move || png_status.get()}</p>
         </section>
     }
 }
@@ -250,6 +255,7 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
     let steps = Memo::new(move |_| state.with(MorphismsState::steps));
     let count = move || steps.with(|s| s.as_ref().map_or(0, Vec::len));
     let step = move || state.with(|s| s.step).min(count().saturating_sub(1));
+    let png_status = RwSignal::new(String::new());
     let operand = move |first: bool| {
         let (id, label) = if first {
             ("walk-a", "A")
@@ -323,7 +329,11 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
                     "Next"
                 </button>
             </div>
-            <div inner_html=move || steps.with(|s| html::walk_step(s, step()))></div>
+            <div
+                on:click=move |ev| figure_png(&ev, png_status)
+                inner_html=move || steps.with(|s| html::walk_step(s, step()))
+            ></div>
+            <p class="field__error" role="alert">{move || png_status.get()}</p>
         </section>
     }
 }
