@@ -537,6 +537,38 @@ fn code_block(out: &mut String, title: &str, name: &str, code: &str, class: &str
     );
 }
 
+/// The Embed menu: the state as a `<layout-lab>` snippet and as an iframe, each with a copy
+/// button (`data-copy` "embed" and "embed-iframe").
+pub fn embed_menu(element: &str, iframe: &str) -> String {
+    let mut out = String::from(
+        r#"<p class="note">Paste into any HTML page for a live widget of this state (<a href="docs-example.html">example</a>).</p>"#,
+    );
+    code_block(
+        &mut out,
+        "&lt;layout-lab&gt; element",
+        "embed",
+        element,
+        "code",
+        "",
+    );
+    code_block(&mut out, "iframe", "embed-iframe", iframe, "code", "");
+    out
+}
+
+/// Export buttons of a grid picture, `label` before them: SVG, PNG and TikZ, each with its
+/// format in `data-export` and the test id `{name}-{format}`.
+pub fn picture_export(name: &str, label: &str) -> String {
+    let mut out = escape(label);
+    for (format, title) in [("svg", "SVG"), ("png", "PNG"), ("tikz", "TikZ")] {
+        let _ = write!(
+            out,
+            r#"<button type="button" data-export="{format}" data-testid="{}-{format}">{title}</button>"#,
+            escape(name)
+        );
+    }
+    out
+}
+
 /// The Views page's exports: tinygrad Python and repr with copy buttons, and the CuTe
 /// layout of a single view with a link to the Layouts page (or why there is none).
 pub fn views_export(python: &str, repr: &str, layout: &Result<Layout, String>) -> String {
@@ -731,6 +763,27 @@ pub fn syno_rows(built: &crate::state::syno::Built, selected: &[String]) -> Stri
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn embed_menu_and_export_buttons_escape_what_they_show() {
+        let menu = embed_menu("<layout-lab state=\"a&b\">", "<iframe>");
+        assert!(
+            menu.contains("&lt;layout-lab state=&quot;a&amp;b&quot;&gt;"),
+            "{menu}"
+        );
+        assert!(!menu.contains("<layout-lab") && !menu.contains("<iframe"));
+        assert!(
+            menu.contains(r#"data-copy="embed""#) && menu.contains(r#"data-copy="embed-iframe""#)
+        );
+        let buttons = picture_export("grid\"x", "<b>");
+        assert!(buttons.starts_with("&lt;b&gt;"));
+        assert_eq!(buttons.matches("data-export=").count(), 3);
+        assert!(
+            buttons.contains(r#"data-testid="grid&quot;x-png""#),
+            "{buttons}"
+        );
+    }
+
     use super::*;
     use crate::engine::ShapeTracker;
 

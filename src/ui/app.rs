@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::state::embed::{base_of, element_snippet, iframe_snippet, EmbedOptions, Theme};
 use crate::state::history::{link_notice, load_entry, save_entry, Undo, SAVE_KEY};
+use crate::state::html;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
@@ -354,6 +355,14 @@ fn EmbedMenu(page: RwSignal<Page>, query: Memo<String>) -> impl IntoView {
     let base = move || base_of(&window().location().href().unwrap_or_default());
     let element = move || query.with(|q| element_snippet(&base(), page.get(), q));
     let iframe = move || query.with(|q| iframe_snippet(&base(), page.get(), q));
+    let on_copy =
+        move |ev: web_sys::MouseEvent| match crate::ui::dom::event_attribute(&ev, "data-copy")
+            .as_deref()
+        {
+            Some("embed") => copy(element(), status),
+            Some("embed-iframe") => copy(iframe(), status),
+            _ => {}
+        };
     view! {
         <details
             class="embed-menu"
@@ -361,31 +370,10 @@ fn EmbedMenu(page: RwSignal<Page>, query: Memo<String>) -> impl IntoView {
             on:toggle=move |ev| open.set(crate::ui::dom::details_open(&ev))
         >
             <summary>"Embed"</summary>
-            {move || {
-                open.get()
-                    .then(|| {
-                        view! {
-                            <div class="embed-menu__body">
-                                <p class="note">
-                                    "Paste into any HTML page for a live widget of this state ("
-                                    <a href="docs-example.html">"example"</a>
-                                    ")."
-                                </p>
-                                <div class="export__head">
-                                    <h3>"<layout-lab> element"</h3>
-                                    <button type="button" data-testid="copy-embed" on:click=move |_| copy(element(), status)>"Copy"</button>
-                                </div>
-                                <textarea readonly rows="3" data-testid="embed-element" prop:value=element></textarea>
-                                <div class="export__head">
-                                    <h3>"iframe"</h3>
-                                    <button type="button" data-testid="copy-embed-iframe" on:click=move |_| copy(iframe(), status)>"Copy"</button>
-                                </div>
-                                <textarea readonly rows="3" data-testid="embed-iframe" prop:value=iframe></textarea>
-                                <p class="note" role="status" data-testid="embed-copy-status">{move || status.get()}</p>
-                            </div>
-                        }
-                    })
-            }}
+            <div class="embed-menu__body" on:click=on_copy>
+                <div inner_html=move || open.get().then(|| html::embed_menu(&element(), &iframe()))></div>
+                <p class="note" role="status" data-testid="embed-copy-status">{move || status.get()}</p>
+            </div>
         </details>
     }
 }

@@ -100,13 +100,13 @@ test("a snippet copied from the app is a live widget in a plain HTML page on ano
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: APP.slice(0, -1) });
   await page.goto("/#/layouts?L=(8,2):(2,1)");
   await page.getByTestId("embed-menu").locator("summary").click();
-  const snippet = await page.getByTestId("embed-element").inputValue();
+  const snippet = (await page.getByTestId("export-embed").textContent()) ?? "";
   expect(snippet).toContain(`<script src="${APP}layout-lab.js" defer></script>`);
   expect(snippet).toMatch(/<layout-lab page="layouts" state="L=\(8,2\):\(2,1\)&amp;op=[^"]*" height="\d+"><\/layout-lab>/);
   await page.getByTestId("copy-embed").click();
   await expect(page.getByTestId("embed-copy-status")).toHaveText(/[Cc]opied/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
-  const iframe = await page.getByTestId("embed-iframe").inputValue();
+  const iframe = (await page.getByTestId("export-embed-iframe").textContent()) ?? "";
   expect(iframe).toMatch(/src="http:\/\/127\.0\.0\.1:4173\/embed\.html#\/layouts\?L=\(8,2\):\(2,1\)&amp;op=[^"]*&amp;v=1"/);
 
   await openDocsPage(page, "snippet.html", `<h1>Docs</h1>\n${snippet}\n${iframe.replace("<iframe", '<iframe id="plain"')}`);

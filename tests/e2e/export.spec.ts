@@ -90,3 +90,16 @@ test("the Shader page's grid exports the offsets its cells show, for a layout to
     expect(drawn.length).toBeGreaterThanOrEqual(12);
   }
 });
+
+test("a Syno input's gather exports as the Shader page draws it", async ({ page }) => {
+  await page.goto("/#/syno?chain=output 2, 3;reduce 4;share d2;inputs d0 d3 | d4 d1");
+  const svg = (await download(page, "syno-in1-svg")).data.toString("utf8");
+  const drawn = [...svg.matchAll(/text-anchor="middle">([^<]*)<\/text>/g)].map((m) => m[1]);
+  expect(drawn).toHaveLength(2 * 3 * 4);
+  await page.getByTestId("syno-shader-1").click();
+  const cells = page.locator('[data-testid="shader-cell"]');
+  await expect(cells).toHaveCount(24);
+  expect((await cells.allTextContents()).map((t) => t.trim())).toEqual(drawn);
+  const png = await download(page, "shader-grid-png");
+  expect(pngSize(png.data)).toEqual(svgSize(svg));
+});

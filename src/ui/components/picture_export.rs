@@ -4,7 +4,9 @@
 use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
 
+use crate::state::html;
 use crate::state::picture::Picture;
+use crate::ui::dom::event_attribute;
 
 #[wasm_bindgen(module = "/src/ui/save.js")]
 extern "C" {
@@ -47,29 +49,35 @@ pub(crate) fn png(svg: &str, name: &str, status: RwSignal<String>) {
 pub fn PictureExport(
     /// The picture of the grid as it is now, or why there is none.
     picture: Callback<(), Result<Picture, String>>,
-    /// The file name without extension.
-    name: &'static str,
+    /// The file name without extension, also the buttons' test ids' stem.
+    #[prop(into)]
+    name: String,
+    /// What is exported, before the buttons.
+    #[prop(default = "Export the grid: ")]
+    label: &'static str,
 ) -> impl IntoView {
     let status = RwSignal::new(String::new());
-    let save = move |format: &'static str| {
+    let buttons = html::picture_export(&name, label);
+    let status_id = format!("{name}-export-status");
+    let save = move |ev: web_sys::MouseEvent| {
+        let Some(format) = event_attribute(&ev, "data-export") else {
+            return;
+        };
         let picture = match picture.run(()) {
             Ok(p) => p,
             Err(why) => return status.set(format!("No picture: {why}")),
         };
         status.set(String::new());
-        match format {
+        match format.as_str() {
             "svg" => save_text(&picture.svg(), &format!("{name}.svg"), "image/svg+xml"),
-            "tex" => save_text(&picture.tikz(), &format!("{name}.tex"), "text/x-tex"),
+            "tikz" => save_text(&picture.tikz(), &format!("{name}.tex"), "text/x-tex"),
             _ => png(&picture.svg(), &format!("{name}.png"), status),
         }
     };
     view! {
         <p class="picture-export">
-            "Export the grid: "
-            <button type="button" data-testid=format!("{name}-svg") on:click=move |_| save("svg")>"SVG"</button>
-            <button type="button" data-testid=format!("{name}-png") on:click=move |_| save("png")>"PNG"</button>
-            <button type="button" data-testid=format!("{name}-tikz") on:click=move |_| save("tex")>"TikZ"</button>
-            <span class="field__error" role="alert" data-testid=format!("{name}-export-status")>{move || status.get()}</span>
+            <span on:click=save inner_html=buttons></span>
+            <span class="field__error" role="alert" data-testid=status_id>{move || status.get()}</span>
         </p>
     }
 }

@@ -6,9 +6,11 @@ use leptos::prelude::*;
 
 use crate::engine::syno::TensorId;
 use crate::state::html;
+use crate::state::picture::Picture;
+use crate::state::shader::Cells;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::syno::{Grids, SynoState, PRESETS};
-use crate::ui::components::{GridKind, GridView};
+use crate::ui::components::{GridKind, GridView, PictureExport};
 use crate::ui::dom::event_attribute;
 
 /// The palette: statement keyword and button text.
@@ -111,6 +113,20 @@ pub fn SynoPage(
                         })}
                     </h3>
                     <GridView grid kind=GridKind::Pane(name) hover lit label=name.to_string() />
+                    {(p > 0).then(|| view! {
+                        <PictureExport
+                            picture=Callback::new(move |()| state.with_untracked(|s| {
+                                let access = s.last_access.clone().ok_or("no chain has built yet")?;
+                                let k = p - 1;
+                                Picture::of_cells(
+                                    &Cells::Syno(Box::new(access), k),
+                                    &format!("{} over the loops: the element each point reads", TensorId(k)),
+                                )
+                            }))
+                            name=format!("syno-in{}", p - 1)
+                            label="Export what each point of the loops reads (the Shader page's gather): "
+                        />
+                    })}
                 </section>
             }
         })
