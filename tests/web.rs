@@ -658,3 +658,38 @@ async fn the_syno_page_builds_a_chain_from_the_palette_and_links_its_grids() {
         "the Share's row is marked"
     );
 }
+
+#[wasm_bindgen_test]
+async fn picture_export_draws_when_pressed_and_says_why_it_cannot() {
+    use layout_lab::state::picture::Picture;
+    use layout_lab::ui::components::PictureExport;
+    let parent = fresh_parent();
+    let drawn = RwSignal::new(0);
+    let picture = Callback::new(move |()| {
+        drawn.update(|n| *n += 1);
+        Err::<Picture, _>("the grid has 20,000 cells".to_string())
+    });
+    let mounted = leptos::mount::mount_to(parent.clone(), move || {
+        view! { <PictureExport picture name="g" /> }
+    });
+    mounted.forget();
+    tick().await;
+    assert_eq!(
+        drawn.get_untracked(),
+        0,
+        "nothing is drawn before a button is pressed"
+    );
+    for format in ["svg", "png", "tikz"] {
+        assert!(parent
+            .query_selector(&format!("[data-testid='g-{format}']"))
+            .unwrap()
+            .is_some());
+    }
+    click(&parent, "g-png");
+    tick().await;
+    assert_eq!(drawn.get_untracked(), 1);
+    assert_eq!(
+        text(&parent, "g-export-status"),
+        "No picture: the grid has 20,000 cells"
+    );
+}
