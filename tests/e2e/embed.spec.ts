@@ -1,4 +1,6 @@
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { chromium } from "./chromium";
 
 // Widgets: the <layout-lab> element (public/layout-lab.js), the embed.html route and their
@@ -182,4 +184,20 @@ test("widget options: theme, read-only, panels, and a bad option named", async (
   await page.getByTestId("layout-input").fill("(2,2):(2,1)");
   await expect(page.locator('[data-testid="logical-cell"][data-coord="(1,0)"]')).toHaveAttribute("data-addr", "2");
   await expect(page).toHaveURL(/embed\.html\?theme=light&panels=editor,grid,sparkles#\/layouts\?L=\(2,2\):\(2,1\)&op=.*&v=1$/);
+});
+
+test("in a plain HTML file opened from disk the widget works, and attribute changes reload it", async ({ page }, info) => {
+  await page.goto("/#/views?shape=3,4&strides=1,3");
+  await page.getByTestId("embed-menu").locator("summary").click();
+  const snippet = (await page.getByTestId("export-embed").textContent()) ?? "";
+  const path = info.outputPath("docs.html");
+  writeFileSync(path, `<!DOCTYPE html><html><body><p>My notes</p>\n${snippet}</body></html>`);
+  await page.goto(pathToFileURL(path).href);
+  const live = page.frameLocator("layout-lab iframe");
+  const cell = live.locator('[data-testid="logical-cell"][data-coord="(1,2)"]');
+  await expect(cell).toHaveAttribute("data-addr", "7");
+  // a file:// page has no origin to name, so the widget is updated by a reload
+  expect(await page.locator("layout-lab iframe").getAttribute("src")).not.toContain("origin=");
+  await page.locator("layout-lab").evaluate((el) => el.setAttribute("state", "shape=3,4&strides=4,1"));
+  await expect(cell).toHaveAttribute("data-addr", "6");
 });
