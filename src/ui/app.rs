@@ -276,9 +276,22 @@ pub fn App() -> impl IntoView {
                 &query.get_untracked(),
                 &fragment,
             );
-        } else if let Some(s) = storage() {
+        } else {
+            // Saved once the state has rendered, and only if nothing panicked meanwhile: a
+            // reload then opens the last state that worked, not the one that broke the app.
             // A full or refused storage only means no autosave.
-            let _ = s.set_item(SAVE_KEY, &save_entry(&fragment));
+            let entry = save_entry(&fragment);
+            set_timeout(
+                move || {
+                    if crate::ui::panic_banner::panicked() {
+                        return;
+                    }
+                    if let Some(s) = storage() {
+                        let _ = s.set_item(SAVE_KEY, &entry);
+                    }
+                },
+                std::time::Duration::ZERO,
+            );
         }
     });
     let interactive = widget.as_ref().is_none_or(|w| w.interactive);

@@ -3,11 +3,22 @@
 //! page that silently stopped answering. Plain DOM calls only: after the panic no Rust runs
 //! again, so the report sits in a read-only text area the person can select and copy.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use wasm_bindgen::JsValue;
+
+static PANICKED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the app has panicked: from then on nothing it computes is trusted (the autosave
+/// keeps the last state saved before).
+pub fn panicked() -> bool {
+    PANICKED.load(Ordering::Relaxed)
+}
 
 /// Installs the hook: the message goes to the console and to [`show`].
 pub fn install() {
     std::panic::set_hook(Box::new(|info| {
+        PANICKED.store(true, Ordering::Relaxed);
         let message = info.to_string();
         web_sys::console::error_1(&JsValue::from_str(&message));
         show(&message);

@@ -81,3 +81,33 @@ test("links carry their format version; an old link opens, a newer one opens wit
   await expect(page.getByTestId("layout-input")).toHaveValue("(4,4):(4,1)");
   await expect(page.getByTestId("notice")).toContainText("permalink format v3, newer than this Layout Lab's v1");
 });
+
+test("a panic shows the banner, and a reload opens the last state that rendered", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=3,4");
+  await views.type("stride-1", "2");
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "8");
+  // A fault from outside: the next element the app creates fails, and Leptos' unwrap of it
+  // panics, as a bug would.
+  await page.evaluate(() => {
+    const create = Document.prototype.createElement;
+    let armed = true;
+    Document.prototype.createElement = function (this: Document, ...args: Parameters<Document["createElement"]>) {
+      if (armed) {
+        armed = false;
+        throw new Error("injected fault");
+      }
+      return create.apply(this, args);
+    } as Document["createElement"];
+  });
+  await page.getByTestId("add-dim").click();
+  const banner = page.getByTestId("panic-banner");
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText("hit a bug");
+  await expect(banner.locator("textarea")).toHaveValue(/panic: .*injected fault|panic: /);
+  // the state that broke the app was not saved: the reload opens the one before it
+  await page.goto("/");
+  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "8");
+  await expect(page.getByTestId("panic-banner")).toHaveCount(0);
+  await expect(page.getByTestId("dim-row-2")).toHaveCount(0);
+});
