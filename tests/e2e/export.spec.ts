@@ -103,3 +103,17 @@ test("a Syno input's gather exports as the Shader page draws it", async ({ page 
   const png = await download(page, "shader-grid-png");
   expect(pngSize(png.data)).toEqual(svgSize(svg));
 });
+
+test("the workbench result's grid exports; a failing operation says why", async ({ page }) => {
+  await page.goto("/#/layouts?op=logical_divide&A=(4,2,3):(2,1,8)&B=4:2");
+  await expect(page.getByTestId("wb-result")).toHaveText("((2,2),(2,3)):((4,1),(2,8))");
+  const svg = (await download(page, "wb-result-svg")).data.toString("utf8");
+  expect(svg).toContain("L = ((2,2),(2,3)):((4,1),(2,8))");
+  expect(svg.match(/<rect x=/g)).toHaveLength(24);
+  const png = await download(page, "wb-result-png");
+  expect(pngSize(png.data)).toEqual(svgSize(svg));
+  await page.getByTestId("wb-op").selectOption("complement");
+  await page.getByTestId("wb-a").fill("(2,2):(1,1)");
+  await page.getByTestId("wb-result-svg").click();
+  await expect(page.getByTestId("wb-result-export-status")).toContainText("No picture: complement needs A to be injective");
+});

@@ -6,11 +6,12 @@ use leptos::prelude::*;
 use crate::engine::cute::Notation;
 use crate::state::html;
 use crate::state::layouts::LayoutsState;
+use crate::state::picture::Picture;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::workbench::{OperandKind, Operation, PRESETS};
 use crate::state::workbench_view::{Pane, PaneLit, Panels};
 
-use super::{GridKind, GridView};
+use super::{GridKind, GridView, PictureExport};
 
 #[component]
 pub fn Workbench(
@@ -142,6 +143,11 @@ pub fn Workbench(
                 panels.with(|p| state.with(|s| html::workbench_result(p, &s.workbench.warnings())))
             }></div>
             <div class="wb-panes">{pane(0)} {pane(1)} {pane(2)}</div>
+            <PictureExport
+                picture=Callback::new(move |()| state.with_untracked(|s| Picture::of_layout(&s.workbench.result()?)))
+                name="wb-result"
+                label="Export the result's grid: "
+            />
         </section>
     }
 }
