@@ -65,6 +65,11 @@ test("morphism diagrams export as PNG beside their SVG", async ({ page }) => {
   const png = await download(page, "download-png");
   expect(png.name).toBe("morphism.png");
   expect(pngSize(png.data)).toEqual(svgSize(svg));
+  // the grid of the encoded layout L_f
+  await expect(page.getByTestId("encoded-layout")).toHaveText("(4,4):(1,8)");
+  const grid = (await download(page, "lf-grid-svg")).data.toString("utf8");
+  expect(grid).toContain("L = (4,4):(1,8)");
+  expect(grid.match(/<rect x=/g)).toHaveLength(16);
   // an operation's result and a walkthrough step: PNG beside their SVG and TikZ
   await page.getByTestId("morphism-op").selectOption("logical_divide");
   const result = (await download(page, "result-svg")).data.toString("utf8");

@@ -9,10 +9,11 @@ use crate::state::html;
 use crate::state::morphisms::{
     Drawn, MorphHover, MorphLit, MorphOp, MorphismsState, Part, COMPOSITION_PRESETS,
 };
+use crate::state::picture::Picture;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
 use crate::ui::components::picture_export::{figure_png, png};
-use crate::ui::components::{GridKind, GridView, MorphismDiagram};
+use crate::ui::components::{GridKind, GridView, MorphismDiagram, PictureExport};
 use crate::ui::dom::{event_attribute, light};
 
 /// The paper's §1.3 morphisms, offered as examples.
@@ -181,6 +182,10 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                         {move || drawn.with(|d| d.grid.as_ref().err().cloned())}
                     </p>
                     <GridView grid kind=GridKind::Logical hover=grid_hover lit=grid_lit label="Grid of L_f" />
+                    <PictureExport
+                        picture=Callback::new(move |()| drawn.with_untracked(|d| Picture::of_layout(d.layout.as_ref()?)))
+                        name="lf-grid"
+                    />
                 </div>
             </div>
             <details class="export" data-panel="export">
