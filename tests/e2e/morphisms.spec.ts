@@ -113,7 +113,7 @@ test("the diagram exports as TikZ and as an SVG file", async ({ page }) => {
   const views = new ViewsPage(page);
   await page.goto("/#/morphisms?f=(4,4)%20--(1,3)--%3E%20(4,2,4)");
   await expect(page.getByTestId("morphism-text")).toHaveText("(4,4) --(1, 3)--> (4,2,4)");
-  await page.getByText("Export").click();
+  await page.locator("details.export summary").click();
   const tikz = page.getByTestId("export-tikz");
   await expect(tikz).toContainText("\\begin{tikzpicture}");
   await expect(tikz).toContainText("\\draw[maparrow] (s2.east) -- (t3.west);");
