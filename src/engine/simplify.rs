@@ -47,6 +47,11 @@ pub const RULES: &[Rule] = &[
         apply: div_of_div,
     },
     Rule {
+        name: "div-of-shifted-div",
+        law: "(x // a + L) // b = (x + a·L) // (a·b)   for x >= 0 and x // a + L >= 0",
+        apply: div_of_shifted_div,
+    },
+    Rule {
         name: "div-gcd",
         law: "(g·Σ c_i·x_i + k) // (g·d) = (Σ c_i·x_i + k // g) // d   for the numerator >= 0",
         apply: div_gcd,
@@ -443,6 +448,47 @@ fn div_of_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         return None;
     }
     Some(arena.div(x, a.checked_mul(d)?))
+}
+
+/// `(x // a + L) // b` with `L` linear: one division instead of two, where that is shorter.
+/// Floor division gives `⌊(⌊x/a⌋ + L)/b⌋ = ⌊⌊(x + a·L)/a⌋/b⌋ = ⌊(x + a·L)/(a·b)⌋`; with
+/// `x >= 0` and the outer numerator `>= 0`, every numerator here is non-negative
+/// (`x + a·L >= a·(x // a + L)`), so truncating division agrees.
+fn div_of_shifted_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (numerator, b) = binary(arena, id, BinOp::Div)?;
+    if !nonneg(arena, numerator) {
+        return None;
+    }
+    let linear = linear_of(arena, numerator)?;
+    if linear.terms.len() < 2 && linear.constant == 0 {
+        return None; // a lone quotient: div-of-div
+    }
+    let (index, x, a) = linear
+        .terms
+        .iter()
+        .enumerate()
+        .find_map(|(k, &(term, c))| {
+            let (x, a) = binary(arena, term, BinOp::Div)?;
+            (c == 1 && nonneg(arena, x)).then_some((k, x, a))
+        })?;
+    let mut folded = linear_of(arena, x)?;
+    for (k, &(term, c)) in linear.terms.iter().enumerate() {
+        if k == index {
+            continue;
+        }
+        let scaled = c.checked_mul(a)?;
+        match folded.terms.iter_mut().find(|(t, _)| *t == term) {
+            Some((_, have)) => *have = have.checked_add(scaled)?,
+            None => folded.terms.push((term, scaled)),
+        }
+    }
+    folded.constant = folded
+        .constant
+        .checked_add(linear.constant.checked_mul(a)?)?;
+    folded.terms.retain(|&(_, c)| c != 0);
+    let inner = build_linear(arena, &folded);
+    let result = arena.div(inner, a.checked_mul(b)?);
+    (arena.op_count(result) < arena.op_count(id)).then_some(result)
 }
 
 fn div_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
@@ -1409,6 +1455,40 @@ mod tests {
         let quarter = arena.div(half, 2);
         let s = simplify(&mut arena, quarter, MAX_STEPS);
         assert_eq!(s.root, x);
+    }
+
+    #[test]
+    fn a_shifted_quotient_of_a_quotient_is_one_division() {
+        let mut arena = ExprArena::new();
+        let x = arena.var("x", 0, 5);
+        let y = arena.var("y", 0, 9);
+        let ten = arena.constant(10);
+        let x10 = arena.mul(x, ten);
+        let sum = arena.add(x10, y);
+        // ((10x + y) // 3 + 1) // 6 = (10x + y + 3) // 18: tinygrad's form, one op fewer
+        let third = arena.div(sum, 3);
+        let one = arena.constant(1);
+        let shifted = arena.add(third, one);
+        let outer = arena.div(shifted, 6);
+        let s = simplify(&mut arena, outer, MAX_STEPS);
+        assert!(s.steps.iter().any(|st| st.rule == "div-of-shifted-div"));
+        assert!(arena.op_count(s.root) < arena.op_count(outer));
+        assert_eq!(arena.render_readable(s.root), "(x*10 + y + 3)/18");
+        check_equivalent(&arena, outer, s.root, &[(0, 5), (0, 9)]);
+        // with a negative shift the numerator may go below zero: left alone
+        let minus = arena.constant(-1);
+        let low = arena.add(third, minus);
+        let outer = arena.div(low, 6);
+        let s = simplify(&mut arena, outer, MAX_STEPS);
+        assert!(s.steps.iter().all(|st| st.rule != "div-of-shifted-div"));
+        check_equivalent(&arena, outer, s.root, &[(0, 5), (0, 9)]);
+        // another variable in the shift: folded in, scaled by the inner divisor
+        let two = arena.constant(2);
+        let two_y = arena.mul(y, two);
+        let shifted = arena.add(third, two_y);
+        let outer = arena.div(shifted, 4);
+        let s = simplify(&mut arena, outer, MAX_STEPS);
+        check_equivalent(&arena, outer, s.root, &[(0, 5), (0, 9)]);
     }
 
     #[test]
