@@ -19,6 +19,7 @@ use std::collections::BTreeSet;
 use crate::engine::syno::{
     Access, Bindings, Chain, DimColour, DimId, DimView, Operator, Primitive, Reads, Size, Step,
 };
+use crate::engine::view::checked_product;
 use crate::engine::RowMajor;
 
 use super::large_grid::index_of;
@@ -364,12 +365,20 @@ impl Grids {
             .map(|l| l.extent)
             .collect();
         let shapes: Vec<&Vec<i64>> = access.inputs.iter().map(|i| &i.shape).collect();
+        // elements per tensor, output first; a size past i64 is simply too many
+        let mut sizes = Vec::with_capacity(shapes.len() + 1);
         for shape in std::iter::once(&out_shape).chain(shapes.iter().copied()) {
-            let n = shape.iter().product::<i64>();
-            if n as usize > MAX_CELLS {
-                return Err(format!(
-                    "the grids are drawn up to {MAX_CELLS} elements per tensor; one has {n}"
-                ));
+            let n = checked_product(shape)
+                .ok()
+                .and_then(|n| usize::try_from(n).ok());
+            match n {
+                Some(n) if n <= MAX_CELLS => sizes.push(n),
+                _ => {
+                    return Err(format!(
+                        "the grids are drawn up to {MAX_CELLS} elements per tensor; one has {}",
+                        n.map_or_else(|| "more".to_string(), |n| n.to_string())
+                    ))
+                }
             }
         }
         let map: Vec<Reads> = access.reader_map(MAX_POINTS).map_err(|e| e.to_string())?;
@@ -383,10 +392,7 @@ impl Grids {
                     .collect()
             })
             .collect();
-        let mut read_by: Vec<Vec<usize>> = shapes
-            .iter()
-            .map(|s| vec![0; s.iter().product::<i64>() as usize])
-            .collect();
+        let mut read_by: Vec<Vec<usize>> = sizes[1..].iter().map(|&n| vec![0; n]).collect();
         for per_input in &reads {
             for (t, cells) in per_input.iter().enumerate() {
                 for &c in cells {
@@ -689,5 +695,8 @@ mod tests {
         assert!(corner < inner, "{corner} {inner}");
         let big = access("output 64, 64\ninputs d0 d1");
         assert!(Grids::of(&big).unwrap_err().contains("up to 1024"));
+        // sizes whose product overflows i64 are too many too, not a panic
+        let huge = access("bind H=4000000000\noutput H, H, H\ninputs d0 d1 d2");
+        assert!(Grids::of(&huge).unwrap_err().contains("one has more"));
     }
 }
