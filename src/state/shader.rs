@@ -339,7 +339,7 @@ impl Generated {
         if elements > MAX_RUN_ELEMENTS {
             return Err(too_many("the output", elements as u128));
         }
-        let offsets = self.offsets(MAX_RUN_ELEMENTS)?;
+        let offsets = self.cells.offsets(MAX_RUN_ELEMENTS)?;
         let top = offsets.iter().flatten().copied().max().unwrap_or(0);
         if top >= MAX_RUN_ELEMENTS as i64 {
             return Err(too_many("the input", top as u128 + 1));
@@ -355,14 +355,6 @@ impl Generated {
         Ok(Expected { output, input_len })
     }
 
-    /// Every element's offset (`None`: masked), row-major.
-    ///
-    /// # Errors
-    /// More than `limit` elements.
-    pub fn offsets(&self, limit: usize) -> Result<Vec<Option<i64>>, String> {
-        self.cells.offsets(limit)
-    }
-
     /// The grid of the elements, each showing its offset.
     ///
     /// # Errors
@@ -373,6 +365,7 @@ impl Generated {
             Cells::Syno(..) => {
                 let shape = self.shader.shape.clone();
                 let offsets = self
+                    .cells
                     .offsets(MAX_DRAWN_CELLS)
                     .map_err(|_| format!("the grid is drawn up to {MAX_DRAWN_CELLS} elements"))?;
                 let cells = RowMajor::new(&shape)
@@ -788,7 +781,7 @@ mod tests {
         let s = Subject::of(Source::Syno, 1, &pages(&layouts)).unwrap();
         let g = s.generate(&ShaderOptions::default()).unwrap();
         assert_eq!(g.shader.names, ["o0", "o1", "r0"]);
-        let offsets = g.offsets(100).unwrap();
+        let offsets = g.cells.offsets(100).unwrap();
         let want: Vec<Option<i64>> = RowMajor::new(&[2, 3, 4])
             .map(|l| Some(l[2] * 3 + l[1]))
             .collect();
