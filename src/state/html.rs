@@ -612,7 +612,7 @@ pub fn morphism_export(tikz: &str, svg: &str) -> String {
     let mut out = String::new();
     code_block(&mut out, "TikZ", "tikz", tikz, "code", "");
     let download = format!(
-        r#"<a data-testid="download-svg" download="morphism.svg" href="{}">Download</a> <button type="button" data-copy="png" data-testid="download-png">PNG</button>"#,
+        r#"<a data-testid="download-svg" download="morphism.svg" href="{}">Download</a> <button type="button" data-png="morphism" data-testid="download-png">PNG</button>"#,
         escape(&svg_href(svg))
     );
     code_block(&mut out, "SVG", "svg", svg, "code code--short", &download);
@@ -763,6 +763,8 @@ pub fn syno_rows(built: &crate::state::syno::Built, selected: &[String]) -> Stri
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::engine::ShapeTracker;
 
     #[test]
     fn embed_menu_and_export_buttons_escape_what_they_show() {
@@ -783,9 +785,6 @@ mod tests {
             "{buttons}"
         );
     }
-
-    use super::*;
-    use crate::engine::ShapeTracker;
 
     fn exprs(shape: &[i64], ops: &str) -> IndexExprs {
         let start = ShapeTracker::from_shape(shape).unwrap();

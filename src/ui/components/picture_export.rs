@@ -17,8 +17,8 @@ extern "C" {
     pub(crate) fn save_png(svg: &str, name: &str) -> web_sys::js_sys::Promise;
 }
 
-/// A click on a figure's PNG button (`data-png`, beside the link that downloads its SVG as a
-/// data URL): saves that SVG as a PNG.
+/// A click on a PNG button of HTML-text exports (`data-png="name"`, beside the link that
+/// downloads the SVG as a data URL): saves that SVG as `name.png`.
 pub(crate) fn figure_png(ev: &web_sys::Event, status: RwSignal<String>) {
     use wasm_bindgen::JsCast;
     let Some(name) = crate::ui::dom::event_attribute(ev, "data-png") else {
@@ -36,7 +36,7 @@ pub(crate) fn figure_png(ev: &web_sys::Event, status: RwSignal<String>) {
 }
 
 /// Saves `svg` (the text, or a data URL of it) as a PNG, reporting a failure in `status`.
-pub(crate) fn png(svg: &str, name: &str, status: RwSignal<String>) {
+fn png(svg: &str, name: &str, status: RwSignal<String>) {
     crate::ui::dom::on_settle(&save_png(svg, name), move |done| {
         status.set(match done {
             Ok(_) => String::new(),

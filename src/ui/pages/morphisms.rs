@@ -12,7 +12,7 @@ use crate::state::morphisms::{
 use crate::state::picture::Picture;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
-use crate::ui::components::picture_export::{figure_png, png};
+use crate::ui::components::picture_export::figure_png;
 use crate::ui::components::{GridKind, GridView, MorphismDiagram, PictureExport};
 use crate::ui::dom::{event_attribute, light};
 
@@ -191,11 +191,13 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
             <details class="export" data-panel="export">
                 <summary>"Export"</summary>
                 <div
-                    on:click=move |ev| match event_attribute(&ev, "data-copy").as_deref() {
-                        Some("tikz") => copy(untrack(tikz), status),
-                        Some("svg") => copy(untrack(svg), status),
-                        Some("png") => png(&untrack(svg), "morphism.png", status),
-                        _ => {}
+                    on:click=move |ev| {
+                        figure_png(&ev, status);
+                        match event_attribute(&ev, "data-copy").as_deref() {
+                            Some("tikz") => copy(untrack(tikz), status),
+                            Some("svg") => copy(untrack(svg), status),
+                            _ => {}
+                        }
                     }
                     inner_html=move || html::morphism_export(&tikz(), &svg())
                 ></div>
