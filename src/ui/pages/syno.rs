@@ -7,7 +7,8 @@ use leptos::prelude::*;
 use crate::engine::syno::TensorId;
 use crate::state::html;
 use crate::state::picture::Picture;
-use crate::state::shader::Cells;
+use crate::state::route::{Page, Route};
+use crate::state::shader::{Cells, ShaderState, Source};
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::syno::{Grids, SynoState, PRESETS};
 use crate::ui::components::{GridKind, GridView, PictureExport};
@@ -101,8 +102,16 @@ pub fn SynoPage(
             } else {
                 format!("{}: outputs reading each element", TensorId(p - 1))
             };
-            let shader =
-                move || state.with(|s| format!("#/shader?from=syno&in={}&{}", p - 1, s.to_query()));
+            // the Shader page generating from this input, with its default options
+            let shader = move || {
+                let options = ShaderState {
+                    from: Source::Syno,
+                    input: p.saturating_sub(1),
+                    ..ShaderState::default()
+                };
+                let query = state.with(|s| options.page_query(&s.to_query()));
+                Route::new(Page::Shader, query).to_fragment()
+            };
             view! {
                 <section class:hidden=move || grid.with(|g| g.cells.is_empty())>
                     <h3>
