@@ -238,8 +238,16 @@ pub fn App() -> impl IntoView {
         morphisms,
         syno,
     };
+    // Each source page's query, recomputed only when that page's state changes: the nav
+    // links, the URL and the Shader page's query read these.
+    let queries = Source::ALL.map(|from| Memo::new(move |_| pages.query(from)));
     let query_of = move |p: Page| -> String {
-        let own = |from: Source| pages.with(|p| from.query(p));
+        let own = |from: Source| {
+            Source::ALL
+                .iter()
+                .position(|&s| s == from)
+                .map_or_else(String::new, |k| queries[k].get())
+        };
         match (p, Source::of_page(p)) {
             (_, Some(from)) => own(from),
             (Page::Shader, _) => {

@@ -13,6 +13,7 @@ use crate::state::html;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
 use crate::state::picture::Picture;
+use crate::state::route::Route;
 use crate::state::shader::{
     Generated, OptField, Pages, Part, RunCheck, ShaderState, Source, Subject,
 };
@@ -94,6 +95,17 @@ pub struct PageSignals {
 }
 
 impl PageSignals {
+    /// The URL query of `from`'s state, tracking that page's state only (as
+    /// [`Source::query`] reads it from all four).
+    pub fn query(self, from: Source) -> String {
+        match from {
+            Source::Views => self.views.with(ViewsState::to_query),
+            Source::Layouts => self.layouts.with(LayoutsState::to_query),
+            Source::Morphisms => self.morphisms.with(MorphismsState::to_query),
+            Source::Syno => self.syno.with(SynoState::to_query),
+        }
+    }
+
     /// Calls `f` with all four states, tracking each.
     pub fn with<T>(self, f: impl FnOnce(&Pages) -> T) -> T {
         self.views.with(|views| {
@@ -356,7 +368,7 @@ pub fn ShaderPage(
             <p data-panel="code">
                 <a data-testid="shader-source" href=move || {
                     let from = shader.with(|s| s.from);
-                    format!("#/{}?{}", from.as_str(), pages.with(|p| from.query(p)))
+                    Route::new(from.page(), pages.query(from)).to_fragment()
                 }>
                     {move || format!("Edit {}", shader.with(|s| s.from.title()))}
                 </a>
