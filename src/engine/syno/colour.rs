@@ -164,11 +164,15 @@ impl Constraints {
     }
 
     pub(crate) fn add_disjoint(&mut self, left: DimId, right: DimId, step: usize) {
-        let clear = |v: &DimId| !self.known_clear.contains_key(v);
-        let (mut left_set, mut right_set) = (BTreeSet::new(), BTreeSet::new());
-        left_set.extend([left].into_iter().filter(clear));
-        right_set.extend([right].into_iter().filter(clear));
-        let (left, right) = (left_set, right_set);
+        // a side known clear has no colour to share: it drops out
+        let side = |d: DimId| {
+            let mut set = BTreeSet::new();
+            if !self.known_clear.contains_key(&d) {
+                set.insert(d);
+            }
+            set
+        };
+        let (left, right) = (side(left), side(right));
         self.disjoint.push(Disjoint { left, right, step });
         self.simplify();
     }
