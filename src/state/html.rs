@@ -739,7 +739,7 @@ pub fn syno_rows(built: &crate::state::syno::Built, selected: &[String]) -> Stri
             escape(&row.label)
         );
         for (id, size, tensors) in &row.dims {
-            let id = escape(id);
+            let id = id.to_string();
             let colours: Vec<String> = tensors.iter().map(|t| format!("in{t}")).collect();
             let tile = tensors
                 .first()
@@ -1174,7 +1174,12 @@ mod tests {
                     rows: vec![crate::state::syno::Row {
                         line: 0,
                         label: payload.to_string(),
-                        dims: vec![(payload.to_string(), payload.to_string(), vec![0])],
+                        dims: vec![(
+                            crate::engine::syno::DimId::parse("d0")
+                                .unwrap_or_else(|| unreachable!()),
+                            payload.to_string(),
+                            vec![0],
+                        )],
                     }],
                     ..Default::default()
                 },

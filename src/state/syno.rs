@@ -60,8 +60,9 @@ pub struct Row {
     pub line: usize,
     /// `Share d2 → d3, d4`, or `output` / `inputs`.
     pub label: String,
-    /// The frontier after the statement: id, size and colour text.
-    pub dims: Vec<(String, String, Vec<usize>)>,
+    /// The frontier after the statement: each dimension, its size as text and the input
+    /// tensors its colour names.
+    pub dims: Vec<(DimId, String, Vec<usize>)>,
 }
 
 /// A problem in the program: its line (0-based) and what is wrong.
@@ -185,7 +186,7 @@ fn row(line: usize, label: String, chain: &Chain, operator: Option<&Operator>) -
                 Some(set) => set.iter().map(|t| t.0).collect(),
                 None => colour_tensors(&colour),
             };
-            (id.to_string(), size.to_string(), tensors)
+            (id, size.to_string(), tensors)
         })
         .collect();
     Row { line, label, dims }
@@ -285,7 +286,7 @@ pub fn build(text: &str) -> Built {
     // with the tensors known, every row's dimensions get their colours
     for r in &mut built.rows {
         for (id, _, tensors) in &mut r.dims {
-            if let Some(set) = dim_of(id, 0).ok().and_then(|d| operator.colour(d)) {
+            if let Some(set) = operator.colour(*id) {
                 *tensors = set.iter().map(|t| t.0).collect();
             }
         }
@@ -569,24 +570,24 @@ mod tests {
         );
         // MapReduce's dimension joins the end of the frontier, Share's take its place: d0 d1 d3
         // d4; colours are known once the inputs are named
-        let after_share: Vec<(&str, &str, &[usize])> = built.rows[2]
+        let after_share: Vec<(String, &str, &[usize])> = built.rows[2]
             .dims
             .iter()
-            .map(|(id, size, t)| (id.as_str(), size.as_str(), t.as_slice()))
+            .map(|(id, size, t)| (id.to_string(), size.as_str(), t.as_slice()))
             .collect();
         assert_eq!(
             after_share,
             [
-                ("d0", "2", &[0][..]),
-                ("d1", "3", &[1]),
-                ("d3", "4", &[0]),
-                ("d4", "4", &[1])
+                ("d0".to_string(), "2", &[0][..]),
+                ("d1".to_string(), "3", &[1]),
+                ("d3".to_string(), "4", &[0]),
+                ("d4".to_string(), "4", &[1])
             ]
         );
         let reduce_row = &built.rows[1].dims;
         assert!(reduce_row
             .iter()
-            .any(|(id, _, t)| id == "d2" && t == &[0, 1]));
+            .any(|(id, _, t)| id.to_string() == "d2" && t == &[0, 1]));
     }
 
     #[test]
