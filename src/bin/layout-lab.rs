@@ -313,6 +313,7 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
             exprs.arena.render_tinygrad(exprs.valid)
         )
     };
+    let draw = |p: Picture| if format == "svg" { p.svg() } else { p.tikz() };
     let opts = ShaderOptions::default();
     match source {
         Source::Morphism(text) => {
@@ -337,8 +338,7 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
                         .map_err(|e| e.to_string())?;
                     Ok(expressions(layout_lab::engine::IndexExprs::of_view(&view)))
                 }
-                "svg" => Ok(Picture::of_layout(&layout)?.svg()),
-                "tikz" => Ok(Picture::of_layout(&layout)?.tikz()),
+                "svg" | "tikz" => Ok(draw(Picture::of_layout(&layout)?)),
                 other => Err(format!(
                     "a layout renders as svg, tikz, expr or wgsl, not `{other}`"
                 )),
@@ -347,8 +347,7 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
         Source::Tracker(tracker) => match format {
             "wgsl" => Ok(tracker_shader(tracker, &opts).map_err(e)?.wgsl),
             "expr" => Ok(expressions(tracker.index_exprs())),
-            "svg" => Ok(Picture::of_tracker(tracker)?.svg()),
-            "tikz" => Ok(Picture::of_tracker(tracker)?.tikz()),
+            "svg" | "tikz" => Ok(draw(Picture::of_tracker(tracker)?)),
             other => Err(format!(
                 "a view renders as svg, tikz, expr or wgsl, not `{other}`"
             )),
@@ -374,10 +373,9 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
                 "svg" | "tikz" => {
                     // over the loops (outputs, then reductions), the row-major index of the
                     // element of the input read there, as the gather kernel computes it
-                    let cells = Cells::Syno(Box::new(access.clone()), *input);
-                    let p =
-                        Picture::of_cells(&cells, &format!("in{input} of {call} over its loops"))?;
-                    Ok(if format == "svg" { p.svg() } else { p.tikz() })
+                    let cells = Cells::Syno(Box::new(access), *input);
+                    let title = format!("in{input} of {call} over its loops");
+                    Ok(draw(Picture::of_cells(&cells, &title)?))
                 }
                 other => Err(format!(
                     "a Syno input renders as svg, tikz, expr or wgsl, not `{other}`"
