@@ -11,17 +11,17 @@ use crate::ui::dom::event_attribute;
 #[wasm_bindgen(module = "/src/ui/save.js")]
 extern "C" {
     #[wasm_bindgen(js_name = saveText)]
-    pub(crate) fn save_text(text: &str, name: &str, mime: &str);
+    fn save_text(text: &str, name: &str, mime: &str);
     /// Rasterises the SVG `svg` and saves it as the PNG `name`.
     #[wasm_bindgen(js_name = savePng)]
-    pub(crate) fn save_png(svg: &str, name: &str) -> web_sys::js_sys::Promise;
+    fn save_png(svg: &str, name: &str) -> web_sys::js_sys::Promise;
 }
 
 /// A click on a PNG button of HTML-text exports (`data-png="name"`, beside the link that
 /// downloads the SVG as a data URL): saves that SVG as `name.png`.
 pub(crate) fn figure_png(ev: &web_sys::Event, status: RwSignal<String>) {
     use wasm_bindgen::JsCast;
-    let Some(name) = crate::ui::dom::event_attribute(ev, "data-png") else {
+    let Some(name) = event_attribute(ev, "data-png") else {
         return;
     };
     let href = ev
