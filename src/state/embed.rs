@@ -3,6 +3,7 @@
 //! and the snippets the app offers to copy. `public/layout-lab.js` (the `<layout-lab>` element)
 //! writes these options; the app reads them here.
 
+use crate::state::html::escape;
 use crate::state::route::{Page, Route};
 use crate::state::view_form::decode as percent_decode;
 
@@ -137,13 +138,6 @@ impl EmbedOptions {
     }
 }
 
-/// Escapes text for a double-quoted HTML attribute.
-fn attr(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-}
-
 /// Height of a widget in CSS pixels, unless the author changes it.
 pub const HEIGHT: u32 = 560;
 
@@ -153,9 +147,9 @@ pub fn element_snippet(base: &str, page: Page, query: &str) -> String {
     format!(
         "<script src=\"{}layout-lab.js\" defer></script>\n\
          <layout-lab page=\"{}\" state=\"{}\" height=\"{HEIGHT}\"></layout-lab>\n",
-        attr(base),
+        escape(base),
         page.as_str(),
-        attr(query)
+        escape(query)
     )
 }
 
@@ -164,8 +158,8 @@ pub fn iframe_snippet(base: &str, page: Page, query: &str) -> String {
     format!(
         "<iframe src=\"{}embed.html{}\" title=\"Layout Lab: {}\" width=\"100%\" \
          height=\"{HEIGHT}\" style=\"border:0\"></iframe>\n",
-        attr(base),
-        attr(&Route::new(page, query.to_string()).to_fragment()),
+        escape(base),
+        escape(&Route::new(page, query.to_string()).to_fragment()),
         page.title()
     )
 }
@@ -244,8 +238,9 @@ mod tests {
         let query = "L=(4,2):(2,1)&show=coord\"><script>";
         let element = element_snippet("https://lab.example/app/", Page::Layouts, query);
         assert!(element.contains("src=\"https://lab.example/app/layout-lab.js\""));
-        assert!(element
-            .contains("page=\"layouts\" state=\"L=(4,2):(2,1)&amp;show=coord&quot;>&lt;script>\""));
+        assert!(element.contains(
+            "page=\"layouts\" state=\"L=(4,2):(2,1)&amp;show=coord&quot;&gt;&lt;script&gt;\""
+        ));
         assert!(!element.contains("\"><script>"));
         let frame = iframe_snippet("https://lab.example/", Page::Views, "shape=3,4");
         assert!(frame.contains("src=\"https://lab.example/embed.html#/views?shape=3,4&amp;v=1\""));
