@@ -99,25 +99,27 @@ fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
 
 #[component]
 pub fn App() -> impl IntoView {
-    let embed = embed_options();
-    let (start, notice) = start_fragment(embed.is_some());
+    let (widget, problems) = embed_options().map_or((None, Vec::new()), |(o, p)| (Some(o), p));
+    let (start, notice) = start_fragment(widget.is_some());
     let notice = RwSignal::new(notice);
-    let widget = embed.as_ref().map(|(options, _)| options.clone());
-    if let Some((options, problems)) = &embed {
-        if !problems.is_empty() {
-            notice.set(Some(format!(
-                "Widget options not read: {}.",
-                problems.join("; ")
-            )));
-        }
+    if !problems.is_empty() {
+        notice.set(Some(format!(
+            "Widget options not read: {}.",
+            problems.join("; ")
+        )));
+    }
+    if let Some(options) = &widget {
         if options.theme != Theme::Auto {
             if let Some(root) = document().document_element() {
                 let _ = root.set_attribute("data-theme", options.theme.as_str());
             }
         }
-        listen(&options.origins.join(" "));
     }
+    // the origins a widget takes messages from and posts its state to
     let origins = widget.as_ref().map(|w| w.origins.join(" "));
+    if let Some(origins) = &origins {
+        listen(origins);
+    }
     let initial = Route::parse(&start);
     if let Some(text) = initial.version_notice() {
         notice.set(Some(text));
