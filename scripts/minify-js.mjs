@@ -21,17 +21,6 @@ let html = readFileSync(indexPath, "utf8");
 // hash: minified as such.
 const top = readdirSync(dir).filter((f) => f.endsWith(".js"));
 const glue = top.filter((f) => html.includes(f));
-for (const file of top.filter((f) => !html.includes(f))) {
-  const path = join(dir, file);
-  const source = readFileSync(path, "utf8");
-  const out = await minify(source, { compress: true, mangle: true });
-  if (typeof out.code !== "string" || out.code.length === 0) {
-    console.error(`minify-js: terser returned nothing for ${file}`);
-    process.exit(1);
-  }
-  writeFileSync(path, out.code);
-  console.log(`minify-js: ${file} ${source.length} -> ${out.code.length} bytes`);
-}
 const walk = (d) => {
   for (const entry of readdirSync(join(dir, d), { withFileTypes: true })) {
     const path = `${d}/${entry.name}`;
@@ -40,16 +29,25 @@ const walk = (d) => {
   }
 };
 if (existsSync(join(dir, "snippets"))) walk("snippets");
-for (const file of glue) {
+
+/** Minifies `file` in place (as an ES module or a classic script) and returns its new text. */
+async function minifyFile(file, module) {
   const path = join(dir, file);
   const source = readFileSync(path, "utf8");
-  const out = await minify(source, { module: true, compress: true, mangle: true });
+  const out = await minify(source, { module, compress: true, mangle: true });
   if (typeof out.code !== "string" || out.code.length === 0) {
     console.error(`minify-js: terser returned nothing for ${file}`);
     process.exit(1);
   }
   writeFileSync(path, out.code);
-  const integrity = "sha384-" + createHash("sha384").update(out.code, "utf8").digest("base64");
+  console.log(`minify-js: ${file} ${source.length} -> ${out.code.length} bytes`);
+  return out.code;
+}
+
+for (const file of top.filter((f) => !html.includes(f))) await minifyFile(file, false);
+for (const file of glue) {
+  const code = await minifyFile(file, true);
+  const integrity = "sha384-" + createHash("sha384").update(code, "utf8").digest("base64");
   // The tags that name the file and carry an integrity hash get the new hash.
   let swapped = 0;
   html = html.replace(/<link\b[^>]*>/g, (tag) => {
@@ -61,6 +59,5 @@ for (const file of glue) {
     console.error(`minify-js: no integrity attribute names ${file}; refusing to leave a stale hash`);
     process.exit(1);
   }
-  console.log(`minify-js: ${file} ${source.length} -> ${out.code.length} bytes`);
 }
 writeFileSync(indexPath, html);

@@ -2,8 +2,8 @@
 // Fails when the brotli total exceeds the budget (bytes; env SIZE_BUDGET_BROTLI, default
 // 320000): size is deterministic, so the budget is a check, not a benchmark. Issue 11's
 // target is 250000; the Shader and Syno pages, undo/autosave, widgets and exports took the
-// dist past it (BENCHMARKS.md has what each costs), so the check is a ratchet a little above the current size, raised only on
-// purpose, and every run prints the distance to the target.
+// dist past it (BENCHMARKS.md has what each costs), so the check is a ratchet a little above
+// the current size, raised only on purpose, and every run prints the distance to the target.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, extname } from "node:path";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
