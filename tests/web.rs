@@ -693,3 +693,38 @@ async fn picture_export_draws_when_pressed_and_says_why_it_cannot() {
         "No picture: the grid has 20,000 cells"
     );
 }
+
+/// Panels are built as nodes: text and attribute values stay text, elements inside an `<svg>`
+/// are SVG elements, and a redraw replaces what was there.
+#[wasm_bindgen_test]
+fn panel_markup_is_built_as_nodes() {
+    use layout_lab::engine::markup::Markup;
+    use layout_lab::ui::dom::Dom;
+    let root = fresh_parent();
+    let payload = r#"<img src=x onerror="window.__pwned=1">"#;
+    Dom::redraw(&root, &|m: &mut dyn Markup| {
+        m.open("p");
+        m.attr("title", payload);
+        m.text(payload);
+        m.close();
+        m.open("svg");
+        m.el("line", &[("x1", "1")], "");
+        m.close();
+    });
+    assert_eq!(root.child_element_count(), 2);
+    let p = find(&root, "p");
+    assert_eq!(p.text_content().unwrap(), payload);
+    assert_eq!(p.get_attribute("title").unwrap(), payload);
+    assert!(root.query_selector("img").unwrap().is_none());
+    let line = find(&root, "svg > line");
+    assert_eq!(
+        line.namespace_uri().unwrap(),
+        "http://www.w3.org/2000/svg",
+        "an SVG element, so it draws"
+    );
+    assert_eq!(line.get_attribute("x1").unwrap(), "1");
+    // a NUL in a text cannot end it early and smuggle in an element
+    Dom::redraw(&root, &|m: &mut dyn Markup| m.text("again\0ob\0"));
+    assert_eq!(root.child_element_count(), 0);
+    assert_eq!(root.text_content().unwrap(), "again\u{fffd}ob\u{fffd}");
+}

@@ -9,6 +9,7 @@ pub mod error;
 pub mod expr;
 pub mod expr_parse;
 pub mod index;
+pub mod markup;
 pub mod merge;
 pub mod mergeability;
 pub mod morphism;

@@ -1,11 +1,11 @@
-//! Read-only panels rendered to HTML text. The UI sets each as one element's `innerHTML` and
-//! reads the `data-*` attributes here in one delegated handler per panel, so a panel costs a
-//! string builder instead of a reactive node per element. Every text is escaped.
-
-use std::fmt::Write;
+//! Read-only panels as markup: each builder makes its panel's elements through a [`Markup`]
+//! sink, which the app turns into DOM nodes (text is never parsed as HTML) and tests and files
+//! into text. The UI reads the `data-*` attributes set here in one delegated handler per
+//! panel, so a panel costs a builder instead of a reactive node per element.
 
 use crate::engine::cute::{Layout, Notation};
 use crate::engine::expr::Piece;
+use crate::engine::markup::Markup;
 use crate::engine::mergeability::MergeVerdict;
 use crate::engine::simplify::StopReason;
 use crate::engine::{IndexExprs, NewViewReason, NotTractable, ShapeTracker};
@@ -14,21 +14,30 @@ use crate::state::morphisms::{Figure, OpResult, Step};
 use crate::state::stack_grid::{Axes, Cell, Grid, MemoryCell, StackGrid};
 use crate::state::workbench_view::Panels;
 
-/// Escapes text for HTML content and double-quoted attributes.
+/// Escapes text for HTML content and double-quoted attributes (the embed snippets).
 pub fn escape(text: &str) -> String {
     crate::engine::render::xml(text)
 }
 
+/// Sets each of `attrs` on the element just opened.
+#[inline(never)]
+fn attrs(m: &mut dyn Markup, attrs: &[(&'static str, &str)]) {
+    for (name, value) in attrs {
+        m.attr(name, value);
+    }
+}
+
 /// Appends `piece` with every sub-expression in a `span.sub` naming its node.
-fn piece_html(piece: &Piece, out: &mut String) {
+fn piece_html(m: &mut dyn Markup, piece: &Piece) {
     match piece {
-        Piece::Text(t) => out.push_str(&escape(t)),
+        Piece::Text(t) => m.text(t),
         Piece::Node(id, parts) => {
-            let _ = write!(out, r#"<span class="sub" data-expr="{}">"#, id.raw());
+            m.open("span");
+            attrs(m, &[("class", "sub"), ("data-expr", &id.raw().to_string())]);
             for part in parts {
-                piece_html(part, out);
+                piece_html(m, part);
             }
-            out.push_str("</span>");
+            m.close();
         }
     }
 }
@@ -36,50 +45,76 @@ fn piece_html(piece: &Piece, out: &mut String) {
 /// The `idx` and `valid` rows of the expression panel: readable form with hoverable
 /// sub-expressions, operation count, a copy button (`data-copy` names the row) and
 /// tinygrad's form.
-pub fn expr_rows(exprs: &IndexExprs) -> String {
+pub fn expr_rows(m: &mut dyn Markup, exprs: &IndexExprs) {
     let arena = &exprs.arena;
-    let mut out = String::new();
     for (name, id) in [("idx", exprs.idx), ("valid", exprs.valid)] {
-        let _ = write!(
-            out,
-            r#"<dt>{name}</dt><dd><code class="expr" data-testid="expr-{name}">"#
+        m.el("dt", &[], name);
+        m.open("dd");
+        m.open("code");
+        attrs(
+            m,
+            &[("class", "expr"), ("data-testid", &format!("expr-{name}"))],
         );
-        piece_html(&arena.readable_piece(id), &mut out);
-        let _ = write!(
-            out,
-            r#"</code><span class="expr__ops" data-testid="ops-{name}">{} ops</span><button type="button" class="expr__copy" data-testid="copy-{name}" data-copy="{name}">Copy</button><code class="expr expr--tinygrad" data-testid="expr-{name}-tinygrad">{}</code></dd>"#,
-            arena.op_count(id),
-            escape(&arena.render_tinygrad(id)),
+        piece_html(m, &arena.readable_piece(id));
+        m.close();
+        m.el(
+            "span",
+            &[
+                ("class", "expr__ops"),
+                ("data-testid", &format!("ops-{name}")),
+            ],
+            &format!("{} ops", arena.op_count(id)),
         );
+        m.el(
+            "button",
+            &[
+                ("type", "button"),
+                ("class", "expr__copy"),
+                ("data-testid", &format!("copy-{name}")),
+                ("data-copy", name),
+            ],
+            "Copy",
+        );
+        m.el(
+            "code",
+            &[
+                ("class", "expr expr--tinygrad"),
+                ("data-testid", &format!("expr-{name}-tinygrad")),
+            ],
+            &arena.render_tinygrad(id),
+        );
+        m.close();
     }
-    out
 }
 
 /// The simplifier's steps, the inside of a `<details>`: a summary counting them (and saying
 /// when the step limit stopped it), then each rule with the expression before and after.
-pub fn steps(exprs: &IndexExprs) -> String {
+pub fn steps(m: &mut dyn Markup, exprs: &IndexExprs) {
     let arena = &exprs.arena;
     let n = exprs.steps.len();
-    let mut out = format!(
-        "<summary>Simplifier: {n} step{}{}</summary><ol>",
-        if n == 1 { "" } else { "s" },
-        if exprs.stop == StopReason::Saturated {
-            ""
-        } else {
-            " (step limit reached)"
-        },
+    m.el(
+        "summary",
+        &[],
+        &format!(
+            "Simplifier: {n} step{}{}",
+            if n == 1 { "" } else { "s" },
+            if exprs.stop == StopReason::Saturated {
+                ""
+            } else {
+                " (step limit reached)"
+            },
+        ),
     );
+    m.open("ol");
     for s in &exprs.steps {
-        let _ = write!(
-            out,
-            r#"<li><span class="steps__rule">{}</span><code>{}</code> → <code>{}</code></li>"#,
-            s.rule,
-            escape(&arena.render_readable(s.before)),
-            escape(&arena.render_readable(s.after)),
-        );
+        m.open("li");
+        m.el("span", &[("class", "steps__rule")], s.rule);
+        m.el("code", &[], &arena.render_readable(s.before));
+        m.text(" → ");
+        m.el("code", &[], &arena.render_readable(s.after));
+        m.close();
     }
-    out.push_str("</ol>");
-    out
+    m.close();
 }
 
 /// `(a,b)`, as cells name their coordinate.
@@ -102,115 +137,134 @@ struct Style<'a> {
 /// `text` right-aligned in `width` characters with no-break spaces.
 fn padded(text: &str, width: usize) -> String {
     let pad = width.saturating_sub(text.chars().count());
-    format!("{}{}", "\u{a0}".repeat(pad), escape(text))
+    format!("{}{text}", "\u{a0}".repeat(pad))
 }
 
-fn cell_html(cell: &Cell, style: &Style, out: &mut String) {
+fn cell_html(m: &mut dyn Markup, cell: &Cell, style: &Style) {
     let coord = coord_text(&cell.coord);
-    let (masked, value, addr) = match cell.value {
-        Some(v) => ("", v.to_string(), v.to_string()),
-        None => (" cell--masked", "·".to_string(), "masked".to_string()),
+    let (class, value, addr) = match cell.value {
+        Some(v) => ("cell cell--logical", v.to_string(), v.to_string()),
+        None => (
+            "cell cell--logical cell--masked",
+            "·".to_string(),
+            "masked".to_string(),
+        ),
     };
     let shown = match &cell.label {
         Some(label) => padded(label, style.width),
         None if style.axes.is_some() => padded(&value, style.width),
         None => value,
     };
-    let _ = write!(
-        out,
-        r#"<div class="cell cell--logical{masked}" data-index="{}" data-testid="{}" data-coord="{coord}" data-addr="{addr}""#,
-        cell.index, style.test_id
+    m.open("div");
+    attrs(
+        m,
+        &[
+            ("class", class),
+            ("data-index", &cell.index.to_string()),
+            ("data-testid", style.test_id),
+            ("data-coord", &coord),
+            ("data-addr", &addr),
+        ],
     );
     if let Some(t) = cell.tile {
-        let _ = write!(out, r#" data-tile="{}""#, t % 8);
+        m.attr("data-tile", &(t % 8).to_string());
     }
-    let _ = write!(
-        out,
-        r#" tabindex="0" role="gridcell" aria-label="{coord} → {addr}">{shown}</div>"#
+    attrs(
+        m,
+        &[
+            ("tabindex", "0"),
+            ("role", "gridcell"),
+            ("aria-label", &format!("{coord} → {addr}")),
+        ],
     );
+    m.text(&shown);
+    m.close();
 }
 
 /// An axis label, sized like a cell.
-fn axis_html(text: &str, width: usize, out: &mut String) {
-    let _ = write!(
-        out,
-        r#"<span class="cell cell--axis" aria-hidden="true">{}</span>"#,
-        padded(text, width)
+fn axis_html(m: &mut dyn Markup, text: &str, width: usize) {
+    m.el(
+        "span",
+        &[("class", "cell cell--axis"), ("aria-hidden", "true")],
+        &padded(text, width),
     );
 }
 
 /// Rank 0 a cell, rank 1 a row, rank 2 a grid, higher ranks nested blocks of those (rows of
 /// blocks at odd rank, columns at even), never flattened. With axes, a header row names the
 /// columns and each row starts with its name.
-fn block_html(shape: &[i64], cells: &[Cell], axis: usize, style: &Style, out: &mut String) {
-    let row = |cells: &[Cell], label: Option<&String>, out: &mut String| {
-        out.push_str(r#"<div class="grid-row">"#);
+fn block_html(m: &mut dyn Markup, shape: &[i64], cells: &[Cell], axis: usize, style: &Style) {
+    let row = |m: &mut dyn Markup, cells: &[Cell], label: Option<&String>| {
+        m.open("div");
+        m.attr("class", "grid-row");
         if let Some(label) = label {
-            axis_html(label, style.row_width, out);
+            axis_html(m, label, style.row_width);
         }
         for c in cells {
-            cell_html(c, style, out);
+            cell_html(m, c, style);
         }
-        out.push_str("</div>");
+        m.close();
     };
-    let header = |with_corner: bool, out: &mut String| {
+    let header = |m: &mut dyn Markup, with_corner: bool| {
         if let Some(axes) = style.axes.filter(|a| !a.cols.is_empty()) {
-            out.push_str(r#"<div class="grid-row grid-row--axis">"#);
+            m.open("div");
+            m.attr("class", "grid-row grid-row--axis");
             if with_corner {
-                axis_html("", style.row_width, out);
+                axis_html(m, "", style.row_width);
             }
             for label in &axes.cols {
-                axis_html(label, style.width, out);
+                axis_html(m, label, style.width);
             }
-            out.push_str("</div>");
+            m.close();
         }
     };
     match shape.len() {
         0 => {
             if let Some(c) = cells.first() {
-                cell_html(c, style, out);
+                cell_html(m, c, style);
             }
         }
         1 => {
-            header(false, out);
-            row(cells, None, out);
+            header(m, false);
+            row(m, cells, None);
         }
         2 => {
-            out.push_str(r#"<div class="grid-2d">"#);
-            header(true, out);
+            m.open("div");
+            m.attr("class", "grid-2d");
+            header(m, true);
             let width = usize::try_from(shape[1]).unwrap_or(0).max(1);
             for (r, cells) in cells.chunks(width).enumerate() {
-                row(cells, style.axes.and_then(|a| a.rows.get(r)), out);
+                row(m, cells, style.axes.and_then(|a| a.rows.get(r)));
             }
-            out.push_str("</div>");
+            m.close();
         }
         rank => {
             let inner: usize = shape[1..]
                 .iter()
                 .map(|&d| usize::try_from(d).unwrap_or(0))
                 .product();
-            let _ = write!(
-                out,
-                r#"<div class="blocks blocks--{}">"#,
-                if rank % 2 == 1 { "row" } else { "col" }
+            m.open("div");
+            m.attr(
+                "class",
+                if rank % 2 == 1 {
+                    "blocks blocks--row"
+                } else {
+                    "blocks blocks--col"
+                },
             );
             for (k, chunk) in cells.chunks(inner.max(1)).enumerate() {
                 let named = style.axes.and_then(|a| a.blocks.get(axis)?.get(k));
-                let _ = match named {
-                    Some(name) => write!(
-                        out,
-                        r#"<div class="block"><span class="block__label">{}</span>"#,
-                        escape(name)
-                    ),
-                    None => write!(
-                        out,
-                        r#"<div class="block"><span class="block__label">d{axis}={k}</span>"#
-                    ),
+                m.open("div");
+                m.attr("class", "block");
+                let label = match named {
+                    Some(name) => name.clone(),
+                    None => format!("d{axis}={k}"),
                 };
-                block_html(&shape[1..], chunk, axis + 1, style, out);
-                out.push_str("</div>");
+                m.el("span", &[("class", "block__label")], &label);
+                block_html(m, &shape[1..], chunk, axis + 1, style);
+                m.close();
             }
-            out.push_str("</div>");
+            m.close();
         }
     }
 }
@@ -218,8 +272,7 @@ fn block_html(shape: &[i64], cells: &[Cell], axis: usize, style: &Style, out: &m
 /// A grid's cells, each showing its value (`·` where masked) or its label, test-identified by
 /// `test_id`, named by `data-index` (row-major position) and `data-coord`; with the grid's
 /// axis labels, if it has them.
-pub fn grid(grid: &Grid, test_id: &str) -> String {
-    let mut out = String::with_capacity(grid.cells.len() * 160);
+pub fn grid(m: &mut dyn Markup, grid: &Grid, test_id: &str) {
     let chars = |t: &String| t.chars().count();
     let mut width = grid
         .cells
@@ -243,65 +296,109 @@ pub fn grid(grid: &Grid, test_id: &str) -> String {
         axes,
         row_width: axes.map_or(0, |a| a.rows.iter().map(chars).max().unwrap_or(0)),
     };
-    block_html(&grid.shape, &grid.cells, 0, &style, &mut out);
-    out
+    block_html(m, &grid.shape, &grid.cells, 0, &style);
 }
 
 /// The memory strip: one cell per address, unused addresses marked.
-pub fn memory(cells: &[MemoryCell]) -> String {
+pub fn memory(m: &mut dyn Markup, cells: &[MemoryCell]) {
     if cells.is_empty() {
-        return r#"<p class="empty">No valid element reaches memory.</p>"#.to_string();
+        m.el(
+            "p",
+            &[("class", "empty")],
+            "No valid element reaches memory.",
+        );
+        return;
     }
-    let mut out = String::with_capacity(cells.len() * 150);
     for cell in cells {
         let readers = cell.readers.len();
-        let (unused, label) = if readers == 0 {
-            (" cell--unused", "unused".to_string())
+        let (class, label) = if readers == 0 {
+            ("cell cell--memory cell--unused", "unused".to_string())
         } else {
-            ("", format!("read by {readers} logical cells"))
+            (
+                "cell cell--memory",
+                format!("read by {readers} logical cells"),
+            )
         };
-        let _ = write!(
-            out,
-            r#"<div class="cell cell--memory{unused}" data-testid="memory-cell" data-addr="{a}" data-readers="{readers}" tabindex="0" role="listitem" aria-label="address {a}, {label}">{a}</div>"#,
-            a = cell.address
+        let a = cell.address.to_string();
+        m.el(
+            "div",
+            &[
+                ("class", class),
+                ("data-testid", "memory-cell"),
+                ("data-addr", &a),
+                ("data-readers", &readers.to_string()),
+                ("tabindex", "0"),
+                ("role", "listitem"),
+                ("aria-label", &format!("address {a}, {label}")),
+            ],
+            &a,
         );
     }
-    out
+}
+
+/// A field error: `text` in `tag` with `test_id` and the alert role, or without either.
+fn error(m: &mut dyn Markup, tag: &'static str, test_id: Option<&str>, text: &str) {
+    m.open(tag);
+    m.attr("class", "field__error");
+    if let Some(id) = test_id {
+        attrs(m, &[("data-testid", id), ("role", "alert")]);
+    }
+    m.text(text);
+    m.close();
 }
 
 /// The flat modes of an encoded layout as chips named by `data-leaf` (one per domain leaf),
 /// or why there is no layout.
-pub fn mode_chips(layout: &Result<Layout, String>) -> String {
+pub fn mode_chips(m: &mut dyn Markup, layout: &Result<Layout, String>) {
     match layout {
-        Err(e) => format!(r#"<span class="field__error">{}</span>"#, escape(e)),
+        Err(e) => error(m, "span", None, e),
         Ok(layout) => {
-            let mut out = String::new();
             for (k, (size, stride)) in layout.flat_modes().into_iter().enumerate() {
-                let _ = write!(
-                    out,
-                    r#"<span class="mode-chip" data-testid="mode-{k}" data-leaf="{k}" tabindex="0">{size}:{stride}</span>"#
+                let k = k.to_string();
+                m.el(
+                    "span",
+                    &[
+                        ("class", "mode-chip"),
+                        ("data-testid", &format!("mode-{k}")),
+                        ("data-leaf", &k),
+                        ("tabindex", "0"),
+                    ],
+                    &format!("{size}:{stride}"),
                 );
             }
-            out
         }
     }
 }
 
+/// `<dl class="properties">` of `(term, test id, code)` rows, each code in a `<code>`.
+fn properties(m: &mut dyn Markup, rows: &[(&str, &str, &str)]) {
+    m.open("dl");
+    m.attr("class", "properties");
+    for (term, test_id, code) in rows {
+        m.el("dt", &[], term);
+        m.open("dd");
+        m.open("code");
+        if !test_id.is_empty() {
+            m.attr("data-testid", test_id);
+        }
+        m.text(code);
+        m.close();
+        m.close();
+    }
+    m.close();
+}
+
 /// A Nest operation's outcome: the pasted and result diagrams, the result and its layout
 /// beside the layout operation's result, and whether the two agree.
-pub fn morph_op_result(result: &Result<OpResult, String>) -> String {
+pub fn morph_op_result(m: &mut dyn Markup, result: &Result<OpResult, String>) {
     let r = match result {
-        Err(e) => {
-            return format!(
-                r#"<p class="field__error" data-testid="op-error" role="alert">{}</p>"#,
-                escape(e)
-            )
-        }
+        Err(e) => return error(m, "p", Some("op-error"), e),
         Ok(r) => r,
     };
-    let mut out = String::from(r#"<div class="op-result">"#);
+    m.open("div");
+    m.attr("class", "op-result");
     for f in &r.figures {
-        figure(&mut out, f);
+        figure(m, f);
     }
     let agree = match &r.agree {
         Ok(true) => {
@@ -314,284 +411,395 @@ pub fn morph_op_result(result: &Result<OpResult, String>) -> String {
         Ok(l) => l.to_string(),
         Err(e) => e.clone(),
     };
-    let _ = write!(
-        out,
-        r#"<dl class="properties"><dt>result</dt><dd><code data-testid="op-result">{}</code></dd><dt>its layout</dt><dd><code data-testid="op-result-layout">{}</code></dd><dt>layout operation</dt><dd><code>{}</code></dd><dt>gives</dt><dd><code data-testid="op-layout-result">{}</code></dd></dl><p class="note" data-testid="op-agree">{}</p></div>"#,
-        escape(&r.result.to_string()),
-        escape(&r.layout.to_string()),
-        escape(&r.layout_op),
-        escape(&layout_result),
-        escape(&agree),
+    properties(
+        m,
+        &[
+            ("result", "op-result", &r.result.to_string()),
+            ("its layout", "op-result-layout", &r.layout.to_string()),
+            ("layout operation", "", &r.layout_op),
+            ("gives", "op-layout-result", &layout_result),
+        ],
     );
-    out
+    m.el(
+        "p",
+        &[("class", "note"), ("data-testid", "op-agree")],
+        &agree,
+    );
+    m.close();
 }
 
 /// Step `step` of the composition walkthrough (clamped to the last), or why there are none.
-pub fn walk_step(steps: &Result<Vec<Step>, String>, step: usize) -> String {
+pub fn walk_step(m: &mut dyn Markup, steps: &Result<Vec<Step>, String>, step: usize) {
     let all = match steps {
-        Err(e) => {
-            return format!(
-                r#"<p class="field__error" data-testid="walk-error" role="alert">{}</p>"#,
-                escape(e)
-            )
-        }
+        Err(e) => return error(m, "p", Some("walk-error"), e),
         Ok(all) => all,
     };
     let Some(s) = all.get(step.min(all.len().saturating_sub(1))) else {
-        return String::new();
+        return;
     };
-    let mut out = format!(
-        r#"<div class="walk-step"><h3 data-testid="walk-title">{}</h3><ul data-testid="walk-lines">"#,
-        escape(&s.title)
-    );
+    m.open("div");
+    m.attr("class", "walk-step");
+    m.el("h3", &[("data-testid", "walk-title")], &s.title);
+    m.open("ul");
+    m.attr("data-testid", "walk-lines");
     for line in &s.lines {
-        let _ = write!(out, "<li><code>{}</code></li>", escape(line));
+        m.open("li");
+        m.el("code", &[], line);
+        m.close();
     }
-    out.push_str("</ul>");
+    m.close();
     if let Some(f) = &s.figure {
-        figure(&mut out, f);
+        figure(m, f);
     }
-    out.push_str("</div>");
-    out
+    m.close();
 }
 
 /// A figure: its caption (if any), the live diagram, and links that download it as SVG and
 /// as TikZ.
-fn figure(out: &mut String, f: &Figure) {
-    out.push_str("<figure>");
+fn figure(m: &mut dyn Markup, f: &Figure) {
+    m.open("figure");
     if !f.caption.is_empty() {
-        let _ = write!(out, "<figcaption>{}</figcaption>", escape(f.caption));
+        m.el("figcaption", &[], f.caption);
     }
     let id = f.id;
-    let _ = write!(
-        out,
-        r#"{}<p class="downloads"><a data-testid="{id}-svg" download="{id}.svg" href="{}">SVG</a><button type="button" data-png="{id}" data-testid="{id}-png">PNG</button><a data-testid="{id}-tikz" download="{id}.tex" href="data:text/x-tex;charset=utf-8,{}">TikZ</a></p></figure>"#,
-        f.diagram.to_live_svg(
-            &format!("{id}-diagram"),
-            if f.caption.is_empty() { id } else { f.caption }
-        ),
-        escape(&svg_href(&f.diagram.to_svg())),
-        escape(&crate::state::view_form::percent_encode(
-            &f.diagram.to_tikz(),
-            b" =:/\",.-"
-        ))
+    f.diagram.live_svg(
+        m,
+        &format!("{id}-diagram"),
+        if f.caption.is_empty() { id } else { f.caption },
     );
+    m.open("p");
+    m.attr("class", "downloads");
+    m.el(
+        "a",
+        &[
+            ("data-testid", &format!("{id}-svg")),
+            ("download", &format!("{id}.svg")),
+            ("href", &svg_href(&f.diagram.to_svg())),
+        ],
+        "SVG",
+    );
+    m.el(
+        "button",
+        &[
+            ("type", "button"),
+            ("data-png", id),
+            ("data-testid", &format!("{id}-png")),
+        ],
+        "PNG",
+    );
+    m.el(
+        "a",
+        &[
+            ("data-testid", &format!("{id}-tikz")),
+            ("download", &format!("{id}.tex")),
+            ("href", &data_href("text/x-tex", &f.diagram.to_tikz())),
+        ],
+        "TikZ",
+    );
+    m.close();
+    m.close();
 }
 
 /// The composed grid as a table: one row per logical cell with its coordinate, validity, the
 /// cell it reaches in each view (outermost first) and its address; or why there is none.
-pub fn grid_table(grids: &Result<StackGrid, String>) -> String {
+pub fn grid_table(m: &mut dyn Markup, grids: &Result<StackGrid, String>) {
     let g = match grids {
-        Err(e) => return format!(r#"<p class="note">{}</p>"#, escape(e)),
+        Err(e) => return m.el("p", &[("class", "note")], e),
         Ok(g) => g,
     };
-    let mut out = String::from(
-        r#"<table class="grid-table" data-testid="grid-table"><thead><tr><th scope="col">coordinate</th><th scope="col">valid</th>"#,
-    );
+    m.open("table");
+    attrs(m, &[("class", "grid-table"), ("data-testid", "grid-table")]);
+    m.open("thead");
+    m.open("tr");
+    let head = |m: &mut dyn Markup, text: &str| m.el("th", &[("scope", "col")], text);
+    head(m, "coordinate");
+    head(m, "valid");
     for k in (0..g.views.len()).rev() {
-        let _ = write!(out, r#"<th scope="col">view {k} cell</th>"#);
+        head(m, &format!("view {k} cell"));
     }
-    out.push_str(r#"<th scope="col">address</th></tr></thead><tbody>"#);
+    head(m, "address");
+    m.close();
+    m.close();
+    m.open("tbody");
     let or_dash = |v: Option<String>| v.unwrap_or_else(|| "–".to_string());
     for (cell, chain) in g.logical.cells.iter().zip(&g.chains) {
         let coord: Vec<String> = cell.coord.iter().map(i64::to_string).collect();
-        let _ = write!(
-            out,
-            r#"<tr><th scope="row">({})</th><td>{}</td>"#,
-            coord.join(", "),
-            if cell.value.is_some() { "yes" } else { "no" }
+        m.open("tr");
+        m.el(
+            "th",
+            &[("scope", "row")],
+            &format!("({})", coord.join(", ")),
         );
+        m.el("td", &[], if cell.value.is_some() { "yes" } else { "no" });
         for j in chain.iter().rev() {
-            let _ = write!(out, "<td>{}</td>", or_dash(j.map(|j| j.to_string())));
+            m.el("td", &[], &or_dash(j.map(|j| j.to_string())));
         }
-        let _ = write!(
-            out,
-            "<td>{}</td></tr>",
-            or_dash(cell.value.map(|a| a.to_string()))
-        );
+        m.el("td", &[], &or_dash(cell.value.map(|a| a.to_string())));
+        m.close();
     }
-    out.push_str("</tbody></table>");
-    out
+    m.close();
+    m.close();
 }
 
 /// The history's items: first "show latest" (`data-act="latest"`; "base view" while there
 /// are no steps), then each step naming its op, with buttons that select it, move it up or
 /// remove it (`data-act`; the item carries `data-step`), and why it failed where it did.
-pub fn history(steps: &[(String, Option<String>)], selected: Option<usize>) -> String {
-    let mut out = format!(
-        r#"<li class="history__item{}"><button type="button" data-testid="history-latest" data-act="latest">{}</button></li>"#,
+pub fn history(m: &mut dyn Markup, steps: &[(String, Option<String>)], selected: Option<usize>) {
+    m.open("li");
+    m.attr(
+        "class",
         if selected.is_none() {
-            " history__item--selected"
+            "history__item history__item--selected"
         } else {
-            ""
+            "history__item"
         },
+    );
+    m.el(
+        "button",
+        &[
+            ("type", "button"),
+            ("data-testid", "history-latest"),
+            ("data-act", "latest"),
+        ],
         if steps.is_empty() {
             "base view"
         } else {
             "show latest"
         },
     );
+    m.close();
     for (k, (label, error)) in steps.iter().enumerate() {
         let n = k + 1;
-        let _ = write!(
-            out,
-            r#"<li class="history__item{}{}" data-testid="step-{k}" data-step="{k}"><button type="button" class="history__op" data-testid="step-{k}-select" data-act="select" title="Show the stack after this step">{n}. {}</button><button type="button" data-testid="step-{k}-up" data-act="up" aria-label="Move step {n} up"{}>↑</button><button type="button" data-testid="step-{k}-remove" data-act="remove" aria-label="Remove step {n}">✕</button>"#,
-            if selected == Some(k) {
-                " history__item--selected"
-            } else {
-                ""
-            },
-            if error.is_some() {
-                " history__item--error"
-            } else {
-                ""
-            },
-            escape(label),
-            if k == 0 { " disabled" } else { "" },
+        let mut class = String::from("history__item");
+        if selected == Some(k) {
+            class.push_str(" history__item--selected");
+        }
+        if error.is_some() {
+            class.push_str(" history__item--error");
+        }
+        m.open("li");
+        let id = |part: &str| format!("step-{k}{part}");
+        attrs(
+            m,
+            &[
+                ("class", &class),
+                ("data-testid", &id("")),
+                ("data-step", &k.to_string()),
+            ],
+        );
+        m.el(
+            "button",
+            &[
+                ("type", "button"),
+                ("class", "history__op"),
+                ("data-testid", &id("-select")),
+                ("data-act", "select"),
+                ("title", "Show the stack after this step"),
+            ],
+            &format!("{n}. {label}"),
+        );
+        m.open("button");
+        attrs(
+            m,
+            &[
+                ("type", "button"),
+                ("data-testid", &id("-up")),
+                ("data-act", "up"),
+                ("aria-label", &format!("Move step {n} up")),
+            ],
+        );
+        if k == 0 {
+            m.attr("disabled", "");
+        }
+        m.text("↑");
+        m.close();
+        m.el(
+            "button",
+            &[
+                ("type", "button"),
+                ("data-testid", &id("-remove")),
+                ("data-act", "remove"),
+                ("aria-label", &format!("Remove step {n}")),
+            ],
+            "✕",
         );
         if let Some(e) = error {
-            let _ = write!(
-                out,
-                r#"<span class="field__error" role="alert">{}</span>"#,
-                escape(e)
-            );
+            m.el("span", &[("class", "field__error"), ("role", "alert")], e);
         }
-        out.push_str("</li>");
+        m.close();
     }
-    out
+}
+
+/// `<dt>{term}</dt><dd data-testid="{test_id}">{text}</dd>`.
+fn term(m: &mut dyn Markup, term: &str, test_id: &str, text: &str) {
+    m.el("dt", &[], term);
+    m.el("dd", &[("data-testid", test_id)], text);
 }
 
 /// A layout's properties: size, cosize, rank, depth, whether it is tractable (with a link to
 /// its diagram) and the view it is, if any (with a link to the Views page).
-pub fn layout_properties(state: &LayoutsState) -> String {
+pub fn layout_properties(m: &mut dyn Markup, state: &LayoutsState) {
     let p = state.properties();
-    let mut out = format!(
-        r#"<dt>size</dt><dd data-testid="prop-size">{}</dd><dt>cosize</dt><dd data-testid="prop-cosize">{}</dd><dt>rank</dt><dd data-testid="prop-rank">{}</dd><dt>depth</dt><dd data-testid="prop-depth">{}</dd><dt>tractable</dt><dd data-testid="prop-tractable">"#,
-        escape(&p.size),
-        escape(&p.cosize),
-        p.rank,
-        p.depth
-    );
+    term(m, "size", "prop-size", &p.size);
+    term(m, "cosize", "prop-cosize", &p.cosize);
+    term(m, "rank", "prop-rank", &p.rank.to_string());
+    term(m, "depth", "prop-depth", &p.depth.to_string());
+    m.el("dt", &[], "tractable");
+    m.open("dd");
+    m.attr("data-testid", "prop-tractable");
     match &p.tractable {
-        Ok(m) => {
-            let _ = write!(out, "yes: {} ", escape(m));
-        }
+        Ok(tractable) => m.text(&format!("yes: {tractable} ")),
         Err(reason) => {
-            let _ = write!(out, "no: {}", escape(&reason.to_string()));
+            m.text(&format!("no: {reason}"));
             // the sorted modes, the two whose divisibility fails marked
             if let NotTractable::Divisibility { sorted, at, .. } = reason {
-                out.push_str(r#"<span class="chain" data-testid="tractable-chain">"#);
+                m.open("span");
+                attrs(m, &[("class", "chain"), ("data-testid", "tractable-chain")]);
                 for (k, (s, d)) in sorted.iter().enumerate() {
                     let tag = if k == *at || k == at + 1 {
                         "mark"
                     } else {
                         "code"
                     };
-                    let _ = write!(out, "<{tag}>{s}:{d}</{tag}>");
+                    m.el(tag, &[], &format!("{s}:{d}"));
                 }
-                out.push_str("</span>");
+                m.close();
             }
         }
     }
     if let Some(q) = state.morphism_query() {
-        let _ = write!(
-            out,
-            r##"<a data-testid="open-morphism" href="#/morphisms?{}">draw its diagram</a>"##,
-            escape(&q)
+        m.el(
+            "a",
+            &[
+                ("data-testid", "open-morphism"),
+                ("href", &format!("#/morphisms?{q}")),
+            ],
+            "draw its diagram",
         );
     }
-    out.push_str(r#"</dd><dt>as a view</dt><dd data-testid="prop-view">"#);
+    m.close();
+    m.el("dt", &[], "as a view");
+    m.open("dd");
+    m.attr("data-testid", "prop-view");
     match state.as_view() {
         Ok((repr, query)) => {
-            let _ = write!(
-                out,
-                r##"<code>{}</code> <a data-testid="open-view" href="#/views?{}">open in Views</a>"##,
-                escape(&repr),
-                escape(&query)
+            m.el("code", &[], &repr);
+            m.text(" ");
+            m.el(
+                "a",
+                &[
+                    ("data-testid", "open-view"),
+                    ("href", &format!("#/views?{query}")),
+                ],
+                "open in Views",
             );
         }
-        Err(reason) => {
-            let _ = write!(out, "<span>none: {}</span>", escape(&reason));
-        }
+        Err(reason) => m.el("span", &[], &format!("none: {reason}")),
     }
-    out.push_str("</dd>");
-    out
+    m.close();
 }
 
 /// The layout in CuTe and in pycute notation.
-pub fn layout_notations(layout: &Layout) -> String {
-    format!(
-        r#"<code data-testid="layout-cute">{}</code><code data-testid="layout-pycute">{}</code>"#,
-        escape(&layout.to_notation(Notation::Cute)),
-        escape(&layout.to_notation(Notation::Python))
-    )
+pub fn layout_notations(m: &mut dyn Markup, layout: &Layout) {
+    m.el(
+        "code",
+        &[("data-testid", "layout-cute")],
+        &layout.to_notation(Notation::Cute),
+    );
+    m.el(
+        "code",
+        &[("data-testid", "layout-pycute")],
+        &layout.to_notation(Notation::Python),
+    );
 }
 
 /// A code block under a heading with a copy button (`data-copy` names what it copies) and
 /// `more` after the button.
-fn code_block(out: &mut String, title: &str, name: &str, code: &str, class: &str, more: &str) {
-    let _ = write!(
-        out,
-        r#"<div class="export__head"><h3>{title}</h3><button type="button" data-testid="copy-{name}" data-copy="{name}">Copy</button>{more}</div><pre class="{class}" data-testid="export-{name}">{}</pre>"#,
-        escape(code)
+fn code_block(
+    m: &mut dyn Markup,
+    title: &str,
+    name: &str,
+    code: &str,
+    class: &'static str,
+    more: impl FnOnce(&mut dyn Markup),
+) {
+    m.open("div");
+    m.attr("class", "export__head");
+    m.el("h3", &[], title);
+    m.el(
+        "button",
+        &[
+            ("type", "button"),
+            ("data-testid", &format!("copy-{name}")),
+            ("data-copy", name),
+        ],
+        "Copy",
+    );
+    more(m);
+    m.close();
+    m.el(
+        "pre",
+        &[("class", class), ("data-testid", &format!("export-{name}"))],
+        code,
     );
 }
 
 /// The Embed menu: the state as a `<layout-lab>` snippet and as an iframe, each with a copy
 /// button (`data-copy` "embed" and "embed-iframe").
-pub fn embed_menu(element: &str, iframe: &str) -> String {
-    let mut out = String::from(
-        r#"<p class="note">Paste into any HTML page for a live widget of this state (<a href="docs-example.html">example</a>).</p>"#,
-    );
-    code_block(
-        &mut out,
-        "&lt;layout-lab&gt; element",
-        "embed",
-        element,
-        "code",
-        "",
-    );
-    code_block(&mut out, "iframe", "embed-iframe", iframe, "code", "");
-    out
+pub fn embed_menu(m: &mut dyn Markup, element: &str, iframe: &str) {
+    m.open("p");
+    m.attr("class", "note");
+    m.text("Paste into any HTML page for a live widget of this state (");
+    m.el("a", &[("href", "docs-example.html")], "example");
+    m.text(").");
+    m.close();
+    code_block(m, "<layout-lab> element", "embed", element, "code", |_| {});
+    code_block(m, "iframe", "embed-iframe", iframe, "code", |_| {});
 }
 
 /// Export buttons of a grid picture, `label` before them: SVG, PNG and TikZ, each with its
 /// format in `data-export` and the test id `{name}-{format}`.
-pub fn picture_export(name: &str, label: &str) -> String {
-    let mut out = escape(label);
+pub fn picture_export(m: &mut dyn Markup, name: &str, label: &str) {
+    m.text(label);
     for (format, title) in [("svg", "SVG"), ("png", "PNG"), ("tikz", "TikZ")] {
-        let _ = write!(
-            out,
-            r#"<button type="button" data-export="{format}" data-testid="{}-{format}">{title}</button>"#,
-            escape(name)
+        m.el(
+            "button",
+            &[
+                ("type", "button"),
+                ("data-export", format),
+                ("data-testid", &format!("{name}-{format}")),
+            ],
+            title,
         );
     }
-    out
 }
 
 /// The Views page's exports: tinygrad Python and repr with copy buttons, and the CuTe
 /// layout of a single view with a link to the Layouts page (or why there is none).
-pub fn views_export(python: &str, repr: &str, layout: &Result<Layout, String>) -> String {
-    let mut out = String::new();
-    code_block(&mut out, "tinygrad Python", "python", python, "code", "");
-    code_block(&mut out, "repr", "repr", repr, "code", "");
-    out.push_str(r#"<h3>CuTe layout</h3><p data-testid="export-layout">"#);
+pub fn views_export(m: &mut dyn Markup, python: &str, repr: &str, layout: &Result<Layout, String>) {
+    code_block(m, "tinygrad Python", "python", python, "code", |_| {});
+    code_block(m, "repr", "repr", repr, "code", |_| {});
+    m.el("h3", &[], "CuTe layout");
+    m.open("p");
+    m.attr("data-testid", "export-layout");
     match layout {
         Ok(l) => {
             let text = l.to_string();
-            let _ = write!(
-                out,
-                r##"<code>{}</code> <a data-testid="open-layout" href="#/layouts?L={}">open in Layouts</a>"##,
-                escape(&text),
-                escape(&crate::state::view_form::percent_encode(&text, b",:()"))
+            m.el("code", &[], &text);
+            m.text(" ");
+            let query = crate::state::view_form::percent_encode(&text, b",:()");
+            m.el(
+                "a",
+                &[
+                    ("data-testid", "open-layout"),
+                    ("href", &format!("#/layouts?L={query}")),
+                ],
+                "open in Layouts",
             );
         }
-        Err(reason) => {
-            let _ = write!(out, "<span>none: {}</span>", escape(reason));
-        }
+        Err(reason) => m.el("span", &[], &format!("none: {reason}")),
     }
-    out.push_str("</p>");
-    out
+    m.close();
 }
 
 /// A `data:` URL holding `svg`, for a download link.
@@ -608,20 +816,39 @@ pub fn data_href(mime: &str, text: &str) -> String {
 }
 
 /// A morphism's exports: TikZ and SVG with copy buttons, and the SVG as a download.
-pub fn morphism_export(tikz: &str, svg: &str) -> String {
-    let mut out = String::new();
-    code_block(&mut out, "TikZ", "tikz", tikz, "code", "");
-    let download = format!(
-        r#"<a data-testid="download-svg" download="morphism.svg" href="{}">Download</a> <button type="button" data-png="morphism" data-testid="download-png">PNG</button>"#,
-        escape(&svg_href(svg))
-    );
-    code_block(&mut out, "SVG", "svg", svg, "code code--short", &download);
-    out
+pub fn morphism_export(m: &mut dyn Markup, tikz: &str, svg: &str) {
+    code_block(m, "TikZ", "tikz", tikz, "code", |_| {});
+    code_block(m, "SVG", "svg", svg, "code code--short", |m| {
+        m.el(
+            "a",
+            &[
+                ("data-testid", "download-svg"),
+                ("download", "morphism.svg"),
+                ("href", &svg_href(svg)),
+            ],
+            "Download",
+        );
+        m.text(" ");
+        m.el(
+            "button",
+            &[
+                ("type", "button"),
+                ("data-png", "morphism"),
+                ("data-testid", "download-png"),
+            ],
+            "PNG",
+        );
+    });
 }
 
 /// The head of view `k`'s card in a stack: its name, its repr, and, for the last of several
 /// views, why the reshape that appended it could not stay in the view below.
-pub fn view_card_head(tracker: &ShapeTracker, reason: Option<NewViewReason>, k: usize) -> String {
+pub fn view_card_head(
+    m: &mut dyn Markup,
+    tracker: &ShapeTracker,
+    reason: Option<NewViewReason>,
+    k: usize,
+) {
     let views = tracker.views();
     let name = if k == 0 {
         "view 0 (buffer)".to_string()
@@ -636,17 +863,29 @@ pub fn view_card_head(tracker: &ShapeTracker, reason: Option<NewViewReason>, k: 
         ),
         _ => String::new(),
     };
-    format!(
-        r#"<h3>{name}</h3><code class="stack__repr" data-testid="view-repr-{k}">{}</code><p class="note" data-testid="view-reason-{k}">{}</p>"#,
-        escape(&repr),
-        escape(&appended)
-    )
+    m.el("h3", &[], &name);
+    m.el(
+        "code",
+        &[
+            ("class", "stack__repr"),
+            ("data-testid", &format!("view-repr-{k}")),
+        ],
+        &repr,
+    );
+    m.el(
+        "p",
+        &[
+            ("class", "note"),
+            ("data-testid", &format!("view-reason-{k}")),
+        ],
+        &appended,
+    );
 }
 
 /// Seed 000's verdict on merging the stack's top two views, if there are two.
-pub fn merge_verdict(verdict: Option<Result<MergeVerdict, String>>) -> String {
+pub fn merge_verdict(m: &mut dyn Markup, verdict: Option<Result<MergeVerdict, String>>) {
     let (ok, text) = match verdict {
-        None => return String::new(),
+        None => return,
         Some(Ok(MergeVerdict::Mergeable(view))) => {
             (true, format!("mergeable: one view does it — {view}"))
         }
@@ -655,17 +894,20 @@ pub fn merge_verdict(verdict: Option<Result<MergeVerdict, String>>) -> String {
         }
         Some(Err(e)) => (false, format!("not decided: {e}")),
     };
-    format!(
-        r#"<p class="verdict{}" data-testid="merge-verdict">{}</p>"#,
-        if ok { " verdict--ok" } else { "" },
-        escape(&text)
-    )
+    m.el(
+        "p",
+        &[
+            ("class", if ok { "verdict verdict--ok" } else { "verdict" }),
+            ("data-testid", "merge-verdict"),
+        ],
+        &text,
+    );
 }
 
 /// The workbench's outcome: why the operation fails (an alert, empty when it runs), the
 /// result in CuTe and pycute notation, and the warnings about it.
-pub fn workbench_result(panels: &Panels, warnings: &[String]) -> String {
-    let (error, cute, pycute) = match &panels.result {
+pub fn workbench_result(m: &mut dyn Markup, panels: &Panels, warnings: &[String]) {
+    let (error_text, cute, pycute) = match &panels.result {
         Ok(r) => (
             String::new(),
             r.to_notation(Notation::Cute),
@@ -673,98 +915,161 @@ pub fn workbench_result(panels: &Panels, warnings: &[String]) -> String {
         ),
         Err(e) => (e.clone(), String::new(), String::new()),
     };
-    let mut out = format!(
-        r#"<p class="field__error" data-testid="wb-error" role="alert">{}</p><dl class="properties"><dt>result</dt><dd><code data-testid="wb-result">{}</code></dd><dt>pycute</dt><dd><code data-testid="wb-result-pycute">{}</code></dd></dl><ul class="warnings" data-testid="wb-warnings">"#,
-        escape(&error),
-        escape(&cute),
-        escape(&pycute)
+    error(m, "p", Some("wb-error"), &error_text);
+    properties(
+        m,
+        &[
+            ("result", "wb-result", &cute),
+            ("pycute", "wb-result-pycute", &pycute),
+        ],
     );
+    m.open("ul");
+    attrs(m, &[("class", "warnings"), ("data-testid", "wb-warnings")]);
     for w in warnings {
-        let _ = write!(out, "<li>{}</li>", escape(w));
+        m.el("li", &[], w);
     }
-    out.push_str("</ul>");
-    out
+    m.close();
 }
 
 /// A select's `<option>`s from `(value, label)` pairs, after an empty "choose…" option when
 /// `choose` (a select of presets, whose choice is an action rather than a state).
-pub fn options(items: &mut dyn Iterator<Item = (String, String)>, choose: bool) -> String {
-    let mut out = String::new();
+pub fn options(
+    m: &mut dyn Markup,
+    items: &mut dyn Iterator<Item = (String, String)>,
+    choose: bool,
+) {
     if choose {
-        out.push_str(r#"<option value="">choose…</option>"#);
+        m.el("option", &[("value", "")], "choose…");
     }
     for (value, label) in items {
-        let _ = write!(
-            out,
-            r#"<option value="{}">{}</option>"#,
-            escape(&value),
-            escape(&label)
-        );
+        m.el("option", &[("value", &value)], &label);
     }
-    out
 }
 
 /// The Views page's base view in canonical form and, when its sizes are symbolic, the
 /// symbolic view with its index expression.
-pub fn canonical(editor: &crate::state::ViewEditor) -> String {
-    let mut out = format!(
-        r#"<code data-testid="canonical">{}</code>"#,
-        escape(&editor.view().to_string())
+pub fn canonical(m: &mut dyn Markup, editor: &crate::state::ViewEditor) {
+    m.el(
+        "code",
+        &[("data-testid", "canonical")],
+        &editor.view().to_string(),
     );
     if let Some(sym) = editor.symbolic_view() {
         let (arena, idx) = sym.index_expr();
-        let _ = write!(
-            out,
-            r#"<p class="symbolic"><code data-testid="symbolic-view">{}</code> · idx = <code data-testid="symbolic-idx">{}</code></p>"#,
-            escape(&sym.to_string()),
-            escape(&arena.render_readable(idx))
+        m.open("p");
+        m.attr("class", "symbolic");
+        m.el(
+            "code",
+            &[("data-testid", "symbolic-view")],
+            &sym.to_string(),
         );
+        m.text(" · idx = ");
+        m.el(
+            "code",
+            &[("data-testid", "symbolic-idx")],
+            &arena.render_readable(idx),
+        );
+        m.close();
     }
-    out
 }
 
 /// The Syno chain's rows: each statement and the dimensions after it as chips with size and
 /// colours (coloured by their first tensor); the last row's chips are buttons that select a
 /// dimension for the palette (`data-dim`, pressed when in `selected`). A row whose step a
 /// rule failed at is marked.
-pub fn syno_rows(built: &crate::state::syno::Built, selected: &[String]) -> String {
-    let mut out = String::from(r#"<table class="syno-rows" data-testid="syno-rows">"#);
+pub fn syno_rows(m: &mut dyn Markup, built: &crate::state::syno::Built, selected: &[String]) {
+    m.open("table");
+    attrs(m, &[("class", "syno-rows"), ("data-testid", "syno-rows")]);
     let bad_row = built.problem.as_ref().and_then(|p| p.step).map(|s| s + 1);
     let last = built.rows.len().saturating_sub(1);
     for (k, row) in built.rows.iter().enumerate() {
-        let bad = if bad_row == Some(k) { " row--bad" } else { "" };
-        let _ = write!(
-            out,
-            r#"<tr class="syno-row{bad}" data-testid="syno-row"><th scope="row">{}</th><td>"#,
-            escape(&row.label)
+        m.open("tr");
+        attrs(
+            m,
+            &[
+                (
+                    "class",
+                    if bad_row == Some(k) {
+                        "syno-row row--bad"
+                    } else {
+                        "syno-row"
+                    },
+                ),
+                ("data-testid", "syno-row"),
+            ],
         );
+        m.el("th", &[("scope", "row")], &row.label);
+        m.open("td");
         for (id, size, tensors) in &row.dims {
             let id = id.to_string();
             let colours: Vec<String> = tensors.iter().map(|t| format!("in{t}")).collect();
-            let tile = tensors
-                .first()
-                .map_or(String::new(), |t| format!(r#" data-tile="{}""#, t % 8));
-            let text = format!("{id}: {} {{{}}}", escape(size), colours.join(", "));
-            if k == last && row.label != "inputs" {
-                let pressed = selected.contains(&id);
-                let _ = write!(
-                    out,
-                    r#"<button type="button" class="chip"{tile} data-dim="{id}" aria-pressed="{pressed}">{text}</button>"#
-                );
-            } else {
-                let _ = write!(out, r#"<span class="chip"{tile}>{text}</span>"#);
+            let text = format!("{id}: {size} {{{}}}", colours.join(", "));
+            let button = k == last && row.label != "inputs";
+            m.open(if button { "button" } else { "span" });
+            if button {
+                m.attr("type", "button");
             }
+            m.attr("class", "chip");
+            if let Some(t) = tensors.first() {
+                m.attr("data-tile", &(t % 8).to_string());
+            }
+            if button {
+                let pressed = selected.contains(&id);
+                attrs(
+                    m,
+                    &[
+                        ("data-dim", &id),
+                        ("aria-pressed", if pressed { "true" } else { "false" }),
+                    ],
+                );
+            }
+            m.text(&text);
+            m.close();
         }
-        out.push_str("</td></tr>");
+        m.close();
+        m.close();
     }
-    out.push_str("</table>");
-    out
+    m.close();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::markup::Text;
     use crate::engine::ShapeTracker;
+
+    /// Each builder written as text, under its own name (shadowing the glob import).
+    macro_rules! as_text {
+        ($($name:ident($($arg:ident: $ty:ty),*);)*) => {$(
+            fn $name($($arg: $ty),*) -> String {
+                Text::of(|m| super::$name(m, $($arg),*))
+            }
+        )*};
+    }
+
+    as_text! {
+        expr_rows(e: &IndexExprs);
+        steps(e: &IndexExprs);
+        grid(g: &Grid, test_id: &str);
+        memory(cells: &[MemoryCell]);
+        mode_chips(l: &Result<Layout, String>);
+        morph_op_result(r: &Result<OpResult, String>);
+        walk_step(s: &Result<Vec<Step>, String>, k: usize);
+        grid_table(g: &Result<StackGrid, String>);
+        history(s: &[(String, Option<String>)], selected: Option<usize>);
+        layout_properties(state: &LayoutsState);
+        layout_notations(l: &Layout);
+        embed_menu(element: &str, iframe: &str);
+        picture_export(name: &str, label: &str);
+        views_export(python: &str, repr: &str, l: &Result<Layout, String>);
+        morphism_export(tikz: &str, svg: &str);
+        view_card_head(t: &ShapeTracker, reason: Option<NewViewReason>, k: usize);
+        merge_verdict(v: Option<Result<MergeVerdict, String>>);
+        workbench_result(p: &Panels, w: &[String]);
+        options(items: &mut dyn Iterator<Item = (String, String)>, choose: bool);
+        canonical(editor: &crate::state::ViewEditor);
+        syno_rows(b: &crate::state::syno::Built, selected: &[String]);
+    }
 
     #[test]
     fn embed_menu_and_export_buttons_escape_what_they_show() {
@@ -981,7 +1286,7 @@ mod tests {
         assert!(
             html.contains(r#"history__item--selected history__item--error" data-testid="step-1""#)
         );
-        assert!(html.contains(r#"aria-label="Move step 1 up" disabled>"#));
+        assert!(html.contains(r#"aria-label="Move step 1 up" disabled="">"#));
         assert!(!html.contains(r#"aria-label="Move step 2 up" disabled"#));
         assert!(html.contains("2. pad &lt;x&gt;"));
         assert!(html.contains("bad &amp; worse"));
@@ -1189,6 +1494,48 @@ mod tests {
         for html in outputs {
             assert!(!html.contains("<img"), "{html}");
             assert!(html.contains("&lt;img"), "{html}");
+        }
+    }
+
+    /// Panels are built as DOM nodes (`ui::dom::Dom`): no source of the app or its scripts sets
+    /// HTML from a string, so no text can be parsed as markup.
+    #[test]
+    fn no_source_sets_html_from_a_string() {
+        let sinks = [
+            ["inner", "_html"].concat(),
+            ["inner", "HTML"].concat(),
+            ["outer", "HTML"].concat(),
+            ["insertAdjacent", "HTML"].concat(),
+            ["document", ".write"].concat(),
+            ["DOM", "Parser"].concat(),
+            ["createContextual", "Fragment"].concat(),
+        ];
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut dirs = vec![root.join("src"), root.join("public")];
+        let mut files = vec![root.join("index.html")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path
+                    .extension()
+                    .is_some_and(|e| e == "rs" || e == "js" || e == "html")
+                {
+                    files.push(path);
+                }
+            }
+        }
+        assert!(files.len() > 50, "{files:?}");
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for sink in &sinks {
+                assert!(
+                    !text.contains(sink.as_str()),
+                    "{} uses {sink}",
+                    path.display()
+                );
+            }
         }
     }
 

@@ -420,7 +420,9 @@ mod tests {
         state.set_text("((2,2),3):((1,6),2)");
         let shown = |state: &LayoutsState| -> Vec<String> {
             let grid = state.grid().unwrap();
-            let html = crate::state::html::grid(&grid.logical, "c");
+            let html = crate::engine::markup::Text::of(|m| {
+                crate::state::html::grid(m, &grid.logical, "c")
+            });
             grid.logical
                 .cells
                 .iter()
@@ -445,7 +447,9 @@ mod tests {
         );
         state.set_text("(12,2):(1,12)");
         state.show = CellText::Index;
-        let html = crate::state::html::grid(&state.grid().unwrap().logical, "c");
+        let html = crate::engine::markup::Text::of(|m| {
+            crate::state::html::grid(m, &state.grid().unwrap().logical, "c")
+        });
         assert!(
             html.contains(">\u{a0}0</div>"),
             "one-digit indices padded to two: {html}"
@@ -494,7 +498,9 @@ mod tests {
         // drawn: a header row of column names, each row led by its name, blocks named
         let mut state = LayoutsState::default();
         state.set_text("((2,2),3,2):((1,2),4,12)");
-        let html = crate::state::html::grid(&state.grid().unwrap().logical, "c");
+        let html = crate::engine::markup::Text::of(|m| {
+            crate::state::html::grid(m, &state.grid().unwrap().logical, "c")
+        });
         assert_eq!(
             html.matches("grid-row--axis").count(),
             2,

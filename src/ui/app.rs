@@ -13,6 +13,7 @@ use crate::state::shader::{ShaderState, Source};
 use crate::state::syno::SynoState;
 use crate::state::{Page, ViewsState};
 use crate::ui::components::import_export::copy;
+use crate::ui::dom::{markup, Draw};
 use crate::ui::pages::shader::PageSignals;
 use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ViewsPage};
 
@@ -394,7 +395,11 @@ fn EmbedMenu(page: RwSignal<Page>, query: Memo<String>) -> impl IntoView {
         >
             <summary>"Embed"</summary>
             <div class="embed-menu__body" on:click=on_copy>
-                <div inner_html=move || open.get().then(|| html::embed_menu(&element(), &iframe()))></div>
+                <div use:markup=Draw::new(move |m| {
+                    if open.get() {
+                        html::embed_menu(m, &element(), &iframe());
+                    }
+                })></div>
                 <p class="note" role="status" data-testid="embed-copy-status">{move || status.get()}</p>
             </div>
         </details>

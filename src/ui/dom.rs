@@ -1,6 +1,98 @@
-//! Small DOM helpers shared by delegated event handlers.
+//! Small DOM helpers: read-only panels built as DOM nodes, and what delegated event handlers
+//! share.
 
+use leptos::prelude::{RenderEffect, StoredValue};
 use wasm_bindgen::JsCast;
+
+use crate::engine::markup::Markup;
+
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/dom.js")]
+extern "C" {
+    /// Replaces `root`'s children with the nodes `ops` records (see [`Dom`]).
+    fn build(root: &web_sys::Element, ops: &str);
+}
+
+/// Markup recorded for `dom.js`, which builds it as DOM nodes in one call: elements made by
+/// the document (in the SVG namespace inside an `<svg>`), attributes set, text appended as
+/// text nodes, so no text is parsed as HTML. Each call is a letter (`o`pen, `a`ttribute,
+/// `t`ext, `c`lose) and its strings, each ended by NUL; a NUL inside one is recorded as U+FFFD.
+pub struct Dom {
+    ops: String,
+}
+
+impl Dom {
+    /// Replaces `root`'s children with what `draw` makes.
+    pub fn redraw(root: &web_sys::Element, draw: &Drawing) {
+        build(root, &Dom::record(draw));
+    }
+
+    /// What `draw` makes, recorded.
+    #[inline(never)]
+    fn record(draw: &Drawing) -> String {
+        let mut dom = Dom { ops: String::new() };
+        draw(&mut dom);
+        dom.ops
+    }
+
+    fn push(&mut self, text: &str) {
+        if text.contains('\0') {
+            self.ops.push_str(&text.replace('\0', "\u{fffd}"));
+        } else {
+            self.ops.push_str(text);
+        }
+        self.ops.push('\0');
+    }
+}
+
+impl Markup for Dom {
+    fn open(&mut self, tag: &'static str) {
+        self.ops.push('o');
+        self.push(tag);
+    }
+
+    fn attr(&mut self, name: &'static str, value: &str) {
+        self.ops.push('a');
+        self.push(name);
+        self.push(value);
+    }
+
+    fn text(&mut self, text: &str) {
+        self.ops.push('t');
+        self.push(text);
+    }
+
+    fn close(&mut self) {
+        self.ops.push('c');
+    }
+}
+
+/// What draws a panel: `use:markup=Draw::new(move |m| …)` (one type for every panel, so the
+/// directive's code exists once).
+#[derive(Clone)]
+pub struct Draw(std::rc::Rc<Drawing>);
+
+/// Makes a panel's markup.
+type Drawing = dyn Fn(&mut dyn Markup);
+
+impl Draw {
+    pub fn new(draw: impl Fn(&mut dyn Markup) + 'static) -> Self {
+        Draw(std::rc::Rc::new(draw))
+    }
+}
+
+/// A directive that keeps an element's children drawn by `draw`, for as long as the element's
+/// owner lives: whenever a signal it reads changes, it draws again, and the nodes are rebuilt
+/// if the markup differs.
+pub fn markup(el: web_sys::Element, draw: Draw) {
+    let effect = RenderEffect::new(move |drawn: Option<String>| {
+        let ops = Dom::record(&*draw.0);
+        if drawn.as_ref() != Some(&ops) {
+            build(&el, &ops);
+        }
+        ops
+    });
+    StoredValue::new_local(effect);
+}
 
 /// The value of `attribute` on the event's target or its nearest ancestor that has one.
 #[inline(never)]
@@ -15,7 +107,7 @@ pub fn event_attribute(ev: &web_sys::Event, attribute: &str) -> Option<String> {
 
 /// Marks the elements under `root` that carry `attribute`: `class(element)` is set where the
 /// attribute's number is in `lit` and cleared elsewhere. Lighting by classes leaves the
-/// drawn HTML in place.
+/// drawn nodes in place.
 #[inline(never)]
 pub fn light(
     root: &web_sys::Element,
@@ -41,7 +133,7 @@ pub fn light(
     }
 }
 
-/// After the next frame (when a panel's HTML has been redrawn), focuses the element under
+/// After the next frame (when a panel has been redrawn), focuses the element under
 /// `root` with test id `test_id`, so keyboard users keep their place across a redraw.
 #[inline(never)]
 pub fn refocus_later(root: web_sys::Element, test_id: String) {

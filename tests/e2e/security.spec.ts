@@ -26,6 +26,28 @@ test("the Content-Security-Policy allows the app and refuses injected inline scr
 const payload = '<img src=x onerror="window.__pwned=1">';
 
 test("a script payload in the URL or a text field is shown as text, never run", async ({ page }) => {
+  // Every string the page sets as HTML is recorded with the element it is set on. Panels are
+  // built as DOM nodes; the only HTML parsed is Leptos's compile-time templates of the static
+  // markup in the source, set on <template> elements.
+  await page.addInitScript(() => {
+    const sets: { tag: string; html: string }[] = [];
+    (window as unknown as { __htmlSets: typeof sets }).__htmlSets = sets;
+    for (const name of ["innerHTML", "outerHTML"]) {
+      const own = Object.getOwnPropertyDescriptor(Element.prototype, name)!;
+      Object.defineProperty(Element.prototype, name, {
+        ...own,
+        set(this: Element, value: string) {
+          sets.push({ tag: this.tagName, html: String(value) });
+          own.set!.call(this, value);
+        },
+      });
+    }
+    const insert = Element.prototype.insertAdjacentHTML;
+    Element.prototype.insertAdjacentHTML = function (this: Element, where: InsertPosition, html: string) {
+      sets.push({ tag: this.tagName, html });
+      insert.call(this, where, html);
+    };
+  });
   const views = new ViewsPage(page);
   await page.goto(`/#/layouts?L=${encodeURIComponent(payload)}`);
   await expect(page.getByTestId("error-layout")).not.toBeEmpty();
@@ -36,7 +58,7 @@ test("a script payload in the URL or a text field is shown as text, never run", 
   for (const field of ["morphism-domain", "morphism-codomain", "morphism-map", "from-layout", "morphism-g", "walk-a"]) {
     await views.type(field, payload);
   }
-  // the panels drawn as HTML text (results, errors, warnings) escape what they show
+  // the read-only panels (results, errors, warnings) show it as text too
   await page.goto(`/#/layouts?A=${encodeURIComponent(payload)}&B=${encodeURIComponent(payload)}`);
   await views.type("wb-a", payload);
   await views.type("wb-b", payload);
@@ -47,5 +69,11 @@ test("a script payload in the URL or a text field is shown as text, never run", 
   await expect(page.getByTestId("error-import")).not.toBeEmpty();
   await expect(page.locator("img")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  const sets = await page.evaluate(() => (window as unknown as { __htmlSets: { tag: string; html: string }[] }).__htmlSets);
+  expect(sets.length).toBeGreaterThan(0);
+  for (const { tag, html } of sets) {
+    expect(tag).toBe("TEMPLATE");
+    expect(html).not.toMatch(/onerror|pwned|<img/);
+  }
   expect(views.consoleErrors).toEqual([]);
 });

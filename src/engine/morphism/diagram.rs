@@ -12,7 +12,7 @@
 use super::Morphism;
 use crate::engine::cute::IntTuple;
 use crate::engine::error::LayoutError;
-use crate::engine::render::xml;
+use crate::engine::markup::{Markup, Text};
 
 /// Distance between two entries of a column.
 pub const ROW_SPACING: f64 = 0.8;
@@ -21,6 +21,9 @@ pub const TREE_WIDTH: f64 = 2.2;
 /// Distance between two columns.
 pub const MAP_WIDTH: f64 = 3.0;
 const X_ROOT: f64 = 0.0;
+
+/// The pixel ends of a line.
+type Ends = ((f64, f64), (f64, f64));
 
 /// A point of the tree: a domain leaf (0-based) or a junction (by id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -453,137 +456,175 @@ pub fn px(x: f64) -> i64 {
 
 impl Diagram {
     /// A standalone SVG document of the diagram: the same geometry and markup as the app
-    /// draws ([`Diagram::to_live_svg`]), entries as labelled boxes, tree lines, one arrow per
+    /// draws ([`Diagram::live_svg`]), entries as labelled boxes, tree lines, one arrow per
     /// mapped leaf and the morphisms as captions, painted with inline colours.
     pub fn to_svg(&self) -> String {
-        self.svg(None)
+        Text::of(|m| self.svg(m, None))
     }
 
     /// The diagram as the app shows it: classes instead of colours (the page's style sheet
     /// paints them), each domain leaf and its arrows named by `data-leaf`, a wide invisible
     /// hit line under every arrow, test ids, and `label` as the accessible name.
-    pub fn to_live_svg(&self, test_id: &str, label: &str) -> String {
-        self.svg(Some((test_id, label)))
+    pub fn live_svg(&self, m: &mut dyn Markup, test_id: &str, label: &str) {
+        self.svg(m, Some((test_id, label)));
     }
 
-    fn svg(&self, live: Option<(&str, &str)>) -> String {
-        use std::fmt::Write;
+    fn svg(&self, m: &mut dyn Markup, live: Option<(&str, &str)>) {
         let frame = Frame::of(self);
-        let (w, h) = (px(frame.width), px(frame.height));
-        let mut out = String::new();
+        let (w, h) = (px(frame.width).to_string(), px(frame.height).to_string());
+        let view_box = format!("0 0 {w} {h}");
+        let attrs = |m: &mut dyn Markup, attrs: &[(&'static str, &str)]| {
+            for (name, value) in attrs {
+                m.attr(name, value);
+            }
+        };
+        m.open("svg");
         let marker = match live {
             None => {
-                let _ = writeln!(
-                    out,
-                    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-                     viewBox=\"0 0 {w} {h}\" font-family=\"monospace\" font-size=\"14\">"
+                attrs(
+                    m,
+                    &[
+                        ("xmlns", "http://www.w3.org/2000/svg"),
+                        ("width", &w),
+                        ("height", &h),
+                        ("viewBox", &view_box),
+                        ("font-family", "monospace"),
+                        ("font-size", "14"),
+                    ],
                 );
                 "head".to_string()
             }
             Some((test_id, label)) => {
-                let _ = writeln!(
-                    out,
-                    "<svg class=\"diagram\" role=\"img\" aria-label=\"{}\" \
-                     data-testid=\"{}\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">",
-                    xml(label),
-                    xml(test_id)
+                attrs(
+                    m,
+                    &[
+                        ("class", "diagram"),
+                        ("role", "img"),
+                        ("aria-label", label),
+                        ("data-testid", test_id),
+                        ("width", &w),
+                        ("height", &h),
+                        ("viewBox", &view_box),
+                    ],
                 );
-                format!("{}-head", xml(test_id))
+                format!("{test_id}-head")
             }
         };
-        let _ = writeln!(
-            out,
-            "<defs><marker id=\"{marker}\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
-             markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">\
-             <path d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>"
+        m.open("defs");
+        m.open("marker");
+        attrs(
+            m,
+            &[
+                ("id", &marker),
+                ("viewBox", "0 0 10 10"),
+                ("refX", "10"),
+                ("refY", "5"),
+                ("markerWidth", "7"),
+                ("markerHeight", "7"),
+                ("orient", "auto"),
+            ],
         );
+        m.el("path", &[("d", "M0,0 L10,5 L0,10 z")], "");
+        m.close();
+        m.close();
         if live.is_none() {
-            out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+            m.el(
+                "rect",
+                &[("width", "100%"), ("height", "100%"), ("fill", "white")],
+                "",
+            );
         }
-        // The class the app styles, or the inline colours of the standalone document.
-        let paint = |class: &str, inline: &str| match live {
-            Some(_) => format!("class=\"{class}\""),
-            None => inline.to_string(),
-        };
         let line =
-            |out: &mut String, attrs: &str, ((x1, y1), (x2, y2)): ((f64, f64), (f64, f64))| {
-                let _ = writeln!(
-                    out,
-                    "<line {attrs} x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
-                    px(x1),
-                    px(y1),
-                    px(x2),
-                    px(y2)
-                );
+            |m: &mut dyn Markup, own: &[(&'static str, &str)], ((x1, y1), (x2, y2)): Ends| {
+                m.open("line");
+                attrs(m, own);
+                for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] {
+                    m.attr(name, &px(value).to_string());
+                }
+                m.close();
             };
-        let tree = paint("diagram__tree", "stroke=\"#555\"");
+        // The class the app styles, or the inline colour of the standalone document.
+        let tree = match live {
+            Some(_) => ("class", "diagram__tree"),
+            None => ("stroke", "#555"),
+        };
         for ((x1, y1), (x2, y2)) in self.tree_segments() {
             let ends = ((frame.x(x1), frame.y(y1)), (frame.x(x2), frame.y(y2)));
-            line(&mut out, &tree, ends);
+            line(m, &[tree], ends);
         }
         let entry =
-            |out: &mut String, x: f64, y: f64, text: &str, class: &str, leaf: Option<usize>| {
+            |m: &mut dyn Markup, x: f64, y: f64, text: &str, class: &str, leaf: Option<usize>| {
                 let (cx, cy) = (frame.x(x), frame.y(y));
                 let half = ENTRY_HALF_PX.max(4.5 * text.chars().count() as f64 + 4.0);
                 let group = leaf.and_then(|k| self.groups.get(k).copied().flatten());
-                let fill = match (group, class) {
-                    (Some(g), _) => GROUP_FILLS[g % GROUP_FILLS.len()],
-                    (_, "diagram__root") => "#eef",
-                    _ => "white",
-                };
-                let _ = write!(out, "<g");
+                m.open("g");
                 if live.is_some() {
-                    let _ = write!(out, " class=\"{class}\"");
+                    m.attr("class", class);
                     if let Some(k) = leaf {
-                        let _ = write!(out, " data-leaf=\"{k}\"");
+                        m.attr("data-leaf", &k.to_string());
                     }
                     if let Some(g) = group {
-                        let _ = write!(out, " data-tile=\"{}\"", g % GROUP_FILLS.len());
+                        m.attr("data-tile", &(g % GROUP_FILLS.len()).to_string());
                     }
                 }
-                let _ = writeln!(
-                    out,
-                    "><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"24\" rx=\"3\"{}/>\
-                 <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></g>",
-                    px(cx - half),
-                    px(cy - 12.0),
-                    px(2.0 * half),
-                    match live {
-                        Some(_) => String::new(),
-                        None => format!(" fill=\"{fill}\" stroke=\"#333\""),
-                    },
-                    px(cx),
-                    px(cy + 5.0),
-                    xml(text)
+                m.open("rect");
+                for (name, value) in [
+                    ("x", px(cx - half)),
+                    ("y", px(cy - 12.0)),
+                    ("width", px(2.0 * half)),
+                    ("height", 24),
+                    ("rx", 3),
+                ] {
+                    m.attr(name, &value.to_string());
+                }
+                if live.is_none() {
+                    let fill = match (group, class) {
+                        (Some(g), _) => GROUP_FILLS[g % GROUP_FILLS.len()],
+                        (_, "diagram__root") => "#eef",
+                        _ => "white",
+                    };
+                    attrs(m, &[("fill", fill), ("stroke", "#333")]);
+                }
+                m.close();
+                m.el(
+                    "text",
+                    &[
+                        ("x", &px(cx).to_string()),
+                        ("y", &px(cy + 5.0).to_string()),
+                        ("text-anchor", "middle"),
+                    ],
+                    text,
                 );
+                m.close();
             };
         for tree in &self.trees {
-            entry(&mut out, tree.x, tree.y, &tree.label, "diagram__root", None);
+            entry(m, tree.x, tree.y, &tree.label, "diagram__root", None);
         }
+        let head = format!("url(#{marker})");
         for arrow in &self.arrows {
             let ends = self.arrow_ends(&frame, *arrow);
             let (stage, from) = (arrow.stage, arrow.from);
             let Some(_) = live else {
-                line(
-                    &mut out,
-                    &format!("stroke=\"black\" marker-end=\"url(#{marker})\""),
-                    ends,
-                );
+                line(m, &[("stroke", "black"), ("marker-end", &head)], ends);
                 continue;
             };
-            let leaf = if stage == 0 {
-                format!(" data-leaf=\"{from}\"")
-            } else {
-                String::new()
-            };
-            let arrow_attrs = format!(
-                "class=\"diagram__arrow\"{leaf} data-testid=\"arrow-{stage}-{from}\" \
-                 marker-end=\"url(#{marker})\""
-            );
-            line(&mut out, &arrow_attrs, ends);
-            let hit =
-                format!("class=\"diagram__hit\"{leaf} data-testid=\"arrow-hit-{stage}-{from}\"");
-            line(&mut out, &hit, ends);
+            let leaf = from.to_string();
+            let leaf = (stage == 0).then_some(("data-leaf", leaf.as_str()));
+            let arrow_id = format!("arrow-{stage}-{from}");
+            let own = [
+                Some(("class", "diagram__arrow")),
+                leaf,
+                Some(("data-testid", &arrow_id)),
+                Some(("marker-end", &head)),
+            ];
+            line(m, &own.into_iter().flatten().collect::<Vec<_>>(), ends);
+            let hit_id = format!("arrow-hit-{stage}-{from}");
+            let own = [
+                Some(("class", "diagram__hit")),
+                leaf,
+                Some(("data-testid", &hit_id)),
+            ];
+            line(m, &own.into_iter().flatten().collect::<Vec<_>>(), ends);
         }
         for (c, column) in self.columns.iter().enumerate() {
             for (i, value) in column.values.iter().enumerate() {
@@ -593,21 +634,20 @@ impl Diagram {
                     ("diagram__entry", None)
                 };
                 let y = i as f64 * ROW_SPACING;
-                entry(&mut out, column.x, y, &value.to_string(), class, leaf);
+                entry(m, column.x, y, &value.to_string(), class, leaf);
             }
         }
-        let caption = paint("diagram__caption", "");
         for (k, label) in self.labels.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "<text {caption} x=\"{}\" y=\"{}\">{}</text>",
-                px(MARGIN_PX),
-                px(frame.caption_y(k)),
-                xml(label)
-            );
+            m.open("text");
+            if live.is_some() {
+                m.attr("class", "diagram__caption");
+            }
+            m.attr("x", &px(MARGIN_PX).to_string());
+            m.attr("y", &px(frame.caption_y(k)).to_string());
+            m.text(label);
+            m.close();
         }
-        out.push_str("</svg>\n");
-        out
+        m.close();
     }
 
     /// Every tree line as (from, to) in diagram units: leaf and junction connections, and each
@@ -636,7 +676,7 @@ impl Diagram {
     }
 
     /// Pixel ends of `arrow`: the east side of its source box, the west side of its target.
-    pub fn arrow_ends(&self, frame: &Frame, arrow: Arrow) -> ((f64, f64), (f64, f64)) {
+    pub fn arrow_ends(&self, frame: &Frame, arrow: Arrow) -> Ends {
         let from = &self.columns[arrow.stage];
         let to = &self.columns[arrow.stage + 1];
         (
@@ -655,6 +695,10 @@ impl Diagram {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn live_text(d: &Diagram, test_id: &str, label: &str) -> String {
+        Text::of(|m| d.live_svg(m, test_id, label))
+    }
 
     fn m(text: &str) -> Morphism {
         Morphism::parse(text).unwrap()
@@ -680,14 +724,14 @@ mod tests {
     fn colour_groups_paint_leaves_in_both_svgs() {
         let f = Morphism::parse("(2,2,3) --(1, 2, 3)--> (2,2,3)").unwrap();
         let d = Diagram::of(&f).with_groups(vec![Some(0), Some(0), Some(9)]);
-        let live = d.to_live_svg("t", "t");
+        let live = live_text(&d, "t", "t");
         let groups: Vec<&str> = live.matches("data-tile=").collect();
         assert_eq!(groups.len(), 3);
         assert!(live.contains(r#"data-leaf="2" data-tile="1""#), "{live}");
         let standalone = d.to_svg();
         assert_eq!(standalone.matches(r##"fill="#cfe3ff""##).count(), 2);
         assert_eq!(standalone.matches(r##"fill="#ffd9c2""##).count(), 1);
-        assert!(!Diagram::of(&f).to_live_svg("t", "t").contains("data-tile"));
+        assert!(!live_text(&Diagram::of(&f), "t", "t").contains("data-tile"));
     }
 
     #[test]
@@ -709,7 +753,7 @@ mod tests {
         assert_eq!(svg.matches("marker-end").count(), 1);
         assert_eq!(svg.matches("<rect x=").count(), 4);
         assert!(!svg.contains("class="), "{svg}");
-        let live = d.to_live_svg("f\"", "f <diagram>");
+        let live = live_text(&d, "f\"", "f <diagram>");
         assert_eq!(live.matches("marker-end=\"url(#f&quot;-head)\"").count(), 1);
         assert!(live.contains("aria-label=\"f &lt;diagram&gt;\""), "{live}");
         assert!(live.contains(
@@ -761,7 +805,7 @@ mod tests {
             "(2,2,2,2,2,2,2,2,2,2) --(1,2,3,4,5,6,7,8,9,10)--> (2,2,2,2,2,2,2,2,2,2)",
         )));
         assert!(big.height > small.height + 9.0 * ROW_SPACING * PX_PER_UNIT - 1e-9);
-        assert_eq!(xml("<a&\">"), "&lt;a&amp;&quot;&gt;");
+        assert_eq!(crate::engine::render::xml("<a&\">"), "&lt;a&amp;&quot;&gt;");
         for x in [
             0.0,
             0.8,

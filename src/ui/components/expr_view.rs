@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use crate::engine::{IndexExprs, ShapeTracker};
 use crate::state::html;
 use crate::ui::components::import_export::copy;
-use crate::ui::dom::event_attribute;
+use crate::ui::dom::{event_attribute, markup, Draw};
 
 /// The expressions of one stack; equal only to themselves, so a memo of them notifies on
 /// every rebuild without comparing arenas.
@@ -65,7 +65,7 @@ pub fn ExprView(
             <dl
                 on:mouseover=move |ev| sub.set(event_attribute(&ev, "data-expr").and_then(|r| r.parse().ok()))
                 on:click=on_click
-                inner_html=move || exprs.with(|e| html::expr_rows(&e.0))
+                use:markup=Draw::new(move |m| exprs.with(|e| html::expr_rows(m, &e.0)))
             ></dl>
             <p class="note" data-testid="subexpr-value" aria-live="polite">
                 {move || sub_value().unwrap_or_else(|| "Hover a part of an expression to see its value at the hovered cell.".to_string())}
@@ -74,7 +74,7 @@ pub fn ExprView(
             <details
                 class="steps"
                 data-testid="simplifier-steps"
-                inner_html=move || exprs.with(|e| html::steps(&e.0))
+                use:markup=Draw::new(move |m| exprs.with(|e| html::steps(m, &e.0)))
             ></details>
         </section>
     }

@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 
 use crate::state::html::{self, coord_text};
 use crate::state::stack_grid::{neighbor, Grid, Hover, Lit, MemoryCell, Step};
-use crate::ui::dom::event_attribute;
+use crate::ui::dom::{event_attribute, markup, Draw};
 
 /// Which grid of the stack a component draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,10 +171,10 @@ pub fn GridView(
                     });
                 }
             }
-            inner_html=move || {
+            use:markup=Draw::new(move |m| {
                 shown.set_value(Vec::new());
-                grid.with(|g| html::grid(g, &kind.test_id()))
-            }
+                grid.with(|g| html::grid(m, g, &kind.test_id()))
+            })
         ></div>
     }
 }
@@ -244,10 +244,10 @@ pub fn MemoryStrip(
             on:focusin=move |ev| enter(ev.into())
             on:mouseleave=move |_| hover.set(None)
             on:focusout=move |_| hover.set(None)
-            inner_html=move || {
+            use:markup=Draw::new(move |m| {
                 shown.set_value(Vec::new());
-                memory.with(|m| html::memory(m))
-            }
+                memory.with(|cells| html::memory(m, cells))
+            })
         ></div>
         {move || {
             let shown = memory.with(Vec::len);

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::state::{html, StackGrid};
+use crate::ui::dom::{markup, Draw};
 
 #[component]
 pub fn GridTable(
@@ -11,5 +12,5 @@ pub fn GridTable(
     #[prop(into)]
     grids: Signal<Result<StackGrid, String>>,
 ) -> impl IntoView {
-    view! { <div inner_html=move || grids.with(html::grid_table)></div> }
+    view! { <div use:markup=Draw::new(move |m| grids.with(|g| html::grid_table(m, g)))></div> }
 }

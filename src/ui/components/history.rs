@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::state::ops_text::op_text;
 use crate::state::{html, ViewsState};
-use crate::ui::dom::{event_attribute, refocus_later};
+use crate::ui::dom::{event_attribute, markup, refocus_later, Draw};
 
 #[component]
 pub fn History(
@@ -48,7 +48,7 @@ pub fn History(
                 data-testid="history"
                 node_ref=list
                 on:click=on_click
-                inner_html=move || state.with(|s| html::history(&outcomes(), s.selected()))
+                use:markup=Draw::new(move |m| state.with(|s| html::history(m, &outcomes(), s.selected())))
             ></ol>
         </section>
     }

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::{Closure, JsValue};
 
 use crate::state::{html, ViewsState};
-use crate::ui::dom::event_attribute;
+use crate::ui::dom::{event_attribute, markup, Draw};
 
 /// Copies `text` to the clipboard and reports the outcome in `status`.
 pub(crate) fn copy(text: String, status: RwSignal<String>) {
@@ -83,9 +83,9 @@ pub fn ImportExport(
                 {move || error.get()}
             </span>
             <div class="export" on:click=on_copy>
-                <div inner_html=move || {
-                    state.with(|s| html::views_export(&s.tinygrad_python(), &s.tinygrad_repr(), &s.as_layout()))
-                }></div>
+                <div use:markup=Draw::new(move |m| {
+                    state.with(|s| html::views_export(m, &s.tinygrad_python(), &s.tinygrad_repr(), &s.as_layout()))
+                })></div>
                 <p class="note" role="status" data-testid="copy-status">{move || status.get()}</p>
             </div>
         </section>

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::state::html;
 use crate::state::picture::Picture;
-use crate::ui::dom::event_attribute;
+use crate::ui::dom::{event_attribute, markup, Draw};
 
 #[wasm_bindgen(module = "/src/ui/save.js")]
 extern "C" {
@@ -17,7 +17,7 @@ extern "C" {
     fn save_png(svg: &str, name: &str) -> web_sys::js_sys::Promise;
 }
 
-/// A click on a PNG button of HTML-text exports (`data-png="name"`, beside the link that
+/// A click on a PNG button of the panels' exports (`data-png="name"`, beside the link that
 /// downloads the SVG as a data URL): saves that SVG as `name.png`.
 pub(crate) fn figure_png(ev: &web_sys::Event, status: RwSignal<String>) {
     use wasm_bindgen::JsCast;
@@ -57,7 +57,10 @@ pub fn PictureExport(
     label: &'static str,
 ) -> impl IntoView {
     let status = RwSignal::new(String::new());
-    let buttons = html::picture_export(&name, label);
+    let buttons = {
+        let name = name.clone();
+        Draw::new(move |m| html::picture_export(m, &name, label))
+    };
     let status_id = format!("{name}-export-status");
     let save = move |ev: web_sys::MouseEvent| {
         let Some(format) = event_attribute(&ev, "data-export") else {
@@ -76,7 +79,7 @@ pub fn PictureExport(
     };
     view! {
         <p class="picture-export">
-            <span on:click=save inner_html=buttons></span>
+            <span on:click=save use:markup=buttons></span>
             <span class="field__error" role="alert" data-testid=status_id>{move || status.get()}</span>
         </p>
     }

@@ -9,6 +9,7 @@ use crate::state::stack_grid::{chain_of, Hover, Lit, StackGrid};
 use crate::state::{html, ViewsState};
 use crate::ui::components::canvas_grid::CanvasGrid;
 use crate::ui::components::grid::{GridKind, GridView};
+use crate::ui::dom::{markup, Draw};
 
 #[component]
 pub fn StackPanel(
@@ -59,7 +60,7 @@ pub fn StackPanel(
                             });
                             view! {
                                 <article class="stack__card" data-testid=format!("view-card-{k}")>
-                                    <div inner_html=move || shown.with(|(t, reason)| html::view_card_head(t, *reason, k))></div>
+                                    <div use:markup=Draw::new(move |m| shown.with(|(t, reason)| html::view_card_head(m, t, *reason, k)))></div>
                                     {move || {
                                         if count() == 1 {
                                             // the composed grid below is this view's, cell for cell
@@ -78,7 +79,7 @@ pub fn StackPanel(
                         .collect_view()
                 }}
             </div>
-            <div inner_html=move || state.with(|s| html::merge_verdict(s.merge_verdict()))></div>
+            <div use:markup=Draw::new(move |m| state.with(|s| html::merge_verdict(m, s.merge_verdict())))></div>
         </section>
     }
 }

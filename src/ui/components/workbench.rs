@@ -10,6 +10,7 @@ use crate::state::picture::Picture;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::workbench::{OperandKind, Operation, PRESETS};
 use crate::state::workbench_view::{Pane, PaneLit, Panels};
+use crate::ui::dom::{markup, Draw};
 
 use super::{GridKind, GridView, PictureExport};
 
@@ -62,7 +63,7 @@ pub fn Workbench(
                     <span class="field__label">"operation"</span>
                     <select
                         data-testid="wb-op"
-                        inner_html=html::options(&mut Operation::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false)
+                        use:markup=Draw::new(move |m| html::options(m, &mut Operation::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false))
                         prop:value=move || op().as_str()
                         on:change=move |ev| {
                             if let Ok(op) = event_target_value(&ev).parse::<Operation>() {
@@ -75,7 +76,7 @@ pub fn Workbench(
                     <span class="field__label">"preset"</span>
                     <select
                         data-testid="wb-preset"
-                        inner_html=html::options(&mut PRESETS.iter().enumerate().map(|(k, p)| (k.to_string(), p.0.into())), true)
+                        use:markup=Draw::new(move |m| html::options(m, &mut PRESETS.iter().enumerate().map(|(k, p)| (k.to_string(), p.0.into())), true))
                         on:change=move |ev| {
                             let preset = event_target_value(&ev)
                                 .parse::<usize>()
@@ -139,9 +140,9 @@ pub fn Workbench(
                 </label>
             </div>
             <p class="note" data-testid="wb-formula">{move || op().formula()}</p>
-            <div inner_html=move || {
-                panels.with(|p| state.with(|s| html::workbench_result(p, &s.workbench.warnings())))
-            }></div>
+            <div use:markup=Draw::new(move |m| {
+                panels.with(|p| state.with(|s| html::workbench_result(m, p, &s.workbench.warnings())))
+            })></div>
             <div class="wb-panes">{pane(0)} {pane(1)} {pane(2)}</div>
             <PictureExport
                 picture=Callback::new(move |()| state.with_untracked(|s| Picture::of_layout(&s.workbench.result()?)))

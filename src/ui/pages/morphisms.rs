@@ -14,7 +14,7 @@ use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
 use crate::ui::components::picture_export::figure_png;
 use crate::ui::components::{GridKind, GridView, MorphismDiagram, PictureExport};
-use crate::ui::dom::{event_attribute, light};
+use crate::ui::dom::{event_attribute, light, markup, Draw};
 
 /// The paper's §1.3 morphisms, offered as examples.
 const EXAMPLES: [&str; 4] = [
@@ -136,7 +136,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <span class="field__label">"examples (§1.3)"</span>
                     <select
                         data-testid="morphism-example"
-                        inner_html=html::options(&mut EXAMPLES.iter().map(|e| (e.to_string(), e.to_string())), true)
+                        use:markup=Draw::new(move |m| html::options(m, &mut EXAMPLES.iter().map(|e| (e.to_string(), e.to_string())), true))
                         on:change=move |ev| {
                             let text = event_target_value(&ev);
                             state.update(|s| {
@@ -176,7 +176,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                         on:focusin=move |ev| chip_hover(ev.into())
                         on:mouseleave=move |_| leaf_hover.set(None)
                         on:focusout=move |_| leaf_hover.set(None)
-                        inner_html=move || drawn.with(|d| html::mode_chips(&d.layout))
+                        use:markup=Draw::new(move |m| drawn.with(|d| html::mode_chips(m, &d.layout)))
                     ></p>
                     <p class="note" data-testid="morphism-grid-error">
                         {move || drawn.with(|d| d.grid.as_ref().err().cloned())}
@@ -199,7 +199,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                             _ => {}
                         }
                     }
-                    inner_html=move || html::morphism_export(&tikz(), &svg())
+                    use:markup=Draw::new(move |m| html::morphism_export(m, &tikz(), &svg()))
                 ></div>
                 <p class="note" role="status" data-testid="morphism-copy-status">{move || status.get()}</p>
             </details>
@@ -220,7 +220,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <span class="field__label">"operation (loads the paper's example)"</span>
                     <select
                         data-testid="morphism-op"
-                        inner_html=html::options(&mut MorphOp::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false)
+                        use:markup=Draw::new(move |m| html::options(m, &mut MorphOp::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false))
                         prop:value=move || state.with(|s| s.op.as_str())
                         on:change=move |ev| {
                             if let Some(op) = MorphOp::parse(&event_target_value(&ev)) {
@@ -250,7 +250,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
             </div>
             <div
                 on:click=move |ev| figure_png(&ev, png_status)
-                inner_html=move || html::morph_op_result(&result())
+                use:markup=Draw::new(move |m| html::morph_op_result(m, &result()))
             ></div>
             <p class="field__error" role="alert">{move || png_status.get()}</p>
         </section>
@@ -294,13 +294,13 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <span class="field__label">"preset"</span>
                     <select
                         data-testid="walk-preset"
-                        inner_html=html::options(
+                        use:markup=Draw::new(move |m| html::options(m,
                             &mut COMPOSITION_PRESETS
                                 .iter()
                                 .enumerate()
                                 .map(|(k, (name, a, b))| (k.to_string(), format!("{name}: A = {a}, B = {b}"))),
                             true,
-                        )
+                        ))
                         on:change=move |ev| {
                             if let Ok(k) = event_target_value(&ev).parse::<usize>() {
                                 state.update(|s| s.load_preset(k));
@@ -338,7 +338,7 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
             </div>
             <div
                 on:click=move |ev| figure_png(&ev, png_status)
-                inner_html=move || steps.with(|s| html::walk_step(s, step()))
+                use:markup=Draw::new(move |m| steps.with(|s| html::walk_step(m, s, step())))
             ></div>
             <p class="field__error" role="alert">{move || png_status.get()}</p>
         </section>

@@ -22,7 +22,7 @@ use crate::state::syno::SynoState;
 use crate::state::ViewsState;
 use crate::ui::components::import_export::copy;
 use crate::ui::components::{GridKind, GridView, PictureExport};
-use crate::ui::dom::{event_attribute, light, on_settle};
+use crate::ui::dom::{event_attribute, light, markup, on_settle, Draw};
 
 #[wasm_bindgen(module = "/src/ui/webgpu.js")]
 extern "C" {
@@ -270,12 +270,15 @@ pub fn ShaderPage(
         }
     });
     let status = RwSignal::new(String::new());
-    let select_from = html::options(
-        &mut Source::ALL
-            .into_iter()
-            .map(|s| (s.as_str().into(), s.title().into())),
-        false,
-    );
+    let select_from = Draw::new(move |m| {
+        html::options(
+            m,
+            &mut Source::ALL
+                .into_iter()
+                .map(|s| (s.as_str().into(), s.title().into())),
+            false,
+        )
+    });
     let text_field = move |f: OptField, id: &'static str, label: &'static str| {
         let error = move || shader.with(|s| s.errors[f as usize].clone());
         view! {
@@ -308,7 +311,7 @@ pub fn ShaderPage(
                     <span class="field__label">"generate from"</span>
                     <select
                         data-testid="shader-from"
-                        inner_html=select_from
+                        use:markup=select_from
                         prop:value=move || shader.with(|s| s.from.as_str())
                         on:change=move |ev| {
                             if let Some(from) = Source::parse(&event_target_value(&ev)) {
@@ -321,10 +324,10 @@ pub fn ShaderPage(
                     <span class="field__label">"input of the chain"</span>
                     <select
                         data-testid="shader-input"
-                        inner_html=move || {
+                        use:markup=Draw::new(move |m| {
                             let n = pages.syno.with(|s| s.built.access.as_ref().map_or(1, |a| a.inputs.len()));
-                            html::options(&mut (0..n).map(|k| (k.to_string(), format!("in{k}"))), false)
-                        }
+                            html::options(m, &mut (0..n).map(|k| (k.to_string(), format!("in{k}"))), false)
+                        })
                         prop:value=move || shader.with(|s| s.input.to_string())
                         on:change=move |ev| {
                             if let Ok(k) = event_target_value(&ev).parse::<usize>() {

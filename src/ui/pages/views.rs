@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::state::picture::Picture;
-use crate::ui::dom::details_open;
+use crate::ui::dom::{details_open, markup, Draw};
 
 use crate::state::large_grid::LargeGrid;
 use crate::state::stack_grid::{Hover, Lit};
@@ -89,7 +89,7 @@ pub fn ViewsPage(
                 <Symbols state />
                 <section class="canonical" aria-label="Canonical base view">
                     <h2>"Base view, canonical"</h2>
-                    <div inner_html=move || state.with(|s| html::canonical(&s.editor))></div>
+                    <div use:markup=Draw::new(move |m| state.with(|s| html::canonical(m, &s.editor)))></div>
                 </section>
                 <OpToolbar state />
                 <History state />
