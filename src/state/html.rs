@@ -681,22 +681,29 @@ pub fn layout_properties(m: &mut dyn Markup, state: &LayoutsState) {
     m.el("dt", &[], "as a view");
     m.open("dd");
     m.attr("data-testid", "prop-view");
-    match state.as_view() {
-        Ok((repr, query)) => {
-            m.el("code", &[], &repr);
+    let view = state
+        .as_view()
+        .map(|(repr, query)| (repr, format!("#/views?{query}")));
+    code_and_link(m, view, "open-view", "open in Views");
+    m.close();
+}
+
+/// `code` and a link (`test_id`, `label`) to the page at `href`, from `found`; or
+/// `none: {reason}`.
+fn code_and_link(
+    m: &mut dyn Markup,
+    found: Result<(String, String), String>,
+    test_id: &str,
+    label: &str,
+) {
+    match found {
+        Ok((code, href)) => {
+            m.el("code", &[], &code);
             m.text(" ");
-            m.el(
-                "a",
-                &[
-                    ("data-testid", "open-view"),
-                    ("href", &format!("#/views?{query}")),
-                ],
-                "open in Views",
-            );
+            m.el("a", &[("data-testid", test_id), ("href", &href)], label);
         }
         Err(reason) => m.el("span", &[], &format!("none: {reason}")),
     }
-    m.close();
 }
 
 /// The layout in CuTe and in pycute notation.
@@ -782,23 +789,12 @@ pub fn views_export(m: &mut dyn Markup, python: &str, repr: &str, layout: &Resul
     m.el("h3", &[], "CuTe layout");
     m.open("p");
     m.attr("data-testid", "export-layout");
-    match layout {
-        Ok(l) => {
-            let text = l.to_string();
-            m.el("code", &[], &text);
-            m.text(" ");
-            let query = crate::state::view_form::percent_encode(&text, b",:()");
-            m.el(
-                "a",
-                &[
-                    ("data-testid", "open-layout"),
-                    ("href", &format!("#/layouts?L={query}")),
-                ],
-                "open in Layouts",
-            );
-        }
-        Err(reason) => m.el("span", &[], &format!("none: {reason}")),
-    }
+    let layout = layout.as_ref().map_err(Clone::clone).map(|l| {
+        let text = l.to_string();
+        let query = crate::state::view_form::percent_encode(&text, b",:()");
+        (text, format!("#/layouts?L={query}"))
+    });
+    code_and_link(m, layout, "open-layout", "open in Layouts");
     m.close();
 }
 
