@@ -569,13 +569,7 @@ fn mod_of_mod(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(arena.rem(x, m))
 }
 
-/// The shortest `rewrite(linear, m)` of `x % m` for `x >= 0`, over two linear forms of `x`: as
-/// it is, and with its quotients of sums split.
-fn shortest_mod_rewrite(
-    arena: &mut ExprArena,
-    id: ExprId,
-    rewrite: fn(&mut ExprArena, &Linear, i64) -> Option<ExprId>,
-) -> Option<ExprId> {
+fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, m) = binary(arena, id, BinOp::Mod)?;
     if !nonneg(arena, x) {
         return None;
@@ -584,17 +578,13 @@ fn shortest_mod_rewrite(
     let expanded = expand_divisions(arena, &plain);
     let mut best: Option<ExprId> = None;
     for linear in [Some(plain), expanded].into_iter().flatten() {
-        if let Some(candidate) = rewrite(arena, &linear, m) {
+        if let Some(candidate) = mod_reduce_linear(arena, &linear, m) {
             if best.is_none_or(|b| arena.op_count(candidate) < arena.op_count(b)) {
                 best = Some(candidate);
             }
         }
     }
     best
-}
-
-fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    shortest_mod_rewrite(arena, id, mod_reduce_linear)
 }
 
 fn mod_reduce_linear(arena: &mut ExprArena, linear: &Linear, m: i64) -> Option<ExprId> {
@@ -623,11 +613,23 @@ fn mod_in_one_period(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// `x % m` without the `%`: each coefficient of `x` (as it is, or with its quotients of sums
 /// split) replaced by its residue nearest zero (so a coefficient of `m - 1` counts down), and
 /// the constant by the residue that puts the smallest value at or above zero. Taken when every
-/// value of the result is in `[0, m)`, where it equals `x % m`, and it is no longer (it
-/// always removes a `%`, so an equal length cannot loop).
+/// value of the result is in `[0, m)`, where it equals `x % m`, and it is shorter.
 fn mod_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    shortest_mod_rewrite(arena, id, mod_signed_linear)
-        .filter(|&b| arena.op_count(b) <= arena.op_count(id))
+    let (x, m) = binary(arena, id, BinOp::Mod)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let plain = linear_of(arena, x)?;
+    let expanded = expand_divisions(arena, &plain);
+    let mut best: Option<ExprId> = None;
+    for linear in [Some(plain), expanded].into_iter().flatten() {
+        if let Some(candidate) = mod_signed_linear(arena, &linear, m) {
+            if best.is_none_or(|b| arena.op_count(candidate) < arena.op_count(b)) {
+                best = Some(candidate);
+            }
+        }
+    }
+    best.filter(|&b| arena.op_count(b) <= arena.op_count(id))
 }
 
 /// [`mod_signed`] of `linear % m`, whatever its length.
