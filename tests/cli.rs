@@ -231,3 +231,36 @@ fn render_draws_what_a_syno_input_reads_over_the_loops() {
     let (ok, _) = run(&["render", "--syno", "matmul(2, 3, 4)", "--input", "2"]);
     assert!(!ok, "matmul has inputs 0 and 1");
 }
+
+#[test]
+fn stats_counts_operations_and_lists_the_cases_with_more() {
+    // One case whose reference expressions are made shorter than any real rendering of it.
+    let text = std::fs::read_to_string(vectors_dir().join("tinygrad_seed1.jsonl")).unwrap();
+    let mut case: serde_json::Value = text
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .find(|case| {
+            case["kind"] == "ops"
+                && case["final"]["idx"]
+                    .as_str()
+                    .is_some_and(|idx| idx.contains('*'))
+        })
+        .unwrap();
+    case["final"]["idx"] = "0".into();
+    case["final"]["valid"] = "True".into();
+    let path = std::env::temp_dir().join(format!("layout-lab-stats-{}.jsonl", std::process::id()));
+    std::fs::write(&path, case.to_string()).unwrap();
+    let file = path.to_str().unwrap();
+    let (ok, plain) = run(&["stats", file]);
+    let (ok_more, listed) = run(&["stats", "--more", file]);
+    std::fs::remove_file(&path).unwrap();
+    assert!(ok && ok_more, "{plain}{listed}");
+    assert!(
+        plain.contains("1 cases: fewer 0, equal 0, more 1"),
+        "{plain}"
+    );
+    assert!(!plain.contains("tinygrad idx"), "{plain}");
+    assert!(listed.contains("View(shape="), "{listed}");
+    assert!(listed.contains("  tinygrad idx:   0\n"), "{listed}");
+    assert!(listed.contains("  ours idx:       "), "{listed}");
+}

@@ -10,11 +10,13 @@ use layout_lab::engine::wgsl::{
 };
 use layout_lab::engine::ShapeTracker;
 use layout_lab::state::views::apply_op_list;
-use layout_lab::vectors::{check_file_text, op_counts, summarize};
+use layout_lab::vectors::{case_tracker, check_file_text, op_counts, summarize};
 
 const USAGE: &str = "usage:
   layout-lab check FILE.jsonl...   check reference-vector files; ends with `N passed, M failed`
-  layout-lab stats FILE.jsonl...   operation counts of our idx/valid against tinygrad's
+  layout-lab stats [--more] FILE.jsonl...
+                                   operation counts of our idx/valid against tinygrad's;
+                                   --more prints each case where ours has more, both ways
   layout-lab render (--layout CUTE | --view REPR | --shape S --ops OPS | --morphism F
                     | --syno CALL [--input K]) [--format svg|tikz|expr|wgsl]
                                    a picture (svg, tikz: the grid of a layout, of a view stack,
@@ -84,9 +86,10 @@ fn check(files: &[String]) -> ExitCode {
 
 /// Per file and kind: cases where our `idx + valid` has fewer / equal / more operations than
 /// tinygrad's rendered expressions, and the totals.
-fn stats(files: &[String]) -> ExitCode {
+fn stats(args: &[String]) -> ExitCode {
+    let show_more = args.iter().any(|a| a == "--more");
     let mut status = ExitCode::SUCCESS;
-    for path in files {
+    for path in args.iter().filter(|a| *a != "--more") {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(error) => {
@@ -123,6 +126,9 @@ fn stats(files: &[String]) -> ExitCode {
                     let row = &mut rows[index];
                     let ours = counts.ours_idx + counts.ours_valid;
                     let theirs = counts.tinygrad_idx + counts.tinygrad_valid;
+                    if show_more && ours > theirs {
+                        print_both(kind.split(',').next().unwrap_or_default(), &case);
+                    }
                     row.1[usize::from(ours >= theirs) + usize::from(ours > theirs)] += 1;
                     row.2 += 1;
                     row.3 += ours;
@@ -142,6 +148,24 @@ fn stats(files: &[String]) -> ExitCode {
         }
     }
     status
+}
+
+/// A case's expressions, tinygrad's and ours, for `stats --more`.
+fn print_both(kind: &str, case: &serde_json::Value) {
+    let Ok(Some((tracker, idx, valid))) = case_tracker(kind, case) else {
+        return;
+    };
+    let ours = tracker.index_exprs();
+    for view in tracker.views() {
+        println!("{view}");
+    }
+    println!("  tinygrad idx:   {idx}");
+    println!("  tinygrad valid: {valid}");
+    println!("  ours idx:       {}", ours.arena.render_tinygrad(ours.idx));
+    println!(
+        "  ours valid:     {}",
+        ours.arena.render_tinygrad(ours.valid)
+    );
 }
 
 /// `layout-lab wgsl`: parses the options, prints the shader or the error.
