@@ -1009,6 +1009,8 @@ pub fn clauses(arena: &ExprArena, valid: ExprId) -> Vec<ExprId> {
 struct Implied {
     slots: HashMap<usize, (i64, i64)>,
     exprs: HashMap<ExprId, (i64, i64)>,
+    /// The clauses on linear forms of two or more variables, as `low <= form <= high`.
+    linear: Vec<(Linear, i64, i64)>,
 }
 
 /// Rounds of [`propagate`]: each tightens a variable from the others' ranges of the round before.
@@ -1055,26 +1057,123 @@ fn implied_ranges(arena: &ExprArena, clauses: &[ExprId]) -> Implied {
             break;
         }
     }
+    implied.linear = linear;
     implied
+}
+
+/// The range of a variable atom: its slot's first (unassumed) range and what the clauses imply.
+/// A re-bounded variable's own range may rest on the very clause being simplified, so it is not
+/// read.
+fn slot_range(arena: &ExprArena, implied: &Implied, atom: ExprId) -> Option<(i128, i128)> {
+    let Node::Var(var) = arena.node(atom) else {
+        return None;
+    };
+    let origin = arena.variable(arena.slot_origin(*var));
+    let (mut min, mut max) = (origin.min, origin.max);
+    if let Some(&(l, h)) = implied.slots.get(&origin.slot) {
+        (min, max) = (min.max(l), max.min(h));
+    }
+    Some((i128::from(min), i128::from(max)))
+}
+
+/// The range of a linear form of variables that one clause `low <= G <= high` and the
+/// variables' ranges imply: for each ratio `λ = p / q` of a coefficient of the form to one of
+/// G's, `q·F = p·G + (q·F - p·G)`, the first term bounded by the clause and the second by the
+/// box (`226·a + b - 1 >= 0` from `a + b >= 1` and `a >= 0`). `None` where no clause helps.
+fn form_range(arena: &ExprArena, form: &Linear, implied: &Implied) -> Option<(i64, i64)> {
+    let slot_of = |atom: ExprId| match arena.node(atom) {
+        Node::Var(var) => Some(arena.variable(*var).slot),
+        _ => None,
+    };
+    let f: Vec<(usize, i128, ExprId)> = form
+        .terms
+        .iter()
+        .map(|&(atom, c)| slot_of(atom).map(|slot| (slot, i128::from(c), atom)))
+        .collect::<Option<_>>()?;
+    let (mut low, mut high) = (i128::MIN, i128::MAX);
+    for (clause, g_low, g_high) in &implied.linear {
+        let Some(g) = clause
+            .terms
+            .iter()
+            .map(|&(atom, c)| slot_of(atom).map(|slot| (slot, i128::from(c), atom)))
+            .collect::<Option<Vec<_>>>()
+        else {
+            continue;
+        };
+        for &(slot, c, _) in &f {
+            let Some(&(_, g_c, _)) = g.iter().find(|t| t.0 == slot) else {
+                continue;
+            };
+            let (p, q) = if g_c < 0 { (-c, -g_c) } else { (c, g_c) };
+            let Some((rest_min, rest_max)) =
+                rest_range(arena, implied, (form, &f), (clause, &g), p, q)
+            else {
+                continue;
+            };
+            // p·G is at least p·g_low for p >= 0 and p·g_high for p < 0; at most the other.
+            let (at_least, at_most) = if p >= 0 {
+                (*g_low, *g_high)
+            } else {
+                (*g_high, *g_low)
+            };
+            let bound = |end: i64, rest: i128| {
+                if end == i64::MIN || end == i64::MAX {
+                    return None;
+                }
+                p.checked_mul(i128::from(end))?.checked_add(rest)
+            };
+            if let Some(l) = bound(at_least, rest_min) {
+                low = low.max(ceil_div_wide(l, q));
+            }
+            if let Some(h) = bound(at_most, rest_max) {
+                high = high.min(floor_div_wide(h, q));
+            }
+        }
+    }
+    if low == i128::MIN && high == i128::MAX {
+        return None;
+    }
+    let clamp = |v: i128| i64::try_from(v).unwrap_or(if v < 0 { i64::MIN } else { i64::MAX });
+    Some((clamp(low), clamp(high)))
+}
+
+/// A form's variable terms: slot, coefficient, atom.
+type SlotTerms = [(usize, i128, ExprId)];
+
+/// The range of `q·F - p·G` over the variables' box, `None` past i128.
+fn rest_range(
+    arena: &ExprArena,
+    implied: &Implied,
+    (form, f): (&Linear, &SlotTerms),
+    (clause, g): (&Linear, &SlotTerms),
+    p: i128,
+    q: i128,
+) -> Option<(i128, i128)> {
+    let constant = q
+        .checked_mul(i128::from(form.constant))?
+        .checked_sub(p.checked_mul(i128::from(clause.constant))?)?;
+    let (mut min, mut max) = (constant, constant);
+    let coefficient = |terms: &SlotTerms, slot: usize| {
+        terms.iter().find(|t| t.0 == slot).map_or(0, |&(_, c, _)| c)
+    };
+    let only_in_g = g.iter().filter(|t| !f.iter().any(|u| u.0 == t.0));
+    for &(slot, _, atom) in f.iter().chain(only_in_g) {
+        let c = q
+            .checked_mul(coefficient(f, slot))?
+            .checked_sub(p.checked_mul(coefficient(g, slot))?)?;
+        let (lo, hi) = slot_range(arena, implied, atom)?;
+        let (a, b) = (c.checked_mul(lo)?, c.checked_mul(hi)?);
+        min = min.checked_add(a.min(b))?;
+        max = max.checked_add(a.max(b))?;
+    }
+    Some((min, max))
 }
 
 /// Tightens the range of each variable of `low <= form <= high`, a form of variables only, from
 /// the ranges of its other terms (`90·a + b >= 129` with `b <= 43` gives `a >= 1`); whether
 /// any range changed.
 fn propagate(arena: &ExprArena, form: &Linear, low: i64, high: i64, implied: &mut Implied) -> bool {
-    // A variable's range is its slot's first (unassumed) range and what the clauses imply:
-    // a re-bounded variable's own range may rest on the very clause being simplified.
-    let range = |implied: &Implied, atom: ExprId| -> Option<(i128, i128)> {
-        let Node::Var(var) = arena.node(atom) else {
-            return None;
-        };
-        let origin = arena.variable(arena.slot_origin(*var));
-        let (mut min, mut max) = (origin.min, origin.max);
-        if let Some(&(l, h)) = implied.slots.get(&origin.slot) {
-            (min, max) = (min.max(l), max.min(h));
-        }
-        Some((i128::from(min), i128::from(max)))
-    };
+    let range = |implied: &Implied, atom: ExprId| slot_range(arena, implied, atom);
     // the terms' ranges c·[min, max], and their sums; a sum past i128 tightens nothing
     let mut terms = Vec::with_capacity(form.terms.len());
     let (mut sum_min, mut sum_max) = (0i128, 0i128);
@@ -1138,46 +1237,137 @@ fn propagate(arena: &ExprArena, form: &Linear, low: i64, high: i64, implied: &mu
 
 /// `id` with every variable re-bounded to the ranges known to hold (and only those: what an
 /// earlier `assume` put in is taken out), and every sub-expression that they pin to one value
-/// replaced by that value.
+/// replaced by that value. Ranges are carried up through `+`, `//` and `%` with what the clauses
+/// on linear forms imply ([`form_range`]), so a `%` they keep in one period is dropped and a
+/// comparison they decide is folded.
 fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
-    fn go(
-        arena: &mut ExprArena,
-        id: ExprId,
-        implied: &Implied,
-        memo: &mut HashMap<ExprId, ExprId>,
-    ) -> ExprId {
-        if let Some(&done) = memo.get(&id) {
-            return done;
+    struct Assume<'a> {
+        implied: &'a Implied,
+        memo: HashMap<ExprId, ExprId>,
+        /// Ranges of rebuilt nodes tighter than their bounds.
+        tight: HashMap<ExprId, (i64, i64)>,
+    }
+    impl Assume<'_> {
+        fn range(&self, arena: &ExprArena, id: ExprId) -> (i64, i64) {
+            self.tight
+                .get(&id)
+                .copied()
+                .unwrap_or_else(|| arena.bounds(id))
         }
-        if let Some(&(low, high)) = implied.exprs.get(&id) {
-            if low == high {
-                let pinned = arena.constant(low);
-                memo.insert(id, pinned);
-                return pinned;
+
+        fn go(&mut self, arena: &mut ExprArena, id: ExprId) -> ExprId {
+            if let Some(&done) = self.memo.get(&id) {
+                return done;
             }
-        }
-        let result = match arena.node(id).clone() {
-            Node::Const(_) | Node::Bool(_) => id,
-            Node::Var(var) => {
-                let origin = arena.slot_origin(var);
-                match implied.slots.get(&arena.variable(var).slot) {
-                    Some(&(min, max)) => arena.rebound(origin, min, max),
-                    None => arena.var_node(origin),
+            if let Some(&(low, high)) = self.implied.exprs.get(&id) {
+                if low == high {
+                    let pinned = arena.constant(low);
+                    self.memo.insert(id, pinned);
+                    return pinned;
                 }
             }
-            Node::Not(a) => {
-                let a = go(arena, a, implied, memo);
-                arena.not(a)
+            let result = match arena.node(id).clone() {
+                Node::Const(_) | Node::Bool(_) => id,
+                Node::Var(var) => {
+                    let origin = arena.slot_origin(var);
+                    match self.implied.slots.get(&arena.variable(var).slot) {
+                        Some(&(min, max)) => arena.rebound(origin, min, max),
+                        None => arena.var_node(origin),
+                    }
+                }
+                Node::Not(a) => {
+                    let a = self.go(arena, a);
+                    arena.not(a)
+                }
+                Node::Binary(op, a, b) => {
+                    let (a, b) = (self.go(arena, a), self.go(arena, b));
+                    let rebuilt = rebuild(arena, op, a, b);
+                    self.tighten(arena, rebuilt)
+                }
+            };
+            self.memo.insert(id, result);
+            result
+        }
+
+        /// `id` itself, or what its tighter range makes of it.
+        fn tighten(&mut self, arena: &mut ExprArena, id: ExprId) -> ExprId {
+            if self.implied.linear.is_empty() {
+                return id;
             }
-            Node::Binary(op, a, b) => {
-                let (a, b) = (go(arena, a, implied, memo), go(arena, b, implied, memo));
-                rebuild(arena, op, a, b)
+            let (low, high) = arena.bounds(id);
+            let constant = |arena: &ExprArena, id: ExprId| match *arena.node(id) {
+                Node::Const(c) => Some(c),
+                _ => None,
+            };
+            let range = match *arena.node(id) {
+                Node::Binary(BinOp::Div, a, d) => match constant(arena, d) {
+                    Some(d) if d > 0 => {
+                        let (l, h) = self.range(arena, a);
+                        (l >= 0).then(|| (l / d, h / d))
+                    }
+                    _ => None,
+                },
+                Node::Binary(BinOp::Mod, a, m) => match constant(arena, m) {
+                    Some(m) if m > 0 => {
+                        let (l, h) = self.range(arena, a);
+                        if l >= 0 && l / m == h / m {
+                            // in one period: `a % m` is `a - q·m`
+                            let shift = arena.constant(-(l / m) * m);
+                            let shifted = arena.add(a, shift);
+                            self.tight.insert(shifted, (l % m, h % m));
+                            return shifted;
+                        }
+                        None
+                    }
+                    _ => None,
+                },
+                Node::Binary(BinOp::Lt, a, c) => {
+                    let Some(c) = constant(arena, c) else {
+                        return id;
+                    };
+                    let (l, h) = self.range(arena, a);
+                    if h < c || l >= c {
+                        return arena.boolean(h < c);
+                    }
+                    // lt-div where the range shows the numerator non-negative
+                    if let Some((x, d)) = binary(arena, a, BinOp::Div) {
+                        if let Some(cd) = c.checked_mul(d) {
+                            if self.range(arena, x).0 >= 0 && !nonneg(arena, x) {
+                                let bound = arena.constant(cd);
+                                return arena.lt(x, bound);
+                            }
+                        }
+                    }
+                    None
+                }
+                Node::Binary(BinOp::Add | BinOp::Mul, _, _) => linear_of(arena, id)
+                    .filter(|form| form.terms.len() > 1)
+                    .and_then(|form| form_range(arena, &form, self.implied)),
+                _ => None,
+            };
+            let Some((l, h)) = range else {
+                return id;
+            };
+            let (l, h) = (l.max(low), h.min(high));
+            if l == h {
+                return arena.constant(l);
             }
-        };
-        memo.insert(id, result);
-        result
+            if l > h {
+                // no point satisfies the clauses: leave the node as it is
+                return id;
+            }
+            if (l, h) != (low, high) {
+                self.tight.insert(id, (l, h));
+            }
+            id
+        }
     }
-    go(arena, id, implied, &mut HashMap::new())
+    let mut state = Assume {
+        implied,
+        memo: HashMap::new(),
+        tight: HashMap::new(),
+    };
+    state.go(arena, id)
 }
 
 /// `idx` and `valid` simplified together; see the module docs.
@@ -1557,6 +1747,80 @@ mod tests {
                 assert_eq!(arena.eval(result.idx, &env), arena.eval(idx, &env));
             }
         }
+    }
+
+    /// Parses `idx` and `valid` over `vars`, simplifies them together and checks the result
+    /// against the input at every point of the box: the same `valid`, the same `idx` where valid.
+    fn simplified_given_valid(
+        vars: &[(&str, i64, i64)],
+        idx: &str,
+        valid: &str,
+    ) -> (String, String) {
+        use crate::engine::expr_parse::{arena_with, parse_expr, VarRange};
+        let ranges: Vec<VarRange> = vars
+            .iter()
+            .map(|&(name, min, max)| VarRange {
+                name: name.to_string(),
+                min,
+                max,
+            })
+            .collect();
+        let names: Vec<String> = vars.iter().map(|v| v.0.to_string()).collect();
+        let (mut arena, ids) = arena_with(&ranges);
+        let idx = parse_expr(&mut arena, &ids, &names, idx).unwrap();
+        let valid = parse_expr(&mut arena, &ids, &names, valid).unwrap();
+        let result = simplify_indexing(&mut arena, idx, valid);
+        let mut env: Vec<i64> = vars.iter().map(|v| v.1).collect();
+        'points: loop {
+            let want_valid = arena.eval(valid, &env);
+            assert_eq!(
+                arena.eval(result.valid, &env),
+                want_valid,
+                "valid at {env:?}"
+            );
+            if want_valid == 1 {
+                assert_eq!(
+                    arena.eval(result.idx, &env),
+                    arena.eval(idx, &env),
+                    "idx at {env:?}"
+                );
+            }
+            for (k, v) in vars.iter().enumerate() {
+                env[k] += 1;
+                if env[k] <= v.2 {
+                    continue 'points;
+                }
+                env[k] = v.1;
+            }
+            break;
+        }
+        (
+            arena.render_readable(result.idx),
+            arena.render_readable(result.valid),
+        )
+    }
+
+    #[test]
+    fn clauses_on_linear_forms_bound_other_linear_forms() {
+        // 50 - 4a - b lies in [0, 49] where 4a + b < 51 and a + b >= 1 (4a + b >= a + b), so its
+        // quotient by 5 is in [0, 9] and the `% 10` goes
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 12), ("b", 0, 3)],
+            "((50 - 4*a - b) // 5 % 10) - 4",
+            "!(a + b < 1) & (4*a + b < 51)",
+        );
+        assert_eq!(idx, "(a*-4 + -b + 50)/5 - 4");
+        // 226a + b - 1 >= 0 from a + b >= 1: the `% 25` goes and the comparisons of the
+        // quotient become comparisons of the numerator; the clause it implies is dropped
+        let (idx, valid) = simplified_given_valid(
+            &[("a", 0, 1), ("b", 0, 225)],
+            "(226*a + b - 1) // 18 % 25 * 6",
+            "!(a + b < 1) & (226*a + b < 451) & !((226*a + b - 1) // 18 % 25 < 10) \
+             & ((226*a + b - 1) // 18 % 25 < 30)",
+        );
+        assert_eq!(idx, "(a*226 + b - 1)/18*6");
+        assert!(!valid.contains('%') && !valid.contains('/'), "{valid}");
+        assert!(!valid.contains("30") && !valid.contains("540"), "{valid}");
     }
 
     #[test]
