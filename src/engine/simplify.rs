@@ -42,6 +42,11 @@ pub const RULES: &[Rule] = &[
         apply: sum_of_quotients,
     },
     Rule {
+        name: "div-fold",
+        law: "a + b // d = (d·a + b) // d   for b >= 0 and d·a + b >= 0",
+        apply: div_fold,
+    },
+    Rule {
         name: "div-of-div",
         law: "(x // a) // b = x // (a·b)   for x >= 0",
         apply: div_of_div,
@@ -441,6 +446,67 @@ fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     improved.then_some(best_id)
 }
 
+/// `sum + scale·other`, `None` past i64.
+fn add_scaled(sum: &Linear, other: &Linear, scale: i64) -> Option<Linear> {
+    let mut sum = sum.clone();
+    for &(atom, c) in &other.terms {
+        let scaled = c.checked_mul(scale)?;
+        match sum.terms.iter_mut().find(|(t, _)| *t == atom) {
+            Some((_, k)) => *k = k.checked_add(scaled)?,
+            None => sum.terms.push((atom, scaled)),
+        }
+    }
+    sum.constant = sum
+        .constant
+        .checked_add(other.constant.checked_mul(scale)?)?;
+    sum.terms.retain(|&(_, c)| c != 0);
+    Some(sum)
+}
+
+/// The other terms of a sum taken into one of its quotients, where that is shorter:
+/// `5·a + (2·a + b) // 6` is `(32·a + b) // 6`. With `b >= 0` and `d·A + b >= 0`, truncating
+/// division is floor division on both sides, and `⌊(d·A + b)/d⌋ = A + ⌊b/d⌋`. The sum's
+/// constant is taken in too, or left outside, whichever is shorter.
+fn div_fold(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    if !matches!(arena.node(id), Node::Binary(BinOp::Add, _, _)) {
+        return None;
+    }
+    let linear = linear_of(arena, id)?;
+    let mut best = (arena.op_count(id), None);
+    for (index, &(atom, coeff)) in linear.terms.iter().enumerate() {
+        let Some((b, d)) = binary(arena, atom, BinOp::Div).filter(|_| coeff == 1) else {
+            continue;
+        };
+        let Some(numerator) = linear_of(arena, b).filter(|_| nonneg(arena, b)) else {
+            continue;
+        };
+        let mut rest = linear.clone();
+        rest.terms.remove(index);
+        for keep_constant in [false, true] {
+            let taken = Linear {
+                terms: rest.terms.clone(),
+                constant: if keep_constant { 0 } else { rest.constant },
+            };
+            let Some(folded) = add_scaled(&numerator, &taken, d) else {
+                continue;
+            };
+            let folded = build_linear(arena, &folded);
+            if !nonneg(arena, folded) {
+                continue;
+            }
+            let mut candidate = arena.div(folded, d);
+            if keep_constant {
+                let k = arena.constant(rest.constant);
+                candidate = arena.add(candidate, k);
+            }
+            if arena.op_count(candidate) < best.0 {
+                best = (arena.op_count(candidate), Some(candidate));
+            }
+        }
+    }
+    best.1
+}
+
 fn div_of_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (inner, d) = binary(arena, id, BinOp::Div)?;
     let (x, a) = binary(arena, inner, BinOp::Div)?;
@@ -816,7 +882,15 @@ fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 
 fn lt_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (lhs, c) = lt_constant(arena, id)?;
-    let (x, m) = binary(arena, lhs, BinOp::Mod)?;
+    let (g, reduced, r) = mod_gcd(arena, lhs)?;
+    let bound = arena.constant(ceil_div(c.checked_sub(r)?, g));
+    Some(arena.lt(reduced, bound))
+}
+
+/// `(g, (s + q) % n, r)` for `x % (g·n)` with `x = g·(s + q) + r >= 0`, `0 <= r < g` and `g > 1`
+/// the common factor of the modulus and `x`'s coefficients: `x % (g·n) = g·((s + q) % n) + r`.
+fn mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<(i64, ExprId, i64)> {
+    let (x, m) = binary(arena, id, BinOp::Mod)?;
     if !nonneg(arena, x) {
         return None;
     }
@@ -825,16 +899,13 @@ fn lt_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if g <= 1 || linear.terms.is_empty() {
         return None;
     }
-    // x = g·(s + q) + r with 0 <= r < g, so x % (g·n) = g·((s + q) % n) + r
     let (q, r) = (floor_div(linear.constant, g), floor_mod(linear.constant, g));
     let inner = Linear {
         terms: linear.terms.iter().map(|&(a, k)| (a, k / g)).collect(),
         constant: q,
     };
     let s = build_linear(arena, &inner);
-    let reduced = arena.rem(s, m / g);
-    let bound = arena.constant(ceil_div(c.checked_sub(r)?, g));
-    Some(arena.lt(reduced, bound))
+    Some((g, arena.rem(s, m / g), r))
 }
 
 fn lt_one(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
@@ -1259,12 +1330,21 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
             if let Some(&done) = self.memo.get(&id) {
                 return done;
             }
-            if let Some(&(low, high)) = self.implied.exprs.get(&id) {
-                if low == high {
-                    let pinned = arena.constant(low);
-                    self.memo.insert(id, pinned);
-                    return pinned;
+            let pinned = match self.implied.exprs.get(&id) {
+                Some(&(low, high)) if low == high => Some(low),
+                // `x % (g·n)` is `g·((s + q) % n) + r` (see `mod_gcd`), pinned with its residue
+                _ if !self.implied.exprs.is_empty() => {
+                    mod_gcd(arena, id).and_then(|(g, s, r)| match self.implied.exprs.get(&s) {
+                        Some(&(low, high)) if low == high => g.checked_mul(low)?.checked_add(r),
+                        _ => None,
+                    })
                 }
+                _ => None,
+            };
+            if let Some(value) = pinned {
+                let pinned = arena.constant(value);
+                self.memo.insert(id, pinned);
+                return pinned;
             }
             let result = match arena.node(id).clone() {
                 Node::Const(_) | Node::Bool(_) => id,
@@ -1749,13 +1829,8 @@ mod tests {
         }
     }
 
-    /// Parses `idx` and `valid` over `vars`, simplifies them together and checks the result
-    /// against the input at every point of the box: the same `valid`, the same `idx` where valid.
-    fn simplified_given_valid(
-        vars: &[(&str, i64, i64)],
-        idx: &str,
-        valid: &str,
-    ) -> (String, String) {
+    /// An arena with `vars` (name, min, max) and `texts` parsed over them.
+    fn parsed(vars: &[(&str, i64, i64)], texts: &[&str]) -> (ExprArena, Vec<ExprId>) {
         use crate::engine::expr_parse::{arena_with, parse_expr, VarRange};
         let ranges: Vec<VarRange> = vars
             .iter()
@@ -1767,8 +1842,22 @@ mod tests {
             .collect();
         let names: Vec<String> = vars.iter().map(|v| v.0.to_string()).collect();
         let (mut arena, ids) = arena_with(&ranges);
-        let idx = parse_expr(&mut arena, &ids, &names, idx).unwrap();
-        let valid = parse_expr(&mut arena, &ids, &names, valid).unwrap();
+        let parsed = texts
+            .iter()
+            .map(|text| parse_expr(&mut arena, &ids, &names, text).unwrap())
+            .collect();
+        (arena, parsed)
+    }
+
+    /// Parses `idx` and `valid` over `vars`, simplifies them together and checks the result
+    /// against the input at every point of the box: the same `valid`, the same `idx` where valid.
+    fn simplified_given_valid(
+        vars: &[(&str, i64, i64)],
+        idx: &str,
+        valid: &str,
+    ) -> (String, String) {
+        let (mut arena, parsed) = parsed(vars, &[idx, valid]);
+        let (idx, valid) = (parsed[0], parsed[1]);
         let result = simplify_indexing(&mut arena, idx, valid);
         let mut env: Vec<i64> = vars.iter().map(|v| v.1).collect();
         'points: loop {
@@ -1821,6 +1910,47 @@ mod tests {
         assert_eq!(idx, "(a*226 + b - 1)/18*6");
         assert!(!valid.contains('%') && !valid.contains('/'), "{valid}");
         assert!(!valid.contains("30") && !valid.contains("540"), "{valid}");
+    }
+
+    #[test]
+    fn a_residue_pinned_by_valid_pins_the_residues_of_its_multiples() {
+        // (5r + 14) % 15 = 5·((r + 2) % 3) + 4, and valid pins (r + 2) % 3 to 2
+        let (idx, _) = simplified_given_valid(
+            &[("r", 0, 9)],
+            "(r + 2) // 3 * 4 + (5*r + 14) % 15 + 13",
+            "!((r + 2) % 3 < 2) & (r < 10)",
+        );
+        assert_eq!(idx, "(r + 2)/3*4 + 27");
+    }
+
+    /// Parses `text` over `vars`, simplifies it and checks it at every point of the box.
+    fn simplified(vars: &[(&str, i64, i64)], text: &str) -> (String, Vec<&'static str>) {
+        let (mut arena, parsed) = parsed(vars, &[text]);
+        let id = parsed[0];
+        let s = simplify(&mut arena, id, MAX_STEPS);
+        assert!(arena.op_count(s.root) <= arena.op_count(id));
+        let box_ranges: Vec<(i64, i64)> = vars.iter().map(|v| (v.1, v.2)).collect();
+        check_equivalent(&arena, id, s.root, &box_ranges);
+        let rules = s.steps.iter().map(|st| st.rule).collect();
+        (arena.render_readable(s.root), rules)
+    }
+
+    #[test]
+    fn a_sum_folds_into_its_quotient_where_that_is_shorter() {
+        // 5a + (2a + 4b + c) // 6 = (32a + 4b + c) // 6
+        let vars = [("a", 0, 5), ("b", 0, 7), ("c", 0, 3)];
+        let (text, rules) = simplified(&vars, "5*a + (2*a + 4*b + c) // 6");
+        assert_eq!(text, "(a*32 + b*4 + c)/6");
+        assert!(rules.contains(&"div-fold"), "{rules:?}");
+        // x + (x + 2) // 3 + 1 = (4x + 5) // 3 for an atom x that is itself a remainder
+        let (text, _) = simplified(&[("a", 0, 30)], "(a % 10 + (a % 10 + 2) // 3 + 1) % 4");
+        assert_eq!(text, "(a%10*4 + 5)/3%4");
+        // the constant stays outside where taking it in could make the numerator negative
+        let (text, _) = simplified(&vars, "3*a - 40 + (2*a + b) // 4");
+        assert_eq!(text, "(a*14 + b)/4 - 40");
+        // a quotient whose numerator may be negative is not folded: truncation would differ
+        let (text, rules) = simplified(&vars, "5*a + (2*a + b - 3) // 6");
+        assert!(!rules.contains(&"div-fold"), "{text} by {rules:?}");
     }
 
     #[test]
