@@ -92,6 +92,11 @@ pub const RULES: &[Rule] = &[
         apply: mod_in_one_period,
     },
     Rule {
+        name: "mod-signed",
+        law: "(Σ c_i·a_i + k) % m = Σ c'_i·a_i + k'   for x >= 0, c'_i ≡ c_i and k' ≡ k (mod m), when the right side stays in [0, m)",
+        apply: mod_signed,
+    },
+    Rule {
         name: "lt-on-domain",
         law: "x < y = true (or false)   when it is so at every point of its variables' box",
         apply: lt_on_domain,
@@ -669,6 +674,40 @@ fn mod_in_one_period(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     }
     let shift = arena.constant(-(low / m) * m);
     Some(arena.add(x, shift))
+}
+
+/// `x % m` without the `%`: each coefficient of `x` replaced by its residue nearest zero (so a
+/// coefficient of `m - 1` counts down), and the constant by the residue that puts the smallest
+/// value at or above zero. Taken when every value of the result is in `[0, m)`, where it
+/// equals `x % m`, and it is shorter.
+fn mod_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, m) = binary(arena, id, BinOp::Mod)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let linear = linear_of(arena, x)?;
+    let mut terms = Vec::with_capacity(linear.terms.len());
+    for &(atom, c) in &linear.terms {
+        let r = c.rem_euclid(m);
+        let nearest = if r > m / 2 { r - m } else { r };
+        if nearest != 0 {
+            terms.push((atom, nearest));
+        }
+    }
+    if terms.is_empty() {
+        return None;
+    }
+    let sum = build_linear(arena, &Linear { terms, constant: 0 });
+    let (low, high) = arena.bounds(sum);
+    let k = low
+        .checked_neg()?
+        .checked_add(linear.constant.checked_add(low)?.rem_euclid(m))?;
+    if high.checked_add(k)? >= m {
+        return None;
+    }
+    let shift = arena.constant(k);
+    let result = arena.add(sum, shift);
+    (arena.op_count(result) < arena.op_count(id)).then_some(result)
 }
 
 /// `(x, c)` of a comparison `x < c` with a constant `c`.
@@ -1725,6 +1764,32 @@ mod tests {
         let quarter = arena.div(half, 2);
         let s = simplify(&mut arena, quarter, MAX_STEPS);
         assert_eq!(s.root, x);
+    }
+
+    #[test]
+    fn a_coefficient_one_below_the_modulus_counts_down() {
+        let mut arena = ExprArena::new();
+        let x = arena.var("x", 0, 14);
+        // ((x // 3)·4 + 4) % 5 = 4 - x // 3 while x // 3 <= 4: tinygrad's form, without the %
+        let q = arena.div(x, 3);
+        let four = arena.constant(4);
+        let q4 = arena.mul(q, four);
+        let sum = arena.add(q4, four);
+        let m = arena.rem(sum, 5);
+        let s = simplify(&mut arena, m, MAX_STEPS);
+        assert!(s.steps.iter().any(|st| st.rule == "mod-signed"), "{s:?}");
+        assert!(arena.op_count(s.root) < arena.op_count(m));
+        assert_eq!(arena.render_readable(s.root), "-(x/3) + 4");
+        check_equivalent(&arena, m, s.root, &[(0, 14)]);
+        // past one period the residues wrap: left alone
+        let y = arena.var("y", 0, 29);
+        let q = arena.div(y, 3);
+        let q4 = arena.mul(q, four);
+        let sum = arena.add(q4, four);
+        let m = arena.rem(sum, 5);
+        let s = simplify(&mut arena, m, MAX_STEPS);
+        assert!(s.steps.iter().all(|st| st.rule != "mod-signed"));
+        check_equivalent(&arena, m, s.root, &[(0, 0), (0, 29)]);
     }
 
     #[test]
