@@ -117,6 +117,11 @@ pub const RULES: &[Rule] = &[
         apply: lt_mod_gcd,
     },
     Rule {
+        name: "lt-mod-signed",
+        law: "x % m < c  <=>  y < c   for y the mod-signed form of x % m (quotients of sums in x may be split first)",
+        apply: lt_mod_signed,
+    },
+    Rule {
         name: "lt-one",
         law: "Σ c_i·x_i < 1  <=>  Σ x_i < 1   for c_i > 0 and x_i >= 0",
         apply: lt_one,
@@ -682,10 +687,13 @@ fn mod_in_one_period(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// equals `x % m`, and it is shorter.
 fn mod_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, m) = binary(arena, id, BinOp::Mod)?;
-    if !nonneg(arena, x) {
-        return None;
-    }
-    let linear = linear_of(arena, x)?;
+    let linear = linear_of(arena, x).filter(|_| nonneg(arena, x))?;
+    let result = mod_signed_linear(arena, &linear, m)?;
+    (arena.op_count(result) < arena.op_count(id)).then_some(result)
+}
+
+/// [`mod_signed`] of `linear % m` for a non-negative `linear`, whatever its length.
+fn mod_signed_linear(arena: &mut ExprArena, linear: &Linear, m: i64) -> Option<ExprId> {
     let mut terms = Vec::with_capacity(linear.terms.len());
     for &(atom, c) in &linear.terms {
         let r = c.rem_euclid(m);
@@ -706,8 +714,35 @@ fn mod_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         return None;
     }
     let shift = arena.constant(k);
-    let result = arena.add(sum, shift);
-    (arena.op_count(result) < arena.op_count(id)).then_some(result)
+    Some(arena.add(sum, shift))
+}
+
+/// `x % m < c` as a comparison of [`mod_signed`]'s form of `x % m`, its quotients of sums split
+/// first where that helps, then shortened by `lt-linear`; taken when shorter than the
+/// comparison as written (`((24a + b + 90) // 4) % 7 < 2` is `-a + (b + 2) // 4 < 1`).
+fn lt_mod_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (lhs, c) = lt_constant(arena, id)?;
+    let (x, m) = binary(arena, lhs, BinOp::Mod)?;
+    let plain = linear_of(arena, x).filter(|_| nonneg(arena, x))?;
+    let expanded = expand_divisions(arena, &plain);
+    let mut best = (arena.op_count(id), None);
+    for linear in [Some(plain), expanded].into_iter().flatten() {
+        let Some(y) = mod_signed_linear(arena, &linear, m) else {
+            continue;
+        };
+        let bound = arena.constant(c);
+        let compared = arena.lt(y, bound);
+        let shortened = lt_linear(arena, compared).unwrap_or(compared);
+        let candidate = if arena.op_count(shortened) < arena.op_count(compared) {
+            shortened
+        } else {
+            compared
+        };
+        if arena.op_count(candidate) < best.0 {
+            best = (arena.op_count(candidate), Some(candidate));
+        }
+    }
+    best.1
 }
 
 /// `(x, c)` of a comparison `x < c` with a constant `c`.
@@ -2016,6 +2051,19 @@ mod tests {
         // a quotient whose numerator may be negative is not folded: truncation would differ
         let (text, rules) = simplified(&vars, "5*a + (2*a + b - 3) // 6");
         assert!(!rules.contains(&"div-fold"), "{text} by {rules:?}");
+    }
+
+    #[test]
+    fn a_comparison_of_a_remainder_counts_coefficients_down_through_a_quotient() {
+        // (24a + b + 90) // 4 = 6a + (b + 2) // 4 + 22 and 6 ≡ -1 (mod 7): the remainder is
+        // -a + (b + 2) // 4 + 1, in [0, 2]
+        let vars = [("a", 0, 1), ("b", 0, 5)];
+        let (text, rules) = simplified(&vars, "!((24*a + b + 90) // 4 % 7 < 2)");
+        assert_eq!(text, "-a + (b + 2)/4 >= 1");
+        assert!(rules.contains(&"lt-mod-signed"), "{rules:?}");
+        // over more periods the residues wrap: left alone
+        let (_, rules) = simplified(&[("a", 0, 3), ("b", 0, 5)], "(24*a + b + 90) // 4 % 7 < 2");
+        assert!(!rules.contains(&"lt-mod-signed"), "{rules:?}");
     }
 
     #[test]
