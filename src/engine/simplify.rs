@@ -38,7 +38,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "sum-of-quotients",
-        law: "c·(x // d) + k = c·(q + r // d) + k   (div-split or div-negated inside a sum)",
+        law: "c·(x // d) + k = c·(q + r // d) + k   (div-split, div-negated or a remainder's common factor taken out, inside a sum)",
         apply: sum_of_quotients,
     },
     Rule {
@@ -404,8 +404,9 @@ fn linear_normal_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(build_linear(arena, &linear))
 }
 
-/// Rewrites division atoms of a sum with `div-split` / `div-negated` when the whole sum gets
-/// shorter: their constant and sign then merge into the sum's own coefficients.
+/// Rewrites division and remainder atoms of a sum with `div-split`, `div-negated` or
+/// [`mod_gcd_split`] when the whole sum gets shorter: their constant, sign and factor then
+/// merge into the sum's own coefficients.
 fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if !matches!(arena.node(id), Node::Binary(BinOp::Add | BinOp::Mul, _, _)) {
         return None;
@@ -415,7 +416,7 @@ fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let mut improved = false;
     for index in 0..best.terms.len() {
         let (atom, coeff) = best.terms[index];
-        for rewrite in [div_split, div_negated] {
+        for rewrite in [div_split, div_negated, mod_gcd_split] {
             let Some(alternative) = rewrite(arena, atom) else {
                 continue;
             };
@@ -743,6 +744,16 @@ fn lt_mod_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         }
     }
     best.1
+}
+
+/// `x % (g·n)` as `g·((s + q) % n) + r` (see [`mod_gcd`]): longer alone, shorter inside a
+/// sum whose coefficient and constant absorb `g` and `r`.
+fn mod_gcd_split(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (g, reduced, r) = mod_gcd(arena, id)?;
+    let g = arena.constant(g);
+    let scaled = arena.mul(reduced, g);
+    let r = arena.constant(r);
+    Some(arena.add(scaled, r))
 }
 
 /// `(x, c)` of a comparison `x < c` with a constant `c`.
@@ -2064,6 +2075,17 @@ mod tests {
         // over more periods the residues wrap: left alone
         let (_, rules) = simplified(&[("a", 0, 3), ("b", 0, 5)], "(24*a + b + 90) // 4 % 7 < 2");
         assert!(!rules.contains(&"lt-mod-signed"), "{rules:?}");
+    }
+
+    #[test]
+    fn a_remainder_in_a_sum_gives_its_common_factor_to_its_coefficient() {
+        // -4·((3x + 5) % 6) = -4·(3·((x + 1) % 2) + 2) = -12·((x + 1) % 2) - 8
+        let (text, rules) = simplified(
+            &[("x", 0, 2)],
+            "(x + 7) // 2 * 20 + (3*x + 5) % 6 * -4 + 23",
+        );
+        assert_eq!(text, "(x + 7)/2*20 + (x + 1)%2*-12 + 15");
+        assert!(rules.contains(&"sum-of-quotients"), "{rules:?}");
     }
 
     #[test]
