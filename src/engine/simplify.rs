@@ -133,6 +133,15 @@ pub const RULES: &[Rule] = &[
     },
 ];
 
+/// The rule of the last pass of [`simplify_indexing`], after every other rule is done: tried
+/// last because a remainder inside is what later divisions of a sum split on
+/// (`(192·(x // 10) + 4·(x % 10) + 29) // 48`), and taken only where the sum gets shorter.
+pub const LAST_PASS: Rule = Rule {
+    name: "mod-as-difference",
+    law: "c·(x % d) + e·(x // d) + s = c·x + (e - c·d)·(x // d) + s",
+    apply: sum_of_remainders,
+};
+
 /// A rule that fired: `before` was rewritten to `after`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -408,53 +417,38 @@ fn linear_normal_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// [`mod_gcd_split`] when the whole sum gets shorter: their constant, sign and factor then
 /// merge into the sum's own coefficients.
 fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    rewrite_atoms(arena, id, &[div_split, div_negated, mod_gcd_split])
+}
+
+/// A rewrite of one node, as a rule's `apply`.
+type Rewrite = fn(&mut ExprArena, ExprId) -> Option<ExprId>;
+
+/// The sum `id` with its first atom that one of `rewrites` turns into a linear form making the
+/// whole sum shorter replaced by that form, merged into the sum's terms.
+fn rewrite_atoms(arena: &mut ExprArena, id: ExprId, rewrites: &[Rewrite]) -> Option<ExprId> {
     if !matches!(arena.node(id), Node::Binary(BinOp::Add | BinOp::Mul, _, _)) {
         return None;
     }
-    let mut best = linear_of(arena, id)?;
-    let mut best_id = build_linear(arena, &best);
-    let mut improved = false;
-    for index in 0..best.terms.len() {
-        let (atom, coeff) = best.terms[index];
-        for rewrite in [div_split, div_negated, mod_gcd_split] {
-            let Some(alternative) = rewrite(arena, atom) else {
+    let linear = linear_of(arena, id)?;
+    let built = build_linear(arena, &linear);
+    let length = arena.op_count(built);
+    for (index, &(atom, coeff)) in linear.terms.iter().enumerate() {
+        let mut others = linear.clone();
+        others.terms.remove(index);
+        for rewrite in rewrites {
+            let Some(parts) = rewrite(arena, atom).and_then(|a| linear_of(arena, a)) else {
                 continue;
             };
-            let Some(parts) = linear_of(arena, alternative) else {
+            let Some(candidate) = add_scaled(&others, &parts, coeff) else {
                 continue;
             };
-            let mut candidate = best.clone();
-            candidate.terms.remove(index);
-            let mut ok = true;
-            for (a, c) in parts.terms {
-                let Some(scaled) = c.checked_mul(coeff) else {
-                    ok = false;
-                    break;
-                };
-                match candidate.terms.iter_mut().find(|(t, _)| *t == a) {
-                    Some((_, k)) => *k = k.saturating_add(scaled),
-                    None => candidate.terms.push((a, scaled)),
-                }
-            }
-            let Some(shift) = parts.constant.checked_mul(coeff) else {
-                continue;
-            };
-            candidate.constant = match candidate.constant.checked_add(shift) {
-                Some(k) if ok => k,
-                _ => continue,
-            };
-            candidate.terms.retain(|&(_, c)| c != 0);
             let rebuilt = build_linear(arena, &candidate);
-            if arena.op_count(rebuilt) < arena.op_count(best_id) {
-                (best, best_id, improved) = (candidate, rebuilt, true);
-                break;
+            if arena.op_count(rebuilt) < length {
+                return Some(rebuilt);
             }
-        }
-        if improved {
-            break;
         }
     }
-    improved.then_some(best_id)
+    None
 }
 
 /// `sum + scale·other`, `None` past i64.
@@ -756,6 +750,21 @@ fn mod_gcd_split(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(arena.add(scaled, r))
 }
 
+/// [`LAST_PASS`]: a sum with one remainder atom written as [`mod_as_difference`], where shorter.
+fn sum_of_remainders(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    rewrite_atoms(arena, id, &[mod_as_difference])
+}
+
+/// `x % d` as `x - d·(x // d)` (truncating both): shorter inside a sum that already holds
+/// `x // d`, whose coefficient absorbs `-d`.
+fn mod_as_difference(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, d) = binary(arena, id, BinOp::Mod)?;
+    let q = arena.div(x, d);
+    let minus_d = arena.constant(d.checked_neg()?);
+    let scaled = arena.mul(q, minus_d);
+    Some(arena.add(x, scaled))
+}
+
 /// `(x, c)` of a comparison `x < c` with a constant `c`.
 fn lt_constant(arena: &ExprArena, id: ExprId) -> Option<(ExprId, i64)> {
     let Node::Binary(BinOp::Lt, lhs, rhs) = *arena.node(id) else {
@@ -856,25 +865,34 @@ fn expand_divisions(arena: &mut ExprArena, linear: &Linear) -> Option<Linear> {
 /// Splits `linear` into `g·a` (the terms and constant part divisible by `g`, as `a`) and the
 /// rest `s`, when `0 <= s < g` on the whole domain.
 fn factor_out(arena: &mut ExprArena, linear: &Linear, g: i64) -> Option<Linear> {
-    let mut factored = Linear {
-        terms: Vec::new(),
-        constant: 0,
-    };
-    let mut small = Linear {
-        terms: Vec::new(),
-        constant: 0,
-    };
+    let (factored, small) = split_factor(linear, g);
+    let s = build_linear(arena, &small);
+    factor_with(linear, g, factored, arena.bounds(s))
+}
+
+/// The terms of `linear` with coefficients divisible by `g` (divided by it), and the others;
+/// both without a constant.
+fn split_factor(linear: &Linear, g: i64) -> (Linear, Linear) {
+    let (mut factored, mut small) = (Vec::new(), Vec::new());
     for &(atom, c) in &linear.terms {
         if c % g == 0 {
-            factored.terms.push((atom, c / g));
+            factored.push((atom, c / g));
         } else {
-            small.terms.push((atom, c));
+            small.push((atom, c));
         }
     }
-    // The small part's constant is the representative of the constant mod g that puts the
-    // small part's minimum in [0, g).
-    let s = build_linear(arena, &small);
-    let (low, high) = arena.bounds(s);
+    let linear = |terms| Linear { terms, constant: 0 };
+    (linear(factored), linear(small))
+}
+
+/// [`factor_out`] given the range of the small part: the small part's constant is the
+/// representative of the constant mod g that puts the small part's minimum in [0, g).
+fn factor_with(
+    linear: &Linear,
+    g: i64,
+    mut factored: Linear,
+    (low, high): (i64, i64),
+) -> Option<Linear> {
     let k = linear.constant;
     let shift = (-low).checked_add(crate::engine::arith::floor_mod(k.checked_add(low)?, g))?;
     if high.checked_add(shift)? >= g {
@@ -1447,16 +1465,70 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                 Node::Binary(op, a, b) => {
                     let (a, b) = (self.go(arena, a), self.go(arena, b));
                     let rebuilt = rebuild(arena, op, a, b);
-                    self.tighten(arena, rebuilt)
+                    let result = self.tighten(arena, rebuilt);
+                    // a clause's left-hand side: its range as the clause states it
+                    if let Some(&(l, h)) = self.implied.exprs.get(&id) {
+                        let (low, high) = self.range(arena, result);
+                        let (l, h) = (l.max(low), h.min(high));
+                        if l <= h && (l, h) != (low, high) {
+                            self.tight.insert(result, (l, h));
+                        }
+                    }
+                    result
                 }
             };
             self.memo.insert(id, result);
             result
         }
 
+        /// A linear form's range from its terms' tight ranges, and from the clauses on linear
+        /// forms when it has two or more variables.
+        fn linear_range(&self, arena: &ExprArena, form: &Linear) -> Option<(i64, i64)> {
+            let (mut low, mut high) = (i128::from(form.constant), i128::from(form.constant));
+            for &(atom, c) in &form.terms {
+                let (l, h) = self.range(arena, atom);
+                let (a, b) = (i128::from(c) * i128::from(l), i128::from(c) * i128::from(h));
+                low = low.checked_add(a.min(b))?;
+                high = high.checked_add(a.max(b))?;
+            }
+            let (mut low, mut high) = (i64::try_from(low).ok()?, i64::try_from(high).ok()?);
+            if form.terms.len() > 1 {
+                if let Some((l, h)) = form_range(arena, form, self.implied) {
+                    (low, high) = (low.max(l), high.min(h));
+                }
+            }
+            Some((low, high))
+        }
+
+        /// `div-common-factor` of `a // d` (`a >= 0` here) with the small part's tight range:
+        /// `(2·(37 - q) + s) // 12` is `(37 - q) // 6` where the clauses keep `s` in `[0, 1]`.
+        fn div_common_factor(
+            &self,
+            arena: &mut ExprArena,
+            id: ExprId,
+            a: ExprId,
+            d: i64,
+        ) -> Option<ExprId> {
+            let linear = linear_of(arena, a)?;
+            for g in factors(&linear, Some(d)) {
+                let (factored, small) = split_factor(&linear, g);
+                let Some(range) = self.linear_range(arena, &small) else {
+                    continue;
+                };
+                if let Some(factored) = factor_with(&linear, g, factored, range) {
+                    let numerator = build_linear(arena, &factored);
+                    let result = arena.div(numerator, d / g);
+                    if arena.op_count(result) < arena.op_count(id) {
+                        return Some(result);
+                    }
+                }
+            }
+            None
+        }
+
         /// `id` itself, or what its tighter range makes of it.
         fn tighten(&mut self, arena: &mut ExprArena, id: ExprId) -> ExprId {
-            if self.implied.linear.is_empty() {
+            if self.implied.linear.is_empty() && self.tight.is_empty() {
                 return id;
             }
             let (low, high) = arena.bounds(id);
@@ -1468,6 +1540,11 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                 Node::Binary(BinOp::Div, a, d) => match constant(arena, d) {
                     Some(d) if d > 0 => {
                         let (l, h) = self.range(arena, a);
+                        if l >= 0 {
+                            if let Some(shorter) = self.div_common_factor(arena, id, a, d) {
+                                return shorter;
+                            }
+                        }
                         (l >= 0).then(|| (l / d, h / d))
                     }
                     _ => None,
@@ -1505,9 +1582,9 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                     }
                     None
                 }
-                Node::Binary(BinOp::Add | BinOp::Mul, _, _) => linear_of(arena, id)
-                    .filter(|form| form.terms.len() > 1)
-                    .and_then(|form| form_range(arena, &form, self.implied)),
+                Node::Binary(BinOp::Add | BinOp::Mul, _, _) => {
+                    linear_of(arena, id).and_then(|form| self.linear_range(arena, &form))
+                }
                 _ => None,
             };
             let Some((l, h)) = range else {
@@ -1533,6 +1610,44 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
         tight: HashMap::new(),
     };
     state.go(arena, id)
+}
+
+/// `id` with [`LAST_PASS`] applied bottom-up wherever it shortens, each firing recorded.
+fn last_pass(
+    arena: &mut ExprArena,
+    id: ExprId,
+    memo: &mut HashMap<ExprId, ExprId>,
+    steps: &mut Vec<Step>,
+) -> ExprId {
+    if let Some(&done) = memo.get(&id) {
+        return done;
+    }
+    let result = match arena.node(id).clone() {
+        Node::Const(_) | Node::Bool(_) | Node::Var(_) => id,
+        Node::Not(a) => {
+            let a = last_pass(arena, a, memo, steps);
+            arena.not(a)
+        }
+        Node::Binary(op, a, b) => {
+            let (a, b) = (
+                last_pass(arena, a, memo, steps),
+                last_pass(arena, b, memo, steps),
+            );
+            let mut current = rebuild(arena, op, a, b);
+            // each firing is shorter, so this ends
+            while let Some(next) = (LAST_PASS.apply)(arena, current) {
+                steps.push(Step {
+                    rule: LAST_PASS.name,
+                    before: current,
+                    after: next,
+                });
+                current = next;
+            }
+            current
+        }
+    };
+    memo.insert(id, result);
+    result
 }
 
 /// `idx` and `valid` simplified together; see the module docs.
@@ -1613,10 +1728,6 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
             break;
         }
     }
-    let mut valid = arena.boolean(true);
-    for &clause in &parts {
-        valid = arena.and(valid, clause);
-    }
     // idx is simplified on its own first so that its sub-terms match valid's simplified ones.
     let alone = run(arena, idx, &mut steps);
     let ranges = implied_ranges(arena, &parts);
@@ -1629,6 +1740,27 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
     } else {
         alone
     };
+    // The last pass, then the rules again on what it shortened; kept where shorter.
+    let mut finish = |arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>| {
+        let mut tried = Vec::new();
+        let passed = last_pass(arena, id, &mut HashMap::new(), &mut tried);
+        if passed == id {
+            return id;
+        }
+        let done = run(arena, passed, &mut tried);
+        if arena.op_count(done) < arena.op_count(id) {
+            steps.append(&mut tried);
+            done
+        } else {
+            id
+        }
+    };
+    let idx = finish(arena, idx, &mut steps);
+    let mut valid = arena.boolean(true);
+    for &clause in &parts {
+        let clause = finish(arena, clause, &mut steps);
+        valid = arena.and(valid, clause);
+    }
     SimplifiedIndexing {
         idx,
         valid,
@@ -2086,6 +2218,24 @@ mod tests {
         );
         assert_eq!(text, "(x + 7)/2*20 + (x + 1)%2*-12 + 15");
         assert!(rules.contains(&"sum-of-quotients"), "{rules:?}");
+    }
+
+    #[test]
+    fn the_last_pass_merges_a_remainder_with_its_quotient() {
+        // 5·(x // 3) + x % 3 = x + 2·(x // 3): one operation fewer
+        let (idx, _) = simplified_given_valid(&[("x", 0, 50)], "x // 3 * 5 + x % 3", "x < 40");
+        assert_eq!(idx, "x/3*2 + x");
+    }
+
+    #[test]
+    fn a_quotient_drops_a_part_the_clauses_keep_below_its_common_factor() {
+        // -2·(r // 3) + r % 3 + 74 = 2·(37 - r // 3) + r % 3, and valid keeps r % 3 in [0, 1]
+        let (idx, _) = simplified_given_valid(
+            &[("r", 0, 119)],
+            "(-2*(r // 3) + r % 3 + 74) // 12 * 12 + 7",
+            "!(r < 6) & (r < 114) & (r % 3 < 2)",
+        );
+        assert_eq!(idx, "(r + 12)/18*-12 + 79");
     }
 
     #[test]
