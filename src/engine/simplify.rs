@@ -1238,7 +1238,7 @@ fn implied_ranges(arena: &ExprArena, clauses: &[ExprId]) -> Implied {
 /// The range of a variable atom: its slot's first (unassumed) range and what the clauses imply.
 /// A re-bounded variable's own range may rest on the very clause being simplified, so it is not
 /// read.
-fn slot_range(arena: &ExprArena, implied: &Implied, atom: ExprId) -> Option<(i128, i128)> {
+fn slot_range(arena: &ExprArena, implied: &Implied, atom: ExprId) -> Option<(i64, i64)> {
     let Node::Var(var) = arena.node(atom) else {
         return None;
     };
@@ -1247,7 +1247,7 @@ fn slot_range(arena: &ExprArena, implied: &Implied, atom: ExprId) -> Option<(i12
     if let Some(&(l, h)) = implied.slots.get(&origin.slot) {
         (min, max) = (min.max(l), max.min(h));
     }
-    Some((i128::from(min), i128::from(max)))
+    Some((min, max))
 }
 
 /// The range of a linear form of variables that one clause `low <= G <= high` and the
@@ -1255,33 +1255,19 @@ fn slot_range(arena: &ExprArena, implied: &Implied, atom: ExprId) -> Option<(i12
 /// G's, `q·F = p·G + (q·F - p·G)`, the first term bounded by the clause and the second by the
 /// box (`226·a + b - 1 >= 0` from `a + b >= 1` and `a >= 0`). `None` where no clause helps.
 fn form_range(arena: &ExprArena, form: &Linear, implied: &Implied) -> Option<(i64, i64)> {
-    let slot_of = |atom: ExprId| match arena.node(atom) {
-        Node::Var(var) => Some(arena.variable(*var).slot),
-        _ => None,
-    };
-    let f: Vec<(usize, i128, ExprId)> = form
-        .terms
-        .iter()
-        .map(|&(atom, c)| slot_of(atom).map(|slot| (slot, i128::from(c), atom)))
-        .collect::<Option<_>>()?;
-    let (mut low, mut high) = (i128::MIN, i128::MAX);
+    let (mut low, mut high) = (i64::MIN, i64::MAX);
     for (clause, g_low, g_high) in &implied.linear {
-        let Some(g) = clause
-            .terms
-            .iter()
-            .map(|&(atom, c)| slot_of(atom).map(|slot| (slot, i128::from(c), atom)))
-            .collect::<Option<Vec<_>>>()
-        else {
-            continue;
-        };
-        for &(slot, c, _) in &f {
-            let Some(&(_, g_c, _)) = g.iter().find(|t| t.0 == slot) else {
+        for &(atom, c) in &form.terms {
+            let slot = slot_of(arena, atom)?;
+            let Some(g_c) = coefficient(arena, clause, slot) else {
                 continue;
             };
-            let (p, q) = if g_c < 0 { (-c, -g_c) } else { (c, g_c) };
-            let Some((rest_min, rest_max)) =
-                rest_range(arena, implied, (form, &f), (clause, &g), p, q)
-            else {
+            let (p, q) = if g_c < 0 {
+                (c.checked_neg()?, -g_c)
+            } else {
+                (c, g_c)
+            };
+            let Some((rest_min, rest_max)) = rest_range(arena, implied, form, clause, p, q) else {
                 continue;
             };
             // p·G is at least p·g_low for p >= 0 and p·g_high for p < 0; at most the other.
@@ -1290,51 +1276,60 @@ fn form_range(arena: &ExprArena, form: &Linear, implied: &Implied) -> Option<(i6
             } else {
                 (*g_high, *g_low)
             };
-            let bound = |end: i64, rest: i128| {
-                if end == i64::MIN || end == i64::MAX {
-                    return None;
-                }
-                p.checked_mul(i128::from(end))?.checked_add(rest)
+            let bound = |end: i64, rest: i64| {
+                let finite = end != i64::MIN && end != i64::MAX;
+                p.checked_mul(end)?.checked_add(rest).filter(|_| finite)
             };
             if let Some(l) = bound(at_least, rest_min) {
-                low = low.max(ceil_div_wide(l, q));
+                low = low.max(ceil_div(l, q));
             }
             if let Some(h) = bound(at_most, rest_max) {
-                high = high.min(floor_div_wide(h, q));
+                high = high.min(floor_div(h, q));
             }
         }
     }
-    if low == i128::MIN && high == i128::MAX {
-        return None;
-    }
-    let clamp = |v: i128| i64::try_from(v).unwrap_or(if v < 0 { i64::MIN } else { i64::MAX });
-    Some((clamp(low), clamp(high)))
+    (low != i64::MIN || high != i64::MAX).then_some((low, high))
 }
 
-/// A form's variable terms: slot, coefficient, atom.
-type SlotTerms = [(usize, i128, ExprId)];
+/// The environment slot of a variable atom.
+fn slot_of(arena: &ExprArena, atom: ExprId) -> Option<usize> {
+    match arena.node(atom) {
+        Node::Var(var) => Some(arena.variable(*var).slot),
+        _ => None,
+    }
+}
 
-/// The range of `q·F - p·G` over the variables' box, `None` past i128.
+/// The coefficient of `slot`'s variable in `form`, if it has one.
+fn coefficient(arena: &ExprArena, form: &Linear, slot: usize) -> Option<i64> {
+    form.terms
+        .iter()
+        .find(|t| slot_of(arena, t.0) == Some(slot))
+        .map(|t| t.1)
+}
+
+/// The range of `q·F - p·G` over the variables' box, `None` past i64.
 fn rest_range(
     arena: &ExprArena,
     implied: &Implied,
-    (form, f): (&Linear, &SlotTerms),
-    (clause, g): (&Linear, &SlotTerms),
-    p: i128,
-    q: i128,
-) -> Option<(i128, i128)> {
+    form: &Linear,
+    clause: &Linear,
+    p: i64,
+    q: i64,
+) -> Option<(i64, i64)> {
     let constant = q
-        .checked_mul(i128::from(form.constant))?
-        .checked_sub(p.checked_mul(i128::from(clause.constant))?)?;
+        .checked_mul(form.constant)?
+        .checked_sub(p.checked_mul(clause.constant)?)?;
     let (mut min, mut max) = (constant, constant);
-    let coefficient = |terms: &SlotTerms, slot: usize| {
-        terms.iter().find(|t| t.0 == slot).map_or(0, |&(_, c, _)| c)
-    };
-    let only_in_g = g.iter().filter(|t| !f.iter().any(|u| u.0 == t.0));
-    for &(slot, _, atom) in f.iter().chain(only_in_g) {
+    let only_in_clause = clause
+        .terms
+        .iter()
+        .filter(|t| slot_of(arena, t.0).is_some_and(|s| coefficient(arena, form, s).is_none()));
+    for &(atom, _) in form.terms.iter().chain(only_in_clause) {
+        let slot = slot_of(arena, atom)?;
+        let of = |form| coefficient(arena, form, slot).unwrap_or(0);
         let c = q
-            .checked_mul(coefficient(f, slot))?
-            .checked_sub(p.checked_mul(coefficient(g, slot))?)?;
+            .checked_mul(of(form))?
+            .checked_sub(p.checked_mul(of(clause))?)?;
         let (lo, hi) = slot_range(arena, implied, atom)?;
         let (a, b) = (c.checked_mul(lo)?, c.checked_mul(hi)?);
         min = min.checked_add(a.min(b))?;
@@ -1347,7 +1342,9 @@ fn rest_range(
 /// the ranges of its other terms (`90·a + b >= 129` with `b <= 43` gives `a >= 1`); whether
 /// any range changed.
 fn propagate(arena: &ExprArena, form: &Linear, low: i64, high: i64, implied: &mut Implied) -> bool {
-    let range = |implied: &Implied, atom: ExprId| slot_range(arena, implied, atom);
+    let range = |implied: &Implied, atom: ExprId| {
+        slot_range(arena, implied, atom).map(|(l, h)| (i128::from(l), i128::from(h)))
+    };
     // the terms' ranges c·[min, max], and their sums; a sum past i128 tightens nothing
     let mut terms = Vec::with_capacity(form.terms.len());
     let (mut sum_min, mut sum_max) = (0i128, 0i128);
@@ -1484,14 +1481,13 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
         /// A linear form's range from its terms' tight ranges, and from the clauses on linear
         /// forms when it has two or more variables.
         fn linear_range(&self, arena: &ExprArena, form: &Linear) -> Option<(i64, i64)> {
-            let (mut low, mut high) = (i128::from(form.constant), i128::from(form.constant));
+            let (mut low, mut high) = (form.constant, form.constant);
             for &(atom, c) in &form.terms {
                 let (l, h) = self.range(arena, atom);
-                let (a, b) = (i128::from(c) * i128::from(l), i128::from(c) * i128::from(h));
+                let (a, b) = (c.checked_mul(l)?, c.checked_mul(h)?);
                 low = low.checked_add(a.min(b))?;
                 high = high.checked_add(a.max(b))?;
             }
-            let (mut low, mut high) = (i64::try_from(low).ok()?, i64::try_from(high).ok()?);
             if form.terms.len() > 1 {
                 if let Some((l, h)) = form_range(arena, form, self.implied) {
                     (low, high) = (low.max(l), high.min(h));
