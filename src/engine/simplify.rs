@@ -1256,7 +1256,11 @@ fn slot_range(arena: &ExprArena, implied: &Implied, atom: ExprId) -> Option<(i64
 /// box (`226·a + b - 1 >= 0` from `a + b >= 1` and `a >= 0`). `None` where no clause helps.
 fn form_range(arena: &ExprArena, form: &Linear, implied: &Implied) -> Option<(i64, i64)> {
     let (mut low, mut high) = (i64::MIN, i64::MAX);
-    for (clause, g_low, g_high) in &implied.linear {
+    let variables = |form: &Linear| form.terms.iter().all(|t| slot_of(arena, t.0).is_some());
+    if !variables(form) {
+        return None;
+    }
+    for (clause, g_low, g_high) in implied.linear.iter().filter(|c| variables(&c.0)) {
         for &(atom, c) in &form.terms {
             let slot = slot_of(arena, atom)?;
             let Some(g_c) = coefficient(arena, clause, slot) else {
@@ -2232,6 +2236,17 @@ mod tests {
             "!(r < 6) & (r < 114) & (r % 3 < 2)",
         );
         assert_eq!(idx, "(r + 12)/18*-12 + 79");
+    }
+
+    #[test]
+    fn a_clause_on_a_form_with_quotients_bounds_nothing_through_its_variables_alone() {
+        // x + x % 11 + x // 2 >= 20 says nothing of 4y + x < 12 by x alone (x = 8 meets both)
+        let (_, valid) = simplified_given_valid(
+            &[("x", 0, 12), ("y", 0, 2)],
+            "x",
+            "!(x + x % 11 + x // 2 < 20) & (y*8 + x*2 < 23)",
+        );
+        assert_eq!(valid, "x + x%11 + x/2 >= 20 && y*4 + x < 12");
     }
 
     #[test]
