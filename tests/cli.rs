@@ -260,6 +260,16 @@ fn stats_counts_operations_and_lists_the_cases_with_more() {
         "{plain}"
     );
     assert!(!plain.contains("tinygrad idx"), "{plain}");
+    // the distribution: one case, more operations than the reference's none
+    let distribution = plain
+        .lines()
+        .find_map(|l| l.strip_prefix("  ours - tinygrad (cases): +"))
+        .unwrap_or_else(|| panic!("{plain}"));
+    let (difference, cases) = distribution.split_once(": ").unwrap();
+    assert!(
+        difference.parse::<usize>().unwrap() > 0 && cases == "1",
+        "{plain}"
+    );
     assert!(listed.contains("View(shape="), "{listed}");
     assert!(listed.contains("  tinygrad idx:   0\n"), "{listed}");
     assert!(listed.contains("  ours idx:       "), "{listed}");

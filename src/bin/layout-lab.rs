@@ -1,5 +1,6 @@
 //! `layout-lab`: the native command line for documentation pipelines and reference checks.
 
+use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use layout_lab::engine::cute::Layout;
@@ -84,8 +85,19 @@ fn check(files: &[String]) -> ExitCode {
     }
 }
 
+/// A kind's counts: fewer / equal / more cases, cases, our and tinygrad's operations, and the
+/// cases per difference in operations.
+type Row = (
+    String,
+    [usize; 3],
+    usize,
+    usize,
+    usize,
+    BTreeMap<i64, usize>,
+);
+
 /// Per file and kind: cases where our `idx + valid` has fewer / equal / more operations than
-/// tinygrad's rendered expressions, and the totals.
+/// tinygrad's rendered expressions, the totals, and the distribution of the differences.
 fn stats(args: &[String]) -> ExitCode {
     let show_more = args.iter().any(|a| a == "--more");
     let mut status = ExitCode::SUCCESS;
@@ -98,7 +110,7 @@ fn stats(args: &[String]) -> ExitCode {
                 continue;
             }
         };
-        let mut rows: Vec<(String, [usize; 3], usize, usize, usize)> = Vec::new();
+        let mut rows: Vec<Row> = Vec::new();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let Ok(case) = serde_json::from_str::<serde_json::Value>(line) else {
                 eprintln!("{path}: a line is not JSON");
@@ -120,12 +132,14 @@ fn stats(args: &[String]) -> ExitCode {
             match op_counts(kind.split(',').next().unwrap_or_default(), &case) {
                 Ok(Some(counts)) => {
                     let index = rows.iter().position(|r| r.0 == kind).unwrap_or_else(|| {
-                        rows.push((kind.clone(), [0; 3], 0, 0, 0));
+                        rows.push((kind.clone(), [0; 3], 0, 0, 0, BTreeMap::new()));
                         rows.len() - 1
                     });
                     let row = &mut rows[index];
                     let ours = counts.ours_idx + counts.ours_valid;
                     let theirs = counts.tinygrad_idx + counts.tinygrad_valid;
+                    // counts are far below i64::MAX
+                    *row.5.entry(ours as i64 - theirs as i64).or_insert(0usize) += 1;
                     if show_more && ours > theirs {
                         print_both(kind.split(',').next().unwrap_or_default(), &case);
                     }
@@ -141,10 +155,15 @@ fn stats(args: &[String]) -> ExitCode {
                 }
             }
         }
-        for (kind, [fewer, equal, more], cases, ours, theirs) in rows {
+        for (kind, [fewer, equal, more], cases, ours, theirs, differences) in rows {
             println!(
                 "{path} [{kind}]: {cases} cases: fewer {fewer}, equal {equal}, more {more}; operations ours {ours}, tinygrad {theirs}"
             );
+            let shown: Vec<String> = differences
+                .iter()
+                .map(|(d, n)| format!("{d:+}: {n}"))
+                .collect();
+            println!("  ours - tinygrad (cases): {}", shown.join(", "));
         }
     }
     status
