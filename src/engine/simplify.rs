@@ -542,21 +542,9 @@ fn div_of_shifted_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             let (x, a) = binary(arena, term, BinOp::Div)?;
             (c == 1 && nonneg(arena, x)).then_some((k, x, a))
         })?;
-    let mut folded = linear_of(arena, x)?;
-    for (k, &(term, c)) in linear.terms.iter().enumerate() {
-        if k == index {
-            continue;
-        }
-        let scaled = c.checked_mul(a)?;
-        match folded.terms.iter_mut().find(|(t, _)| *t == term) {
-            Some((_, have)) => *have = have.checked_add(scaled)?,
-            None => folded.terms.push((term, scaled)),
-        }
-    }
-    folded.constant = folded
-        .constant
-        .checked_add(linear.constant.checked_mul(a)?)?;
-    folded.terms.retain(|&(_, c)| c != 0);
+    let mut rest = linear;
+    rest.terms.remove(index);
+    let folded = add_scaled(&linear_of(arena, x)?, &rest, a)?;
     let inner = build_linear(arena, &folded);
     let result = arena.div(inner, a.checked_mul(b)?);
     (arena.op_count(result) < arena.op_count(id)).then_some(result)
