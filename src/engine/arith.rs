@@ -10,9 +10,15 @@ pub fn floor_div(a: i64, b: i64) -> i64 {
     }
 }
 
-/// `a % b` with the sign of `b` (Python); `b != 0`.
+/// `a % b` with the sign of `b` (Python); `b != 0`. Never overflows: the truncated remainder
+/// and `b` have opposite signs where they are added.
 pub fn floor_mod(a: i64, b: i64) -> i64 {
-    a - floor_div(a, b) * b
+    let r = a.wrapping_rem(b);
+    if r != 0 && ((r < 0) != (b < 0)) {
+        r + b
+    } else {
+        r
+    }
 }
 
 /// `-(a // -b)`: `a / b` rounded toward positive infinity; `b != 0`.
@@ -64,6 +70,25 @@ mod tests {
                 (i128::from(q), i128::from(c)),
                 "{a} {b}"
             );
+        }
+    }
+
+    #[test]
+    fn floor_mod_at_the_ends_of_i64_does_not_overflow() {
+        // Python: (-2**63 + 1) % 3 == 2, (-2**63) % 7 == 6, (2**63 - 1) % -5 == -3
+        assert_eq!(floor_mod(i64::MIN + 1, 3), 2);
+        assert_eq!(floor_mod(i64::MIN, 7), 6);
+        assert_eq!(floor_mod(i64::MAX, -5), -3);
+        assert_eq!(floor_mod(i64::MIN, -1), 0);
+        for (a, b) in [
+            (i64::MIN + 1, 3),
+            (i64::MIN, 7),
+            (i64::MAX, -5),
+            (-7, 2),
+            (7, -2),
+        ] {
+            let wide = i128::from(a) - floor_div_wide(i128::from(a), i128::from(b)) * i128::from(b);
+            assert_eq!(i128::from(floor_mod(a, b)), wide, "{a} % {b}");
         }
     }
 }

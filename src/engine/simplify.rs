@@ -135,7 +135,8 @@ pub const RULES: &[Rule] = &[
 
 /// The rule of the last pass of [`simplify_indexing`], after every other rule is done: tried
 /// last because a remainder inside is what later divisions of a sum split on
-/// (`(192·(x // 10) + 4·(x % 10) + 29) // 48`), and taken only where the sum gets shorter.
+/// (`(192·(x // 10) + 4·(x % 10) + 29) // 48`), and kept only where the whole expression gets
+/// shorter.
 pub const LAST_PASS: Rule = Rule {
     name: "mod-as-difference",
     law: "c·(x % d) + e·(x // d) + s = c·x + (e - c·d)·(x // d) + s",
@@ -424,7 +425,8 @@ fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 type Rewrite = fn(&mut ExprArena, ExprId) -> Option<ExprId>;
 
 /// The sum `id` with its first atom that one of `rewrites` turns into a linear form making the
-/// whole sum shorter replaced by that form, merged into the sum's terms.
+/// sum shorter than its normal form (which may be longer than `id` as written) replaced by
+/// that form, merged into the sum's terms.
 fn rewrite_atoms(arena: &mut ExprArena, id: ExprId, rewrites: &[Rewrite]) -> Option<ExprId> {
     if !matches!(arena.node(id), Node::Binary(BinOp::Add | BinOp::Mul, _, _)) {
         return None;
@@ -601,7 +603,7 @@ fn div_split(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let low = arena.bounds(r).0;
     if low < 0 {
         // Borrow whole multiples of d from the quotient until the remainder is non-negative.
-        let k = ceil_div(-low, d);
+        let k = ceil_div(low.checked_neg()?, d);
         remainder.constant = remainder.constant.checked_add(k.checked_mul(d)?)?;
         quotient.constant = quotient.constant.checked_sub(k)?;
         r = build_linear(arena, &remainder);
@@ -817,7 +819,7 @@ fn expand_divisions(arena: &mut ExprArena, linear: &Linear) -> Option<Linear> {
         let mut r = build_linear(arena, &remainder);
         let low = arena.bounds(r).0;
         if low < 0 {
-            let k = ceil_div(-low, d);
+            let k = ceil_div(low.checked_neg()?, d);
             remainder.constant = remainder.constant.checked_add(k.checked_mul(d)?)?;
             q_const = q_const.checked_sub(k)?;
             r = build_linear(arena, &remainder);
@@ -882,11 +884,13 @@ fn factor_with(
     (low, high): (i64, i64),
 ) -> Option<Linear> {
     let k = linear.constant;
-    let shift = (-low).checked_add(crate::engine::arith::floor_mod(k.checked_add(low)?, g))?;
+    let shift = low
+        .checked_neg()?
+        .checked_add(crate::engine::arith::floor_mod(k.checked_add(low)?, g))?;
     if high.checked_add(shift)? >= g {
         return None;
     }
-    factored.constant = (k - shift) / g;
+    factored.constant = k.checked_sub(shift)? / g;
     Some(factored)
 }
 
@@ -1171,7 +1175,8 @@ pub fn clauses(arena: &ExprArena, valid: ExprId) -> Vec<ExprId> {
 struct Implied {
     slots: HashMap<usize, (i64, i64)>,
     exprs: HashMap<ExprId, (i64, i64)>,
-    /// The clauses on linear forms of two or more variables, as `low <= form <= high`.
+    /// The clauses on linear forms of two or more atoms, as `low <= form <= high`. Their atoms
+    /// may be quotients or remainders: whatever reads them as forms of variables must check.
     linear: Vec<(Linear, i64, i64)>,
 }
 
@@ -1255,7 +1260,7 @@ fn form_range(arena: &ExprArena, form: &Linear, implied: &Implied) -> Option<(i6
                 continue;
             };
             let (p, q) = if g_c < 0 {
-                (c.checked_neg()?, -g_c)
+                (c.checked_neg()?, g_c.checked_neg()?)
             } else {
                 (c, g_c)
             };
@@ -1272,7 +1277,8 @@ fn form_range(arena: &ExprArena, form: &Linear, implied: &Implied) -> Option<(i6
                 let finite = end != i64::MIN && end != i64::MAX;
                 p.checked_mul(end)?.checked_add(rest).filter(|_| finite)
             };
-            if let Some(l) = bound(at_least, rest_min) {
+            // (i64::MIN bounds nothing, and ceil_div(i64::MIN, 1) would overflow)
+            if let Some(l) = bound(at_least, rest_min).filter(|&l| l != i64::MIN) {
                 low = low.max(ceil_div(l, q));
             }
             if let Some(h) = bound(at_most, rest_max) {
@@ -1400,8 +1406,9 @@ fn propagate(arena: &ExprArena, form: &Linear, low: i64, high: i64, implied: &mu
 
 /// `id` with every variable re-bounded to the ranges known to hold (and only those: what an
 /// earlier `assume` put in is taken out), and every sub-expression that they pin to one value
-/// replaced by that value. Ranges are carried up through `+`, `//` and `%` with what the clauses
-/// on linear forms imply ([`form_range`]), so a `%` they keep in one period is dropped and a
+/// replaced by that value. Ranges are carried up through sums, multiples and `//`, with what the
+/// clauses state of their left-hand sides and imply on linear forms ([`form_range`]); a `%` they
+/// keep in one period is dropped (its range carried as the difference it becomes), and a
 /// comparison they decide is folded.
 fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
     struct Assume<'a> {
@@ -1519,7 +1526,8 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
             if self.implied.linear.is_empty() && self.tight.is_empty() {
                 return id;
             }
-            let (low, high) = arena.bounds(id);
+            // what is already known of `id` (reached from another node) is kept
+            let (low, high) = self.range(arena, id);
             let constant = |arena: &ExprArena, id: ExprId| match *arena.node(id) {
                 Node::Const(c) => Some(c),
                 _ => None,
@@ -1622,7 +1630,8 @@ fn last_pass(
                 last_pass(arena, b, memo, steps),
             );
             let mut current = rebuild(arena, op, a, b);
-            // each firing is shorter, so this ends
+            // each firing is shorter than the sum's normal form, which the node is after the
+            // first one, so this ends; `finish` keeps the result only where it is shorter
             while let Some(next) = (LAST_PASS.apply)(arena, current) {
                 steps.push(Step {
                     rule: LAST_PASS.name,
@@ -2235,6 +2244,21 @@ mod tests {
             "!(x + x % 11 + x // 2 < 20) & (y*8 + x*2 < 23)",
         );
         assert_eq!(valid, "x + x%11 + x/2 >= 20 && y*4 + x < 12");
+    }
+
+    #[test]
+    fn bounds_at_the_ends_of_i64_decline_rather_than_overflow() {
+        // q·F - p·G reaches i64::MIN exactly here: a lower bound of i64::MIN says nothing
+        let big = -(1i64 << 62);
+        let (mut arena, parsed) = parsed(&[("a", big, 0), ("b", 0, 5)], &["a - b", "a + b < 1"]);
+        let result = simplify_indexing(&mut arena, parsed[0], parsed[1]);
+        for env in [[big, 0], [big, 5], [-5, 5], [0, 0], [0, 1]] {
+            let valid = arena.eval(parsed[1], &env);
+            assert_eq!(arena.eval(result.valid, &env), valid, "at {env:?}");
+            if valid == 1 {
+                assert_eq!(arena.eval(result.idx, &env), arena.eval(parsed[0], &env));
+            }
+        }
     }
 
     #[test]
