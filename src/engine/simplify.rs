@@ -691,15 +691,18 @@ fn mod_signed_linear(arena: &mut ExprArena, linear: &Linear, m: i64) -> Option<E
         return None;
     }
     let sum = build_linear(arena, &Linear { terms, constant: 0 });
-    let (low, high) = arena.bounds(sum);
-    let k = low
-        .checked_neg()?
-        .checked_add(linear.constant.checked_add(low)?.rem_euclid(m))?;
-    if high.checked_add(k)? >= m {
-        return None;
-    }
+    let k = shift_into_period(linear.constant, arena.bounds(sum), m)?;
     let shift = arena.constant(k);
     Some(arena.add(sum, shift))
+}
+
+/// The `k ≡ constant (mod m)` that puts `low + k` in `[0, m)`, when `high + k` stays below `m`
+/// too (`m > 0`): a part in `[low, high]` plus `k` is then its own remainder.
+fn shift_into_period(constant: i64, (low, high): (i64, i64), m: i64) -> Option<i64> {
+    let k = low
+        .checked_neg()?
+        .checked_add(floor_mod(constant.checked_add(low)?, m))?;
+    (high.checked_add(k)? < m).then_some(k)
 }
 
 /// `x % m < c` as a comparison of [`mod_signed`]'s form of `x % m`, its quotients of sums split
@@ -717,14 +720,11 @@ fn lt_mod_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         };
         let bound = arena.constant(c);
         let compared = arena.lt(y, bound);
-        let shortened = lt_linear(arena, compared).unwrap_or(compared);
-        let candidate = if arena.op_count(shortened) < arena.op_count(compared) {
-            shortened
-        } else {
-            compared
-        };
-        if arena.op_count(candidate) < best.0 {
-            best = (arena.op_count(candidate), Some(candidate));
+        let shortened = lt_linear(arena, compared);
+        for candidate in [Some(compared), shortened].into_iter().flatten() {
+            if arena.op_count(candidate) < best.0 {
+                best = (arena.op_count(candidate), Some(candidate));
+            }
         }
     }
     best.1
@@ -877,20 +877,9 @@ fn split_factor(linear: &Linear, g: i64) -> (Linear, Linear) {
 
 /// [`factor_out`] given the range of the small part: the small part's constant is the
 /// representative of the constant mod g that puts the small part's minimum in [0, g).
-fn factor_with(
-    linear: &Linear,
-    g: i64,
-    mut factored: Linear,
-    (low, high): (i64, i64),
-) -> Option<Linear> {
-    let k = linear.constant;
-    let shift = low
-        .checked_neg()?
-        .checked_add(crate::engine::arith::floor_mod(k.checked_add(low)?, g))?;
-    if high.checked_add(shift)? >= g {
-        return None;
-    }
-    factored.constant = k.checked_sub(shift)? / g;
+fn factor_with(linear: &Linear, g: i64, mut factored: Linear, range: (i64, i64)) -> Option<Linear> {
+    let shift = shift_into_period(linear.constant, range, g)?;
+    factored.constant = linear.constant.checked_sub(shift)? / g;
     Some(factored)
 }
 
@@ -1791,26 +1780,30 @@ mod tests {
     /// Every rule's output must agree with its input on every assignment in range.
     #[track_caller]
     fn check_equivalent(arena: &ExprArena, a: ExprId, b: ExprId, ranges: &[(i64, i64)]) {
-        let mut env: Vec<i64> = ranges.iter().map(|r| r.0).collect();
-        loop {
+        for_each_point(ranges, |env| {
             assert_eq!(
-                arena.eval(a, &env),
-                arena.eval(b, &env),
+                arena.eval(a, env),
+                arena.eval(b, env),
                 "{} != {} at {env:?}",
                 arena.render_readable(a),
                 arena.render_readable(b)
             );
-            let mut k = 0;
-            loop {
-                if k == env.len() {
-                    return;
-                }
-                env[k] += 1;
-                if env[k] <= ranges[k].1 {
-                    break;
-                }
-                env[k] = ranges[k].0;
-                k += 1;
+        });
+    }
+
+    /// Calls `f` at every point of the box (slot `k` in `ranges[k]`), with the engine's
+    /// odometer [`next_point`].
+    fn for_each_point(ranges: &[(i64, i64)], mut f: impl FnMut(&[i64])) {
+        let slots: Vec<SlotRange> = ranges
+            .iter()
+            .enumerate()
+            .map(|(k, &(lo, hi))| (k, lo, hi))
+            .collect();
+        let mut env: Vec<i64> = ranges.iter().map(|r| r.0).collect();
+        loop {
+            f(&env);
+            if !next_point(&mut env, &slots) {
+                return;
             }
         }
     }
@@ -2099,30 +2092,22 @@ mod tests {
         let (mut arena, parsed) = parsed(vars, &[idx, valid]);
         let (idx, valid) = (parsed[0], parsed[1]);
         let result = simplify_indexing(&mut arena, idx, valid);
-        let mut env: Vec<i64> = vars.iter().map(|v| v.1).collect();
-        'points: loop {
-            let want_valid = arena.eval(valid, &env);
+        let ranges: Vec<(i64, i64)> = vars.iter().map(|v| (v.1, v.2)).collect();
+        for_each_point(&ranges, |env| {
+            let want_valid = arena.eval(valid, env);
             assert_eq!(
-                arena.eval(result.valid, &env),
+                arena.eval(result.valid, env),
                 want_valid,
                 "valid at {env:?}"
             );
             if want_valid == 1 {
                 assert_eq!(
-                    arena.eval(result.idx, &env),
-                    arena.eval(idx, &env),
+                    arena.eval(result.idx, env),
+                    arena.eval(idx, env),
                     "idx at {env:?}"
                 );
             }
-            for (k, v) in vars.iter().enumerate() {
-                env[k] += 1;
-                if env[k] <= v.2 {
-                    continue 'points;
-                }
-                env[k] = v.1;
-            }
-            break;
-        }
+        });
         (
             arena.render_readable(result.idx),
             arena.render_readable(result.valid),
