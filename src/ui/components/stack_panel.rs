@@ -29,23 +29,32 @@ pub fn StackPanel(
     large: Memo<Option<LargeGrid>>,
     canvas_hover: RwSignal<Option<usize>>,
 ) -> impl IntoView {
-    let count = move || shown.with(|(t, _)| t.views().len());
+    // Memos, so an edit redraws the cards and their grids instead of replacing them.
+    let count = Memo::new(move |_| shown.with(|(t, _)| t.views().len()));
     view! {
         <section class="stack" aria-label="View stack">
-            <h2>{move || format!("Stack: {} view{}", count(), if count() == 1 { "" } else { "s" })}</h2>
+            <h2>{move || format!("Stack: {} view{}", count.get(), if count.get() == 1 { "" } else { "s" })}</h2>
             <div class="stack__cards">
                 {move || {
-                    (0..count())
+                    (0..count.get())
                         .map(|k| {
                             let grid = Signal::derive(move || {
                                 grids.with(|g| g.as_ref().ok().and_then(|g| g.views.get(k).cloned()).unwrap_or_default())
                             });
-                            let drawn_in_dom = move || grids.with(Result::is_ok);
                             let own = Memo::new(move |_| {
                                 if grids.with(Result::is_ok) {
                                     return None;
                                 }
                                 shown.with(|(t, _)| t.views().get(k).and_then(|v| LargeGrid::of_view(v).ok()))
+                            });
+                            // What the card shows under its head (0: a note that the one view's
+                            // grid is the composed one, 1: DOM grid, 2: canvas, 3: too large); a
+                            // memo, so an edit redraws the grid instead of replacing it.
+                            let body = Memo::new(move |_| match (count.get(), grids.with(Result::is_ok)) {
+                                (1, _) => 0usize,
+                                (_, true) => 1,
+                                _ if own.with(Option::is_some) => 2,
+                                _ => 3,
                             });
                             let own_hover = RwSignal::new(None::<usize>);
                             let own_range = RwSignal::new(None::<(i64, i64)>);
@@ -61,17 +70,12 @@ pub fn StackPanel(
                             view! {
                                 <article class="stack__card" data-testid=format!("view-card-{k}")>
                                     <div use:markup=Draw::new(move |m| shown.with(|(t, reason)| html::view_card_head(m, t, *reason, k)))></div>
-                                    {move || {
-                                        if count() == 1 {
-                                            // the composed grid below is this view's, cell for cell
-                                            view! { <p class="note" data-testid="view-note">"One view: its grid is the composed grid below."</p> }.into_any()
-                                        } else if drawn_in_dom() {
-                                            view! { <GridView grid kind=GridKind::View(k) hover lit label=format!("View {k} grid") /> }.into_any()
-                                        } else if own.with(Option::is_some) {
-                                            view! { <CanvasGrid grid=own hover=own_hover range=own_range mark size=(480.0, 300.0) test_id=format!("view{k}-canvas") /> }.into_any()
-                                        } else {
-                                            view! { <p class="note">"This view has more than 1,048,576 cells; it is not drawn."</p> }.into_any()
-                                        }
+                                    {move || match body.get() {
+                                        // the composed grid below is this view's, cell for cell
+                                        0 => view! { <p class="note" data-testid="view-note">"One view: its grid is the composed grid below."</p> }.into_any(),
+                                        1 => view! { <GridView grid kind=GridKind::View(k) hover lit label=format!("View {k} grid") /> }.into_any(),
+                                        2 => view! { <CanvasGrid grid=own hover=own_hover range=own_range mark size=(480.0, 300.0) test_id=format!("view{k}-canvas") /> }.into_any(),
+                                        _ => view! { <p class="note">"This view has more than 1,048,576 cells; it is not drawn."</p> }.into_any(),
                                     }}
                                 </article>
                             }

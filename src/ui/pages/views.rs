@@ -30,6 +30,8 @@ pub fn ViewsPage(
         }
         shown.with(|(t, _)| LargeGrid::of(t).ok())
     });
+    // Whether the canvases are shown: a memo, so an edit redraws them instead of replacing them.
+    let has_large = Memo::new(move |_| large.with(Option::is_some));
     let canvas_hover = RwSignal::new(None::<usize>);
     let canvas_range = RwSignal::new(None::<(i64, i64)>);
     let canvas_text = move || {
@@ -126,8 +128,8 @@ pub fn ViewsPage(
                 </p>
                 <p class="note" data-testid="grid-error">{grid_error}</p>
                 {move || {
-                    large
-                        .with(Option::is_some)
+                    has_large
+                        .get()
                         .then(|| {
                             view! {
                                 <p class="hover-info" data-testid="canvas-hover-info" aria-live="polite">
