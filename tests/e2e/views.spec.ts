@@ -224,6 +224,35 @@ test("a 1,048,576-cell stack draws on a canvas and still answers hover", async (
   expect(views.consoleErrors).toEqual([]);
 });
 
+test("an edit redraws the canvas grid and keeps its zoom while the extent stays", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/views?shape=64,64");
+  const canvas = page.getByTestId("canvas-grid");
+  const info = page.getByTestId("canvas-hover-info");
+  await expect(canvas).toBeVisible({ timeout: 30_000 });
+  // 64 x 64 cells fit the 960 x 600 canvas at 9.375 pixels per cell
+  await canvas.hover({ position: { x: 100, y: 50 } });
+  await expect(info).toContainText("logical (5, 10)");
+  // zoom in by 1.25 about the centre: the same point is now cell (10, 18)
+  await canvas.focus();
+  await page.keyboard.press("+");
+  await canvas.hover({ position: { x: 5, y: 5 } });
+  await canvas.hover({ position: { x: 100, y: 50 } });
+  await expect(info).toContainText("logical (10, 18)");
+  await views.type("stride-1", "2");
+  await expect(info).toContainText("address 676");
+  // the same zoom: the canvas was redrawn, not built anew with a fitted view
+  await canvas.hover({ position: { x: 5, y: 5 } });
+  await canvas.hover({ position: { x: 100, y: 50 } });
+  await expect(info).toContainText("logical (10, 18)");
+  // a new extent fits the grid in view again: 64 x 128 cells at 7.5 pixels per cell
+  await views.type("shape-1", "128");
+  await canvas.hover({ position: { x: 5, y: 5 } });
+  await canvas.hover({ position: { x: 100, y: 50 } });
+  await expect(info).toContainText("logical (6, 13)");
+  expect(views.consoleErrors).toEqual([]);
+});
+
 test("a symbolic size binds with a slider, and ops needing concrete sizes say so", async ({ page }) => {
   const views = new ViewsPage(page);
   await views.open();

@@ -53,10 +53,14 @@ fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
     canvas.get_context("2d").ok().flatten()?.dyn_into().ok()
 }
 
-/// The grid as an image, one pixel per cell.
-fn render_image(grid: &LargeGrid) -> Option<HtmlCanvasElement> {
+/// The grid as an image, one pixel per cell, drawn into `image` (reused from the last grid:
+/// setting its size clears it) or a new canvas.
+fn render_image(grid: &LargeGrid, image: Option<HtmlCanvasElement>) -> Option<HtmlCanvasElement> {
     let (w, h) = extent(&grid.shape);
-    let image: HtmlCanvasElement = document().create_element("canvas").ok()?.dyn_into().ok()?;
+    let image: HtmlCanvasElement = match image {
+        Some(image) => image,
+        None => document().create_element("canvas").ok()?.dyn_into().ok()?,
+    };
     image.set_width(w as u32);
     image.set_height(h as u32);
     let mut pixels = vec![0u8; (w * h * 4) as usize];
@@ -110,12 +114,20 @@ pub fn CanvasGrid(
     let drag = StoredValue::new(None::<(f64, f64)>);
     let (width, height) = size.unwrap_or((960.0, 600.0));
 
-    // A new grid: render its image and fit it in view.
+    // A new grid: render its image; fit it in view when its extent changed (an edit that keeps
+    // the extent, such as a new stride, keeps the zoom and pan).
+    let fitted = StoredValue::new(None::<(i64, i64)>);
     Effect::new(move |_| {
         grid.with(|g| {
             let Some(g) = g else { return };
-            image.set_value(render_image(g));
+            image.set_value(render_image(g, image.get_value()));
             let (w, h) = extent(&g.shape);
+            if fitted.get_value() == Some((w, h)) {
+                // the image changed, so draw it again at the same viewport
+                viewport.notify();
+                return;
+            }
+            fitted.set_value(Some((w, h)));
             let scale = (width / w as f64).min(height / h as f64).clamp(0.05, 64.0);
             viewport.set(Viewport {
                 scale,
