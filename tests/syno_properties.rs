@@ -21,7 +21,7 @@
 //! `PROPTEST_CASES` sets the number of cases per property (default 256).
 
 mod common;
-use common::syno::{bindings, grow, random_step};
+use common::syno::{bindings, divisor, grow, random_step};
 use common::{cases, Choices};
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -263,6 +263,29 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn random_steps_find_divisors_of_huge_coefficients_without_counting_to_them() {
+    let offered = |c: i64| -> BTreeSet<i64> {
+        (0..=255u8)
+            .map(|pick| {
+                let d = divisor(&Size::new(c), &mut Choices::new(vec![pick]));
+                d.as_coefficient().expect("a coefficient")
+            })
+            .collect()
+    };
+    // counting up to a coefficient like this one hung a random GPU test
+    let huge = 3 << 40;
+    let found = offered(huge);
+    assert!(found.iter().all(|d| huge % d == 0), "{found:?}");
+    assert!(
+        found.contains(&huge) && found.contains(&(huge / 2)),
+        "{found:?}"
+    );
+    // a small coefficient still offers every divisor
+    let all: BTreeSet<i64> = (1..=360).filter(|d| 360 % d == 0).collect();
+    assert_eq!(offered(360), all);
 }
 
 #[test]

@@ -37,9 +37,17 @@ pub fn bindings(choices: &mut Choices) -> Bindings {
 // Random steps
 
 /// A divisor of the size worth splitting by: a factor of the coefficient or the variable.
+/// Factors come from trial division up to 64, each with its cofactor (every divisor up to a
+/// coefficient of 4,096): steps can grow a coefficient past 10^12, and counting up to it hung a
+/// random GPU test.
 pub fn divisor(size: &Size, choices: &mut Choices) -> Size {
     let c = size.coefficient();
-    let mut options: Vec<Size> = (1..=c).filter(|d| c % d == 0).map(Size::new).collect();
+    let mut factors = BTreeSet::new();
+    for d in (1..=c.min(64)).filter(|d| c % d == 0) {
+        factors.insert(d);
+        factors.insert(c / d);
+    }
+    let mut options: Vec<Size> = factors.into_iter().map(Size::new).collect();
     options.extend(size.variables().keys().map(|name| Size::var(name)));
     choices.from(&options)
 }
