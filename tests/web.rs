@@ -728,3 +728,40 @@ fn panel_markup_is_built_as_nodes() {
     assert_eq!(root.child_element_count(), 0);
     assert_eq!(root.text_content().unwrap(), "again\u{fffd}ob\u{fffd}");
 }
+
+/// A redraw that keeps the same markup keeps the nodes, and their lit classes with them: the
+/// cells lit before it must still go dark when the hover moves on.
+#[wasm_bindgen_test]
+async fn cells_lit_before_an_unchanged_redraw_still_go_dark() {
+    use layout_lab::engine::ShapeTracker;
+    use layout_lab::state::stack_grid::{Lit, StackGrid};
+    use layout_lab::ui::components::grid::{GridKind, GridView};
+    let parent = fresh_parent();
+    let tracker = ShapeTracker::from_shape(&[2, 2]).unwrap();
+    let grid = RwSignal::new(StackGrid::of(&tracker).unwrap().logical);
+    let lit_cells = RwSignal::new(Lit::default());
+    let lit = Memo::new(move |_| lit_cells.get());
+    let hover = RwSignal::new(None);
+    let mounted = leptos::mount::mount_to(parent.clone(), move || {
+        view! { <GridView grid kind=GridKind::Logical hover lit label="grid" /> }
+    });
+    mounted.forget();
+    tick().await;
+    let lit_count = || {
+        parent
+            .query_selector_all(".cell--lit")
+            .map(|l| l.length())
+            .unwrap()
+    };
+    lit_cells.set(Lit {
+        logical: [1].into(),
+        ..Lit::default()
+    });
+    tick().await;
+    assert_eq!(lit_count(), 1);
+    // the same cells again (a new stack whose composed grid is unchanged), and the hover gone
+    grid.update(|_| ());
+    lit_cells.set(Lit::default());
+    tick().await;
+    assert_eq!(lit_count(), 0);
+}

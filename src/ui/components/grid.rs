@@ -113,7 +113,9 @@ pub fn GridView(
     };
     let container = NodeRef::<leptos::html::Div>::new();
     // Lighting touches only the cells whose state changes: one effect per grid instead of
-    // reactive classes on thousands of cells (the DOM is the outside world here).
+    // reactive classes on thousands of cells (the DOM is the outside world here). `shown` is
+    // what was lit last, kept across redraws: a redraw with unchanged markup keeps the nodes
+    // and their classes, and unlighting a rebuilt node is harmless.
     let shown = StoredValue::new(Vec::<(usize, &'static str)>::new());
     Effect::new(move |_| {
         let _redrawn = grid.with(|g| g.cells.len());
@@ -171,10 +173,7 @@ pub fn GridView(
                     });
                 }
             }
-            use:markup=Draw::new(move |m| {
-                shown.set_value(Vec::new());
-                grid.with(|g| html::grid(m, g, &kind.test_id()))
-            })
+            use:markup=Draw::new(move |m| grid.with(|g| html::grid(m, g, &kind.test_id())))
         ></div>
     }
 }
@@ -244,10 +243,7 @@ pub fn MemoryStrip(
             on:focusin=move |ev| enter(ev.into())
             on:mouseleave=move |_| hover.set(None)
             on:focusout=move |_| hover.set(None)
-            use:markup=Draw::new(move |m| {
-                shown.set_value(Vec::new());
-                memory.with(|cells| html::memory(m, cells))
-            })
+            use:markup=Draw::new(move |m| memory.with(|cells| html::memory(m, cells)))
         ></div>
         {move || {
             let shown = memory.with(Vec::len);
