@@ -729,6 +729,55 @@ fn panel_markup_is_built_as_nodes() {
     assert_eq!(root.text_content().unwrap(), "again\u{fffd}ob\u{fffd}");
 }
 
+/// A redraw changes only what differs: matching nodes stay (with their focus and state),
+/// their attributes and texts follow the markup, and what the markup no longer has goes.
+#[wasm_bindgen_test]
+fn a_redraw_keeps_matching_nodes_and_changes_only_what_differs() {
+    use layout_lab::engine::markup::Markup;
+    use layout_lab::ui::dom::Dom;
+    let root = fresh_parent();
+    fn cells(m: &mut dyn Markup, values: &[&str], extra: (&'static str, &str)) {
+        m.open("div");
+        for (k, v) in values.iter().enumerate() {
+            m.open("span");
+            m.attr("data-index", &k.to_string());
+            m.attr(extra.0, extra.1);
+            m.text(v);
+            m.close();
+        }
+        m.close();
+    }
+    Dom::redraw(&root, &|m: &mut dyn Markup| {
+        cells(m, &["0", "1", "2"], ("title", "old"))
+    });
+    let first = find(&root, "span[data-index='0']");
+    let third = find(&root, "span[data-index='2']");
+    Dom::redraw(&root, &|m: &mut dyn Markup| {
+        cells(m, &["0", "5"], ("aria-label", "new"));
+        m.el("p", &[], "after");
+    });
+    assert!(
+        root.contains(Some(&first)),
+        "the first cell is the same node"
+    );
+    assert!(!root.contains(Some(&third)), "the third cell is gone");
+    assert_eq!(root.query_selector_all("span").unwrap().length(), 2);
+    let second = find(&root, "span[data-index='1']");
+    assert_eq!(second.text_content().unwrap(), "5");
+    assert_eq!(
+        second.get_attribute("title"),
+        None,
+        "an attribute not drawn again goes"
+    );
+    assert_eq!(second.get_attribute("aria-label").unwrap(), "new");
+    assert_eq!(find(&root, "div + p").text_content().unwrap(), "after");
+    // an element of another tag in the same place is replaced
+    Dom::redraw(&root, &|m: &mut dyn Markup| m.el("p", &[], "only"));
+    assert_eq!(root.child_element_count(), 1);
+    assert!(!root.contains(Some(&first)));
+    assert_eq!(root.text_content().unwrap(), "only");
+}
+
 /// A redraw that keeps the same markup keeps the nodes, and their lit classes with them: the
 /// cells lit before it must still go dark when the hover moves on.
 #[wasm_bindgen_test]

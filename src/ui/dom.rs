@@ -8,7 +8,8 @@ use crate::engine::markup::Markup;
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/dom.js")]
 extern "C" {
-    /// Replaces `root`'s children with the nodes `ops` records (see [`Dom`]).
+    /// Makes `root`'s children the nodes `ops` records (see [`Dom`]), keeping the nodes that
+    /// already match.
     fn build(root: &web_sys::Element, ops: &str);
 }
 
@@ -21,7 +22,7 @@ pub struct Dom {
 }
 
 impl Dom {
-    /// Replaces `root`'s children with what `draw` makes.
+    /// Makes `root`'s children what `draw` makes.
     pub fn redraw(root: &web_sys::Element, draw: &Drawing) {
         build(root, &Dom::record(draw));
     }
@@ -81,8 +82,8 @@ impl Draw {
 }
 
 /// A directive that keeps an element's children drawn by `draw`, for as long as the element's
-/// owner lives: whenever a signal it reads changes, it draws again, and the nodes are rebuilt
-/// if the markup differs.
+/// owner lives: whenever a signal it reads changes, it draws again, and the nodes are redrawn
+/// (in place, where they match) if the markup differs.
 pub fn markup(el: web_sys::Element, draw: Draw) {
     let effect = RenderEffect::new(move |drawn: Option<String>| {
         let ops = Dom::record(&*draw.0);

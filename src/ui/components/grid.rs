@@ -114,8 +114,8 @@ pub fn GridView(
     let container = NodeRef::<leptos::html::Div>::new();
     // Lighting touches only the cells whose state changes: one effect per grid instead of
     // reactive classes on thousands of cells (the DOM is the outside world here). `shown` is
-    // what was lit last, kept across redraws: a redraw with unchanged markup keeps the nodes
-    // and their classes, and unlighting a rebuilt node is harmless.
+    // what was lit last, kept across redraws: a redraw keeps the nodes (and, with unchanged
+    // markup, their classes), and unlighting a cell whose class the markup reset is harmless.
     let shown = StoredValue::new(Vec::<(usize, &'static str)>::new());
     Effect::new(move |_| {
         let _redrawn = grid.with(|g| g.cells.len());
