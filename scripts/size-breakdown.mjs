@@ -90,6 +90,11 @@ while (at < bytes.length) {
   at = end;
 }
 
+if (names.size === 0 || bodies.length === 0) {
+  console.error(`size-breakdown: no function names or no code in ${optimized}`);
+  process.exit(1);
+}
+
 // The path of a function's (demangled) name: `layout_lab::engine::simplify::rule::h…`; a trait
 // impl by its type (`<layout_lab::engine::View as core::fmt::Display>::fmt`), or by its trait
 // where the type is generic or primitive; wasm-bindgen's shims and runtime symbols apart.
