@@ -177,17 +177,23 @@ impl ShapeTracker {
         // the top view by odometer, then each lower view read at the addresses above it (a
         // pass per view keeps each loop simple enough to run at memory speed)
         let mut out = Vec::with_capacity(size as usize);
-        // a contiguous top view reads index i at address i: a plain fill instead of the
-        // odometer (a reshape that did not merge leaves exactly this on top)
-        if self.last().is_contiguous() {
-            out.extend((0..size).map(Some));
-        } else {
+        // a contiguous top view reads index i at address i (a reshape that did not merge
+        // leaves exactly this on top): the view below it reads the index itself, one pass
+        // fewer; with no view below, the addresses are the indices
+        let direct = self.last().is_contiguous();
+        if !direct {
             self.last().for_each_address(|address| out.push(address));
+        } else if self.views.len() == 1 {
+            out.extend((0..size).map(Some));
         }
-        for view in self.views.iter().rev().skip(1) {
+        for (k, view) in self.views.iter().rev().skip(1).enumerate() {
             let lower = Lower::new(view);
-            for slot in &mut out {
-                *slot = slot.and_then(|address| lower.address(address));
+            if direct && k == 0 {
+                out.extend((0..size).map(|i| lower.address(i)));
+            } else {
+                for slot in &mut out {
+                    *slot = slot.and_then(|address| lower.address(address));
+                }
             }
         }
         Ok(out)
@@ -237,6 +243,8 @@ impl<'a> Lower<'a> {
     }
 
     /// [`View::address_at_index`].
+    // Inlined into both passes of `offsets` (out of line the 2-view stack is 50% slower).
+    #[inline(always)]
     fn address(&self, index: i64) -> Option<i64> {
         if !self.fast || index < 0 {
             return self.view.address_at_index(index);
