@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 
 const args = process.argv.slice(2);
-const top = Number(args[args.indexOf("--top") + 1] || 20);
+const top = args.includes("--top") ? Number(args[args.indexOf("--top") + 1]) : 20;
 const input = "target/wasm32-unknown-unknown/release/layout-lab-web.wasm";
 const out = "target/size";
 mkdirSync(out, { recursive: true });

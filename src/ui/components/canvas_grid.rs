@@ -116,18 +116,20 @@ pub fn CanvasGrid(
 
     // A new grid: render its image; fit it in view when its extent changed (an edit that keeps
     // the extent, such as a new stride, keeps the zoom and pan).
-    let fitted = StoredValue::new(None::<(i64, i64)>);
     Effect::new(move |_| {
         grid.with(|g| {
             let Some(g) = g else { return };
-            image.set_value(render_image(g, image.get_value()));
+            let last = image.get_value();
+            let before = last
+                .as_ref()
+                .map(|i| (i64::from(i.width()), i64::from(i.height())));
+            image.set_value(render_image(g, last));
             let (w, h) = extent(&g.shape);
-            if fitted.get_value() == Some((w, h)) {
+            if before == Some((w, h)) {
                 // the image changed, so draw it again at the same viewport
                 viewport.notify();
                 return;
             }
-            fitted.set_value(Some((w, h)));
             let scale = (width / w as f64).min(height / h as f64).clamp(0.05, 64.0);
             viewport.set(Viewport {
                 scale,
