@@ -32,13 +32,18 @@ pub const RULES: &[Rule] = &[
         apply: affine_on_domain,
     },
     Rule {
+        name: "affine-in-atoms",
+        law: "(Σ c_i·a_i + k) op m = f(lo) + Σ s_i·(a_i - lo_i)   for op // or %, when affine on the box of the atoms' ranges",
+        apply: affine_in_atoms,
+    },
+    Rule {
         name: "linear-normal-form",
         law: "Σ a_i·x_i + Σ b_i·x_i + c + d = Σ (a_i+b_i)·x_i + (c+d)",
         apply: linear_normal_form,
     },
     Rule {
         name: "sum-of-quotients",
-        law: "c·(x // d) + k = c·(q + r // d) + k   (div-split, div-negated or a remainder's common factor taken out, inside a sum)",
+        law: "c·(x // d) + k = c·(q + r // d) + k   (div-split, div-negated, a remainder's common factor taken out or affine-in-atoms, inside a sum)",
         apply: sum_of_quotients,
     },
     Rule {
@@ -80,6 +85,11 @@ pub const RULES: &[Rule] = &[
         name: "mod-of-mod",
         law: "(x % (a·m)) % m = x % m   for x >= 0",
         apply: mod_of_mod,
+    },
+    Rule {
+        name: "mod-of-inner-mod",
+        law: "(c·(y % (a·m)) + s) % m = (c·y + s) % m   for both numerators >= 0",
+        apply: mod_of_inner_mod,
     },
     Rule {
         name: "mod-reduce",
@@ -414,11 +424,21 @@ fn linear_normal_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(build_linear(arena, &linear))
 }
 
-/// Rewrites division and remainder atoms of a sum with `div-split`, `div-negated` or
-/// [`mod_gcd_split`] when the whole sum gets shorter: their constant, sign and factor then
-/// merge into the sum's own coefficients.
+/// Rewrites division and remainder atoms of a sum with `div-split` (of the whole numerator or
+/// of its constant), `div-negated`, [`mod_gcd_split`] or `affine-in-atoms` when the whole sum
+/// gets shorter: their constant, sign and factor then merge into the sum's own coefficients.
 fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    rewrite_atoms(arena, id, &[div_split, div_negated, mod_gcd_split])
+    rewrite_atoms(
+        arena,
+        id,
+        &[
+            div_split,
+            div_split_constant,
+            div_negated,
+            mod_gcd_split,
+            affine_in_atoms_form,
+        ],
+    )
 }
 
 /// A rewrite of one node, as a rule's `apply`.
@@ -470,10 +490,12 @@ fn add_scaled(sum: &Linear, other: &Linear, scale: i64) -> Option<Linear> {
     Some(sum)
 }
 
-/// The other terms of a sum taken into one of its quotients, where that is shorter:
-/// `5·a + (2·a + b) // 6` is `(32·a + b) // 6`. With `b >= 0` and `d·A + b >= 0`, truncating
-/// division is floor division on both sides, and `⌊(d·A + b)/d⌋ = A + ⌊b/d⌋`. The sum's
-/// constant is taken in too, or left outside, whichever is shorter.
+/// Other terms of a sum taken into one of its quotients, where that is shorter:
+/// `5·a + (2·a + b) // 6` is `(32·a + b) // 6`, and `-5·a - 5·((a + b) // 2)` is
+/// `-5·((3·a + b) // 2)`. A quotient with coefficient `c` takes the terms whose coefficients
+/// are multiples of `c` (all of them, or one), and the multiple of `c` in the constant or none
+/// of it. With `b >= 0` and `d·A + b >= 0`, truncating division is floor division on both
+/// sides, and `c·A + c·⌊b/d⌋ = c·⌊(d·A + b)/d⌋`.
 fn div_fold(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if !matches!(arena.node(id), Node::Binary(BinOp::Add, _, _)) {
         return None;
@@ -481,7 +503,7 @@ fn div_fold(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let linear = linear_of(arena, id)?;
     let mut best = (arena.op_count(id), None);
     for (index, &(atom, coeff)) in linear.terms.iter().enumerate() {
-        let Some((b, d)) = binary(arena, atom, BinOp::Div).filter(|_| coeff == 1) else {
+        let Some((b, d)) = binary(arena, atom, BinOp::Div) else {
             continue;
         };
         let Some(numerator) = linear_of(arena, b).filter(|_| nonneg(arena, b)) else {
@@ -489,25 +511,56 @@ fn div_fold(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         };
         let mut rest = linear.clone();
         rest.terms.remove(index);
-        for keep_constant in [false, true] {
-            let taken = Linear {
-                terms: rest.terms.clone(),
-                constant: if keep_constant { 0 } else { rest.constant },
-            };
-            let Some(folded) = add_scaled(&numerator, &taken, d) else {
-                continue;
-            };
-            let folded = build_linear(arena, &folded);
-            if !nonneg(arena, folded) {
-                continue;
-            }
-            let mut candidate = arena.div(folded, d);
-            if keep_constant {
-                let k = arena.constant(rest.constant);
-                candidate = arena.add(candidate, k);
-            }
-            if arena.op_count(candidate) < best.0 {
-                best = (arena.op_count(candidate), Some(candidate));
+        let multiples: Vec<usize> = (0..rest.terms.len())
+            .filter(|&k| rest.terms[k].1.checked_rem(coeff) == Some(0))
+            .collect();
+        let mut choices = vec![multiples.clone()];
+        if multiples.len() > 1 {
+            choices.extend(multiples.iter().map(|&k| vec![k]));
+        }
+        choices.push(Vec::new());
+        for chosen in &choices {
+            for take_constant in [true, false] {
+                let taken = if take_constant {
+                    rest.constant.checked_div(coeff)
+                } else {
+                    Some(0)
+                };
+                let Some(left) = taken.and_then(|t| rest.constant.checked_sub(t * coeff)) else {
+                    continue;
+                };
+                let mut inside = Linear {
+                    terms: Vec::new(),
+                    constant: taken.unwrap_or(0),
+                };
+                let mut outside = Linear {
+                    terms: Vec::new(),
+                    constant: left,
+                };
+                for (k, &(a, c)) in rest.terms.iter().enumerate() {
+                    if chosen.contains(&k) {
+                        // a multiple of `coeff`, so exact (and `coeff != -1` past i64::MIN)
+                        inside.terms.push((a, c.checked_div(coeff).unwrap_or(0)));
+                    } else {
+                        outside.terms.push((a, c));
+                    }
+                }
+                if inside.terms.is_empty() && inside.constant == 0 {
+                    continue;
+                }
+                let Some(folded) = add_scaled(&numerator, &inside, d) else {
+                    continue;
+                };
+                let folded = build_linear(arena, &folded);
+                if !nonneg(arena, folded) {
+                    continue;
+                }
+                let quotient = arena.div(folded, d);
+                outside.terms.push((quotient, coeff));
+                let candidate = build_linear(arena, &outside);
+                if arena.op_count(candidate) < best.0 {
+                    best = (arena.op_count(candidate), Some(candidate));
+                }
             }
         }
     }
@@ -616,6 +669,26 @@ fn div_split(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(arena.add(q, r_div))
 }
 
+/// `(x + c) // d` as `k + (x + r) // d` for `c = d·k + r` with `0 <= r < d`: only the
+/// constant's whole multiples of `d` come out, where [`div_split`] takes the terms' too. With
+/// `x + c >= 0` and `x + r >= 0` both divisions are floor divisions.
+fn div_split_constant(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, d) = binary(arena, id, BinOp::Div)?;
+    let mut linear = linear_of(arena, x)?;
+    let (k, r) = (linear.constant.div_euclid(d), linear.constant.rem_euclid(d));
+    if k == 0 || !nonneg(arena, x) {
+        return None;
+    }
+    linear.constant = r;
+    let rest = build_linear(arena, &linear);
+    if !nonneg(arena, rest) {
+        return None;
+    }
+    let quotient = arena.div(rest, d);
+    let k = arena.constant(k);
+    Some(arena.add(quotient, k))
+}
+
 fn mod_of_mod(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (inner, m) = binary(arena, id, BinOp::Mod)?;
     let (x, a) = binary(arena, inner, BinOp::Mod)?;
@@ -641,6 +714,45 @@ fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         }
     }
     best
+}
+
+/// `(c·(y % (a·m)) + s) % m` as `(c·y + s) % m`, reduced: `y % (a·m)` and `y` differ by a
+/// multiple of `m` (whatever their signs), so both numerators are congruent mod `m`, and with
+/// both `>= 0` their truncating remainders agree. Taken where shorter:
+/// `((4·a + b) % 8 + 1) % 2` is `(b + 1) % 2`.
+fn mod_of_inner_mod(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, m) = binary(arena, id, BinOp::Mod)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let linear = linear_of(arena, x)?;
+    let mut opened = Linear {
+        terms: Vec::new(),
+        constant: linear.constant,
+    };
+    let mut changed = false;
+    for &(atom, c) in &linear.terms {
+        let part = match binary(arena, atom, BinOp::Mod) {
+            Some((y, k)) if k % m == 0 => {
+                changed = true;
+                linear_of(arena, y)?
+            }
+            _ => Linear {
+                terms: vec![(atom, 1)],
+                constant: 0,
+            },
+        };
+        opened = add_scaled(&opened, &part, c)?;
+    }
+    if !changed {
+        return None;
+    }
+    let numerator = build_linear(arena, &opened);
+    if !nonneg(arena, numerator) {
+        return None;
+    }
+    let result = mod_reduce_linear(arena, &opened, m).unwrap_or_else(|| arena.rem(numerator, m));
+    (arena.op_count(result) < arena.op_count(id)).then_some(result)
 }
 
 fn mod_reduce_linear(arena: &mut ExprArena, linear: &Linear, m: i64) -> Option<ExprId> {
@@ -1073,6 +1185,100 @@ fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         }
     }
     Some(build_linear(arena, &affine))
+}
+
+/// A quotient or remainder of a linear form over atoms that take few values (`x % 2`, `x // 4`
+/// of a bounded `x`) which is affine on the box of those values is that affine form:
+/// `((x % 2) + 2) % 3` is `2 - 2·(x % 2)`. The box holds every combination the atoms reach, so
+/// the form agrees wherever the expression is evaluated; [`affine_on_domain`] does the same
+/// over variables. Taken where shorter.
+fn affine_in_atoms(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    affine_in_atoms_form(arena, id).filter(|&f| arena.op_count(f) < arena.op_count(id))
+}
+
+/// [`affine_in_atoms`] whatever its length (inside a sum its constant merges).
+fn affine_in_atoms_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (op, (x, m)) = [BinOp::Div, BinOp::Mod]
+        .into_iter()
+        .find_map(|op| binary(arena, id, op).map(|p| (op, p)))?;
+    let linear = linear_of(arena, x)?;
+    if linear
+        .terms
+        .iter()
+        .all(|&(a, _)| matches!(arena.node(a), Node::Var(_)))
+    {
+        return None;
+    }
+    let ranges: Vec<(i64, i64)> = linear.terms.iter().map(|&(a, _)| arena.bounds(a)).collect();
+    let mut points = 1i64;
+    for &(lo, hi) in &ranges {
+        points = points.checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
+        if points > AFFINE_CHECK_POINTS {
+            return None;
+        }
+    }
+    // truncating, as the expressions divide
+    let f = |values: &[i64]| -> Option<i64> {
+        let n = linear
+            .terms
+            .iter()
+            .zip(values)
+            .try_fold(linear.constant, |acc, (&(_, c), &v)| {
+                acc.checked_add(c.checked_mul(v)?)
+            })?;
+        if op == BinOp::Div {
+            n.checked_div(m)
+        } else {
+            n.checked_rem(m)
+        }
+    };
+    let mut values: Vec<i64> = ranges.iter().map(|r| r.0).collect();
+    let base = f(&values)?;
+    let mut slopes = Vec::with_capacity(ranges.len());
+    for (k, &(lo, hi)) in ranges.iter().enumerate() {
+        if hi == lo {
+            slopes.push(0);
+            continue;
+        }
+        values[k] = lo + 1;
+        slopes.push(f(&values)?.checked_sub(base)?);
+        values[k] = lo;
+    }
+    loop {
+        let predicted = ranges
+            .iter()
+            .zip(&slopes)
+            .zip(&values)
+            .try_fold(base, |acc, ((&(lo, _), &s), &v)| {
+                acc.checked_add(s.checked_mul(v - lo)?)
+            })?;
+        if f(&values)? != predicted {
+            return None;
+        }
+        // the next point of the box, the first coordinate fastest
+        let mut k = 0;
+        loop {
+            if k == values.len() {
+                let mut affine = Linear {
+                    terms: Vec::new(),
+                    constant: base,
+                };
+                for ((&(atom, _), &(lo, _)), &s) in linear.terms.iter().zip(&ranges).zip(&slopes) {
+                    affine.constant = affine.constant.checked_sub(s.checked_mul(lo)?)?;
+                    if s != 0 {
+                        affine.terms.push((atom, s));
+                    }
+                }
+                return Some(build_linear(arena, &affine));
+            }
+            if values[k] < ranges[k].1 {
+                values[k] += 1;
+                break;
+            }
+            values[k] = ranges[k].0;
+            k += 1;
+        }
+    }
 }
 
 /// A comparison with `//` or `%` inside that has the same truth value at every point of the
@@ -1945,7 +2151,13 @@ mod tests {
         let sum = arena.add(q4, four);
         let m = arena.rem(sum, 5);
         let s = simplify(&mut arena, m, MAX_STEPS);
-        assert!(s.steps.iter().any(|st| st.rule == "mod-signed"), "{s:?}");
+        // x // 3 takes five values, so affine-in-atoms sees it too
+        assert!(
+            s.steps
+                .iter()
+                .any(|st| st.rule == "mod-signed" || st.rule == "affine-in-atoms"),
+            "{s:?}"
+        );
         assert!(arena.op_count(s.root) < arena.op_count(m));
         assert_eq!(arena.render_readable(s.root), "-(x/3) + 4");
         check_equivalent(&arena, m, s.root, &[(0, 14)]);
@@ -2176,6 +2388,66 @@ mod tests {
         // a quotient whose numerator may be negative is not folded: truncation would differ
         let (text, rules) = simplified(&vars, "5*a + (2*a + b - 3) // 6");
         assert!(!rules.contains(&"div-fold"), "{text} by {rules:?}");
+    }
+
+    #[test]
+    fn a_quotient_with_a_coefficient_takes_in_the_terms_that_are_its_multiples() {
+        // -5a - 5·((a + b) // 2) = -5·((3a + b) // 2): what div-split leaves inside a scaled sum
+        let vars = [("a", 0, 4), ("b", 0, 5), ("c", 0, 3)];
+        let (mut arena, parsed) = parsed(&vars, &["a*-5 + (a + b) // 2 * -5 + c*4 + 12"]);
+        let s = simplify(&mut arena, parsed[0], MAX_STEPS);
+        assert!(s.steps.iter().any(|st| st.rule == "div-fold"), "{s:?}");
+        // one `·-5` fewer; div-split may then write the quotient as `a + (a + b) // 2` again,
+        // as long, with the `-5` kept outside
+        assert_eq!(arena.op_count(s.root), arena.op_count(parsed[0]) - 1);
+        let text = arena.render_readable(s.root);
+        assert!(!text.contains("a*-5"), "{text}");
+        check_equivalent(&arena, parsed[0], s.root, &[(0, 4), (0, 5), (0, 3)]);
+        // a term that is not a multiple of the coefficient stays outside
+        let (text, _) = simplified(&vars, "a*-4 + (a + b) // 2 * -5");
+        assert_eq!(text, "a*-4 + (a + b)/2*-5");
+    }
+
+    #[test]
+    fn a_sum_takes_the_whole_multiples_out_of_a_quotients_constant() {
+        // ((15a + b + 105) // 7)·5 - 26 = ((15a + b) // 7)·5 + 49
+        let vars = [("a", 0, 3), ("b", 0, 6)];
+        let (text, rules) = simplified(&vars, "(15*a + b + 105) // 7 * 5 + (a + b) % 7 - 26");
+        assert_eq!(text, "(a + b)%7 + (a*15 + b)/7*5 + 49");
+        assert!(rules.contains(&"sum-of-quotients"), "{rules:?}");
+    }
+
+    #[test]
+    fn a_remainder_of_few_valued_atoms_is_affine_in_them() {
+        // x % 2 is 0 or 1, and (x % 2 + 2) % 3 is 2 - 2·(x % 2)
+        let vars = [("x", 0, 9)];
+        // (alone as long as before; in the sum its constant merges)
+        let (text, rules) = simplified(&vars, "x // 2 * 36 + (x % 2 + 2) % 3 + x*6 + 6");
+        assert_eq!(text, "x/2*36 + x*6 + x%2*-2 + 8");
+        assert!(rules.contains(&"sum-of-quotients"), "{rules:?}");
+        // (y // 4 + 1) % 2 for y < 8: y // 4 is 0 or 1
+        let (text, rules) = simplified(&[("y", 0, 7)], "(y // 4 + 1) % 2 * -4 + 100");
+        assert_eq!(text, "y/4*4 + 96");
+        assert!(rules.contains(&"sum-of-quotients"), "{rules:?}");
+        // alone, where it is shorter: (3·(y // 4) + 1) % 4 is 1 - y // 4
+        let (text, rules) = simplified(&[("y", 0, 7)], "(y // 4 * 3 + 1) % 4 + y");
+        assert_eq!(text, "-(y/4) + y + 1");
+        assert!(rules.contains(&"affine-in-atoms"), "{rules:?}");
+        // over three values (y // 4 for y < 12) the remainder wraps: not affine, left alone
+        let (text, _) = simplified(&[("y", 0, 11)], "(y // 4 + 1) % 2 * -4 + 100");
+        assert!(text.contains("%2"), "{text}");
+    }
+
+    #[test]
+    fn a_remainder_sees_through_an_inner_remainder_by_a_multiple() {
+        // (4a + b) % 8 ≡ 4a + b (mod 2), so ((4a + b) % 8 + 1) % 2 = (b + 1) % 2
+        let vars = [("a", 0, 5), ("b", 0, 7)];
+        let (text, rules) = simplified(&vars, "((4*a + b) % 8 + 1) % 2");
+        assert_eq!(text, "(b + 1)%2");
+        assert!(rules.contains(&"mod-of-inner-mod"), "{rules:?}");
+        // by a modulus that is not a multiple it is left alone
+        let (_, rules) = simplified(&vars, "((4*a + b) % 6 + 1) % 4");
+        assert!(!rules.contains(&"mod-of-inner-mod"), "{rules:?}");
     }
 
     #[test]
