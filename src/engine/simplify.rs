@@ -1143,15 +1143,31 @@ fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         return None;
     }
     let (vars, ranges, mut env) = small_box(arena, id)?;
-    let base = arena.eval(id, &env);
+    let atoms: Vec<ExprId> = vars.iter().map(|&v| arena.var_node(v)).collect();
+    let shared: &ExprArena = arena;
+    let affine = affine_fit(&atoms, &ranges, &mut env, &mut |env| {
+        Some(shared.eval(id, env))
+    })?;
+    Some(build_linear(arena, &affine))
+}
+
+/// `f` as `Σ s_k·atoms[k] + c` when it is affine on the box of `ranges` (the k-th atom's value
+/// in `env[slot]`), checked at every point; `env` starts at the box's first point.
+fn affine_fit(
+    atoms: &[ExprId],
+    ranges: &[SlotRange],
+    env: &mut [i64],
+    f: &mut dyn FnMut(&[i64]) -> Option<i64>,
+) -> Option<Linear> {
+    let base = f(env)?;
     let mut slopes = Vec::with_capacity(ranges.len());
-    for &(slot, lo, hi) in &ranges {
+    for &(slot, lo, hi) in ranges {
         if hi == lo {
             slopes.push(0);
             continue;
         }
         env[slot] = lo + 1;
-        slopes.push(arena.eval(id, &env).checked_sub(base)?);
+        slopes.push(f(env)?.checked_sub(base)?);
         env[slot] = lo;
     }
     loop {
@@ -1161,30 +1177,24 @@ fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             .try_fold(base, |acc, (&(slot, lo, _), &s)| {
                 acc.checked_add(s.checked_mul(env[slot] - lo)?)
             })?;
-        if arena.eval(id, &env) != predicted {
+        if f(env)? != predicted {
             return None;
         }
-        if !next_point(&mut env, &ranges) {
+        if !next_point(env, ranges) {
             break;
         }
     }
-    let offset = ranges
-        .iter()
-        .zip(&slopes)
-        .try_fold(base, |acc, (&(_, lo, _), &s)| {
-            acc.checked_sub(s.checked_mul(lo)?)
-        })?;
     let mut affine = Linear {
         terms: Vec::new(),
-        constant: offset,
+        constant: base,
     };
-    for (&v, &s) in vars.iter().zip(&slopes) {
+    for ((&atom, &(_, lo, _)), &s) in atoms.iter().zip(ranges).zip(&slopes) {
+        affine.constant = affine.constant.checked_sub(s.checked_mul(lo)?)?;
         if s != 0 {
-            let var = arena.var_node(v);
-            affine.terms.push((var, s));
+            affine.terms.push((atom, s));
         }
     }
-    Some(build_linear(arena, &affine))
+    Some(affine)
 }
 
 /// A quotient or remainder of a linear form over atoms that take few values (`x % 2`, `x // 4`
@@ -1209,16 +1219,20 @@ fn affine_in_atoms_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     {
         return None;
     }
-    let ranges: Vec<(i64, i64)> = linear.terms.iter().map(|&(a, _)| arena.bounds(a)).collect();
     let mut points = 1i64;
-    for &(lo, hi) in &ranges {
+    let mut ranges = Vec::with_capacity(linear.terms.len());
+    for (k, &(atom, _)) in linear.terms.iter().enumerate() {
+        let (lo, hi) = arena.bounds(atom);
         points = points.checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
         if points > AFFINE_CHECK_POINTS {
             return None;
         }
+        ranges.push((k, lo, hi));
     }
+    let atoms: Vec<ExprId> = linear.terms.iter().map(|t| t.0).collect();
+    let mut values: Vec<i64> = ranges.iter().map(|r| r.1).collect();
     // truncating, as the expressions divide
-    let f = |values: &[i64]| -> Option<i64> {
+    let affine = affine_fit(&atoms, &ranges, &mut values, &mut |values| {
         let n = linear
             .terms
             .iter()
@@ -1231,54 +1245,8 @@ fn affine_in_atoms_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         } else {
             n.checked_rem(m)
         }
-    };
-    let mut values: Vec<i64> = ranges.iter().map(|r| r.0).collect();
-    let base = f(&values)?;
-    let mut slopes = Vec::with_capacity(ranges.len());
-    for (k, &(lo, hi)) in ranges.iter().enumerate() {
-        if hi == lo {
-            slopes.push(0);
-            continue;
-        }
-        values[k] = lo + 1;
-        slopes.push(f(&values)?.checked_sub(base)?);
-        values[k] = lo;
-    }
-    loop {
-        let predicted = ranges
-            .iter()
-            .zip(&slopes)
-            .zip(&values)
-            .try_fold(base, |acc, ((&(lo, _), &s), &v)| {
-                acc.checked_add(s.checked_mul(v - lo)?)
-            })?;
-        if f(&values)? != predicted {
-            return None;
-        }
-        // the next point of the box, the first coordinate fastest
-        let mut k = 0;
-        loop {
-            if k == values.len() {
-                let mut affine = Linear {
-                    terms: Vec::new(),
-                    constant: base,
-                };
-                for ((&(atom, _), &(lo, _)), &s) in linear.terms.iter().zip(&ranges).zip(&slopes) {
-                    affine.constant = affine.constant.checked_sub(s.checked_mul(lo)?)?;
-                    if s != 0 {
-                        affine.terms.push((atom, s));
-                    }
-                }
-                return Some(build_linear(arena, &affine));
-            }
-            if values[k] < ranges[k].1 {
-                values[k] += 1;
-                break;
-            }
-            values[k] = ranges[k].0;
-            k += 1;
-        }
-    }
+    })?;
+    Some(build_linear(arena, &affine))
 }
 
 /// A comparison with `//` or `%` inside that has the same truth value at every point of the
