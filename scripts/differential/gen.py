@@ -40,6 +40,12 @@ def unravel(i, shape):
     return out[::-1]
 
 
+def meta(kind, seed, count, **versions):
+    """A file's first line: what made it, with which versions, seed and count."""
+    return {"meta": True, "generator": f"scripts/differential/gen.py {kind}", **versions,
+            "seed": seed, "count": count}
+
+
 # ---------------------------------------------------------------------------------------------
 # tinygrad
 
@@ -195,9 +201,8 @@ def tinygrad_cases(seed, count):
     from tinygrad.shape.shapetracker import ShapeTracker
 
     rng = random.Random(seed)
-    yield {"meta": True, "generator": "scripts/differential/gen.py tinygrad",
-           "tinygrad_version": "0.11.0", "mode": "ops", "seed": seed, "count": count,
-           "max_elems": MAX_ELEMS}
+    yield meta("tinygrad", seed, count, tinygrad_version="0.11.0", mode="ops",
+               max_elems=MAX_ELEMS)
     for n in range(count):
         base = [rng.randint(1, 6) for _ in range(rng.randint(1, 4))]
         kind = "add" if rng.random() < 0.2 else "ops"
@@ -223,9 +228,8 @@ def create_cases(seed, count):
     from tinygrad.shape.view import View
 
     rng = random.Random(seed)
-    yield {"meta": True, "generator": "scripts/differential/gen.py create",
-           "tinygrad_version": "0.11.0", "mode": "create", "seed": seed, "count": count,
-           "max_elems": MAX_ELEMS}
+    yield meta("create", seed, count, tinygrad_version="0.11.0", mode="create",
+               max_elems=MAX_ELEMS)
     for n in range(count):
         rank = rng.randint(0, 4)
         shape = [rng.randint(0, 6) if rng.random() < 0.08 else rng.randint(1, 6)
@@ -348,9 +352,7 @@ def pycute_cases(seed, count):
         return b, {"layout": record(b, False)}
 
     rng = random.Random(seed)
-    yield {"meta": True, "generator": "scripts/differential/gen.py pycute",
-           "nvidia_cutlass_version": "4.2.0.0", "seed": seed, "count": count,
-           "max_values": 1024}
+    yield meta("pycute", seed, count, nvidia_cutlass_version="4.2.0.0", max_values=1024)
     for n in range(count):
         a, kind, depth = random_layout()
         ops = {"coalesce": outcome(lambda: cute.coalesce(a)), "coalesce_profile": None}
