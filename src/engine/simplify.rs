@@ -43,12 +43,12 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "sum-of-quotients",
-        law: "c·(x // d) + k = c·(q + r // d) + k   (div-split, div-negated, a remainder's common factor taken out or affine-in-atoms, inside a sum)",
+        law: "c·(x // d) + k = c·(q + r // d) + k   (div-split of the whole numerator or of its constant, div-negated, a remainder's common factor taken out or affine-in-atoms, inside a sum)",
         apply: sum_of_quotients,
     },
     Rule {
         name: "div-fold",
-        law: "a + b // d = (d·a + b) // d   for b >= 0 and d·a + b >= 0",
+        law: "c·a + c·(b // d) = c·((d·a + b) // d)   for b >= 0 and d·a + b >= 0",
         apply: div_fold,
     },
     Rule {
@@ -520,29 +520,34 @@ fn div_fold(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         }
         choices.push(Vec::new());
         for chosen in &choices {
-            for take_constant in [true, false] {
+            'candidate: for take_constant in [true, false] {
                 let taken = if take_constant {
                     rest.constant.checked_div(coeff)
                 } else {
                     Some(0)
                 };
-                let Some(left) = taken.and_then(|t| rest.constant.checked_sub(t * coeff)) else {
+                // |taken·coeff| <= |constant|: no overflow
+                let Some((taken, left)) =
+                    taken.and_then(|t| Some((t, rest.constant.checked_sub(t * coeff)?)))
+                else {
                     continue;
                 };
                 let mut inside = Linear {
                     terms: Vec::new(),
-                    constant: taken.unwrap_or(0),
+                    constant: taken,
                 };
                 let mut outside = Linear {
                     terms: Vec::new(),
                     constant: left,
                 };
                 for (k, &(a, c)) in rest.terms.iter().enumerate() {
-                    if chosen.contains(&k) {
-                        // a multiple of `coeff`, so exact (and `coeff != -1` past i64::MIN)
-                        inside.terms.push((a, c.checked_div(coeff).unwrap_or(0)));
-                    } else {
+                    if !chosen.contains(&k) {
                         outside.terms.push((a, c));
+                    } else if let Some(q) = c.checked_div(coeff) {
+                        // a multiple of `coeff`, so exact
+                        inside.terms.push((a, q));
+                    } else {
+                        continue 'candidate;
                     }
                 }
                 if inside.terms.is_empty() && inside.constant == 0 {
@@ -1127,7 +1132,7 @@ fn lt_one(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(arena.lt(sum, one))
 }
 
-/// Most points [`affine_on_domain`] evaluates.
+/// Most points [`affine_on_domain`] and [`affine_in_atoms`] evaluate.
 const AFFINE_CHECK_POINTS: i64 = 1024;
 
 /// A sub-expression with `//` or `%` that is affine on the box of its variables' ranges
@@ -1199,9 +1204,9 @@ fn affine_fit(
 
 /// A quotient or remainder of a linear form over atoms that take few values (`x % 2`, `x // 4`
 /// of a bounded `x`) which is affine on the box of those values is that affine form:
-/// `((x % 2) + 2) % 3` is `2 - 2·(x % 2)`. The box holds every combination the atoms reach, so
-/// the form agrees wherever the expression is evaluated; [`affine_on_domain`] does the same
-/// over variables. Taken where shorter.
+/// `((x % 2) + 2) % 3` is `2 - 2·(x % 2)` for `x >= 0`. The box holds every combination the
+/// atoms reach, so the form agrees wherever the expression is evaluated; [`affine_on_domain`]
+/// does the same over variables. Taken where shorter.
 fn affine_in_atoms(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     affine_in_atoms_form(arena, id).filter(|&f| arena.op_count(f) < arena.op_count(id))
 }
@@ -1223,6 +1228,10 @@ fn affine_in_atoms_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let mut ranges = Vec::with_capacity(linear.terms.len());
     for (k, &(atom, _)) in linear.terms.iter().enumerate() {
         let (lo, hi) = arena.bounds(atom);
+        // a bound at the end of i64 may be saturated, not a value the atom takes
+        if lo == i64::MIN || hi == i64::MAX {
+            return None;
+        }
         points = points.checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
         if points > AFFINE_CHECK_POINTS {
             return None;
@@ -1266,7 +1275,7 @@ fn lt_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(arena.boolean(first != 0))
 }
 
-/// A variable's environment slot and inclusive range.
+/// A value's slot in an environment (a variable's, or an atom's index) and its inclusive range.
 type SlotRange = (usize, i64, i64);
 
 /// The variables of `id`, their slots and ranges, and the box's first point (every variable
@@ -1298,8 +1307,9 @@ fn small_box(arena: &ExprArena, id: ExprId) -> Option<(Vec<VarId>, Vec<SlotRange
 /// Moves `env` to the box's next point in odometer order; false after the last one.
 fn next_point(env: &mut [i64], ranges: &[SlotRange]) -> bool {
     for &(slot, lo, hi) in ranges {
-        env[slot] += 1;
-        if env[slot] <= hi {
+        // compared before the step, so a range ending at i64::MAX never overflows
+        if env[slot] < hi {
+            env[slot] += 1;
             return true;
         }
         env[slot] = lo;
@@ -2484,6 +2494,27 @@ mod tests {
                 assert_eq!(arena.eval(result.idx, &env), arena.eval(parsed[0], &env));
             }
         }
+    }
+
+    #[test]
+    fn boxes_ending_at_i64_max_are_walked_without_overflow() {
+        // the last point of the box is i64::MAX: stepping past it must not overflow
+        let max = i64::MAX;
+        let (text, _) = simplified(&[("x", max - 1, max)], "x % 2 + x // 2");
+        assert!(!text.is_empty());
+        // atoms whose bounds saturate at the ends of i64 are not taken as their values
+        let (mut arena, parsed) = parsed(
+            &[
+                ("x", 1 << 32, (1 << 32) + 1),
+                ("y", -(1 << 31) - 1, -(1 << 31)),
+            ],
+            &["(x*y) % 3 + x"],
+        );
+        let s = simplify(&mut arena, parsed[0], MAX_STEPS);
+        assert!(
+            !s.steps.iter().any(|st| st.rule == "affine-in-atoms"),
+            "{s:?}"
+        );
     }
 
     #[test]
