@@ -20,6 +20,7 @@ import ast
 import json
 import random
 import sys
+from importlib.metadata import version
 
 MAX_ELEMS = 2048
 
@@ -201,7 +202,7 @@ def tinygrad_cases(seed, count):
     from tinygrad.shape.shapetracker import ShapeTracker
 
     rng = random.Random(seed)
-    yield meta("tinygrad", seed, count, tinygrad_version="0.11.0", mode="ops",
+    yield meta("tinygrad", seed, count, tinygrad_version=version("tinygrad"), mode="ops",
                max_elems=MAX_ELEMS)
     for n in range(count):
         base = [rng.randint(1, 6) for _ in range(rng.randint(1, 4))]
@@ -228,7 +229,7 @@ def create_cases(seed, count):
     from tinygrad.shape.view import View
 
     rng = random.Random(seed)
-    yield meta("create", seed, count, tinygrad_version="0.11.0", mode="create",
+    yield meta("create", seed, count, tinygrad_version=version("tinygrad"), mode="create",
                max_elems=MAX_ELEMS)
     for n in range(count):
         rank = rng.randint(0, 4)
@@ -265,11 +266,11 @@ def pycute_cases(seed, count):
 
     def record(layout, values=True):
         rec = {"shape": as_json(layout.shape), "stride": as_json(layout.stride),
-               "str": str(layout), "size": cute.size(layout)}
+               "str": str(layout), "size": cute.size(layout), "cosize": None}
         try:
             rec["cosize"] = cute.cosize(layout)
-        except Exception:  # pycute's cosize fails on some layouts; the schema allows null
-            rec["cosize"] = None
+        except ZeroDivisionError:  # a layout of size 0 (a complement of overlapping modes)
+            pass
         if values:
             n = cute.size(layout)
             rec["values"] = [layout(i) for i in range(n)] if n <= 1024 else None
@@ -311,11 +312,23 @@ def pycute_cases(seed, count):
             strides = [0 if rng.random() < 0.35 else s for s in strides]
         return unflat(shape, iter(strides))
 
+    def depth_of(t):
+        return 1 + max((depth_of(x) for x in t), default=0) if isinstance(t, tuple) else 0
+
     def random_layout(max_depth=2):
         depth = rng.randint(0, max_depth)
         shape = random_shape(depth, rng.randint(1, 3) if depth else 1)
         kind = rng.choice(["compact", "compact_perm", "gaps", "broadcast", "random"])
-        return Layout(shape, random_stride(shape, kind)), kind, depth
+        return Layout(shape, random_stride(shape, kind)), kind, depth_of(shape)
+
+    def other_layout():
+        """A second operand: flat mostly, nested sometimes."""
+        return random_layout(2 if rng.random() < 0.3 else 1)[0]
+
+    def profile_of(shape):
+        """A by-mode profile: A's modes, a nested one kept nested or taken whole."""
+        return tuple(tuple(1 for _ in m) if isinstance(m, tuple) and rng.random() < 0.5 else 1
+                     for m in shape)
 
     def dividing_layout(n):
         """Mostly a layout whose size divides n, the case the algebra is defined for."""
@@ -334,30 +347,33 @@ def pycute_cases(seed, count):
             parts, recs = [], []
             for mode in a.shape[:rng.randint(1, len(a.shape))]:
                 part = None if rng.random() < 0.25 else dividing_layout(cute.size(mode))
+                if part is not None and rng.random() < 0.1:
+                    part = other_layout()
                 parts.append(part)
                 recs.append(None if part is None else {"layout": record(part, False)})
             return tuple(parts), {"tuple": recs}
-        b = dividing_layout(cute.size(a)) if rng.random() < 0.7 else random_layout(1)[0]
+        b = dividing_layout(cute.size(a)) if rng.random() < 0.7 else other_layout()
         return b, {"layout": record(b, False)}
 
     def product_tiler():
         if rng.random() < 0.25:
             parts, recs = [], []
             for _ in range(rng.randint(1, 2)):
-                part = None if rng.random() < 0.2 else random_layout(1)[0]
+                part = None if rng.random() < 0.2 else other_layout()
                 parts.append(part)
                 recs.append(None if part is None else {"layout": record(part, False)})
             return tuple(parts), {"tuple": recs}
-        b = random_layout(1)[0]
+        b = other_layout()
         return b, {"layout": record(b, False)}
 
     rng = random.Random(seed)
-    yield meta("pycute", seed, count, nvidia_cutlass_version="4.2.0.0", max_values=1024)
+    yield meta("pycute", seed, count, nvidia_cutlass_version=version("nvidia-cutlass"),
+               max_values=1024)
     for n in range(count):
         a, kind, depth = random_layout()
         ops = {"coalesce": outcome(lambda: cute.coalesce(a)), "coalesce_profile": None}
         if isinstance(a.shape, tuple):
-            profile = tuple(1 for _ in a.shape)
+            profile = profile_of(a.shape)
             ops["coalesce_profile"] = {"profile": as_json(profile),
                                        **outcome(lambda: cute.coalesce(a, profile))}
         ops["filter"] = outcome(lambda: cute.filter(a))
@@ -366,16 +382,16 @@ def pycute_cases(seed, count):
         ops["complement_max"] = {"max_idx": bound, **outcome(lambda: cute.complement(a, bound))}
         ops["right_inverse"] = outcome(lambda: cute.right_inverse(a))
         ops["left_inverse"] = outcome(lambda: cute.left_inverse(a))
-        b = dividing_layout(cute.size(a)) if rng.random() < 0.6 else random_layout(1)[0]
+        b = dividing_layout(cute.size(a)) if rng.random() < 0.6 else other_layout()
         composed = outcome(lambda: cute.composition(a, b))
         law = None
         if "result" in composed:
             r = cute.composition(a, b)
             try:
                 law = all(r(i) == a(b(i)) for i in range(cute.size(r)))
-            except Exception:
+            except Exception:  # the result reads outside A: its law does not hold
                 law = False
-        ops["composition"] = {"B": record(b), "b_in_domain": cute.cosize(b) <= cute.size(a),
+        ops["composition"] = {"B": record(b, False), "b_in_domain": cute.cosize(b) <= cute.size(a),
                               "prop_ok": law, **composed}
         t, t_record = tiler(a)
         for name in ("logical_divide", "zipped_divide", "tiled_divide"):
