@@ -514,24 +514,28 @@ fn div_fold(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         let multiples: Vec<usize> = (0..rest.terms.len())
             .filter(|&k| rest.terms[k].1.checked_rem(coeff) == Some(0))
             .collect();
-        let mut choices = vec![multiples.clone()];
-        if multiples.len() > 1 {
-            choices.extend(multiples.iter().map(|&k| vec![k]));
+        // all the multiples, each alone, or none (the constant only); the first shortest wins
+        let mut choices = Vec::new();
+        if !multiples.is_empty() {
+            let singles: Vec<Vec<usize>> = match multiples.len() {
+                1 => Vec::new(),
+                _ => multiples.iter().map(|&k| vec![k]).collect(),
+            };
+            choices.push(multiples);
+            choices.extend(singles);
         }
         choices.push(Vec::new());
         for chosen in &choices {
             'candidate: for take_constant in [true, false] {
-                let taken = if take_constant {
+                let Some(taken) = (if take_constant {
                     rest.constant.checked_div(coeff)
                 } else {
                     Some(0)
-                };
-                // |taken·coeff| <= |constant|: no overflow
-                let Some((taken, left)) =
-                    taken.and_then(|t| Some((t, rest.constant.checked_sub(t * coeff)?)))
-                else {
+                }) else {
                     continue;
                 };
+                // the constant's remainder by `coeff`: |taken·coeff| <= |constant|, no overflow
+                let left = rest.constant - taken * coeff;
                 let mut inside = Linear {
                     terms: Vec::new(),
                     constant: taken,
@@ -1224,20 +1228,14 @@ fn affine_in_atoms_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     {
         return None;
     }
-    let mut points = 1i64;
-    let mut ranges = Vec::with_capacity(linear.terms.len());
-    for (k, &(atom, _)) in linear.terms.iter().enumerate() {
-        let (lo, hi) = arena.bounds(atom);
-        // a bound at the end of i64 may be saturated, not a value the atom takes
-        if lo == i64::MIN || hi == i64::MAX {
-            return None;
-        }
-        points = points.checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
-        if points > AFFINE_CHECK_POINTS {
-            return None;
-        }
-        ranges.push((k, lo, hi));
+    let ranges: Vec<SlotRange> = (linear.terms.iter().enumerate())
+        .map(|(k, &(atom, _))| (k, arena.bounds(atom).0, arena.bounds(atom).1))
+        .collect();
+    // a bound at the end of i64 may be saturated, not a value the atom takes
+    if ranges.iter().any(|r| r.1 == i64::MIN || r.2 == i64::MAX) {
+        return None;
     }
+    small_enough(&ranges)?;
     let atoms: Vec<ExprId> = linear.terms.iter().map(|t| t.0).collect();
     let mut values: Vec<i64> = ranges.iter().map(|r| r.1).collect();
     // truncating, as the expressions divide
@@ -1289,19 +1287,25 @@ fn small_box(arena: &ExprArena, id: ExprId) -> Option<(Vec<VarId>, Vec<SlotRange
             (var.slot, var.min, var.max)
         })
         .collect();
-    let mut points: i64 = 1;
-    for &(_, lo, hi) in &ranges {
-        points = points.checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
-        if points > AFFINE_CHECK_POINTS {
-            return None;
-        }
-    }
+    small_enough(&ranges)?;
     let slots = ranges.iter().map(|r| r.0).max().map_or(0, |m| m + 1);
     let mut env = vec![0i64; slots];
     for &(slot, lo, _) in &ranges {
         env[slot] = lo;
     }
     Some((vars, ranges, env))
+}
+
+/// `Some` when the box of `ranges` has at most [`AFFINE_CHECK_POINTS`] points.
+fn small_enough(ranges: &[SlotRange]) -> Option<()> {
+    let mut points: i64 = 1;
+    for &(_, lo, hi) in ranges {
+        points = points.checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
+        if points > AFFINE_CHECK_POINTS {
+            return None;
+        }
+    }
+    Some(())
 }
 
 /// Moves `env` to the box's next point in odometer order; false after the last one.
