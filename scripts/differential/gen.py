@@ -338,33 +338,32 @@ def pycute_cases(seed, count):
             return Layout((a, s // a), (rng.randint(1, 3), a * rng.randint(1, 2)))
         return Layout(s, rng.choice([1, 1, 2, 3, n // s]))
 
+    def layout_tiler(b):
+        return b, {"layout": record(b, False)}
+
+    def by_mode(parts):
+        """A tuple tiler: a layout per mode, or None for a mode left alone."""
+        return tuple(parts), {"tuple": [None if p is None else layout_tiler(p)[1] for p in parts]}
+
+    def dividing_part(mode):
+        part = None if rng.random() < 0.25 else dividing_layout(cute.size(mode))
+        return other_layout() if part is not None and rng.random() < 0.1 else part
+
     def tiler(a):
         r = rng.random()
         if r < 0.15:
             n = rng.randint(1, 6)
             return n, {"int": n}
         if r < 0.45 and isinstance(a.shape, tuple):
-            parts, recs = [], []
-            for mode in a.shape[:rng.randint(1, len(a.shape))]:
-                part = None if rng.random() < 0.25 else dividing_layout(cute.size(mode))
-                if part is not None and rng.random() < 0.1:
-                    part = other_layout()
-                parts.append(part)
-                recs.append(None if part is None else {"layout": record(part, False)})
-            return tuple(parts), {"tuple": recs}
-        b = dividing_layout(cute.size(a)) if rng.random() < 0.7 else other_layout()
-        return b, {"layout": record(b, False)}
+            return by_mode([dividing_part(m) for m in a.shape[:rng.randint(1, len(a.shape))]])
+        return layout_tiler(dividing_layout(cute.size(a)) if rng.random() < 0.7
+                            else other_layout())
 
     def product_tiler():
         if rng.random() < 0.25:
-            parts, recs = [], []
-            for _ in range(rng.randint(1, 2)):
-                part = None if rng.random() < 0.2 else other_layout()
-                parts.append(part)
-                recs.append(None if part is None else {"layout": record(part, False)})
-            return tuple(parts), {"tuple": recs}
-        b = other_layout()
-        return b, {"layout": record(b, False)}
+            return by_mode([None if rng.random() < 0.2 else other_layout()
+                            for _ in range(rng.randint(1, 2))])
+        return layout_tiler(other_layout())
 
     rng = random.Random(seed)
     yield meta("pycute", seed, count, nvidia_cutlass_version=version("nvidia-cutlass"),
