@@ -108,12 +108,12 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "lt-on-domain",
-        law: "x < y = true (or false)   when it is so at every point of its variables' box",
+        law: "x < y (or p & q) = true, false, v < k or !(v < k)   when it is so at every point of its variables' box",
         apply: lt_on_domain,
     },
     Rule {
         name: "lt-div",
-        law: "x // d < c  <=>  x < c·d   for x >= 0",
+        law: "s + x // d < c  <=>  d·s + x < c·d   for x >= 0 (s linear, maybe 0)",
         apply: lt_div,
     },
     Rule {
@@ -659,8 +659,12 @@ fn div_split(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if !nonneg(arena, x) {
         return None;
     }
-    let linear = linear_of(arena, x)?;
-    let (mut quotient, mut remainder) = split_by(&linear, d);
+    div_split_linear(arena, &linear_of(arena, x)?, d)
+}
+
+/// [`div_split`] of `linear // d` for a `linear` known to be `>= 0`.
+fn div_split_linear(arena: &mut ExprArena, linear: &Linear, d: i64) -> Option<ExprId> {
+    let (mut quotient, mut remainder) = split_by(linear, d);
     let mut r = build_linear(arena, &remainder);
     let low = arena.bounds(r).0;
     if low < 0 {
@@ -670,7 +674,7 @@ fn div_split(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         quotient.constant = quotient.constant.checked_sub(k)?;
         r = build_linear(arena, &remainder);
     }
-    if remainder == linear {
+    if remainder == *linear {
         return None;
     }
     let q = build_linear(arena, &quotient);
@@ -887,14 +891,33 @@ fn lt_constant(arena: &ExprArena, id: ExprId) -> Option<(ExprId, i64)> {
     }
 }
 
+/// `s + x // d < c` as `d·s + x < c·d`: `⌊x/d⌋ < c - s` holds exactly when `x/d < c - s`,
+/// an integer, and `x >= 0` makes `//` floor division. `r + (r + q) // 6 < 1` is
+/// `7·r + q < 6`; taken where shorter.
 fn lt_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (lhs, c) = lt_constant(arena, id)?;
-    let (x, d) = binary(arena, lhs, BinOp::Div)?;
-    if !nonneg(arena, x) {
-        return None;
-    }
-    let bound = arena.constant(c.checked_mul(d)?);
-    Some(arena.lt(x, bound))
+    let linear = linear_of(arena, lhs)?;
+    let (index, x, d) = linear
+        .terms
+        .iter()
+        .enumerate()
+        .find_map(|(k, &(atom, coeff))| {
+            let (x, d) = binary(arena, atom, BinOp::Div)?;
+            (coeff == 1 && nonneg(arena, x)).then_some((k, x, d))
+        })?;
+    let mut rest = linear;
+    rest.terms.remove(index);
+    let x = linear_of(arena, x).unwrap_or(Linear {
+        terms: vec![(x, 1)],
+        constant: 0,
+    });
+    let mut folded = add_scaled(&x, &rest, d)?;
+    let bound = c.checked_mul(d)?.checked_sub(folded.constant)?;
+    folded.constant = 0;
+    let sum = build_linear(arena, &folded);
+    let bound = arena.constant(bound);
+    let result = arena.lt(sum, bound);
+    (arena.op_count(result) < arena.op_count(id)).then_some(result)
 }
 
 fn lt_linear(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
@@ -1256,21 +1279,55 @@ fn affine_in_atoms_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(build_linear(arena, &affine))
 }
 
-/// A comparison with `//` or `%` inside that has the same truth value at every point of the
-/// box of its variables' ranges (at most [`AFFINE_CHECK_POINTS`] of them) is that constant;
-/// node bounds are too coarse to see it through a remainder.
+/// A comparison or conjunction that has the same truth value at every point of the box of its
+/// variables' ranges (at most [`AFFINE_CHECK_POINTS`] of them) is that constant, and one whose
+/// truth depends on one variable only, true below some value and false from it (or the other
+/// way), is that comparison of the variable: node bounds are too coarse to see either through
+/// a remainder, or through a sum whose other terms are small (`b + 3·a < 5` is `a < 2` for
+/// `b` in `[0, 1]`).
 fn lt_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    if !matches!(arena.node(id), Node::Binary(BinOp::Lt, _, _)) || !has_division(arena, id) {
+    if !matches!(arena.node(id), Node::Binary(BinOp::Lt | BinOp::And, _, _)) {
         return None;
     }
-    let (_, ranges, mut env) = small_box(arena, id)?;
-    let first = arena.eval(id, &env);
-    while next_point(&mut env, &ranges) {
-        if arena.eval(id, &env) != first {
-            return None;
+    let (vars, ranges, mut env) = small_box(arena, id)?;
+    // per variable, its truth at each of its values while it is the same at every point with
+    // that value, or `None` once it is not
+    // (the box is small, so each range's length fits)
+    let mut alone: Vec<Option<Vec<Option<bool>>>> = ranges
+        .iter()
+        .map(|&(_, lo, hi)| Some(vec![None; (hi - lo + 1) as usize]))
+        .collect();
+    loop {
+        let truth = arena.eval(id, &env) != 0;
+        for (values, &(slot, lo, _)) in alone.iter_mut().zip(&ranges) {
+            let Some(cells) = values else { continue };
+            let cell = &mut cells[(env[slot] - lo) as usize];
+            match *cell {
+                None => *cell = Some(truth),
+                Some(t) if t != truth => *values = None,
+                Some(_) => {}
+            }
+        }
+        if !next_point(&mut env, &ranges) {
+            break;
         }
     }
-    Some(arena.boolean(first != 0))
+    for (values, (&var, &(_, lo, _))) in alone.iter().zip(vars.iter().zip(&ranges)) {
+        let Some(cells) = values else { continue };
+        let first = cells[0]?;
+        // the first value at which the truth changes; none: a constant
+        let Some(switch) = cells.iter().position(|&c| c != Some(first)) else {
+            return Some(arena.boolean(first));
+        };
+        if cells[switch..].contains(&Some(first)) {
+            continue;
+        }
+        let v = arena.var_node(var);
+        let k = arena.constant(lo.checked_add(i64::try_from(switch).ok()?)?);
+        let below = arena.lt(v, k);
+        return Some(if first { below } else { arena.not(below) });
+    }
+    None
 }
 
 /// A value's slot in an environment (a variable's, or an atom's index) and its inclusive range.
@@ -1698,6 +1755,33 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
             None
         }
 
+        /// `a % m` (`id`) for an `a` the clauses keep `>= 0` though its own bounds do not: its
+        /// coefficients reduced by `m` (`mod-reduce`) or to their residues nearest zero
+        /// (`mod-signed`), the shortest where shorter. Both rewrites need `a >= 0` only for `%`
+        /// to be floor `mod`, and check the rest on the result's own bounds.
+        fn mod_where_nonneg(
+            &self,
+            arena: &mut ExprArena,
+            id: ExprId,
+            a: ExprId,
+            m: i64,
+        ) -> Option<ExprId> {
+            let linear = linear_of(arena, a)?;
+            let mut best = id;
+            for candidate in [
+                mod_reduce_linear(arena, &linear, m),
+                mod_signed_linear(arena, &linear, m),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                if arena.op_count(candidate) < arena.op_count(best) {
+                    best = candidate;
+                }
+            }
+            (best != id).then_some(best)
+        }
+
         /// `id` itself, or what its tighter range makes of it.
         fn tighten(&mut self, arena: &mut ExprArena, id: ExprId) -> ExprId {
             if self.implied.linear.is_empty() && self.tight.is_empty() {
@@ -1717,6 +1801,23 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                             if let Some(shorter) = self.div_common_factor(arena, id, a, d) {
                                 return shorter;
                             }
+                            // div-split where only the clauses show `a >= 0`, if not longer:
+                            // its constant then merges into the sum around it
+                            if !nonneg(arena, a) {
+                                let split = linear_of(arena, a)
+                                    .and_then(|linear| div_split_linear(arena, &linear, d));
+                                if let Some(split) =
+                                    split.filter(|&s| arena.op_count(s) <= arena.op_count(id))
+                                {
+                                    // the same values, so the same range
+                                    let (low, high) = arena.bounds(split);
+                                    let range = ((l / d).max(low), (h / d).min(high));
+                                    if range != (low, high) {
+                                        self.tight.insert(split, range);
+                                    }
+                                    return split;
+                                }
+                            }
                         }
                         (l >= 0).then(|| (l / d, h / d))
                     }
@@ -1731,6 +1832,12 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                             let shifted = arena.add(a, shift);
                             self.tight.insert(shifted, (l % m, h % m));
                             return shifted;
+                        }
+                        // mod-reduce and mod-signed where only the clauses show `a >= 0`
+                        if l >= 0 && !nonneg(arena, a) {
+                            if let Some(shorter) = self.mod_where_nonneg(arena, id, a, m) {
+                                return shorter;
+                            }
                         }
                         None
                     }
@@ -1902,6 +2009,18 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
             break;
         }
     }
+    // idx is read only where valid holds: nowhere, so any value will do
+    if let Some(&valid) = parts
+        .first()
+        .filter(|&&c| matches!(arena.node(c), Node::Bool(false)))
+    {
+        return SimplifiedIndexing {
+            idx: arena.constant(0),
+            valid,
+            steps,
+            stop,
+        };
+    }
     // idx is simplified on its own first so that its sub-terms match valid's simplified ones.
     let alone = run(arena, idx, &mut steps);
     let ranges = implied_ranges(arena, &parts);
@@ -2035,8 +2154,8 @@ mod tests {
         }
     }
 
-    /// `(3a + b) // 2 < 1` is `3a + b < 2`: the comparison's rule must see the division before
-    /// the division is split into `a + (a + b) // 2`.
+    /// `(3a + b) // 2 < 1` is `3a + b < 2`, also once the division is split into
+    /// `a + (a + b) // 2`.
     #[test]
     fn comparisons_are_tried_before_their_operands_are_rewritten() {
         let mut arena = ExprArena::new();
@@ -2050,7 +2169,8 @@ mod tests {
         let lt = arena.lt(half, one);
         let simplified = simplify(&mut arena, lt, MAX_STEPS);
         assert_eq!(arena.render_readable(simplified.root), "a*3 + b < 2");
-        assert_eq!(simplified.steps[0].rule, "lt-div");
+        let rules: Vec<&str> = simplified.steps.iter().map(|s| s.rule).collect();
+        assert!(rules.contains(&"lt-div"), "{rules:?}");
         check_equivalent(&arena, lt, simplified.root, &[(0, 1), (0, 2)]);
     }
 
@@ -2435,10 +2555,10 @@ mod tests {
     #[test]
     fn a_comparison_of_a_remainder_counts_coefficients_down_through_a_quotient() {
         // (24a + b + 90) // 4 = 6a + (b + 2) // 4 + 22 and 6 ≡ -1 (mod 7): the remainder is
-        // -a + (b + 2) // 4 + 1, in [0, 2]
+        // -a + (b + 2) // 4 + 1, in [0, 2]; then `-a + (b + 2) // 4 < 1` is `b - 4a < 2`
         let vars = [("a", 0, 1), ("b", 0, 5)];
         let (text, rules) = simplified(&vars, "!((24*a + b + 90) // 4 % 7 < 2)");
-        assert_eq!(text, "-a + (b + 2)/4 >= 1");
+        assert_eq!(text, "b + a*-4 >= 2");
         assert!(rules.contains(&"lt-mod-signed"), "{rules:?}");
         // over more periods the residues wrap: left alone
         let (_, rules) = simplified(&[("a", 0, 3), ("b", 0, 5)], "(24*a + b + 90) // 4 % 7 < 2");
@@ -2472,6 +2592,65 @@ mod tests {
             "!(r < 6) & (r < 114) & (r % 3 < 2)",
         );
         assert_eq!(idx, "(r + 12)/18*-12 + 79");
+    }
+
+    #[test]
+    fn a_quotient_whose_numerator_only_valid_keeps_non_negative_splits() {
+        // 16a + b - 2 >= 0 only where valid holds: there (16a + b - 2) // 2 is 8a - 1 + b // 2,
+        // whose constant merges into the sum
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 3), ("b", 0, 15)],
+            "(16*a + b - 2) // 2 * -4 + b % 2 * -1 + 158",
+            "!(16*a + b < 2) & (16*a + b < 62)",
+        );
+        assert_eq!(idx, "a*-32 + b/2*-2 + -b + 162");
+    }
+
+    #[test]
+    fn a_valid_that_never_holds_is_false_and_idx_is_then_never_read() {
+        // with b = 0 and a in [0, 1], (2a + b) % 3 is 0 or 2, never 1
+        let (idx, valid) = simplified_given_valid(
+            &[("a", 0, 5), ("b", 0, 3)],
+            "(a*7 + b) % 5 * 3 + 1",
+            "((2*a + b) % 3 >= 1) & ((2*a + b) % 3 < 2) & (b < 1) & (a < 2)",
+        );
+        assert_eq!((idx.as_str(), valid.as_str()), ("0", "false"));
+    }
+
+    #[test]
+    fn a_comparison_that_one_variable_decides_on_the_box_is_a_comparison_of_it() {
+        let vars = [("a", 0, 5), ("b", 0, 1)];
+        let (text, rules) = simplified(&vars, "b + 3*a < 5");
+        assert_eq!(text, "a < 2");
+        assert!(rules.contains(&"lt-on-domain"), "{rules:?}");
+        let (text, _) = simplified(&vars, "!(b + 3*a < 5)");
+        assert_eq!(text, "a >= 2");
+        // decided by `a` alone, but not below a threshold: left alone
+        let (text, _) = simplified(&vars, "a % 3 < 1");
+        assert_eq!(text, "a%3 < 1");
+        // a sum with a quotient of coefficient 1, on a box too large to walk: lt-div
+        let (text, rules) = simplified(&[("r", 0, 40), ("q", 0, 50)], "r + (r + q) // 6 < 1");
+        assert_eq!(text, "r*7 + q < 6");
+        assert!(rules.contains(&"lt-div"), "{rules:?}");
+    }
+
+    #[test]
+    fn a_remainder_whose_numerator_only_valid_keeps_non_negative_reduces_its_coefficients() {
+        // 34a + 17b + c - 2 >= 0 only where valid holds; there `%` is floor mod, so the
+        // coefficients reduce by 16 and the constant becomes its residue
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 1), ("b", 0, 1), ("c", 0, 16)],
+            "(34*a + 17*b + c - 2) % 16",
+            "!(34*a + 17*b + c < 2) & (34*a + 17*b + c < 66)",
+        );
+        assert_eq!(idx, "(a*2 + b + c + 14)%16");
+        // to residues nearest zero: 15a + 15b - 3 is 13 - a - b (mod 16), in [0, 16) here
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 1), ("b", 0, 1)],
+            "(15*a + 15*b - 3) % 16",
+            "!(a + b < 1)",
+        );
+        assert_eq!(idx, "-a + -b + 13");
     }
 
     #[test]
