@@ -687,9 +687,17 @@ fn div_split_linear(arena: &mut ExprArena, linear: &Linear, d: i64) -> Option<Ex
 /// `x + c >= 0` and `x + r >= 0` both divisions are floor divisions.
 fn div_split_constant(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, d) = binary(arena, id, BinOp::Div)?;
-    let mut linear = linear_of(arena, x)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    div_split_constant_linear(arena, &linear_of(arena, x)?, d)
+}
+
+/// [`div_split_constant`] of `linear // d` for a `linear` known to be `>= 0`.
+fn div_split_constant_linear(arena: &mut ExprArena, linear: &Linear, d: i64) -> Option<ExprId> {
+    let mut linear = linear.clone();
     let (k, r) = (linear.constant.div_euclid(d), linear.constant.rem_euclid(d));
-    if k == 0 || !nonneg(arena, x) {
+    if k == 0 {
         return None;
     }
     linear.constant = r;
@@ -804,6 +812,13 @@ fn mod_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 
 /// [`mod_signed`] of `linear % m` for a non-negative `linear`, whatever its length.
 fn mod_signed_linear(arena: &mut ExprArena, linear: &Linear, m: i64) -> Option<ExprId> {
+    let sum = residue_sum(arena, linear, m)?;
+    signed_shift(arena, sum, arena.bounds(sum), linear.constant, m)
+}
+
+/// `linear`'s terms with their coefficients replaced by their residues mod `m` nearest zero,
+/// without the constant; `None` when none is left.
+fn residue_sum(arena: &mut ExprArena, linear: &Linear, m: i64) -> Option<ExprId> {
     let mut terms = Vec::with_capacity(linear.terms.len());
     for &(atom, c) in &linear.terms {
         let r = c.rem_euclid(m);
@@ -815,8 +830,18 @@ fn mod_signed_linear(arena: &mut ExprArena, linear: &Linear, m: i64) -> Option<E
     if terms.is_empty() {
         return None;
     }
-    let sum = build_linear(arena, &Linear { terms, constant: 0 });
-    let k = shift_into_period(linear.constant, arena.bounds(sum), m)?;
+    Some(build_linear(arena, &Linear { terms, constant: 0 }))
+}
+
+/// `sum + k` for the `k ≡ constant (mod m)` that keeps it in `[0, m)` over `range`, `sum`'s.
+fn signed_shift(
+    arena: &mut ExprArena,
+    sum: ExprId,
+    range: (i64, i64),
+    constant: i64,
+    m: i64,
+) -> Option<ExprId> {
+    let k = shift_into_period(constant, range, m)?;
     let shift = arena.constant(k);
     Some(arena.add(sum, shift))
 }
@@ -1755,10 +1780,10 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
             None
         }
 
-        /// `a % m` (`id`) for an `a` the clauses keep `>= 0` though its own bounds do not: its
-        /// coefficients reduced by `m` (`mod-reduce`) or to their residues nearest zero
-        /// (`mod-signed`), the shortest where shorter. Both rewrites need `a >= 0` only for `%`
-        /// to be floor `mod`, and check the rest on the result's own bounds.
+        /// `a % m` (`id`) for an `a` the clauses keep `>= 0`: its coefficients reduced by `m`
+        /// (`mod-reduce`) or to their residues nearest zero where the clauses keep the result in
+        /// `[0, m)` (`mod-signed`), of `a` as written or with its quotients split; the shortest
+        /// where shorter. Both need `a >= 0` only for `%` to be floor `mod`.
         fn mod_where_nonneg(
             &self,
             arena: &mut ExprArena,
@@ -1766,20 +1791,53 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
             a: ExprId,
             m: i64,
         ) -> Option<ExprId> {
-            let linear = linear_of(arena, a)?;
+            let plain = linear_of(arena, a)?;
+            let expanded = expand_divisions(arena, &plain);
             let mut best = id;
-            for candidate in [
-                mod_reduce_linear(arena, &linear, m),
-                mod_signed_linear(arena, &linear, m),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                if arena.op_count(candidate) < arena.op_count(best) {
-                    best = candidate;
+            for linear in [Some(plain), expanded].into_iter().flatten() {
+                let signed = residue_sum(arena, &linear, m).and_then(|sum| {
+                    let range = self.deep_range(arena, sum);
+                    signed_shift(arena, sum, range, linear.constant, m)
+                });
+                for candidate in [mod_reduce_linear(arena, &linear, m), signed]
+                    .into_iter()
+                    .flatten()
+                {
+                    if arena.op_count(candidate) < arena.op_count(best) {
+                        best = candidate;
+                    }
                 }
             }
             (best != id).then_some(best)
+        }
+
+        /// The range of `id` from the tight ranges of its parts, however new the node.
+        fn deep_range(&self, arena: &ExprArena, id: ExprId) -> (i64, i64) {
+            let (low, high) = self.range(arena, id);
+            let (l, h) = match *arena.node(id) {
+                Node::Binary(BinOp::Add | BinOp::Mul, _, _) => {
+                    let Some(form) = linear_of(arena, id) else {
+                        return (low, high);
+                    };
+                    let mut range = Some((form.constant, form.constant));
+                    for &(atom, c) in &form.terms {
+                        let (l, h) = self.deep_range(arena, atom);
+                        range = range.and_then(|(lo, hi)| {
+                            let (a, b) = (c.checked_mul(l)?, c.checked_mul(h)?);
+                            Some((lo.checked_add(a.min(b))?, hi.checked_add(a.max(b))?))
+                        });
+                    }
+                    range.unwrap_or((low, high))
+                }
+                Node::Binary(BinOp::Div, a, d) => {
+                    match (arena.node(d), self.deep_range(arena, a)) {
+                        (&Node::Const(d), (l, h)) if d > 0 && l >= 0 => (l / d, h / d),
+                        _ => (low, high),
+                    }
+                }
+                _ => (low, high),
+            };
+            (l.max(low), h.min(high))
         }
 
         /// `id` itself, or what its tighter range makes of it.
@@ -1801,11 +1859,19 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                             if let Some(shorter) = self.div_common_factor(arena, id, a, d) {
                                 return shorter;
                             }
-                            // div-split where only the clauses show `a >= 0`, if not longer:
-                            // its constant then merges into the sum around it
+                            // div-split (of the numerator or of its constant only) where only
+                            // the clauses show `a >= 0`, if not longer: its constant then merges
+                            // into the sum around it
                             if !nonneg(arena, a) {
-                                let split = linear_of(arena, a)
-                                    .and_then(|linear| div_split_linear(arena, &linear, d));
+                                let split = linear_of(arena, a).and_then(|linear| {
+                                    [
+                                        div_split_linear(arena, &linear, d),
+                                        div_split_constant_linear(arena, &linear, d),
+                                    ]
+                                    .into_iter()
+                                    .flatten()
+                                    .min_by_key(|&s| arena.op_count(s))
+                                });
                                 if let Some(split) =
                                     split.filter(|&s| arena.op_count(s) <= arena.op_count(id))
                                 {
@@ -1833,8 +1899,8 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                             self.tight.insert(shifted, (l % m, h % m));
                             return shifted;
                         }
-                        // mod-reduce and mod-signed where only the clauses show `a >= 0`
-                        if l >= 0 && !nonneg(arena, a) {
+                        // mod-reduce and mod-signed where the clauses show `a >= 0`
+                        if l >= 0 {
                             if let Some(shorter) = self.mod_where_nonneg(arena, id, a, m) {
                                 return shorter;
                             }
@@ -2615,6 +2681,26 @@ mod tests {
             "((2*a + b) % 3 >= 1) & ((2*a + b) % 3 < 2) & (b < 1) & (a < 2)",
         );
         assert_eq!((idx.as_str(), valid.as_str()), ("0", "false"));
+    }
+
+    #[test]
+    fn a_quotient_or_remainder_uses_the_ranges_valid_gives_its_parts() {
+        // 9a + b >= 26 where valid holds: (9a + b - 26) // 2 is (9a + b) // 2 - 13, whose
+        // constant merges into the sum's
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 3), ("b", 0, 8)],
+            "(9*a + b - 26) // 2 * 2 - (a + b) % 2 + 1",
+            "!(9*a + b < 26) & (9*a + b < 30)",
+        );
+        assert_eq!(idx, "(a*9 + b)/2*2 + -((a + b)%2) - 25");
+        // (20(a // 5) + 5(a % 5) + b) // 2 - 5 is 10(a // 5) + (5(a % 5) + b) // 2 - 5, and with
+        // a % 5 in [2, 3] the last part is in [0, 3]: the `% 10` goes
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 9), ("b", 0, 1)],
+            "((20*(a // 5) + 5*(a % 5) + b) // 2 - 5) % 10",
+            "!(a % 5 < 2) & (a % 5 < 4)",
+        );
+        assert_eq!(idx, "(a%5*5 + b)/2 - 5");
     }
 
     #[test]
