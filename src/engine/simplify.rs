@@ -97,6 +97,11 @@ pub const RULES: &[Rule] = &[
         apply: mod_reduce,
     },
     Rule {
+        name: "mod-gcd",
+        law: "(g·Σ c_i·x_i + k) % (g·n) = g·((Σ c_i·x_i + k // g) % n) + k % g   for the numerator >= 0, where shorter",
+        apply: mod_gcd_shorter,
+    },
+    Rule {
         name: "mod-in-one-period",
         law: "x % m = x - q·m   when q·m <= x < (q+1)·m for every x",
         apply: mod_in_one_period,
@@ -888,6 +893,11 @@ fn mod_gcd_split(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let scaled = arena.mul(reduced, g);
     let r = arena.constant(r);
     Some(arena.add(scaled, r))
+}
+
+/// [`mod_gcd_split`] where shorter: `(5·a + 5·b + 2) % 25` is `5·((a + b) % 5) + 2`.
+fn mod_gcd_shorter(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    mod_gcd_split(arena, id).filter(|&split| arena.op_count(split) < arena.op_count(id))
 }
 
 /// [`LAST_PASS`]: a sum with one remainder atom written as [`mod_as_difference`], where shorter.
@@ -2701,6 +2711,17 @@ mod tests {
             "!(a % 5 < 2) & (a % 5 < 4)",
         );
         assert_eq!(idx, "(a%5*5 + b)/2 - 5");
+    }
+
+    #[test]
+    fn a_remainder_takes_out_the_common_factor_of_its_sum_and_modulus_where_shorter() {
+        let vars = [("a", 0, 7), ("b", 0, 7)];
+        let (text, rules) = simplified(&vars, "(5*a + 5*b + 2) % 25");
+        assert_eq!(text, "(a + b)%5*5 + 2");
+        assert!(rules.contains(&"mod-gcd"), "{rules:?}");
+        // one term: no shorter
+        let (text, _) = simplified(&vars, "(5*a + 2) % 25");
+        assert_eq!(text, "(a*5 + 2)%25");
     }
 
     #[test]
