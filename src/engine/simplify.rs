@@ -1122,6 +1122,29 @@ fn div_negated(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     linear_normal_form(arena, result).or(Some(result))
 }
 
+/// `(k - p) // d` as `k // d - (p + d - 1 - k % d) // d` for a linear `k - p` of mixed signs
+/// known to be at most `high` (and `>= 0`): floor division turns `⌊(k - p)/d⌋` into
+/// `q - ⌈(p - r)/d⌉` for `k = q·d + r`, and the new numerator is `>= 0` when
+/// `(q + 1)·d - 1 - high >= 0`.
+fn div_negated_linear(arena: &mut ExprArena, linear: &Linear, d: i64, high: i64) -> Option<ExprId> {
+    let q = floor_div(linear.constant, d);
+    let top = q.checked_add(1)?.checked_mul(d)?.checked_sub(1)?;
+    if linear.terms.is_empty() || top.checked_sub(high)? < 0 {
+        return None;
+    }
+    let positive = Linear {
+        terms: linear.terms.iter().map(|&(a, c)| (a, -c)).collect(),
+        constant: top - q * d - floor_mod(linear.constant, d),
+    };
+    let numerator = build_linear(arena, &positive);
+    let quotient = arena.div(numerator, d);
+    let minus_one = arena.constant(-1);
+    let negated = arena.mul(quotient, minus_one);
+    let q = arena.constant(q);
+    let result = arena.add(negated, q);
+    linear_normal_form(arena, result).or(Some(result))
+}
+
 fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (lhs, c) = lt_constant(arena, id)?;
     let plain = linear_of(arena, lhs)?;
@@ -1869,14 +1892,15 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                             if let Some(shorter) = self.div_common_factor(arena, id, a, d) {
                                 return shorter;
                             }
-                            // div-split (of the numerator or of its constant only) where only
-                            // the clauses show `a >= 0`, if not longer: its constant then merges
-                            // into the sum around it
-                            if !nonneg(arena, a) {
+                            // div-split (of the numerator or of its constant only) and
+                            // div-negated where the clauses show the numerators `>= 0`, if not
+                            // longer: the constant then merges into the sum around it
+                            {
                                 let split = linear_of(arena, a).and_then(|linear| {
                                     [
                                         div_split_linear(arena, &linear, d),
                                         div_split_constant_linear(arena, &linear, d),
+                                        div_negated_linear(arena, &linear, d, h),
                                     ]
                                     .into_iter()
                                     .flatten()
@@ -2711,6 +2735,14 @@ mod tests {
             "!(a % 5 < 2) & (a % 5 < 4)",
         );
         assert_eq!(idx, "(a%5*5 + b)/2 - 5");
+        // 135a - 45b + c is in [18, 71] where valid holds: (179 - (135a - 45b + c)) // 3 is
+        // 59 - (135a - 45b + c) // 3, whose constant merges into the sum's
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 1), ("b", 0, 3), ("c", 0, 44)],
+            "(-135*a + 45*b - c + 179) // 3 * 2 + (2*c + 2) % 3 - 72",
+            "!(-135*a + 45*b - c < -71) & (-135*a + 45*b - c < -17)",
+        );
+        assert_eq!(idx, "(a*135 + b*-45 + c)/3*-2 + (c*2 + 2)%3 + 46");
     }
 
     #[test]
