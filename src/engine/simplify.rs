@@ -93,7 +93,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "mod-reduce",
-        law: "(m·q + r) % m = r % m   for m·q + r >= 0 and r >= 0",
+        law: "(m·q + r) % m = r % m   for m·q + r >= 0 and r >= 0; (d·m·q + r) // d % m = r // d % m likewise",
         apply: mod_reduce,
     },
     Rule {
@@ -735,6 +735,25 @@ fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     for linear in [Some(plain), expanded].into_iter().flatten() {
         if let Some(candidate) = mod_reduce_linear(arena, &linear, m) {
             if best.is_none_or(|b| arena.op_count(candidate) < arena.op_count(b)) {
+                best = Some(candidate);
+            }
+        }
+    }
+    // `(y // d) % m` is `(y % (d·m)) // d`, so `y`'s terms (and constant) that are multiples of
+    // `d·m` go: `(270·a + 5·b) // 6 % 5` is `5·b // 6 % 5`; the other coefficients are kept,
+    // as the rules for quotients read their signs
+    if let Some((y, d)) = binary(arena, x, BinOp::Div) {
+        let mut linear = linear_of(arena, y)?;
+        let dm = d.checked_mul(m)?;
+        linear.terms.retain(|&(_, c)| c % dm != 0);
+        if linear.constant % dm == 0 {
+            linear.constant = 0;
+        }
+        let y = build_linear(arena, &linear);
+        if nonneg(arena, y) {
+            let candidate = arena.div(y, d);
+            let candidate = arena.rem(candidate, m);
+            if arena.op_count(candidate) < arena.op_count(id) {
                 best = Some(candidate);
             }
         }
@@ -2754,6 +2773,18 @@ mod tests {
         // one term: no shorter
         let (text, _) = simplified(&vars, "(5*a + 2) % 25");
         assert_eq!(text, "(a*5 + 2)%25");
+    }
+
+    #[test]
+    fn a_remainder_of_a_quotient_drops_the_multiples_of_divisor_times_modulus() {
+        let vars = [("a", 0, 2), ("b", 0, 2), ("c", 0, 4)];
+        let (text, rules) = simplified(&vars, "(270*a + 135*b + c) // 6 % 5");
+        assert_eq!(text, "(b*135 + c)/6%5");
+        assert!(rules.contains(&"mod-reduce"), "{rules:?}");
+        // a numerator that would turn negative keeps its constant (`simplified` checks the
+        // result at every point: `-r // 5 % 6` would differ)
+        let (_, rules) = simplified(&[("r", 0, 29)], "(30 - r) // 5 % 6");
+        assert!(!rules.contains(&"mod-reduce"), "{rules:?}");
     }
 
     #[test]
