@@ -158,6 +158,14 @@ pub const LAST_PASS: Rule = Rule {
     apply: sum_of_remainders,
 };
 
+/// Also in the last pass, before [`LAST_PASS`] at each node: earlier, the form it finds would
+/// hide sub-terms that `valid` pins.
+pub const LAST_FIT: Rule = Rule {
+    name: "one-variable-fit",
+    law: "f(x) = α·((x + β) // δ) + γ  (or α·((x + β) % δ) + γ)   when so at every value of f's one variable x >= 0",
+    apply: one_variable_fit,
+};
+
 /// A rule that fired: `before` was rewritten to `after`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -1260,6 +1268,79 @@ fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(build_linear(arena, &affine))
 }
 
+/// Largest divisor [`one_variable_fit`] tries.
+const FIT_DIVISORS: i64 = 64;
+
+/// An expression of one variable `x >= 0` with `//` or `%` as `α·((x + β) // δ) + γ` or
+/// `α·((x + β) % δ) + γ`, the first that agrees at every value of `x` and is shorter:
+/// `(9·x // 2 % 5)·4 + 3` is `23 - 4·((x + 1) // 2)` for `x` in `[1, 10]` ([`LAST_FIT`]).
+fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    if arena.op_count(id) <= 3 || !has_division(arena, id) {
+        return None;
+    }
+    let (vars, ranges, mut env) = small_box(arena, id)?;
+    let ([var], [(slot, lo, hi)]) = (vars.as_slice(), ranges.as_slice()) else {
+        return None;
+    };
+    let (x, slot, lo, hi) = (arena.var_node(*var), *slot, *lo, *hi);
+    if lo < 0 {
+        return None;
+    }
+    let values: Vec<i64> = (lo..=hi)
+        .map(|v| {
+            env[slot] = v;
+            arena.eval(id, &env)
+        })
+        .collect();
+    for d in 2..=FIT_DIVISORS.min(hi - lo + 1) {
+        for b in 0..d {
+            for op in [BinOp::Div, BinOp::Mod] {
+                let g = |v: i64| match op {
+                    BinOp::Div => (v + b) / d,
+                    _ => (v + b) % d,
+                };
+                // α and γ from the first two values of g that differ, then checked everywhere
+                let (g0, f0) = (g(lo), values[0]);
+                let Some(k) = (lo..=hi).position(|v| g(v) != g0) else {
+                    continue;
+                };
+                let step = g(lo + k as i64) - g0;
+                let rise = values[k] - f0;
+                if rise % step != 0 {
+                    continue;
+                }
+                let alpha = rise / step;
+                let Some(gamma) = alpha.checked_mul(g0).and_then(|a| f0.checked_sub(a)) else {
+                    continue;
+                };
+                let fits = (lo..=hi).zip(&values).all(|(v, &f)| {
+                    alpha.checked_mul(g(v)).and_then(|a| a.checked_add(gamma)) == Some(f)
+                });
+                if !fits {
+                    continue;
+                }
+                let shift = arena.constant(b);
+                let shifted = arena.add(x, shift);
+                let inner = match op {
+                    BinOp::Div => arena.div(shifted, d),
+                    _ => arena.rem(shifted, d),
+                };
+                let form = build_linear(
+                    arena,
+                    &Linear {
+                        terms: vec![(inner, alpha)],
+                        constant: gamma,
+                    },
+                );
+                if arena.op_count(form) < arena.op_count(id) {
+                    return Some(form);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// `f` as `Σ s_k·atoms[k] + c` when it is affine on the box of `ranges` (the k-th atom's value
 /// in `env[slot]`), checked at every point; `env` starts at the box's first point.
 fn affine_fit(
@@ -2033,6 +2114,14 @@ fn last_pass(
                 last_pass(arena, b, memo, steps),
             );
             let mut current = rebuild(arena, op, a, b);
+            if let Some(next) = (LAST_FIT.apply)(arena, current) {
+                steps.push(Step {
+                    rule: LAST_FIT.name,
+                    before: current,
+                    after: next,
+                });
+                current = next;
+            }
             // each firing is shorter than the sum's normal form, which the node is after the
             // first one, so this ends; `finish` keeps the result only where it is shorter
             while let Some(next) = (LAST_PASS.apply)(arena, current) {
@@ -2788,6 +2877,20 @@ mod tests {
     }
 
     #[test]
+    fn an_expression_of_one_variable_is_fitted_to_one_quotient_or_remainder_last() {
+        // (9x // 2) % 5 is 5 - (x + 1) // 2 for x in [1, 10]
+        let (idx, _) = simplified_given_valid(&[("x", 0, 10)], "9*x // 2 % 5 * 4 + 3", "!(x < 1)");
+        assert_eq!(idx, "(x + 1)/2*-4 + 23");
+        // a sub-term valid pins is not fitted away first: (x + 1) % 2 is 0 where valid holds
+        let (idx, _) = simplified_given_valid(
+            &[("x", 0, 7), ("y", 0, 3)],
+            "((x + 1) % 2 * 2 + 5) * 25 + y",
+            "(x + 1) % 2 < 1",
+        );
+        assert_eq!(idx, "y + 125");
+    }
+
+    #[test]
     fn a_comparison_that_one_variable_decides_on_the_box_is_a_comparison_of_it() {
         let vars = [("a", 0, 5), ("b", 0, 1)];
         let (text, rules) = simplified(&vars, "b + 3*a < 5");
@@ -2872,7 +2975,7 @@ mod tests {
 
     #[test]
     fn rules_have_names_and_laws() {
-        for rule in RULES {
+        for rule in RULES.iter().chain([&LAST_PASS, &LAST_FIT]) {
             assert!(
                 !rule.name.is_empty() && rule.law.contains('='),
                 "{}",
