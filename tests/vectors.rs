@@ -79,3 +79,21 @@ fn tampered_tract_vectors_fail() {
         );
     }
 }
+
+/// A fresh case (`scripts/differential/gen.py tinygrad 29`, `tg-29-716`) where our `simplify`
+/// merges two views that tinygrad 0.11.0 keeps (its symbolic bounds of `-i + 2·(i + 2)` are
+/// not exact): accepted there, and the steps after it and the final tracker are then checked
+/// as merged too.
+#[test]
+fn a_simplify_that_merges_more_than_the_reference_is_followed_through() {
+    let text = include_str!("fixtures/tinygrad_merged_more.jsonl");
+    let results = check_file_text(text).unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0].failure, None);
+    // the reference keeps two views after its simplify step (the engine merges them)
+    let case: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(case["steps"][4]["views"].as_array().unwrap().len(), 2);
+    let tampered = text.replacen("\"offsets\": [", "\"offsets\": [1000, ", 1);
+    assert_ne!(tampered, text);
+    assert!(check_file_text(&tampered).unwrap()[0].failure.is_some());
+}
