@@ -1268,12 +1268,11 @@ fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(build_linear(arena, &affine))
 }
 
-/// Largest divisor [`one_variable_fit`] tries.
-const FIT_DIVISORS: i64 = 64;
-
 /// An expression of one variable `x >= 0` with `//` or `%` as `α·((x + β) // δ) + γ` or
-/// `α·((x + β) % δ) + γ`, the first that agrees at every value of `x` and is shorter:
+/// `α·((x + β) % δ) + γ` where that agrees at every value of `x` and is shorter:
 /// `(9·x // 2 % 5)·4 + 3` is `23 - 4·((x + 1) // 2)` for `x` in `[1, 10]` ([`LAST_FIT`]).
+/// Both forms are read off the differences of consecutive values: a quotient steps by `α`
+/// every `δ` values, a remainder rises by `α` and falls back by `α·(δ - 1)` every `δ` values.
 fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if arena.op_count(id) <= 3 || !has_division(arena, id) {
         return None;
@@ -1292,53 +1291,77 @@ fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             arena.eval(id, &env)
         })
         .collect();
-    for d in 2..=FIT_DIVISORS.min(hi - lo + 1) {
-        for b in 0..d {
-            for op in [BinOp::Div, BinOp::Mod] {
-                let g = |v: i64| match op {
-                    BinOp::Div => (v + b) / d,
-                    _ => (v + b) % d,
-                };
-                // α and γ from the first two values of g that differ, then checked everywhere
-                let (g0, f0) = (g(lo), values[0]);
-                let Some(k) = (lo..=hi).position(|v| g(v) != g0) else {
-                    continue;
-                };
-                let step = g(lo + k as i64) - g0;
-                let rise = values[k] - f0;
-                if rise % step != 0 {
-                    continue;
-                }
-                let alpha = rise / step;
-                let Some(gamma) = alpha.checked_mul(g0).and_then(|a| f0.checked_sub(a)) else {
-                    continue;
-                };
-                let fits = (lo..=hi).zip(&values).all(|(v, &f)| {
-                    alpha.checked_mul(g(v)).and_then(|a| a.checked_add(gamma)) == Some(f)
-                });
-                if !fits {
-                    continue;
-                }
-                let shift = arena.constant(b);
-                let shifted = arena.add(x, shift);
-                let inner = match op {
-                    BinOp::Div => arena.div(shifted, d),
-                    _ => arena.rem(shifted, d),
-                };
-                let form = build_linear(
-                    arena,
-                    &Linear {
-                        terms: vec![(inner, alpha)],
-                        constant: gamma,
-                    },
-                );
-                if arena.op_count(form) < arena.op_count(id) {
-                    return Some(form);
+    let diffs: Vec<i64> = values
+        .windows(2)
+        .map(|w| w[1].checked_sub(w[0]))
+        .collect::<Option<_>>()?;
+    // (op, δ, the index of the first step or fall, α)
+    let mut candidates = Vec::with_capacity(2);
+    let steps: Vec<usize> = (0..diffs.len()).filter(|&i| diffs[i] != 0).collect();
+    if let Some(&first) = steps.first() {
+        match steps.get(1) {
+            Some(&next) => candidates.push((BinOp::Div, next - first, first, diffs[first])),
+            None => {
+                // one step: any δ that puts no other in the range; the step's own position
+                // saves the `+ β` where it is one
+                let at = usize::try_from(lo).ok()? + first + 1;
+                for d in [(first + 1).max(diffs.len() - first), at] {
+                    candidates.push((BinOp::Div, d, first, diffs[first]));
                 }
             }
         }
     }
-    None
+    let alpha = diffs.iter().copied().min_by_key(|d| d.unsigned_abs())?;
+    if let Some(first) = diffs.iter().position(|&d| d != alpha) {
+        let fall = diffs[first];
+        if alpha != 0 && fall % alpha == 0 {
+            if let Ok(d) = usize::try_from(1 - fall / alpha) {
+                candidates.push((BinOp::Mod, d, first, alpha));
+            }
+        }
+    }
+    let mut best = id;
+    for (op, d, first, alpha) in candidates {
+        let Some(d) = i64::try_from(d).ok().filter(|&d| d >= 2) else {
+            continue;
+        };
+        // the step or fall after index `first`: x + 1 + β is a multiple of δ at x = lo + first
+        let at = lo.checked_add(i64::try_from(first).ok()?)?.checked_add(1)?;
+        let b = (d - at % d) % d;
+        let g = |v: i64| match op {
+            BinOp::Div => (v + b) / d,
+            _ => (v + b) % d,
+        };
+        let Some(gamma) = alpha
+            .checked_mul(g(lo))
+            .and_then(|a| values[0].checked_sub(a))
+        else {
+            continue;
+        };
+        let fits = (lo..=hi)
+            .zip(&values)
+            .all(|(v, &f)| alpha.checked_mul(g(v)).and_then(|a| a.checked_add(gamma)) == Some(f));
+        if !fits {
+            continue;
+        }
+        let shift = arena.constant(b);
+        let shifted = arena.add(x, shift);
+        let inner = match op {
+            BinOp::Div => arena.div(shifted, d),
+            _ => arena.rem(shifted, d),
+        };
+        let form = build_linear(
+            arena,
+            &Linear {
+                terms: vec![(inner, alpha)],
+                constant: gamma,
+            },
+        );
+        if arena.op_count(form) < arena.op_count(best) {
+            best = form;
+        }
+    }
+    (best != id).then_some(best)
 }
 
 /// `f` as `Σ s_k·atoms[k] + c` when it is affine on the box of `ranges` (the k-th atom's value
