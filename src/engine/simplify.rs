@@ -1291,12 +1291,12 @@ fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             arena.eval(id, &env)
         })
         .collect();
-    let diffs: Vec<i64> = values
-        .windows(2)
-        .map(|w| w[1].checked_sub(w[0]))
-        .collect::<Option<_>>()?;
+    let mut diffs = Vec::with_capacity(values.len());
+    for w in values.windows(2) {
+        diffs.push(w[1].checked_sub(w[0])?);
+    }
     // (op, δ, the index of the first step or fall, α)
-    let mut candidates = Vec::with_capacity(2);
+    let mut candidates: Vec<(BinOp, usize, usize, i64)> = Vec::with_capacity(3);
     let steps: Vec<usize> = (0..diffs.len()).filter(|&i| diffs[i] != 0).collect();
     if let Some(&first) = steps.first() {
         match steps.get(1) {
