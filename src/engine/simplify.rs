@@ -750,9 +750,11 @@ fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     // `(y // d) % m` is `(y % (d·m)) // d`, so `y`'s terms (and constant) that are multiples of
     // `d·m` go: `(270·a + 5·b) // 6 % 5` is `5·b // 6 % 5`; the other coefficients are kept,
     // as the rules for quotients read their signs
-    if let Some((y, d)) = binary(arena, x, BinOp::Div) {
-        let mut linear = linear_of(arena, y)?;
+    let quotient = binary(arena, x, BinOp::Div).and_then(|(y, d)| {
         let dm = d.checked_mul(m)?;
+        Some((linear_of(arena, y)?, d, dm))
+    });
+    if let Some((mut linear, d, dm)) = quotient {
         linear.terms.retain(|&(_, c)| c % dm != 0);
         if linear.constant % dm == 0 {
             linear.constant = 0;
@@ -1159,9 +1161,13 @@ fn div_negated_linear(arena: &mut ExprArena, linear: &Linear, d: i64, high: i64)
     if linear.terms.is_empty() || top.checked_sub(high)? < 0 {
         return None;
     }
+    let mut terms = Vec::with_capacity(linear.terms.len());
+    for &(a, c) in &linear.terms {
+        terms.push((a, c.checked_neg()?));
+    }
     let positive = Linear {
-        terms: linear.terms.iter().map(|&(a, c)| (a, -c)).collect(),
-        constant: top - q * d - floor_mod(linear.constant, d),
+        terms,
+        constant: d - 1 - floor_mod(linear.constant, d),
     };
     let numerator = build_linear(arena, &positive);
     let quotient = arena.div(numerator, d);
@@ -1282,7 +1288,8 @@ fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         return None;
     };
     let (x, slot, lo, hi) = (arena.var_node(*var), *slot, *lo, *hi);
-    if lo < 0 {
+    // (`x + β` below stays far from overflow)
+    if lo < 0 || hi > i64::MAX / 2 {
         return None;
     }
     let values: Vec<i64> = (lo..=hi)
