@@ -1136,31 +1136,14 @@ fn div_negated(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     {
         return None;
     }
-    let q = floor_div(linear.constant, d);
-    let r = linear.constant - q * d;
-    let positive = Linear {
-        terms: linear.terms.iter().map(|&(a, c)| (a, -c)).collect(),
-        constant: d - 1 - r,
-    };
-    let numerator = build_linear(arena, &positive);
-    let quotient = arena.div(numerator, d);
-    let minus_one = arena.constant(-1);
-    let negated = arena.mul(quotient, minus_one);
-    let q = arena.constant(q);
-    let result = arena.add(negated, q);
-    linear_normal_form(arena, result).or(Some(result))
+    negated_quotient(arena, &linear, d)
 }
 
-/// `(k - p) // d` as `k // d - (p + d - 1 - k % d) // d` for a linear `k - p` of mixed signs
-/// known to be at most `high` (and `>= 0`): floor division turns `⌊(k - p)/d⌋` into
-/// `q - ⌈(p - r)/d⌉` for `k = q·d + r`, and the new numerator is `>= 0` when
-/// `(q + 1)·d - 1 - high >= 0`.
-fn div_negated_linear(arena: &mut ExprArena, linear: &Linear, d: i64, high: i64) -> Option<ExprId> {
+/// `linear // d` as `k // d - (p + d - 1 - k % d) // d` for `linear = k - p`, whatever the
+/// signs: floor division turns `⌊(k - p)/d⌋` into `q - ⌈(p - r)/d⌉` for `k = q·d + r`. The
+/// caller shows both numerators `>= 0`, so that truncating division is floor division.
+fn negated_quotient(arena: &mut ExprArena, linear: &Linear, d: i64) -> Option<ExprId> {
     let q = floor_div(linear.constant, d);
-    let top = q.checked_add(1)?.checked_mul(d)?.checked_sub(1)?;
-    if linear.terms.is_empty() || top.checked_sub(high)? < 0 {
-        return None;
-    }
     let mut terms = Vec::with_capacity(linear.terms.len());
     for &(a, c) in &linear.terms {
         terms.push((a, c.checked_neg()?));
@@ -1176,6 +1159,17 @@ fn div_negated_linear(arena: &mut ExprArena, linear: &Linear, d: i64, high: i64)
     let q = arena.constant(q);
     let result = arena.add(negated, q);
     linear_normal_form(arena, result).or(Some(result))
+}
+
+/// [`negated_quotient`] of a linear `k - p` of mixed signs known to be at most `high` (and
+/// `>= 0`): the new numerator `p + d - 1 - r` is `>= 0` when `(q + 1)·d - 1 - high >= 0`.
+fn div_negated_linear(arena: &mut ExprArena, linear: &Linear, d: i64, high: i64) -> Option<ExprId> {
+    let q = floor_div(linear.constant, d);
+    let top = q.checked_add(1)?.checked_mul(d)?.checked_sub(1)?;
+    if linear.terms.is_empty() || top.checked_sub(high)? < 0 {
+        return None;
+    }
+    negated_quotient(arena, linear, d)
 }
 
 fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
