@@ -43,7 +43,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "sum-of-quotients",
-        law: "c·(x // d) + k = c·(q + r // d) + k   (div-split of the whole numerator or of its constant, div-negated, a remainder's common factor taken out or affine-in-atoms, inside a sum)",
+        law: "c·(x // d) + k = c·(q + r // d) + k   (div-split of the whole numerator, of its constant or of its multiples of d, div-negated, a remainder's common factor taken out or affine-in-atoms, inside a sum)",
         apply: sum_of_quotients,
     },
     Rule {
@@ -437,9 +437,10 @@ fn linear_normal_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(build_linear(arena, &linear))
 }
 
-/// Rewrites division and remainder atoms of a sum with `div-split` (of the whole numerator or
-/// of its constant), `div-negated`, [`mod_gcd_split`] or `affine-in-atoms` when the whole sum
-/// gets shorter: their constant, sign and factor then merge into the sum's own coefficients.
+/// Rewrites division and remainder atoms of a sum with `div-split` (of the whole numerator, of
+/// its constant, or of its terms that are multiples of the divisor), `div-negated`,
+/// [`mod_gcd_split`] or `affine-in-atoms` when the whole sum gets shorter: their constant, sign
+/// and factor then merge into the sum's own coefficients.
 fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     rewrite_atoms(
         arena,
@@ -447,6 +448,7 @@ fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         &[
             div_split,
             div_split_constant,
+            div_split_multiples,
             div_negated,
             mod_gcd_split,
             affine_in_atoms_form,
@@ -721,6 +723,47 @@ fn div_split_constant_linear(arena: &mut ExprArena, linear: &Linear, d: i64) -> 
     let quotient = arena.div(rest, d);
     let k = arena.constant(k);
     Some(arena.add(quotient, k))
+}
+
+/// `(d·q + c + r) // d` as `q + k + (r + c') // d` for `c = d·k + c'` with `0 <= c' < d`: the
+/// terms whose coefficients are multiples of `d` and the constant's whole multiples come out,
+/// the other terms stay whole (where [`div_split`] splits every coefficient). Whole multiples
+/// of `d` are borrowed back until the part left inside is `>= 0`; with it and the numerator
+/// `>= 0`, both divisions are floor divisions.
+fn div_split_multiples(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, d) = binary(arena, id, BinOp::Div)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let linear = linear_of(arena, x)?;
+    let mut outside = Linear {
+        terms: Vec::new(),
+        constant: linear.constant.div_euclid(d),
+    };
+    let mut inside = Linear {
+        terms: Vec::new(),
+        constant: linear.constant.rem_euclid(d),
+    };
+    for &(atom, c) in &linear.terms {
+        match c % d {
+            0 => outside.terms.push((atom, c / d)),
+            _ => inside.terms.push((atom, c)),
+        }
+    }
+    if outside.terms.is_empty() || inside.terms.is_empty() {
+        return None; // the constant alone or every term: div-split-constant or div-split
+    }
+    let built = build_linear(arena, &inside);
+    let low = arena.bounds(built).0;
+    if low < 0 {
+        let k = ceil_div(low.checked_neg()?, d);
+        inside.constant = inside.constant.checked_add(k.checked_mul(d)?)?;
+        outside.constant = outside.constant.checked_sub(k)?;
+    }
+    let r = build_linear(arena, &inside);
+    let q = build_linear(arena, &outside);
+    let r_div = arena.div(r, d);
+    Some(arena.add(q, r_div))
 }
 
 fn mod_of_mod(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
@@ -2259,12 +2302,22 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
     let assumed = assume(arena, alone, &ranges);
     let mut tried = Vec::new();
     let given_valid = run(arena, assumed, &mut tried);
-    let idx = if arena.op_count(given_valid) <= arena.op_count(alone) {
+    let mut idx = if arena.op_count(given_valid) <= arena.op_count(alone) {
         steps.append(&mut tried);
         given_valid
     } else {
         alone
     };
+    // The rules may have turned a sub-term of idx into one whose range a clause states
+    // (`(x - 1) % 7` into the clause's `(x + 6) % 7` once x >= 1): a second round assumes it.
+    let unbound = assume(arena, idx, &Implied::default());
+    let again = assume(arena, unbound, &ranges);
+    let mut tried = Vec::new();
+    let second = run(arena, again, &mut tried);
+    if arena.op_count(second) < arena.op_count(idx) {
+        steps.append(&mut tried);
+        idx = second;
+    }
     // The last pass, then the rules again on what it shortened; kept where shorter.
     let mut finish = |arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>| {
         let mut tried = Vec::new();
@@ -2752,6 +2805,19 @@ mod tests {
     }
 
     #[test]
+    fn a_sum_takes_a_quotients_whole_multiples_out_and_keeps_its_other_terms_whole() {
+        // (-12a + 6b + c + 588) // 4 is 147 - 3a + (6b + c) // 4: -12a and 588 are whole
+        // multiples of 4, and 6b + c >= 0 stays whole (div-split would split 6b too)
+        let vars = [("a", 0, 49), ("b", 0, 1), ("c", 0, 5)];
+        let (text, rules) = simplified(
+            &vars,
+            "(-12*a + 6*b + c + 588) // 4 * -4 + (2*b + c) % 4 + 596",
+        );
+        assert_eq!(text, "(b*2 + c)%4 + a*12 + (b*6 + c)/4*-4 + 8");
+        assert!(rules.contains(&"sum-of-quotients"), "{rules:?}");
+    }
+
+    #[test]
     fn a_remainder_of_few_valued_atoms_is_affine_in_them() {
         // x % 2 is 0 or 1, and (x % 2 + 2) % 3 is 2 - 2·(x % 2)
         let vars = [("x", 0, 9)];
@@ -2875,6 +2941,19 @@ mod tests {
             "!(-135*a + 45*b - c < -71) & (-135*a + 45*b - c < -17)",
         );
         assert_eq!(idx, "(a*135 + b*-45 + c)/3*-2 + (c*2 + 2)%3 + 46");
+    }
+
+    #[test]
+    fn idx_is_assumed_again_where_the_rules_made_a_term_that_valid_bounds() {
+        // the rules turn idx's (r - 1) % 7 into valid's (r + 6) % 7 only once r >= 1 is assumed;
+        // a second round then reads valid's bound on it: 3·((r - 1) // 7) + (r + 6) % 7 // 2 is
+        // in [0, 5], so its `% 6` goes
+        let (idx, _) = simplified_given_valid(
+            &[("r", 0, 14)],
+            "((r - 1) // 7 * 6 + (r - 1) % 7) // 2 % 6 * -2 + ((r - 1) // 7 * 6 + (r - 1) % 7) % 2 + 10",
+            "!(r < 1) & ((r - 1) % 7 < 6)",
+        );
+        assert_eq!(idx, "(r - 1)/7*-6 + (r + 6)%7/2*-4 + (r + 6)%7 + 10");
     }
 
     #[test]
