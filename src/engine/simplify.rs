@@ -702,24 +702,29 @@ fn div_split_linear(arena: &mut ExprArena, linear: &Linear, d: i64) -> Option<Ex
 /// `x + c >= 0` and `x + r >= 0` both divisions are floor divisions.
 fn div_split_constant(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, d) = binary(arena, id, BinOp::Div)?;
-    if !nonneg(arena, x) {
+    let low = arena.bounds(x).0;
+    if low < 0 {
         return None;
     }
-    div_split_constant_linear(arena, &linear_of(arena, x)?, d)
+    div_split_constant_linear(arena, &linear_of(arena, x)?, d, low)
 }
 
-/// [`div_split_constant`] of `linear // d` for a `linear` known to be `>= 0`.
-fn div_split_constant_linear(arena: &mut ExprArena, linear: &Linear, d: i64) -> Option<ExprId> {
+/// [`div_split_constant`] of `linear // d` for a `linear` known to be at least `low >= 0`: as
+/// many multiples of `d` come out as keep the rest `>= 0` (`x + 21` with `x >= -5` gives
+/// `(x + 5) // 16 + 1`).
+fn div_split_constant_linear(
+    arena: &mut ExprArena,
+    linear: &Linear,
+    d: i64,
+    low: i64,
+) -> Option<ExprId> {
     let mut linear = linear.clone();
-    let (k, r) = (linear.constant.div_euclid(d), linear.constant.rem_euclid(d));
+    let k = linear.constant.div_euclid(d).min(low.div_euclid(d));
     if k == 0 {
         return None;
     }
-    linear.constant = r;
+    linear.constant = linear.constant.checked_sub(k.checked_mul(d)?)?;
     let rest = build_linear(arena, &linear);
-    if !nonneg(arena, rest) {
-        return None;
-    }
     let quotient = arena.div(rest, d);
     let k = arena.constant(k);
     Some(arena.add(quotient, k))
@@ -2011,6 +2016,43 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
             (best != id).then_some(best)
         }
 
+        /// `sum-of-quotients` where the clauses show a quotient's numerator `>= 0`: the sum
+        /// `id` with one quotient split (whole, or as much of its constant as keeps the rest
+        /// `>= 0`) or negated (`div-negated` of mixed signs), where the whole sum gets shorter;
+        /// the quotient's constant and sign then merge into the sum's.
+        fn sum_of_quotients(&self, arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+            let linear = linear_of(arena, id)?;
+            let length = arena.op_count(id);
+            for (index, &(atom, coeff)) in linear.terms.iter().enumerate() {
+                let Some((a, d)) = binary(arena, atom, BinOp::Div) else {
+                    continue;
+                };
+                let (l, h) = self.range(arena, a);
+                let Some(numerator) = linear_of(arena, a).filter(|_| l >= 0) else {
+                    continue;
+                };
+                let mut others = linear.clone();
+                others.terms.remove(index);
+                let candidates = [
+                    div_split_linear(arena, &numerator, d),
+                    div_split_constant_linear(arena, &numerator, d, l),
+                    div_negated_linear(arena, &numerator, d, h),
+                ];
+                for candidate in candidates.into_iter().flatten() {
+                    let Some(sum) = linear_of(arena, candidate)
+                        .and_then(|parts| add_scaled(&others, &parts, coeff))
+                    else {
+                        continue;
+                    };
+                    let rebuilt = build_linear(arena, &sum);
+                    if arena.op_count(rebuilt) < length {
+                        return Some(rebuilt);
+                    }
+                }
+            }
+            None
+        }
+
         /// The range of `id` from the tight ranges of its parts, however new the node.
         fn deep_range(&self, arena: &ExprArena, id: ExprId) -> (i64, i64) {
             let (low, high) = self.range(arena, id);
@@ -2066,7 +2108,7 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                                 let split = linear_of(arena, a).and_then(|linear| {
                                     [
                                         div_split_linear(arena, &linear, d),
-                                        div_split_constant_linear(arena, &linear, d),
+                                        div_split_constant_linear(arena, &linear, d, l),
                                         div_negated_linear(arena, &linear, d, h),
                                     ]
                                     .into_iter()
@@ -2129,8 +2171,23 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                     }
                     None
                 }
-                Node::Binary(BinOp::Add | BinOp::Mul, _, _) => {
-                    linear_of(arena, id).and_then(|form| self.linear_range(arena, &form))
+                Node::Binary(op @ (BinOp::Add | BinOp::Mul), _, _) => {
+                    let range =
+                        linear_of(arena, id).and_then(|form| self.linear_range(arena, &form));
+                    if op == BinOp::Add {
+                        if let Some(shorter) = self.sum_of_quotients(arena, id) {
+                            // the same values where the clauses hold, so the same range
+                            if let Some((l, h)) = range {
+                                let (low, high) = arena.bounds(shorter);
+                                let (l, h) = (l.max(low), h.min(high));
+                                if l <= h && (l, h) != (low, high) {
+                                    self.tight.insert(shorter, (l, h));
+                                }
+                            }
+                            return shorter;
+                        }
+                    }
+                    range
                 }
                 _ => None,
             };
@@ -2954,6 +3011,27 @@ mod tests {
             "!(r < 1) & ((r - 1) % 7 < 6)",
         );
         assert_eq!(idx, "(r - 1)/7*-6 + (r + 6)%7/2*-4 + (r + 6)%7 + 10");
+    }
+
+    #[test]
+    fn a_sum_splits_or_negates_a_quotient_whose_numerator_only_valid_keeps_non_negative() {
+        // 28a - 7b + c >= -5 where valid holds: (28a - 7b + c + 21) // 16 is
+        // (28a - 7b + c + 5) // 16 + 1, and the 1 merges into the sum's -180
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 3), ("b", 0, 3), ("c", 0, 6)],
+            "(28*a - 7*b + c + 21) // 16 * 180 + (a + c) % 7 - 180",
+            "!(28*a - 7*b + c < -5) & (28*a - 7*b + c < 75)",
+        );
+        assert_eq!(idx, "(a + c)%7 + (a*28 + b*-7 + c + 5)/16*180");
+        // -80a - b + 8c is in [-507, -148] where valid holds: (-80a - b + 8c + 687) // 90 is
+        // 7 - (80a + b - 8c + 32) // 90, whose sign and constant merge into the sum's (and
+        // div-fold then takes the 30 left into the quotient)
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 6), ("b", 0, 7), ("c", 0, 4)],
+            "(-80*a - b + 8*c + 687) // 90 * -30 + (a + b) % 3 + 240",
+            "!(-80*a - b + 8*c < -507) & (-80*a - b + 8*c < -147)",
+        );
+        assert_eq!(idx, "(a + b)%3 + (a*80 + b + c*-8 + 122)/90*30");
     }
 
     #[test]
