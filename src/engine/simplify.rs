@@ -2053,6 +2053,26 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
             None
         }
 
+        /// The range of `a + b` or `a·b` (one of them a constant) from the tight ranges of `a`
+        /// and `b`; `None` past i64.
+        fn sum_range(
+            &self,
+            arena: &ExprArena,
+            op: BinOp,
+            a: ExprId,
+            b: ExprId,
+        ) -> Option<(i64, i64)> {
+            let ((al, ah), (bl, bh)) = (self.range(arena, a), self.range(arena, b));
+            match op {
+                BinOp::Add => Some((al.checked_add(bl)?, ah.checked_add(bh)?)),
+                _ if bl == bh => {
+                    let (x, y) = (al.checked_mul(bl)?, ah.checked_mul(bl)?);
+                    Some((x.min(y), x.max(y)))
+                }
+                _ => None,
+            }
+        }
+
         /// The range of `id` from the tight ranges of its parts, however new the node.
         fn deep_range(&self, arena: &ExprArena, id: ExprId) -> (i64, i64) {
             let (low, high) = self.range(arena, id);
@@ -2171,9 +2191,15 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                     }
                     None
                 }
-                Node::Binary(op @ (BinOp::Add | BinOp::Mul), _, _) => {
+                Node::Binary(op @ (BinOp::Add | BinOp::Mul), a, b) => {
                     let range =
                         linear_of(arena, id).and_then(|form| self.linear_range(arena, &form));
+                    // the parts as written may carry ranges their atoms do not: a clause's
+                    // sum plus a constant
+                    let range = match (range, self.sum_range(arena, op, a, b)) {
+                        (Some((l, h)), Some((sl, sh))) => Some((l.max(sl), h.min(sh))),
+                        (range, parts) => range.or(parts),
+                    };
                     if op == BinOp::Add {
                         if let Some(shorter) = self.sum_of_quotients(arena, id) {
                             // the same values where the clauses hold, so the same range
@@ -3032,6 +3058,18 @@ mod tests {
             "!(-80*a - b + 8*c < -507) & (-80*a - b + 8*c < -147)",
         );
         assert_eq!(idx, "(a + b)%3 + (a*80 + b + c*-8 + 122)/90*30");
+    }
+
+    #[test]
+    fn a_sum_as_written_keeps_the_range_valid_gives_its_parts() {
+        // valid keeps 2(x % 5) - y in [3, 5], so (2(x % 5) - y + 10) // 8 is 1: the clause is on
+        // the sum without the constant, whose atoms alone say [6, 18]
+        let (idx, _) = simplified_given_valid(
+            &[("x", 0, 9), ("y", 0, 4)],
+            "(2*(x % 5) - y + 10) // 8 + x",
+            "!(2*(x % 5) - y < 3) & (2*(x % 5) - y < 6)",
+        );
+        assert_eq!(idx, "x + 1");
     }
 
     #[test]
