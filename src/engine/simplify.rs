@@ -1943,7 +1943,7 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
 
         /// A linear form's range from its terms' tight ranges, and from the clauses on linear
         /// forms when it has two or more variables.
-        fn linear_range(&self, arena: &ExprArena, form: &Linear) -> Option<(i64, i64)> {
+        fn plain_range(&self, arena: &ExprArena, form: &Linear) -> Option<(i64, i64)> {
             let (mut low, mut high) = (form.constant, form.constant);
             for &(atom, c) in &form.terms {
                 let (l, h) = self.range(arena, atom);
@@ -1957,6 +1957,50 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                 }
             }
             Some((low, high))
+        }
+
+        /// [`Self::plain_range`] and, for `c·(x // d) + c·a + k` with `x >= 0` (its only
+        /// quotient), `c·⌊(d·a + x) / d⌋ + k` from the range of the one form `d·a + x`: the
+        /// clauses may bound it where they bound neither part (`4·r + s <= 5` keeps
+        /// `r + (r + s) // 3` in `[0, 1]`).
+        fn linear_range(&self, arena: &ExprArena, form: &Linear) -> Option<(i64, i64)> {
+            let (mut low, mut high) = self.plain_range(arena, form)?;
+            if let Some((l, h)) = self.folded_range(arena, form) {
+                (low, high) = (low.max(l), high.min(h));
+            }
+            Some((low, high))
+        }
+
+        /// The range of the folded form of [`Self::linear_range`], `None` where it does not apply.
+        fn folded_range(&self, arena: &ExprArena, form: &Linear) -> Option<(i64, i64)> {
+            let mut quotients = form
+                .terms
+                .iter()
+                .enumerate()
+                .filter_map(|(k, &(atom, c))| Some((k, binary(arena, atom, BinOp::Div)?, c)));
+            let (index, (x, d), c) = quotients.next()?;
+            if quotients.next().is_some() || form.terms.len() < 2 || self.range(arena, x).0 < 0 {
+                return None;
+            }
+            // d·a + x, with a the other terms over c
+            let mut inner = linear_of(arena, x)?;
+            for (_, &(atom, coeff)) in form.terms.iter().enumerate().filter(|t| t.0 != index) {
+                if coeff.checked_rem(c)? != 0 {
+                    return None;
+                }
+                let a = Linear {
+                    terms: vec![(atom, coeff.checked_div(c)?)],
+                    constant: 0,
+                };
+                inner = add_scaled(&inner, &a, d)?;
+            }
+            let (l, h) = self.plain_range(arena, &inner)?;
+            let (l, h) = (floor_div(l, d), floor_div(h, d));
+            let (a, b) = (c.checked_mul(l)?, c.checked_mul(h)?);
+            Some((
+                a.min(b).checked_add(form.constant)?,
+                a.max(b).checked_add(form.constant)?,
+            ))
         }
 
         /// `div-common-factor` of `a // d` (`a >= 0` here) with the small part's tight range:
@@ -3070,6 +3114,18 @@ mod tests {
             "!(2*(x % 5) - y < 3) & (2*(x % 5) - y < 6)",
         );
         assert_eq!(idx, "x + 1");
+    }
+
+    #[test]
+    fn a_sum_with_one_quotient_takes_the_range_valid_gives_it_folded() {
+        // r + (r + s) // 3 is (4r + s) // 3, which valid keeps in [0, 1] where it keeps neither
+        // r + s nor r alone small enough: the `% 2` goes
+        let (idx, _) = simplified_given_valid(
+            &[("r", 0, 1), ("s", 0, 3)],
+            "(r + (r + s) // 3) % 2 * 6 + (r + s) % 3 + 13",
+            "4*r + s < 6",
+        );
+        assert_eq!(idx, "r*7 + (r + s)/3*3 + s + 13");
     }
 
     #[test]
