@@ -162,7 +162,7 @@ pub const LAST_PASS: Rule = Rule {
 /// hide sub-terms that `valid` pins.
 pub const LAST_FIT: Rule = Rule {
     name: "one-variable-fit",
-    law: "f(x) = α·((x + β) // δ) + γ  (or α·((x + β) % δ) + γ)   when so at every value of f's one variable x >= 0",
+    law: "f(x) = α·((x + β) // δ) + γ  (or α·((x + β) % δ) + γ)   when so at every value of f's one variable x >= 0 (f alone or a term of a sum)",
     apply: one_variable_fit,
 };
 
@@ -1317,12 +1317,26 @@ fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 }
 
 /// An expression of one variable `x >= 0` with `//` or `%` as `α·((x + β) // δ) + γ` or
-/// `α·((x + β) % δ) + γ` where that agrees at every value of `x` and is shorter:
-/// `(9·x // 2 % 5)·4 + 3` is `23 - 4·((x + 1) // 2)` for `x` in `[1, 10]` ([`LAST_FIT`]).
+/// `α·((x + β) % δ) + γ` where that agrees at every value of `x` and is shorter, alone or as a
+/// term of a sum: `(9·x // 2 % 5)·4 + 3` is `23 - 4·((x + 1) // 2)` for `x` in `[1, 10]`, and
+/// so is it with `+ y` ([`LAST_FIT`]).
 /// Both forms are read off the differences of consecutive values: a quotient steps by `α`
 /// every `δ` values, a remainder rises by `α` and falls back by `α·(δ - 1)` every `δ` values.
 fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    if arena.op_count(id) <= 3 || !has_division(arena, id) {
+    if arena.op_count(id) > 3 {
+        if let Some(fit) = fit_form(arena, id).filter(|&f| arena.op_count(f) < arena.op_count(id)) {
+            return Some(fit);
+        }
+    }
+    // a term of a sum, where the fit's constant and factor merge into the sum's
+    rewrite_atoms(arena, id, &[fit_form])
+}
+
+/// The shortest form `α·((x + β) // δ) + γ` or `α·((x + β) % δ) + γ` of the expression `id` of
+/// one variable `x >= 0` with a division, read off the differences of its consecutive values
+/// and checked at every value; `None` where none fits.
+fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    if !has_division(arena, id) {
         return None;
     }
     let (vars, ranges, mut env) = small_box(arena, id)?;
@@ -1369,7 +1383,7 @@ fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             }
         }
     }
-    let mut best = id;
+    let mut best: Option<ExprId> = None;
     for (op, d, first, alpha) in candidates {
         let Some(d) = i64::try_from(d).ok().filter(|&d| d >= 2) else {
             continue;
@@ -1406,11 +1420,11 @@ fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
                 constant: gamma,
             },
         );
-        if arena.op_count(form) < arena.op_count(best) {
-            best = form;
+        if best.is_none_or(|b| arena.op_count(form) < arena.op_count(b)) {
+            best = Some(form);
         }
     }
-    (best != id).then_some(best)
+    best
 }
 
 /// `f` as `Σ s_k·atoms[k] + c` when it is affine on the box of `ranges` (the k-th atom's value
@@ -3067,7 +3081,8 @@ mod tests {
             "(-135*a + 45*b - c + 179) // 3 * 2 + (2*c + 2) % 3 - 72",
             "!(-135*a + 45*b - c < -71) & (-135*a + 45*b - c < -17)",
         );
-        assert_eq!(idx, "(a*135 + b*-45 + c)/3*-2 + (c*2 + 2)%3 + 46");
+        // (and one-variable-fit then writes (2c + 2) % 3 as 2 - c % 3)
+        assert_eq!(idx, "(a*135 + b*-45 + c)/3*-2 + -(c%3) + 48");
     }
 
     #[test]
@@ -3080,7 +3095,8 @@ mod tests {
             "((r - 1) // 7 * 6 + (r - 1) % 7) // 2 % 6 * -2 + ((r - 1) // 7 * 6 + (r - 1) % 7) % 2 + 10",
             "!(r < 1) & ((r - 1) % 7 < 6)",
         );
-        assert_eq!(idx, "(r - 1)/7*-6 + (r + 6)%7/2*-4 + (r + 6)%7 + 10");
+        // (and one-variable-fit then writes (r - 1) // 7 as r // 8 for r in [1, 14])
+        assert_eq!(idx, "r/8*-6 + (r + 6)%7/2*-4 + (r + 6)%7 + 10");
     }
 
     #[test]
@@ -3156,6 +3172,13 @@ mod tests {
         // (9x // 2) % 5 is 5 - (x + 1) // 2 for x in [1, 10]
         let (idx, _) = simplified_given_valid(&[("x", 0, 10)], "9*x // 2 % 5 * 4 + 3", "!(x < 1)");
         assert_eq!(idx, "(x + 1)/2*-4 + 23");
+        // and as a term of a sum with another variable, where its constant and factor merge
+        let (idx, _) = simplified_given_valid(
+            &[("x", 0, 10), ("y", 0, 3)],
+            "9*x // 2 % 5 * 4 + (2*x + 3*y + 1) % 4 * -1 + 3",
+            "!(x < 1)",
+        );
+        assert_eq!(idx, "-((x*2 + y*3 + 1)%4) + (x + 1)/2*-4 + 23");
         // a sub-term valid pins is not fitted away first: (x + 1) % 2 is 0 where valid holds
         let (idx, _) = simplified_given_valid(
             &[("x", 0, 7), ("y", 0, 3)],
