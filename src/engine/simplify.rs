@@ -679,19 +679,31 @@ fn div_split(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 
 /// [`div_split`] of `linear // d` for a `linear` known to be `>= 0`.
 fn div_split_linear(arena: &mut ExprArena, linear: &Linear, d: i64) -> Option<ExprId> {
-    let (mut quotient, mut remainder) = split_by(linear, d);
-    let mut r = build_linear(arena, &remainder);
+    let (quotient, remainder) = split_by(linear, d);
+    split_quotient(arena, linear, quotient, remainder, d)
+}
+
+/// `q + r // d` for `linear = d·q + r` (`linear // d` with `linear >= 0`), with whole multiples
+/// of `d` borrowed from `q` until `r >= 0`, so that both divisions are floor divisions; `None`
+/// where `r` is all of `linear`.
+fn split_quotient(
+    arena: &mut ExprArena,
+    linear: &Linear,
+    mut quotient: Linear,
+    mut remainder: Linear,
+    d: i64,
+) -> Option<ExprId> {
+    let r = build_linear(arena, &remainder);
     let low = arena.bounds(r).0;
     if low < 0 {
-        // Borrow whole multiples of d from the quotient until the remainder is non-negative.
         let k = ceil_div(low.checked_neg()?, d);
         remainder.constant = remainder.constant.checked_add(k.checked_mul(d)?)?;
         quotient.constant = quotient.constant.checked_sub(k)?;
-        r = build_linear(arena, &remainder);
     }
     if remainder == *linear {
         return None;
     }
+    let r = build_linear(arena, &remainder);
     let q = build_linear(arena, &quotient);
     let r_div = arena.div(r, d);
     Some(arena.add(q, r_div))
@@ -732,9 +744,7 @@ fn div_split_constant_linear(
 
 /// `(d·q + c + r) // d` as `q + k + (r + c') // d` for `c = d·k + c'` with `0 <= c' < d`: the
 /// terms whose coefficients are multiples of `d` and the constant's whole multiples come out,
-/// the other terms stay whole (where [`div_split`] splits every coefficient). Whole multiples
-/// of `d` are borrowed back until the part left inside is `>= 0`; with it and the numerator
-/// `>= 0`, both divisions are floor divisions.
+/// the other terms stay whole (where [`div_split`] splits every coefficient).
 fn div_split_multiples(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, d) = binary(arena, id, BinOp::Div)?;
     if !nonneg(arena, x) {
@@ -758,17 +768,7 @@ fn div_split_multiples(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if outside.terms.is_empty() || inside.terms.is_empty() {
         return None; // the constant alone or every term: div-split-constant or div-split
     }
-    let built = build_linear(arena, &inside);
-    let low = arena.bounds(built).0;
-    if low < 0 {
-        let k = ceil_div(low.checked_neg()?, d);
-        inside.constant = inside.constant.checked_add(k.checked_mul(d)?)?;
-        outside.constant = outside.constant.checked_sub(k)?;
-    }
-    let r = build_linear(arena, &inside);
-    let q = build_linear(arena, &outside);
-    let r_div = arena.div(r, d);
-    Some(arena.add(q, r_div))
+    split_quotient(arena, &linear, outside, inside, d)
 }
 
 fn mod_of_mod(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
