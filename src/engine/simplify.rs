@@ -2141,7 +2141,11 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                     };
                     let mut range = Some((form.constant, form.constant));
                     for &(atom, c) in &form.terms {
-                        let (l, h) = self.deep_range(arena, atom);
+                        // a product of two non-constants is its own atom: its range as known
+                        let (l, h) = match atom == id {
+                            true => (low, high),
+                            false => self.deep_range(arena, atom),
+                        };
                         range = range.and_then(|(lo, hi)| {
                             let (a, b) = (c.checked_mul(l)?, c.checked_mul(h)?);
                             Some((lo.checked_add(a.min(b))?, hi.checked_add(a.max(b))?))
@@ -3142,6 +3146,21 @@ mod tests {
             "4*r + s < 6",
         );
         assert_eq!(idx, "r*7 + (r + s)/3*3 + s + 13");
+    }
+
+    #[test]
+    fn a_product_of_two_non_constants_under_valid_is_its_own_atom() {
+        // the range of a remainder's parts once recursed into a product forever (a stack
+        // overflow the expression fuzzer found): a product is an atom of its own linear form
+        let (idx, valid) = simplified_given_valid(
+            &[("x", 0, 7), ("y", 0, 3)],
+            "(3*x + 5) % 6 * (3*x + 5) % 6 * -4",
+            "!(y + x < 1)",
+        );
+        assert_eq!(
+            (idx.as_str(), valid.as_str()),
+            ("x%2*-12 - 4", "y + x >= 1")
+        );
     }
 
     #[test]
