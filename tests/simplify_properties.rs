@@ -23,6 +23,8 @@ enum Int {
     Const(i64),
     Add(Box<Int>, Box<Int>),
     Scale(Box<Int>, i64),
+    /// A product of two expressions, as the expression mode reads `a * b`: an atom to the rules.
+    Mul(Box<Int>, Box<Int>),
     Div(Box<Int>, i64),
     Mod(Box<Int>, i64),
 }
@@ -45,6 +47,7 @@ fn int() -> impl Strategy<Value = Int> {
         prop_oneof![
             (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Add(Box::new(a), Box::new(b))),
             (inner.clone(), -6i64..12).prop_map(|(a, c)| Int::Scale(Box::new(a), c)),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Mul(Box::new(a), Box::new(b))),
             (inner.clone(), 1i64..25).prop_map(|(a, d)| Int::Div(Box::new(a), d)),
             (inner, 1i64..25).prop_map(|(a, m)| Int::Mod(Box::new(a), m)),
         ]
@@ -74,6 +77,10 @@ fn build(arena: &mut ExprArena, vars: [ExprId; 2], e: &Int) -> ExprId {
             let a = build(arena, vars, a);
             let c = arena.constant(*c);
             arena.mul(a, c)
+        }
+        Int::Mul(a, b) => {
+            let (a, b) = (build(arena, vars, a), build(arena, vars, b));
+            arena.mul(a, b)
         }
         Int::Div(a, d) => {
             let a = build(arena, vars, a);
