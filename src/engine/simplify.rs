@@ -647,7 +647,8 @@ fn div_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(arena.div(numerator, d / g))
 }
 
-/// Splits `terms` into the multiples of `m` (as quotients) and non-negative remainders.
+/// Splits `terms` into the multiples of `m > 0` (as quotients) and non-negative remainders
+/// (`c.rem_euclid(m)`, never `c - q·m`, which may pass i64 on the way).
 fn split_by(linear: &Linear, m: i64) -> (Linear, Linear) {
     let mut quotient = Linear {
         terms: Vec::new(),
@@ -655,15 +656,15 @@ fn split_by(linear: &Linear, m: i64) -> (Linear, Linear) {
     };
     let mut remainder = Linear {
         terms: Vec::new(),
-        constant: linear.constant - quotient.constant * m,
+        constant: linear.constant.rem_euclid(m),
     };
     for &(atom, c) in &linear.terms {
         let q = floor_div(c, m);
         if q != 0 {
             quotient.terms.push((atom, q));
         }
-        if c - q * m != 0 {
-            remainder.terms.push((atom, c - q * m));
+        if c.rem_euclid(m) != 0 {
+            remainder.terms.push((atom, c.rem_euclid(m)));
         }
     }
     (quotient, remainder)
@@ -1377,8 +1378,10 @@ fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let alpha = diffs.iter().copied().min_by_key(|d| d.unsigned_abs())?;
     if let Some(first) = diffs.iter().position(|&d| d != alpha) {
         let fall = diffs[first];
-        if alpha != 0 && fall % alpha == 0 {
-            if let Ok(d) = usize::try_from(1 - fall / alpha) {
+        // (i64::MIN / -1 overflows: checked)
+        if alpha != 0 && fall.checked_rem(alpha) == Some(0) {
+            let d = fall.checked_div(alpha).and_then(|q| 1i64.checked_sub(q));
+            if let Some(d) = d.and_then(|d| usize::try_from(d).ok()) {
                 candidates.push((BinOp::Mod, d, first, alpha));
             }
         }
@@ -2123,8 +2126,14 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
             let ((al, ah), (bl, bh)) = (self.range(arena, a), self.range(arena, b));
             match op {
                 BinOp::Add => Some((al.checked_add(bl)?, ah.checked_add(bh)?)),
-                _ if bl == bh => {
-                    let (x, y) = (al.checked_mul(bl)?, ah.checked_mul(bl)?);
+                // a multiple, the constant on either side
+                _ if bl == bh || al == ah => {
+                    let (k, (l, h)) = if bl == bh {
+                        (bl, (al, ah))
+                    } else {
+                        (al, (bl, bh))
+                    };
+                    let (x, y) = (l.checked_mul(k)?, h.checked_mul(k)?);
                     Some((x.min(y), x.max(y)))
                 }
                 _ => None,
@@ -2262,11 +2271,13 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                         (Some((l, h)), Some((sl, sh))) => Some((l.max(sl), h.min(sh))),
                         (range, parts) => range.or(parts),
                     };
-                    if op == BinOp::Add {
+                    // a sum the clauses pin folds below, before any split
+                    let pinned = range.is_some_and(|(l, h)| l.max(low) == h.min(high));
+                    if op == BinOp::Add && !pinned {
                         if let Some(shorter) = self.sum_of_quotients(arena, id) {
                             // the same values where the clauses hold, so the same range
                             if let Some((l, h)) = range {
-                                let (low, high) = arena.bounds(shorter);
+                                let (low, high) = self.range(arena, shorter);
                                 let (l, h) = (l.max(low), h.min(high));
                                 if l <= h && (l, h) != (low, high) {
                                     self.tight.insert(shorter, (l, h));
@@ -2455,13 +2466,16 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
     };
     // The rules may have turned a sub-term of idx into one whose range a clause states
     // (`(x - 1) % 7` into the clause's `(x + 6) % 7` once x >= 1): a second round assumes it.
-    let unbound = assume(arena, idx, &Implied::default());
-    let again = assume(arena, unbound, &ranges);
-    let mut tried = Vec::new();
-    let second = run(arena, again, &mut tried);
-    if arena.op_count(second) < arena.op_count(idx) {
-        steps.append(&mut tried);
-        idx = second;
+    // (where the first round was not kept, a second would only repeat it)
+    if idx != alone {
+        let unbound = assume(arena, idx, &Implied::default());
+        let again = assume(arena, unbound, &ranges);
+        let mut tried = Vec::new();
+        let second = run(arena, again, &mut tried);
+        if arena.op_count(second) < arena.op_count(idx) {
+            steps.append(&mut tried);
+            idx = second;
+        }
     }
     // The last pass, then the rules again on what it shortened; kept where shorter.
     let mut finish = |arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>| {
@@ -3267,6 +3281,29 @@ mod tests {
                 assert_eq!(arena.eval(result.idx, &env), arena.eval(parsed[0], &env));
             }
         }
+    }
+
+    #[test]
+    fn fits_and_splits_near_the_ends_of_i64_decline_rather_than_overflow() {
+        // values 1, 0, i64::MIN: the fit's fall / step would be i64::MIN / -1
+        let (text, _) = simplified(&[("x", 0, 2)], "(x // 2) * -9223372036854775807 - x + 1");
+        assert!(!text.is_empty());
+        let (idx, _) = simplified_given_valid(
+            &[("x", 0, 2)],
+            "(x // 2) * -9223372036854775807 - x + 1",
+            "x < 3",
+        );
+        assert!(!idx.is_empty());
+        // a constant near i64::MIN split by 3: floor(c / 3)·3 is below i64::MIN
+        let near_min = Linear {
+            terms: Vec::new(),
+            constant: i64::MIN + 1,
+        };
+        let (quotient, remainder) = split_by(&near_min, 3);
+        assert_eq!(
+            (quotient.constant, remainder.constant),
+            (-3074457345618258603, 2)
+        );
     }
 
     #[test]
