@@ -469,23 +469,33 @@ fn rewrite_atoms(arena: &mut ExprArena, id: ExprId, rewrites: &[Rewrite]) -> Opt
     let linear = linear_of(arena, id)?;
     let built = build_linear(arena, &linear);
     let length = arena.op_count(built);
-    for (index, &(atom, coeff)) in linear.terms.iter().enumerate() {
-        let mut others = linear.clone();
-        others.terms.remove(index);
+    for (index, &(atom, _)) in linear.terms.iter().enumerate() {
         for rewrite in rewrites {
-            let Some(parts) = rewrite(arena, atom).and_then(|a| linear_of(arena, a)) else {
+            let Some(rebuilt) =
+                rewrite(arena, atom).and_then(|a| replace_term(arena, &linear, index, a))
+            else {
                 continue;
             };
-            let Some(candidate) = add_scaled(&others, &parts, coeff) else {
-                continue;
-            };
-            let rebuilt = build_linear(arena, &candidate);
             if arena.op_count(rebuilt) < length {
                 return Some(rebuilt);
             }
         }
     }
     None
+}
+
+/// The sum `linear` with its `index`-th term's atom replaced by `with` (a linear form, merged
+/// into the sum's terms at that term's coefficient); `None` past i64.
+fn replace_term(
+    arena: &mut ExprArena,
+    linear: &Linear,
+    index: usize,
+    with: ExprId,
+) -> Option<ExprId> {
+    let mut others = linear.clone();
+    let (_, coeff) = others.terms.remove(index);
+    let sum = add_scaled(&others, &linear_of(arena, with)?, coeff)?;
+    Some(build_linear(arena, &sum))
 }
 
 /// `sum + scale·other`, `None` past i64.
@@ -663,8 +673,9 @@ fn split_by(linear: &Linear, m: i64) -> (Linear, Linear) {
         if q != 0 {
             quotient.terms.push((atom, q));
         }
-        if c.rem_euclid(m) != 0 {
-            remainder.terms.push((atom, c.rem_euclid(m)));
+        let r = c.rem_euclid(m);
+        if r != 0 {
+            remainder.terms.push((atom, r));
         }
     }
     (quotient, remainder)
@@ -1944,18 +1955,24 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                     let rebuilt = rebuild(arena, op, a, b);
                     let result = self.tighten(arena, rebuilt);
                     // a clause's left-hand side: its range as the clause states it
-                    if let Some(&(l, h)) = self.implied.exprs.get(&id) {
-                        let (low, high) = self.range(arena, result);
-                        let (l, h) = (l.max(low), h.min(high));
-                        if l <= h && (l, h) != (low, high) {
-                            self.tight.insert(result, (l, h));
-                        }
+                    if let Some(&range) = self.implied.exprs.get(&id) {
+                        self.narrow(arena, result, range);
                     }
                     result
                 }
             };
             self.memo.insert(id, result);
             result
+        }
+
+        /// Records that `id` lies in `(l, h)` where the clauses hold, where that is tighter than
+        /// what is known of it and not empty.
+        fn narrow(&mut self, arena: &ExprArena, id: ExprId, (l, h): (i64, i64)) {
+            let (low, high) = self.range(arena, id);
+            let (l, h) = (l.max(low), h.min(high));
+            if l <= h && (l, h) != (low, high) {
+                self.tight.insert(id, (l, h));
+            }
         }
 
         /// A linear form's range from its terms' tight ranges, and from the clauses on linear
@@ -2081,10 +2098,14 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
         /// `id` with one quotient split (whole, or as much of its constant as keeps the rest
         /// `>= 0`) or negated (`div-negated` of mixed signs), where the whole sum gets shorter;
         /// the quotient's constant and sign then merge into the sum's.
-        fn sum_of_quotients(&self, arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-            let linear = linear_of(arena, id)?;
+        fn sum_of_quotients(
+            &self,
+            arena: &mut ExprArena,
+            id: ExprId,
+            linear: &Linear,
+        ) -> Option<ExprId> {
             let length = arena.op_count(id);
-            for (index, &(atom, coeff)) in linear.terms.iter().enumerate() {
+            for (index, &(atom, _)) in linear.terms.iter().enumerate() {
                 let Some((a, d)) = binary(arena, atom, BinOp::Div) else {
                     continue;
                 };
@@ -2092,20 +2113,15 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                 let Some(numerator) = linear_of(arena, a).filter(|_| l >= 0) else {
                     continue;
                 };
-                let mut others = linear.clone();
-                others.terms.remove(index);
                 let candidates = [
                     div_split_linear(arena, &numerator, d),
                     div_split_constant_linear(arena, &numerator, d, l),
                     div_negated_linear(arena, &numerator, d, h),
                 ];
                 for candidate in candidates.into_iter().flatten() {
-                    let Some(sum) = linear_of(arena, candidate)
-                        .and_then(|parts| add_scaled(&others, &parts, coeff))
-                    else {
+                    let Some(rebuilt) = replace_term(arena, linear, index, candidate) else {
                         continue;
                     };
-                    let rebuilt = build_linear(arena, &sum);
                     if arena.op_count(rebuilt) < length {
                         return Some(rebuilt);
                     }
@@ -2263,8 +2279,8 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                     None
                 }
                 Node::Binary(op @ (BinOp::Add | BinOp::Mul), a, b) => {
-                    let range =
-                        linear_of(arena, id).and_then(|form| self.linear_range(arena, &form));
+                    let form = linear_of(arena, id);
+                    let range = form.as_ref().and_then(|f| self.linear_range(arena, f));
                     // the parts as written may carry ranges their atoms do not: a clause's
                     // sum plus a constant
                     let range = match (range, self.sum_range(arena, op, a, b)) {
@@ -2273,18 +2289,18 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                     };
                     // a sum the clauses pin folds below, before any split
                     let pinned = range.is_some_and(|(l, h)| l.max(low) == h.min(high));
-                    if op == BinOp::Add && !pinned {
-                        if let Some(shorter) = self.sum_of_quotients(arena, id) {
-                            // the same values where the clauses hold, so the same range
-                            if let Some((l, h)) = range {
-                                let (low, high) = self.range(arena, shorter);
-                                let (l, h) = (l.max(low), h.min(high));
-                                if l <= h && (l, h) != (low, high) {
-                                    self.tight.insert(shorter, (l, h));
-                                }
-                            }
-                            return shorter;
+                    let split = match (op, &form) {
+                        (BinOp::Add, Some(form)) if !pinned => {
+                            self.sum_of_quotients(arena, id, form)
                         }
+                        _ => None,
+                    };
+                    if let Some(shorter) = split {
+                        // the same values where the clauses hold, so the same range
+                        if let Some(range) = range {
+                            self.narrow(arena, shorter, range);
+                        }
+                        return shorter;
                     }
                     range
                 }
