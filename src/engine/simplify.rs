@@ -82,6 +82,11 @@ pub const RULES: &[Rule] = &[
         apply: div_split,
     },
     Rule {
+        name: "div-in-steps",
+        law: "x // c = (q + A) // (c / f)   for x = f·q + r >= 0, f | c, and r // f = A affine on the box of r's atoms",
+        apply: div_in_steps,
+    },
+    Rule {
         name: "mod-of-mod",
         law: "(x % (a·m)) % m = x % m   for x >= 0",
         apply: mod_of_mod,
@@ -449,6 +454,7 @@ fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             div_split,
             div_split_constant,
             div_split_multiples,
+            div_in_steps,
             div_negated,
             mod_gcd_split,
             affine_in_atoms_form,
@@ -1509,6 +1515,13 @@ fn affine_in_atoms_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     {
         return None;
     }
+    let affine = affine_over_atoms(arena, &linear, op, m)?;
+    Some(build_linear(arena, &affine))
+}
+
+/// `linear op m` (truncating) as a linear form in `linear`'s atoms where it is affine on the
+/// box of their ranges, checked at every point of it.
+fn affine_over_atoms(arena: &ExprArena, linear: &Linear, op: BinOp, m: i64) -> Option<Linear> {
     let ranges: Vec<SlotRange> = (linear.terms.iter().enumerate())
         .map(|(k, &(atom, _))| (k, arena.bounds(atom).0, arena.bounds(atom).1))
         .collect();
@@ -1519,8 +1532,7 @@ fn affine_in_atoms_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     small_enough(&ranges)?;
     let atoms: Vec<ExprId> = linear.terms.iter().map(|t| t.0).collect();
     let mut values: Vec<i64> = ranges.iter().map(|r| r.1).collect();
-    // truncating, as the expressions divide
-    let affine = affine_fit(&atoms, &ranges, &mut values, &mut |values| {
+    affine_fit(&atoms, &ranges, &mut values, &mut |values| {
         let n = linear
             .terms
             .iter()
@@ -1533,8 +1545,53 @@ fn affine_in_atoms_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         } else {
             n.checked_rem(m)
         }
-    })?;
-    Some(build_linear(arena, &affine))
+    })
+}
+
+/// `x // c` in two steps, as tinygrad divides: `(x // f) // (c / f)` for `f` a coefficient of
+/// `x` dividing `c` (floor division composes), where `x // f = q + r // f` (`x = f·q + r`,
+/// `r`'s coefficients in `[0, f)`) has `r // f` affine on the box of its atoms, so the inner
+/// division goes: `(2·a + b + 1) // 10` is `(a + b) // 5` for `b` in `[0, 1]`. The outer
+/// quotient's numerator is `x // f >= 0`, so its constant's multiples of `c / f` may come out
+/// (`(a + b - 5) // 5` is `(a + b) // 5 - 1`). Taken where shorter.
+fn div_in_steps(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, c) = binary(arena, id, BinOp::Div)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let linear = linear_of(arena, x)?;
+    let mut divisors: Vec<i64> = Vec::new();
+    for &(_, k) in &linear.terms {
+        let f = k.checked_abs()?;
+        if f > 1 && f < c && c % f == 0 && !divisors.contains(&f) {
+            divisors.push(f);
+        }
+    }
+    let mut best = (arena.op_count(id), None);
+    for f in divisors {
+        let (mut inner, remainder) = split_by(&linear, f);
+        let r = build_linear(arena, &remainder);
+        if arena.bounds(r).0 < 0 {
+            continue; // truncating `r // f` is not floor division there
+        }
+        let Some(affine) = affine_over_atoms(arena, &remainder, BinOp::Div, f) else {
+            continue;
+        };
+        let Some(sum) = add_scaled(&inner, &affine, 1) else {
+            continue;
+        };
+        inner = sum;
+        let numerator = build_linear(arena, &inner);
+        let low = arena.bounds(numerator).0.max(0);
+        let whole = arena.div(numerator, c / f);
+        let split = div_split_constant_linear(arena, &inner, c / f, low);
+        for candidate in [Some(whole), split].into_iter().flatten() {
+            if arena.op_count(candidate) < best.0 {
+                best = (arena.op_count(candidate), Some(candidate));
+            }
+        }
+    }
+    best.1
 }
 
 /// A comparison or conjunction that has the same truth value at every point of the box of its
@@ -2091,7 +2148,45 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                     }
                 }
             }
+            // `(y // d) % m` is `(y % (d·m)) // d`: `y`'s multiples of `d·m` go (`mod-reduce`),
+            // where the clauses keep `y` and what is left `>= 0`; the `% m` goes too where what
+            // is left stays in one period
+            if let Some(candidate) = self.mod_of_quotient(arena, a, m) {
+                if arena.op_count(candidate) < arena.op_count(best) {
+                    best = candidate;
+                }
+            }
             (best != id).then_some(best)
+        }
+
+        /// `(y // d) % m` (`a` is `y // d`) with `y`'s terms and constant that are multiples of
+        /// `d·m` taken out, for `y` and the rest `>= 0` where the clauses hold; without the
+        /// `% m` where the rest's quotient stays below `m`: `(10·q + s - 1) // 2 % 5` is
+        /// `(s - 1) // 2` for `s` in `[1, 10]`.
+        fn mod_of_quotient(&self, arena: &mut ExprArena, a: ExprId, m: i64) -> Option<ExprId> {
+            let (y, d) = binary(arena, a, BinOp::Div)?;
+            let dm = d.checked_mul(m)?;
+            let mut linear = linear_of(arena, y)?;
+            let before = linear.terms.len();
+            linear.terms.retain(|&(_, c)| c % dm != 0);
+            let constant = linear.constant % dm;
+            if linear.terms.len() == before && constant == linear.constant {
+                return None;
+            }
+            linear.constant = constant;
+            if self.deep_range(arena, y).0 < 0 {
+                return None;
+            }
+            let rest = build_linear(arena, &linear);
+            let (low, high) = self.deep_range(arena, rest);
+            if low < 0 {
+                return None;
+            }
+            let quotient = arena.div(rest, d);
+            Some(match high / d < m {
+                true => quotient,
+                false => arena.rem(quotient, m),
+            })
         }
 
         /// `sum-of-quotients` where the clauses show a quotient's numerator `>= 0`: the sum
@@ -2980,6 +3075,23 @@ mod tests {
     }
 
     #[test]
+    fn a_quotient_divides_in_two_steps_where_the_first_is_affine() {
+        // (2a + b + 1) // 10 is ((2a + b + 1) // 2) // 5, and (2a + b + 1) // 2 is a + b for
+        // b in [0, 1]: tinygrad's parity argument
+        let vars = [("a", 13, 17), ("b", 0, 1)];
+        let (text, rules) = simplified(&vars, "(2*a + b - 9) // 10 * 20 + b");
+        assert_eq!(text, "(a + b)/5*20 + b - 20");
+        assert!(rules.contains(&"div-in-steps"), "{rules:?}");
+        let (text, rules) = simplified(&vars, "(2*a + b + 1) // 10");
+        assert_eq!(text, "(a + b)/5");
+        assert!(rules.contains(&"div-in-steps"), "{rules:?}");
+        // b in [0, 2]: (b + 1) // 2 takes three values at two steps, so it is not affine
+        let (text, rules) = simplified(&[("a", 13, 17), ("b", 0, 2)], "(2*a + b + 1) // 10");
+        assert_eq!(text, "(a*2 + b + 1)/10");
+        assert!(!rules.contains(&"div-in-steps"), "{rules:?}");
+    }
+
+    #[test]
     fn a_sum_takes_a_quotients_whole_multiples_out_and_keeps_its_other_terms_whole() {
         // (-12a + 6b + c + 588) // 4 is 147 - 3a + (6b + c) // 4: -12a and 588 are whole
         // multiples of 4, and 6b + c >= 0 stays whole (div-split would split 6b too)
@@ -3047,6 +3159,25 @@ mod tests {
         );
         assert_eq!(text, "(x + 7)/2*20 + (x + 1)%2*-12 + 15");
         assert!(rules.contains(&"sum-of-quotients"), "{rules:?}");
+    }
+
+    #[test]
+    fn a_remainder_of_a_quotient_drops_the_multiples_the_clauses_allow() {
+        // (10·(r // 13) + r % 13 - 1) // 2 % 5 is (r % 13 - 1) // 2 where valid keeps r % 13
+        // in [1, 10]: 10·(r // 13) is a multiple of 2·5, and what is left stays below 2·5
+        let (idx, _) = simplified_given_valid(
+            &[("r", 0, 38)],
+            "(r // 13 * 10 + r % 13 - 1) // 2 % 5 * -2 + r // 13",
+            "!(r % 13 < 1) & (r % 13 < 11)",
+        );
+        assert_eq!(idx, "(r%13 - 1)/2*-2 + r/13");
+        // r % 13 may be 0: the numerator may be negative, so the quotient stays whole
+        let (idx, _) = simplified_given_valid(
+            &[("r", 0, 38)],
+            "(r // 13 * 10 + r % 13 - 1) // 2 % 5 * -2 + r // 13",
+            "r % 13 < 11",
+        );
+        assert!(idx.contains("%5"), "{idx}");
     }
 
     #[test]
