@@ -1,18 +1,18 @@
 //! The expression simplifier against evaluation: random integer and boolean expressions over
 //! two bounded variables keep their value at every point of the box once simplified, alone and
 //! as an `idx` / `valid` pair (`idx` only where `valid` holds). `PROPTEST_CASES` sets the number
-//! of cases (default 256).
+//! of cases (default 256 of general expressions, 4,096 of nested quotients of linear forms).
 #![cfg(not(target_arch = "wasm32"))]
 
 use layout_lab::engine::expr::{ExprArena, ExprId};
 use layout_lab::engine::simplify::{simplify, simplify_indexing, MAX_STEPS};
 use proptest::prelude::*;
 
-fn cases() -> u32 {
+fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|c| c.parse().ok())
-        .unwrap_or(256)
+        .unwrap_or(default)
 }
 
 /// An integer expression as a tree, built into an arena by [`build`].
@@ -64,6 +64,46 @@ fn cond() -> impl Strategy<Value = Cond> {
     })
 }
 
+/// One step of [`nested`] over the expression so far.
+#[derive(Clone, Debug)]
+enum Step {
+    Div(i64),
+    Mod(i64),
+    /// `e·s + t·x + k`
+    Affine(i64, i64, i64),
+}
+
+/// `a·x + b·y + k` under one to three of `// d`, `% m` and `·s + t·x + k`: the shapes where
+/// truncating and floor division part (a numerator in `(-d, 0)`, whose truncated quotient is
+/// 0), which [`int`] seldom draws with coefficients this large.
+fn nested() -> impl Strategy<Value = Int> {
+    let linear = (-40i64..40, -40i64..40, -60i64..60).prop_map(|(a, b, k)| {
+        let ax = Int::Scale(Box::new(Int::X), a);
+        let by = Int::Scale(Box::new(Int::Y), b);
+        Int::Add(
+            Box::new(Int::Add(Box::new(ax), Box::new(by))),
+            Box::new(Int::Const(k)),
+        )
+    });
+    let step = prop_oneof![
+        (1i64..13).prop_map(Step::Div),
+        (1i64..13).prop_map(Step::Mod),
+        (-12i64..12, -20i64..20, -20i64..40).prop_map(|(s, t, k)| Step::Affine(s, t, k)),
+    ];
+    (linear, prop::collection::vec(step, 1..4)).prop_map(|(linear, steps)| {
+        steps.into_iter().fold(linear, |e, step| match step {
+            Step::Div(d) => Int::Div(Box::new(e), d),
+            Step::Mod(m) => Int::Mod(Box::new(e), m),
+            Step::Affine(s, t, k) => {
+                let scaled = Int::Scale(Box::new(e), s);
+                let tx = Int::Scale(Box::new(Int::X), t);
+                let sum = Int::Add(Box::new(scaled), Box::new(tx));
+                Int::Add(Box::new(sum), Box::new(Int::Const(k)))
+            }
+        })
+    })
+}
+
 fn build(arena: &mut ExprArena, vars: [ExprId; 2], e: &Int) -> ExprId {
     match e {
         Int::X => vars[0],
@@ -112,11 +152,15 @@ fn build_cond(arena: &mut ExprArena, vars: [ExprId; 2], c: &Cond) -> ExprId {
 }
 
 fn points(x_max: i64, y_max: i64) -> impl Iterator<Item = [i64; 2]> {
-    (0..=x_max).flat_map(move |x| (0..=y_max).map(move |y| [x, y]))
+    box_points((0, x_max), (0, y_max))
+}
+
+fn box_points((x0, x1): (i64, i64), (y0, y1): (i64, i64)) -> impl Iterator<Item = [i64; 2]> {
+    (x0..=x1).flat_map(move |x| (y0..=y1).map(move |y| [x, y]))
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #![proptest_config(ProptestConfig::with_cases(cases(256)))]
 
     /// Every rule the simplifier fires keeps the expression's value at every point.
     #[test]
@@ -148,6 +192,49 @@ proptest! {
             };
             prop_assert_eq!(arena.eval(simple_idx, &env), want_idx, "{}", shown());
             prop_assert_eq!(arena.eval(simple_valid, &env), want_valid, "{}", shown());
+            prop_assert_eq!(arena.eval(pair.valid, &env), want_valid, "{}", shown());
+            if want_valid == 1 {
+                prop_assert_eq!(arena.eval(pair.idx, &env), want_idx, "{}", shown());
+            }
+        }
+    }
+}
+
+proptest! {
+    // cheap cases (one small linear form each), so more of them by default
+    #![proptest_config(ProptestConfig::with_cases(cases(4096)))]
+
+    /// The same as above for [`nested`] quotients and remainders of linear forms, over variables that
+    /// may start above 0 (as `valid` rebinds them), with and without a `valid`.
+    #[test]
+    fn nested_quotients_of_linear_forms_keep_their_values(
+        e in nested(),
+        c in cond(),
+        x_low in 0i64..6,
+        x_len in 0i64..20,
+        y_low in 0i64..10,
+        y_len in 0i64..12,
+    ) {
+        let (xs, ys) = ((x_low, x_low + x_len), (y_low, y_low + y_len));
+        let mut arena = ExprArena::new();
+        let vars = [arena.var("x", xs.0, xs.1), arena.var("y", ys.0, ys.1)];
+        let idx = build(&mut arena, vars, &e);
+        let valid = build_cond(&mut arena, vars, &c);
+        let simple_idx = simplify(&mut arena, idx, MAX_STEPS).root;
+        let pair = simplify_indexing(&mut arena, idx, valid);
+        for env in box_points(xs, ys) {
+            let (want_idx, want_valid) = (arena.eval(idx, &env), arena.eval(valid, &env));
+            let shown = || {
+                format!(
+                    "at {env:?}: idx {} -> {} / {}, valid {} -> {}",
+                    arena.render_readable(idx),
+                    arena.render_readable(simple_idx),
+                    arena.render_readable(pair.idx),
+                    arena.render_readable(valid),
+                    arena.render_readable(pair.valid),
+                )
+            };
+            prop_assert_eq!(arena.eval(simple_idx, &env), want_idx, "{}", shown());
             prop_assert_eq!(arena.eval(pair.valid, &env), want_valid, "{}", shown());
             if want_valid == 1 {
                 prop_assert_eq!(arena.eval(pair.idx, &env), want_idx, "{}", shown());

@@ -815,8 +815,12 @@ fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     }
     // `(y // d) % m` is `(y % (d·m)) // d`, so `y`'s terms (and constant) that are multiples of
     // `d·m` go: `(270·a + 5·b) // 6 % 5` is `5·b // 6 % 5`; the other coefficients are kept,
-    // as the rules for quotients read their signs
+    // as the rules for quotients read their signs. Only for `y >= 0`: `y // d >= 0` also
+    // holds for `y` in `(-d, 0)`, where truncating `y // d` is 0, not floor's -1.
     let quotient = binary(arena, x, BinOp::Div).and_then(|(y, d)| {
+        if !nonneg(arena, y) {
+            return None;
+        }
         let dm = d.checked_mul(m)?;
         Some((linear_of(arena, y)?, d, dm))
     });
@@ -3178,6 +3182,18 @@ mod tests {
             "r % 13 < 11",
         );
         assert!(idx.contains("%5"), "{idx}");
+    }
+
+    #[test]
+    fn a_remainder_of_a_quotient_keeps_its_numerators_multiples_where_it_may_be_negative() {
+        // -10a + b + 9 is -1 at a = 1, b = 0, where truncating // 2 gives 0 (floor gives -1):
+        // dropping -10a (a multiple of 2·5) gave (b + 9) // 2 % 5, which is 4 there
+        let vars = [("a", 0, 1), ("b", 0, 11)];
+        let (text, _) = simplified(&vars, "(-10*a + b + 9) // 2 % 5");
+        assert!(text.contains('a'), "{text}");
+        // where the numerator is >= 0 they go
+        let (text, _) = simplified(&vars, "(-10*a + b + 10) // 2 % 5");
+        assert_eq!(text, "b/2%5");
     }
 
     #[test]
