@@ -98,7 +98,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "mod-reduce",
-        law: "(m·q + r) % m = r % m   for m·q + r >= 0 and r >= 0; (d·m·q + r) // d % m = r // d % m likewise",
+        law: "(m·q + r) % m = r % m   for m·q + r >= 0 and r >= 0; (d·m·q + r) // d % m = r // d % m likewise; (d·q + r) // d % m = (q % m + r // d) % m, q's coefficients reduced",
         apply: mod_reduce,
     },
     Rule {
@@ -824,6 +824,13 @@ fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         let dm = d.checked_mul(m)?;
         Some((linear_of(arena, y)?, d, dm))
     });
+    if let Some((linear, d, _)) = &quotient {
+        if let Some(candidate) = mod_of_split_quotient(arena, linear, *d, m) {
+            if best.is_none_or(|b| arena.op_count(candidate) < arena.op_count(b)) {
+                best = Some(candidate);
+            }
+        }
+    }
     if let Some((mut linear, d, dm)) = quotient {
         linear.terms.retain(|&(_, c)| c % dm != 0);
         if linear.constant % dm == 0 {
@@ -839,6 +846,55 @@ fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         }
     }
     best
+}
+
+/// `(y // d) % m` for `y >= 0` as `(q' + r // d) % m`, tinygrad's form: `y = d·q + r` with
+/// `q` the terms that are multiples of `d` (over `d`) and the constant's whole multiples, and
+/// `q'` their coefficients reduced mod `m`: `(140·a + 14·b + c) // 5 % 3` is
+/// `(a + (14·b + c) // 5) % 3`. Floor division splits so where `r >= 0`, and `q'` is
+/// congruent to `q`, so with the new numerator `>= 0` the remainders agree. `None` where no
+/// term is a multiple of `d`, or where the result is not shorter than what it replaces.
+fn mod_of_split_quotient(arena: &mut ExprArena, y: &Linear, d: i64, m: i64) -> Option<ExprId> {
+    let mut outside = Linear {
+        terms: Vec::new(),
+        constant: y.constant.div_euclid(d),
+    };
+    let mut inside = Linear {
+        terms: Vec::new(),
+        constant: y.constant.rem_euclid(d),
+    };
+    for &(atom, c) in &y.terms {
+        match c % d {
+            0 => outside.terms.push((atom, c / d)),
+            _ => inside.terms.push((atom, c)),
+        }
+    }
+    if outside.terms.is_empty() || inside.terms.is_empty() {
+        return None;
+    }
+    let r = build_linear(arena, &inside);
+    if !nonneg(arena, r) {
+        return None;
+    }
+    let (_, reduced) = split_by(&outside, m);
+    let r_div = arena.div(r, d);
+    let numerator = add_scaled(
+        &reduced,
+        &Linear {
+            terms: vec![(r_div, 1)],
+            constant: 0,
+        },
+        1,
+    )?;
+    let numerator = build_linear(arena, &numerator);
+    if !nonneg(arena, numerator) {
+        return None;
+    }
+    let whole = build_linear(arena, y);
+    let quotient = arena.div(whole, d);
+    let before = arena.rem(quotient, m);
+    let result = arena.rem(numerator, m);
+    (arena.op_count(result) < arena.op_count(before)).then_some(result)
 }
 
 /// `(c·(y % (a·m)) + s) % m` as `(c·y + s) % m`, reduced: `y % (a·m)` and `y` differ by a
@@ -3182,6 +3238,19 @@ mod tests {
             "r % 13 < 11",
         );
         assert!(idx.contains("%5"), "{idx}");
+    }
+
+    #[test]
+    fn a_remainder_of_a_quotient_takes_the_multiples_of_the_divisor_out_reduced() {
+        // (140a + 70b + 14c + d) // 5 % 3 = (28a + 14b + (14c + d) // 5) % 3
+        //                                 = (a + 2b + (14c + d) // 5) % 3, as tinygrad writes it
+        let vars = [("a", 0, 5), ("b", 0, 1), ("c", 0, 4), ("d", 0, 6)];
+        let (text, rules) = simplified(&vars, "(140*a + 70*b + 14*c + d) // 5 % 3");
+        assert_eq!(text, "(a + b*2 + (c*14 + d)/5)%3");
+        assert!(rules.contains(&"mod-reduce"), "{rules:?}");
+        // no term a multiple of 5: left as it is
+        let (text, _) = simplified(&vars, "(141*a + 14*c + d) // 5 % 3");
+        assert_eq!(text, "(a*141 + c*14 + d)/5%3");
     }
 
     #[test]
