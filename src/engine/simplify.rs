@@ -207,24 +207,31 @@ impl Rewriter<'_> {
         // A comparison's rules read the form of its operands, which simplifying them first can
         // hide (`(3a + b) // 2 < 1` is `3a + b < 2`, but not once the division is split), so
         // they are also tried on the comparison as written; the shorter result wins.
-        let mut early = None;
+        // Each comparison rule that applies is followed on its own (`lt-div` may take the
+        // numerator whole where `lt-common-factor` of its split quotient is shorter).
+        let mut early: Option<(ExprId, Vec<Step>)> = None;
         if matches!(self.arena.node(id), Node::Binary(BinOp::Lt, _, _)) {
             let mark = self.steps.len();
-            let comparison_rules = RULES.iter().filter(|r| r.name.starts_with("lt-"));
-            if let Some((rule, next)) = comparison_rules.clone().find_map(|rule| {
-                (rule.apply)(self.arena, id)
-                    .filter(|&next| next != id)
-                    .map(|next| (rule, next))
-            }) {
-                if self.budget > 0 {
-                    self.budget -= 1;
-                    self.steps.push(Step {
-                        rule: rule.name,
-                        before: id,
-                        after: next,
-                    });
-                    let result = self.visit(next);
-                    early = Some((result, self.steps.split_off(mark)));
+            for rule in RULES.iter().filter(|r| r.name.starts_with("lt-")) {
+                let Some(next) = (rule.apply)(self.arena, id).filter(|&next| next != id) else {
+                    continue;
+                };
+                if self.budget == 0 {
+                    break;
+                }
+                self.budget -= 1;
+                self.steps.push(Step {
+                    rule: rule.name,
+                    before: id,
+                    after: next,
+                });
+                let result = self.visit(next);
+                let steps = self.steps.split_off(mark);
+                let shorter = early.as_ref().is_none_or(|(best, _)| {
+                    self.arena.op_count(result) < self.arena.op_count(*best)
+                });
+                if shorter {
+                    early = Some((result, steps));
                 }
             }
         }
@@ -1130,6 +1137,41 @@ fn lt_linear(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// and a smaller `r // d`, or `None` when there is no such atom. The result may have more
 /// operations; rules use it where the parent then simplifies.
 fn expand_divisions(arena: &mut ExprArena, linear: &Linear) -> Option<Linear> {
+    expand_divisions_by(arena, linear, split_by)
+}
+
+/// [`expand_divisions`] taking out only each numerator's terms that are multiples of its
+/// divisor (and its constant's multiples), the other terms staying whole inside, as tinygrad
+/// splits: `(-585·a + 5·c - e + 589) // 13` is `-45·a + 45 + (5·c - e + 4) // 13`.
+fn expand_multiples(arena: &mut ExprArena, linear: &Linear) -> Option<Linear> {
+    expand_divisions_by(arena, linear, split_multiples)
+}
+
+/// `linear` split by `m > 0` into its terms that are multiples of `m` (as quotients, with the
+/// constant's floor quotient) and the rest whole (with the constant's non-negative remainder).
+fn split_multiples(linear: &Linear, m: i64) -> (Linear, Linear) {
+    let mut quotient = Linear {
+        terms: Vec::new(),
+        constant: floor_div(linear.constant, m),
+    };
+    let mut remainder = Linear {
+        terms: Vec::new(),
+        constant: linear.constant.rem_euclid(m),
+    };
+    for &(atom, c) in &linear.terms {
+        match c % m {
+            0 => quotient.terms.push((atom, c / m)),
+            _ => remainder.terms.push((atom, c)),
+        }
+    }
+    (quotient, remainder)
+}
+
+fn expand_divisions_by(
+    arena: &mut ExprArena,
+    linear: &Linear,
+    split_numerator: fn(&Linear, i64) -> (Linear, Linear),
+) -> Option<Linear> {
     let mut terms: Vec<(ExprId, i128)> = Vec::new();
     let mut constant = i128::from(linear.constant);
     let mut expanded = false;
@@ -1148,7 +1190,7 @@ fn expand_divisions(arena: &mut ExprArena, linear: &Linear) -> Option<Linear> {
             push(&mut terms, atom, i128::from(coeff));
             continue;
         };
-        let (quotient, mut remainder) = split_by(&inner, d);
+        let (quotient, mut remainder) = split_numerator(&inner, d);
         let mut q_const = quotient.constant;
         let mut r = build_linear(arena, &remainder);
         let low = arena.bounds(r).0;
@@ -1302,7 +1344,8 @@ fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (lhs, c) = lt_constant(arena, id)?;
     let plain = linear_of(arena, lhs)?;
     let expanded = expand_divisions(arena, &plain);
-    for mut linear in [Some(plain), expanded].into_iter().flatten() {
+    let multiples = expand_multiples(arena, &plain);
+    for mut linear in [Some(plain), expanded, multiples].into_iter().flatten() {
         let bound = c.checked_sub(linear.constant)?;
         linear.constant = 0;
         for g in factors(&linear, None) {
@@ -3263,6 +3306,17 @@ mod tests {
         // where the numerator is >= 0 they go
         let (text, _) = simplified(&vars, "(-10*a + b + 10) // 2 % 5");
         assert_eq!(text, "b/2%5");
+    }
+
+    #[test]
+    fn a_comparison_of_a_quotient_divides_out_a_common_factor_of_its_whole_multiples() {
+        // (-585a + 65b + 5c - e + 589) // 13 = -45a + 5b + 45 + (5c - e + 4) // 13, and the
+        // last quotient is in [0, 4], below the common factor 5 of -45 and 5: the comparison
+        // with 60 is -9a + b < 3, which lt-div (tried first) makes 585a + ... < 191
+        let vars = [("a", 0, 1), ("b", 0, 8), ("c", 0, 12), ("e", 0, 4)];
+        let (text, rules) = simplified(&vars, "(-585*a + 65*b + 5*c - e + 589) // 13 < 60");
+        assert_eq!(text, "a*-9 + b < 3");
+        assert!(rules.contains(&"lt-common-factor"), "{rules:?}");
     }
 
     #[test]
