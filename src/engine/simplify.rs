@@ -2063,8 +2063,31 @@ fn propagate(arena: &ExprArena, form: &Linear, low: i64, high: i64, implied: &mu
 /// keep in one period is dropped (its range carried as the difference it becomes), and a
 /// comparison they decide is folded.
 fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
+    assume_with(arena, id, implied, InPeriod::Merging).0
+}
+
+/// How `assume` weighs a remainder in one period, `a - q·m`, against `a` reduced mod `m`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum InPeriod {
+    /// The constant of `a - q·m` is not counted: it merges into the sum or comparison around.
+    Merging,
+    /// It is counted: nothing may be there to merge with.
+    Counted,
+}
+
+/// [`assume`] weighing remainders in one period as `in_period` says; also whether the other
+/// way would have chosen differently somewhere.
+fn assume_with(
+    arena: &mut ExprArena,
+    id: ExprId,
+    implied: &Implied,
+    in_period: InPeriod,
+) -> (ExprId, bool) {
     struct Assume<'a> {
         implied: &'a Implied,
+        in_period: InPeriod,
+        /// Whether the other [`InPeriod`] would have chosen differently somewhere.
+        contested: bool,
         memo: HashMap<ExprId, ExprId>,
         /// Ranges of rebuilt nodes tighter than their bounds.
         tight: HashMap<ExprId, (i64, i64)>,
@@ -2262,27 +2285,40 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
             (best != id).then_some(best)
         }
 
-        /// `(y // d) % m` (`a` is `y // d`) with `y`'s terms and constant that are multiples of
-        /// `d·m` taken out, for `y` and the rest `>= 0` where the clauses hold; without the
-        /// `% m` where the rest's quotient stays below `m`: `(10·q + s - 1) // 2 % 5` is
+        /// `(y // d + k) % m` (`a` is `y // d + k`, `k` maybe 0) as `((y + k·d) // d) % m` with
+        /// the terms and constant of `y + k·d` that are multiples of `d·m` taken out, for `y`
+        /// and the rest `>= 0` where the clauses hold (floor division moves `k` in); without
+        /// the `% m` where the rest's quotient stays below `m`: `(10·q + s - 1) // 2 % 5` is
         /// `(s - 1) // 2` for `s` in `[1, 10]`.
         fn mod_of_quotient(&self, arena: &mut ExprArena, a: ExprId, m: i64) -> Option<ExprId> {
-            let (y, d) = binary(arena, a, BinOp::Div)?;
-            let dm = d.checked_mul(m)?;
-            let mut linear = linear_of(arena, y)?;
-            let before = linear.terms.len();
-            linear.terms.retain(|&(_, c)| c % dm != 0);
-            let constant = linear.constant % dm;
-            if linear.terms.len() == before && constant == linear.constant {
+            let outer = linear_of(arena, a)?;
+            let [(quotient, 1)] = outer.terms[..] else {
                 return None;
-            }
-            linear.constant = constant;
+            };
+            let (y, d) = binary(arena, quotient, BinOp::Div)?;
             if self.deep_range(arena, y).0 < 0 {
                 return None;
             }
-            let rest = build_linear(arena, &linear);
-            let (low, high) = self.deep_range(arena, rest);
-            if low < 0 {
+            let dm = d.checked_mul(m)?;
+            let mut linear = linear_of(arena, y)?;
+            linear.constant = linear
+                .constant
+                .checked_add(outer.constant.checked_mul(d)?)?;
+            let before = linear.terms.len();
+            linear.terms.retain(|&(_, c)| c % dm != 0);
+            // the constant's residue mod `d·m`, the smaller one that keeps the rest `>= 0`
+            let residue = linear.constant.rem_euclid(dm);
+            let (rest, high) = [residue - dm, residue].into_iter().find_map(|constant| {
+                let candidate = Linear {
+                    terms: linear.terms.clone(),
+                    constant,
+                };
+                let rest = build_linear(arena, &candidate);
+                let (low, high) = self.deep_range(arena, rest);
+                (low >= 0).then_some((rest, high))
+            })?;
+            let unchanged = build_linear(arena, &linear_of(arena, y)?);
+            if linear.terms.len() == before && rest == unchanged {
                 return None;
             }
             let quotient = arena.div(rest, d);
@@ -2441,11 +2477,36 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
                     Some(m) if m > 0 => {
                         let (l, h) = self.range(arena, a);
                         if l >= 0 && l / m == h / m {
-                            // in one period: `a % m` is `a - q·m`
+                            // in one period: `a % m` is `a - q·m`, unless reducing `a` mod
+                            // `m` is shorter (`(450·x + s - 150) // 15 % 30`, in one period,
+                            // is `(s + 300) // 15 % 30`)
                             let shift = arena.constant(-(l / m) * m);
                             let shifted = arena.add(a, shift);
-                            self.tight.insert(shifted, (l % m, h % m));
-                            return shifted;
+                            // (a constant of `a - q·m` merges into the sum or comparison
+                            // around it, so it is not counted)
+                            let bare = match linear_of(arena, shifted) {
+                                Some(form) if form.constant != 0 => {
+                                    let terms = Linear {
+                                        terms: form.terms,
+                                        constant: 0,
+                                    };
+                                    build_linear(arena, &terms)
+                                }
+                                _ => shifted,
+                            };
+                            let reduced = self.mod_where_nonneg(arena, id, a, m);
+                            let below = |arena: &ExprArena, than: ExprId| {
+                                reduced.filter(|&r| arena.op_count(r) < arena.op_count(than))
+                            };
+                            let (merging, counted) = (below(arena, bare), below(arena, shifted));
+                            self.contested |= merging != counted;
+                            let shorter = match self.in_period {
+                                InPeriod::Merging => merging,
+                                InPeriod::Counted => counted,
+                            };
+                            let result = shorter.unwrap_or(shifted);
+                            self.tight.insert(result, (l % m, h % m));
+                            return result;
                         }
                         // mod-reduce and mod-signed where the clauses show `a >= 0`
                         if l >= 0 {
@@ -2523,10 +2584,13 @@ fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
     }
     let mut state = Assume {
         implied,
+        in_period,
+        contested: false,
         memo: HashMap::new(),
         tight: HashMap::new(),
     };
-    state.go(arena, id)
+    let result = state.go(arena, id);
+    (result, state.contested)
 }
 
 /// `id` with [`LAST_PASS`] applied bottom-up wherever it shortens, each firing recorded.
@@ -2669,9 +2733,19 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
     // idx is simplified on its own first so that its sub-terms match valid's simplified ones.
     let alone = run(arena, idx, &mut steps);
     let ranges = implied_ranges(arena, &parts);
-    let assumed = assume(arena, alone, &ranges);
+    let (assumed, contested) = assume_with(arena, alone, &ranges, InPeriod::Merging);
     let mut tried = Vec::new();
-    let given_valid = run(arena, assumed, &mut tried);
+    let mut given_valid = run(arena, assumed, &mut tried);
+    // where counting the constants of remainders in one period chooses differently, both
+    // ways are simplified and the shorter kept (`idx` may have no constant to merge with)
+    if contested {
+        let (assumed, _) = assume_with(arena, alone, &ranges, InPeriod::Counted);
+        let mut other = Vec::new();
+        let counted = run(arena, assumed, &mut other);
+        if arena.op_count(counted) < arena.op_count(given_valid) {
+            (given_valid, tried) = (counted, other);
+        }
+    }
     let mut idx = if arena.op_count(given_valid) <= arena.op_count(alone) {
         steps.append(&mut tried);
         given_valid
@@ -3320,6 +3394,19 @@ mod tests {
     }
 
     #[test]
+    fn a_remainder_in_one_period_keeps_its_modulus_where_reducing_is_shorter() {
+        // the numerator 450x + 18a + 6b + c - 150 is in [0, 450) where valid holds, so the
+        // quotient is in one period of 30; but 450x is a multiple of 15·30 and -150 is 300
+        // mod 450, so keeping the `% 30` drops x
+        let (idx, _) = simplified_given_valid(
+            &[("x", 0, 1), ("a", 0, 24), ("b", 0, 4), ("c", 0, 7)],
+            "(450*x + 18*a + 6*b + c - 150) // 15 % 30 * 7",
+            "(b < 3) & !(75*x + 3*a + b < 25) & (75*x + 3*a + b < 100) & (c < 6)",
+        );
+        assert_eq!(idx, "(a*18 + b*6 + c + 300)/15%30*7");
+    }
+
+    #[test]
     fn the_last_pass_merges_a_remainder_with_its_quotient() {
         // 5·(x // 3) + x % 3 = x + 2·(x // 3): one operation fewer
         let (idx, _) = simplified_given_valid(&[("x", 0, 50)], "x // 3 * 5 + x % 3", "x < 40");
@@ -3371,13 +3458,14 @@ mod tests {
         );
         assert_eq!(idx, "(a*9 + b)/2*2 + -((a + b)%2) - 25");
         // (20(a // 5) + 5(a % 5) + b) // 2 - 5 is 10(a // 5) + (5(a % 5) + b) // 2 - 5, and with
-        // a % 5 in [2, 3] the last part is in [0, 3]: the `% 10` goes
+        // a % 5 in [2, 3] the last part is in [0, 3]: the `% 10` goes (the constant inside or
+        // out, the same length)
         let (idx, _) = simplified_given_valid(
             &[("a", 0, 9), ("b", 0, 1)],
             "((20*(a // 5) + 5*(a % 5) + b) // 2 - 5) % 10",
             "!(a % 5 < 2) & (a % 5 < 4)",
         );
-        assert_eq!(idx, "(a%5*5 + b)/2 - 5");
+        assert_eq!(idx, "(a%5*5 + b - 10)/2");
         // 135a - 45b + c is in [18, 71] where valid holds: (179 - (135a - 45b + c)) // 3 is
         // 59 - (135a - 45b + c) // 3, whose constant merges into the sum's
         let (idx, _) = simplified_given_valid(
