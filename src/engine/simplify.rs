@@ -171,6 +171,14 @@ pub const LAST_FIT: Rule = Rule {
     apply: one_variable_fit,
 };
 
+/// Also in the last pass, at comparisons: earlier, the quotient it removes is what `valid`
+/// bounds for `idx`, and what other comparison rules read.
+pub const LAST_COMPARISON: Rule = Rule {
+    name: "lt-div-signed",
+    law: "x // d + k < c  <=>  x < b·d for b = c - k >= 1, x < (b - 1)·d + 1 for b <= 0   (truncating, x of any sign)",
+    apply: lt_div_signed,
+};
+
 /// A rule that fired: `before` was rewritten to `after`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -1114,6 +1122,30 @@ fn lt_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let sum = build_linear(arena, &folded);
     let bound = arena.constant(bound);
     let result = arena.lt(sum, bound);
+    (arena.op_count(result) < arena.op_count(id)).then_some(result)
+}
+
+/// `x // d + k < c` for an `x` of any sign, `b = c - k`: truncating `x // d < b` is `x < b·d`
+/// for `b >= 1` (a negative `x` gives a quotient `<= 0`) and `x < (b - 1)·d + 1` for `b <= 0`
+/// (the quotient is below `b` exactly when `x <= (b - 1)·d`). `None` where `x >= 0` is known
+/// ([`lt_div`] then) or the sum has other terms ([`LAST_COMPARISON`]).
+fn lt_div_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (lhs, c) = lt_constant(arena, id)?;
+    let linear = linear_of(arena, lhs)?;
+    let [(atom, 1)] = linear.terms[..] else {
+        return None;
+    };
+    let (x, d) = binary(arena, atom, BinOp::Div)?;
+    if nonneg(arena, x) {
+        return None;
+    }
+    let b = c.checked_sub(linear.constant)?;
+    let bound = match b >= 1 {
+        true => b.checked_mul(d)?,
+        false => b.checked_sub(1)?.checked_mul(d)?.checked_add(1)?,
+    };
+    let bound = arena.constant(bound);
+    let result = arena.lt(x, bound);
     (arena.op_count(result) < arena.op_count(id)).then_some(result)
 }
 
@@ -2615,6 +2647,14 @@ fn last_pass(
                 last_pass(arena, b, memo, steps),
             );
             let mut current = rebuild(arena, op, a, b);
+            if let Some(next) = (LAST_COMPARISON.apply)(arena, current) {
+                steps.push(Step {
+                    rule: LAST_COMPARISON.name,
+                    before: current,
+                    after: next,
+                });
+                current = next;
+            }
             if let Some(next) = (LAST_FIT.apply)(arena, current) {
                 steps.push(Step {
                     rule: LAST_FIT.name,
@@ -3404,6 +3444,17 @@ mod tests {
             "(b < 3) & !(75*x + 3*a + b < 25) & (75*x + 3*a + b < 100) & (c < 6)",
         );
         assert_eq!(idx, "(a*18 + b*6 + c + 300)/15%30*7");
+    }
+
+    #[test]
+    fn the_last_pass_compares_a_numerator_of_any_sign_instead_of_its_quotient() {
+        // truncating (x - y) // 3 < 2 is x - y < 6 though x - y may be negative (its quotient
+        // is then <= 0); (x - y) // 3 < 0 is x - y <= -3
+        let vars = [("x", 0, 40), ("y", 0, 40)];
+        let (_, valid) = simplified_given_valid(&vars, "y", "(x - y) // 3 < 2");
+        assert_eq!(valid, "x + -y < 6");
+        let (_, valid) = simplified_given_valid(&vars, "y", "(x - y) // 3 < 0");
+        assert_eq!(valid, "x + -y < -2");
     }
 
     #[test]
