@@ -4,7 +4,7 @@
 //! of cases (default 256 of general expressions, 4,096 of nested quotients of linear forms).
 #![cfg(not(target_arch = "wasm32"))]
 
-use layout_lab::engine::expr::{ExprArena, ExprId};
+use layout_lab::engine::expr::{BinOp, ExprArena, ExprId, Node};
 use layout_lab::engine::simplify::{simplify, simplify_indexing, MAX_STEPS};
 use proptest::prelude::*;
 
@@ -151,6 +151,17 @@ fn build_cond(arena: &mut ExprArena, vars: [ExprId; 2], c: &Cond) -> ExprId {
     }
 }
 
+/// Whether `id` is a condition (`valid` must stay one: a shader's `valid` is a `bool`, though
+/// evaluation reads conditions as 0 or 1).
+fn is_condition(arena: &ExprArena, id: ExprId) -> bool {
+    match *arena.node(id) {
+        Node::Bool(_) | Node::Binary(BinOp::Lt, _, _) => true,
+        Node::Not(a) => is_condition(arena, a),
+        Node::Binary(BinOp::And, a, b) => is_condition(arena, a) && is_condition(arena, b),
+        _ => false,
+    }
+}
+
 fn points(x_max: i64, y_max: i64) -> impl Iterator<Item = [i64; 2]> {
     box_points((0, x_max), (0, y_max))
 }
@@ -177,6 +188,8 @@ proptest! {
         let simple_idx = simplify(&mut arena, idx, MAX_STEPS).root;
         let simple_valid = simplify(&mut arena, valid, MAX_STEPS).root;
         let pair = simplify_indexing(&mut arena, idx, valid);
+        prop_assert!(is_condition(&arena, simple_valid), "{}", arena.render_readable(simple_valid));
+        prop_assert!(is_condition(&arena, pair.valid), "{}", arena.render_readable(pair.valid));
         for env in points(x_max, y_max) {
             let (want_idx, want_valid) = (arena.eval(idx, &env), arena.eval(valid, &env));
             let shown = || {
@@ -222,6 +235,7 @@ proptest! {
         let valid = build_cond(&mut arena, vars, &c);
         let simple_idx = simplify(&mut arena, idx, MAX_STEPS).root;
         let pair = simplify_indexing(&mut arena, idx, valid);
+        prop_assert!(is_condition(&arena, pair.valid), "{}", arena.render_readable(pair.valid));
         for env in box_points(xs, ys) {
             let (want_idx, want_valid) = (arena.eval(idx, &env), arena.eval(valid, &env));
             let shown = || {

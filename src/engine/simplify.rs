@@ -1489,7 +1489,12 @@ fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// one variable `x >= 0` with a division, read off the differences of its consecutive values
 /// and checked at every value; `None` where none fits.
 fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    if !has_division(arena, id) {
+    // integers only: a condition evaluates to 0 or 1 too, but must stay a condition
+    let integer = matches!(
+        arena.node(id),
+        Node::Binary(BinOp::Add | BinOp::Mul | BinOp::Div | BinOp::Mod, _, _)
+    );
+    if !integer || !has_division(arena, id) {
         return None;
     }
     let (vars, ranges, mut env) = small_box(arena, id)?;
@@ -3455,6 +3460,17 @@ mod tests {
         assert_eq!(valid, "x + -y < 6");
         let (_, valid) = simplified_given_valid(&vars, "y", "(x - y) // 3 < 0");
         assert_eq!(valid, "x + -y < -2");
+    }
+
+    #[test]
+    fn one_variable_fit_leaves_conditions_alone() {
+        // 3x % 6 // 2 * 3 < 1 is 1, 0, 1, 0, ... as 1 - x % 2 is; but a condition must stay a
+        // condition (a shader's `valid` is a bool: `!(o0 % 2)` failed to validate)
+        let (mut arena, ids) = parsed(&[("x", 0, 7)], &["x * 3 % 6 // 2 * 3 < 1"]);
+        assert_eq!((LAST_FIT.apply)(&mut arena, ids[0]), None);
+        // the same as an integer is fitted
+        let (mut arena, ids) = parsed(&[("x", 0, 7)], &["x * 3 % 6 // 2 * 3 + 5"]);
+        assert!((LAST_FIT.apply)(&mut arena, ids[0]).is_some());
     }
 
     #[test]
