@@ -167,7 +167,7 @@ pub const LAST_PASS: Rule = Rule {
 /// hide sub-terms that `valid` pins.
 pub const LAST_FIT: Rule = Rule {
     name: "one-variable-fit",
-    law: "f(x) = α·((x + β) // δ) + γ  (or α·((x + β) % δ) + γ)   when so at every value of f's one variable x >= 0 (f alone or a term of a sum)",
+    law: "f(x) = α·((x + β) // δ) + s·x + γ  (or α·((x + β) % δ) + γ)   when so at every value of f's one variable x >= 0 (f alone or a term of a sum)",
     apply: one_variable_fit,
 };
 
@@ -1481,11 +1481,28 @@ fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             return Some(fit);
         }
     }
-    // a term of a sum, where the fit's constant and factor merge into the sum's
-    rewrite_atoms(arena, id, &[fit_form])
+    // a term of a sum, where the fit's constant and factor merge into the sum's; of the
+    // terms that fit, the one that makes the sum shortest
+    if !matches!(arena.node(id), Node::Binary(BinOp::Add | BinOp::Mul, _, _)) {
+        return None;
+    }
+    let linear = linear_of(arena, id)?;
+    let built = build_linear(arena, &linear);
+    let mut best = (arena.op_count(built), None);
+    for index in 0..linear.terms.len() {
+        let Some(rebuilt) = fit_form(arena, linear.terms[index].0)
+            .and_then(|a| replace_term(arena, &linear, index, a))
+        else {
+            continue;
+        };
+        if arena.op_count(rebuilt) < best.0 {
+            best = (arena.op_count(rebuilt), Some(rebuilt));
+        }
+    }
+    best.1
 }
 
-/// The shortest form `α·((x + β) // δ) + γ` or `α·((x + β) % δ) + γ` of the expression `id` of
+/// The shortest form `α·((x + β) // δ) + s·x + γ` or `α·((x + β) % δ) + γ` of the expression `id` of
 /// one variable `x >= 0` with a division, read off the differences of its consecutive values
 /// and checked at every value; `None` where none fits.
 fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
@@ -1516,18 +1533,30 @@ fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     for w in values.windows(2) {
         diffs.push(w[1].checked_sub(w[0])?);
     }
-    // (op, δ, the index of the first step or fall, α)
-    let mut candidates: Vec<(BinOp, usize, usize, i64)> = Vec::with_capacity(3);
-    let steps: Vec<usize> = (0..diffs.len()).filter(|&i| diffs[i] != 0).collect();
-    if let Some(&first) = steps.first() {
+    // (op, δ, the index of the first step or fall, α, the slope of x beside it)
+    let mut candidates: Vec<(BinOp, usize, usize, i64, i64)> = Vec::with_capacity(5);
+    // a quotient steps by α every δ values over a slope: the differences are the slope, and
+    // the slope plus α at the steps (`6·x - 8·(x // 2)`); slope 0 first
+    let mut slopes = vec![0];
+    if let Some(&other) = diffs.iter().find(|&&d| d != diffs[0]) {
+        if diffs.iter().all(|&d| d == diffs[0] || d == other) {
+            slopes.extend([diffs[0], other].into_iter().filter(|&s| s != 0));
+        }
+    }
+    for slope in slopes {
+        let steps: Vec<usize> = (0..diffs.len()).filter(|&i| diffs[i] != slope).collect();
+        let Some(&first) = steps.first() else {
+            continue;
+        };
+        let alpha = diffs[first].checked_sub(slope)?;
         match steps.get(1) {
-            Some(&next) => candidates.push((BinOp::Div, next - first, first, diffs[first])),
+            Some(&next) => candidates.push((BinOp::Div, next - first, first, alpha, slope)),
             None => {
                 // one step: any δ that puts no other in the range; the step's own position
                 // saves the `+ β` where it is one
                 let at = usize::try_from(lo).ok()? + first + 1;
                 for d in [(first + 1).max(diffs.len() - first), at] {
-                    candidates.push((BinOp::Div, d, first, diffs[first]));
+                    candidates.push((BinOp::Div, d, first, alpha, slope));
                 }
             }
         }
@@ -1539,12 +1568,14 @@ fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         if alpha != 0 && fall.checked_rem(alpha) == Some(0) {
             let d = fall.checked_div(alpha).and_then(|q| 1i64.checked_sub(q));
             if let Some(d) = d.and_then(|d| usize::try_from(d).ok()) {
-                candidates.push((BinOp::Mod, d, first, alpha));
+                candidates.push((BinOp::Mod, d, first, alpha, 0));
             }
         }
     }
     let mut best: Option<ExprId> = None;
-    for (op, d, first, alpha) in candidates {
+    // forms without a slope first: on a tie they win, and their constant may merge into a sum
+    super::small_sort::sort_by_key(&mut candidates, |c| c.4 != 0);
+    for (op, d, first, alpha, slope) in candidates {
         let Some(d) = i64::try_from(d).ok().filter(|&d| d >= 2) else {
             continue;
         };
@@ -1555,15 +1586,13 @@ fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             BinOp::Div => (v + b) / d,
             _ => (v + b) % d,
         };
-        let Some(gamma) = alpha
-            .checked_mul(g(lo))
-            .and_then(|a| values[0].checked_sub(a))
-        else {
+        let form = |v: i64| alpha.checked_mul(g(v))?.checked_add(slope.checked_mul(v)?);
+        let Some(gamma) = form(lo).and_then(|a| values[0].checked_sub(a)) else {
             continue;
         };
         let fits = (lo..=hi)
             .zip(&values)
-            .all(|(v, &f)| alpha.checked_mul(g(v)).and_then(|a| a.checked_add(gamma)) == Some(f));
+            .all(|(v, &f)| form(v).and_then(|a| a.checked_add(gamma)) == Some(f));
         if !fits {
             continue;
         }
@@ -1573,10 +1602,14 @@ fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             BinOp::Div => arena.div(shifted, d),
             _ => arena.rem(shifted, d),
         };
+        let mut terms = vec![(inner, alpha)];
+        if slope != 0 {
+            terms.push((x, slope));
+        }
         let form = build_linear(
             arena,
             &Linear {
-                terms: vec![(inner, alpha)],
+                terms,
                 constant: gamma,
             },
         );
@@ -3460,6 +3493,15 @@ mod tests {
         assert_eq!(valid, "x + -y < 6");
         let (_, valid) = simplified_given_valid(&vars, "y", "(x - y) // 3 < 0");
         assert_eq!(valid, "x + -y < -2");
+    }
+
+    #[test]
+    fn one_variable_fit_finds_a_quotient_over_a_slope() {
+        // 2r % 4 + 4r - 4(r // 2) is 0, 6, 4, 10, 8 for r = 0..4: it rises by 6, then falls
+        // by 2, so it is 6r - 8(r // 2)
+        let (idx, _) =
+            simplified_given_valid(&[("r", 0, 4)], "2*r % 4 + 4*r + r // 2 * -4", "r < 5");
+        assert_eq!(idx, "r/2*-8 + r*6");
     }
 
     #[test]
