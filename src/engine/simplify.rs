@@ -820,8 +820,9 @@ fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     }
     let plain = linear_of(arena, x)?;
     let expanded = expand_divisions(arena, &plain);
+    let multiples = expand_multiples(arena, &plain);
     let mut best: Option<ExprId> = None;
-    for linear in [Some(plain), expanded].into_iter().flatten() {
+    for linear in [Some(plain), expanded, multiples].into_iter().flatten() {
         if let Some(candidate) = mod_reduce_linear(arena, &linear, m) {
             if best.is_none_or(|b| arena.op_count(candidate) < arena.op_count(b)) {
                 best = Some(candidate);
@@ -2329,8 +2330,9 @@ fn assume_with(
         ) -> Option<ExprId> {
             let plain = linear_of(arena, a)?;
             let expanded = expand_divisions(arena, &plain);
+            let multiples = expand_multiples(arena, &plain);
             let mut best = id;
-            for linear in [Some(plain), expanded].into_iter().flatten() {
+            for linear in [Some(plain), expanded, multiples].into_iter().flatten() {
                 let signed = residue_sum(arena, &linear, m).and_then(|sum| {
                     let range = self.deep_range(arena, sum);
                     signed_shift(arena, sum, range, linear.constant, m)
@@ -3481,7 +3483,7 @@ mod tests {
             "(450*x + 18*a + 6*b + c - 150) // 15 % 30 * 7",
             "(b < 3) & !(75*x + 3*a + b < 25) & (75*x + 3*a + b < 100) & (c < 6)",
         );
-        assert_eq!(idx, "(a*18 + b*6 + c + 300)/15%30*7");
+        assert_eq!(idx, "((a*18 + b*6 + c)/15 + 20)%30*7");
     }
 
     #[test]
@@ -3513,6 +3515,16 @@ mod tests {
         // the same as an integer is fitted
         let (mut arena, ids) = parsed(&[("x", 0, 7)], &["x * 3 % 6 // 2 * 3 + 5"]);
         assert!((LAST_FIT.apply)(&mut arena, ids[0]).is_some());
+    }
+
+    #[test]
+    fn a_remainder_reads_a_scaled_quotient_split_into_its_whole_multiples() {
+        // (120a + 30b + 15c + d) // 4 = 30a + (30b + 15c + d) // 4, and 5·30a = 150a is a
+        // multiple of 6: a goes, the rest stays whole (as tinygrad splits it)
+        let vars = [("a", 0, 1), ("b", 0, 3), ("c", 0, 1), ("d", 0, 14)];
+        let (text, rules) = simplified(&vars, "((120*a + 30*b + 15*c + d) // 4 * 5 + 5) % 6");
+        assert_eq!(text, "((b*30 + c*15 + d)/4*5 + 5)%6");
+        assert!(rules.contains(&"mod-reduce"), "{rules:?}");
     }
 
     #[test]
@@ -3567,14 +3579,13 @@ mod tests {
         );
         assert_eq!(idx, "(a*9 + b)/2*2 + -((a + b)%2) - 25");
         // (20(a // 5) + 5(a % 5) + b) // 2 - 5 is 10(a // 5) + (5(a % 5) + b) // 2 - 5, and with
-        // a % 5 in [2, 3] the last part is in [0, 3]: the `% 10` goes (the constant inside or
-        // out, the same length)
+        // a % 5 in [2, 3] the last part is in [0, 3]: the `% 10` goes
         let (idx, _) = simplified_given_valid(
             &[("a", 0, 9), ("b", 0, 1)],
             "((20*(a // 5) + 5*(a % 5) + b) // 2 - 5) % 10",
             "!(a % 5 < 2) & (a % 5 < 4)",
         );
-        assert_eq!(idx, "(a%5*5 + b - 10)/2");
+        assert_eq!(idx, "(a%5*5 + b)/2 - 5");
         // 135a - 45b + c is in [18, 71] where valid holds: (179 - (135a - 45b + c)) // 3 is
         // 59 - (135a - 45b + c) // 3, whose constant merges into the sum's
         let (idx, _) = simplified_given_valid(
