@@ -784,20 +784,7 @@ fn div_split_multiples(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         return None;
     }
     let linear = linear_of(arena, x)?;
-    let mut outside = Linear {
-        terms: Vec::new(),
-        constant: linear.constant.div_euclid(d),
-    };
-    let mut inside = Linear {
-        terms: Vec::new(),
-        constant: linear.constant.rem_euclid(d),
-    };
-    for &(atom, c) in &linear.terms {
-        match c % d {
-            0 => outside.terms.push((atom, c / d)),
-            _ => inside.terms.push((atom, c)),
-        }
-    }
+    let (outside, inside) = split_multiples(&linear, d);
     if outside.terms.is_empty() || inside.terms.is_empty() {
         return None; // the constant alone or every term: div-split-constant or div-split
     }
@@ -871,20 +858,7 @@ fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// congruent to `q`, so with the new numerator `>= 0` the remainders agree. `None` where no
 /// term is a multiple of `d`, or where the result is not shorter than what it replaces.
 fn mod_of_split_quotient(arena: &mut ExprArena, y: &Linear, d: i64, m: i64) -> Option<ExprId> {
-    let mut outside = Linear {
-        terms: Vec::new(),
-        constant: y.constant.div_euclid(d),
-    };
-    let mut inside = Linear {
-        terms: Vec::new(),
-        constant: y.constant.rem_euclid(d),
-    };
-    for &(atom, c) in &y.terms {
-        match c % d {
-            0 => outside.terms.push((atom, c / d)),
-            _ => inside.terms.push((atom, c)),
-        }
-    }
+    let (outside, inside) = split_multiples(y, d);
     if outside.terms.is_empty() || inside.terms.is_empty() {
         return None;
     }
