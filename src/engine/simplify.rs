@@ -474,22 +474,37 @@ fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             mod_gcd_split,
             affine_in_atoms_form,
         ],
+        Pick::First,
     )
 }
 
 /// A rewrite of one node, as a rule's `apply`.
 type Rewrite = fn(&mut ExprArena, ExprId) -> Option<ExprId>;
 
-/// The sum `id` with its first atom that one of `rewrites` turns into a linear form making the
-/// sum shorter than its normal form (which may be longer than `id` as written) replaced by
-/// that form, merged into the sum's terms.
-fn rewrite_atoms(arena: &mut ExprArena, id: ExprId, rewrites: &[Rewrite]) -> Option<ExprId> {
+/// Which rewrite of a sum's atoms [`rewrite_atoms`] takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pick {
+    /// The first that makes the sum shorter.
+    First,
+    /// The one that makes it shortest (the first of those).
+    Shortest,
+}
+
+/// The sum `id` with an atom that one of `rewrites` turns into a linear form making the sum
+/// shorter than its normal form (which may be longer than `id` as written) replaced by that
+/// form, merged into the sum's terms; which one, `pick` says.
+fn rewrite_atoms(
+    arena: &mut ExprArena,
+    id: ExprId,
+    rewrites: &[Rewrite],
+    pick: Pick,
+) -> Option<ExprId> {
     if !matches!(arena.node(id), Node::Binary(BinOp::Add | BinOp::Mul, _, _)) {
         return None;
     }
     let linear = linear_of(arena, id)?;
     let built = build_linear(arena, &linear);
-    let length = arena.op_count(built);
+    let mut best = (arena.op_count(built), None);
     for (index, &(atom, _)) in linear.terms.iter().enumerate() {
         for rewrite in rewrites {
             let Some(rebuilt) =
@@ -497,12 +512,15 @@ fn rewrite_atoms(arena: &mut ExprArena, id: ExprId, rewrites: &[Rewrite]) -> Opt
             else {
                 continue;
             };
-            if arena.op_count(rebuilt) < length {
-                return Some(rebuilt);
+            if arena.op_count(rebuilt) < best.0 {
+                best = (arena.op_count(rebuilt), Some(rebuilt));
+                if pick == Pick::First {
+                    return best.1;
+                }
             }
         }
     }
-    None
+    best.1
 }
 
 /// The sum `linear` with its `index`-th term's atom replaced by `with` (a linear form, merged
@@ -1047,7 +1065,7 @@ fn mod_gcd_shorter(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 
 /// [`LAST_PASS`]: a sum with one remainder atom written as [`mod_as_difference`], where shorter.
 fn sum_of_remainders(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    rewrite_atoms(arena, id, &[mod_as_difference])
+    rewrite_atoms(arena, id, &[mod_as_difference], Pick::First)
 }
 
 /// `x % d` as `x - d·(x // d)` (truncating both): shorter inside a sum that already holds
@@ -1458,23 +1476,7 @@ fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     }
     // a term of a sum, where the fit's constant and factor merge into the sum's; of the
     // terms that fit, the one that makes the sum shortest
-    if !matches!(arena.node(id), Node::Binary(BinOp::Add | BinOp::Mul, _, _)) {
-        return None;
-    }
-    let linear = linear_of(arena, id)?;
-    let built = build_linear(arena, &linear);
-    let mut best = (arena.op_count(built), None);
-    for index in 0..linear.terms.len() {
-        let Some(rebuilt) = fit_form(arena, linear.terms[index].0)
-            .and_then(|a| replace_term(arena, &linear, index, a))
-        else {
-            continue;
-        };
-        if arena.op_count(rebuilt) < best.0 {
-            best = (arena.op_count(rebuilt), Some(rebuilt));
-        }
-    }
-    best.1
+    rewrite_atoms(arena, id, &[fit_form], Pick::Shortest)
 }
 
 /// The shortest form `α·((x + β) // δ) + s·x + γ` or `α·((x + β) % δ) + γ` of the expression `id` of
@@ -1717,7 +1719,7 @@ fn div_in_steps(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     }
     let mut best = (arena.op_count(id), None);
     for f in divisors {
-        let (mut inner, remainder) = split_by(&linear, f);
+        let (quotient, remainder) = split_by(&linear, f);
         let r = build_linear(arena, &remainder);
         if arena.bounds(r).0 < 0 {
             continue; // truncating `r // f` is not floor division there
@@ -1725,10 +1727,9 @@ fn div_in_steps(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         let Some(affine) = affine_over_atoms(arena, &remainder, BinOp::Div, f) else {
             continue;
         };
-        let Some(sum) = add_scaled(&inner, &affine, 1) else {
+        let Some(inner) = add_scaled(&quotient, &affine, 1) else {
             continue;
         };
-        inner = sum;
         let numerator = build_linear(arena, &inner);
         let low = arena.bounds(numerator).0.max(0);
         let whole = arena.div(numerator, c / f);
