@@ -162,12 +162,57 @@ fn is_condition(arena: &ExprArena, id: ExprId) -> bool {
     }
 }
 
-fn points(x_max: i64, y_max: i64) -> impl Iterator<Item = [i64; 2]> {
-    box_points((0, x_max), (0, y_max))
-}
-
 fn box_points((x0, x1): (i64, i64), (y0, y1): (i64, i64)) -> impl Iterator<Item = [i64; 2]> {
     (x0..=x1).flat_map(move |x| (y0..=y1).map(move |y| [x, y]))
+}
+
+/// Builds `e` and `c` over `x` in `xs` and `y` in `ys` and checks every simplification of them
+/// at every point of the box: `e` and `c` each alone keep their values, and `simplify_indexing`
+/// keeps `valid` everywhere and `idx` where `valid` holds; `valid` stays a condition.
+fn check_simplified(
+    e: &Int,
+    c: &Cond,
+    xs: (i64, i64),
+    ys: (i64, i64),
+) -> Result<(), TestCaseError> {
+    let mut arena = ExprArena::new();
+    let vars = [arena.var("x", xs.0, xs.1), arena.var("y", ys.0, ys.1)];
+    let idx = build(&mut arena, vars, e);
+    let valid = build_cond(&mut arena, vars, c);
+    let simple_idx = simplify(&mut arena, idx, MAX_STEPS).root;
+    let simple_valid = simplify(&mut arena, valid, MAX_STEPS).root;
+    let pair = simplify_indexing(&mut arena, idx, valid);
+    prop_assert!(
+        is_condition(&arena, simple_valid),
+        "{}",
+        arena.render_readable(simple_valid)
+    );
+    prop_assert!(
+        is_condition(&arena, pair.valid),
+        "{}",
+        arena.render_readable(pair.valid)
+    );
+    for env in box_points(xs, ys) {
+        let (want_idx, want_valid) = (arena.eval(idx, &env), arena.eval(valid, &env));
+        let shown = || {
+            format!(
+                "at {env:?}: idx {} -> {} / {}, valid {} -> {} / {}",
+                arena.render_readable(idx),
+                arena.render_readable(simple_idx),
+                arena.render_readable(pair.idx),
+                arena.render_readable(valid),
+                arena.render_readable(simple_valid),
+                arena.render_readable(pair.valid),
+            )
+        };
+        prop_assert_eq!(arena.eval(simple_idx, &env), want_idx, "{}", shown());
+        prop_assert_eq!(arena.eval(simple_valid, &env), want_valid, "{}", shown());
+        prop_assert_eq!(arena.eval(pair.valid, &env), want_valid, "{}", shown());
+        if want_valid == 1 {
+            prop_assert_eq!(arena.eval(pair.idx, &env), want_idx, "{}", shown());
+        }
+    }
+    Ok(())
 }
 
 proptest! {
@@ -181,35 +226,7 @@ proptest! {
         x_max in 0i64..30,
         y_max in 0i64..12,
     ) {
-        let mut arena = ExprArena::new();
-        let vars = [arena.var("x", 0, x_max), arena.var("y", 0, y_max)];
-        let idx = build(&mut arena, vars, &e);
-        let valid = build_cond(&mut arena, vars, &c);
-        let simple_idx = simplify(&mut arena, idx, MAX_STEPS).root;
-        let simple_valid = simplify(&mut arena, valid, MAX_STEPS).root;
-        let pair = simplify_indexing(&mut arena, idx, valid);
-        prop_assert!(is_condition(&arena, simple_valid), "{}", arena.render_readable(simple_valid));
-        prop_assert!(is_condition(&arena, pair.valid), "{}", arena.render_readable(pair.valid));
-        for env in points(x_max, y_max) {
-            let (want_idx, want_valid) = (arena.eval(idx, &env), arena.eval(valid, &env));
-            let shown = || {
-                format!(
-                    "at {env:?}: idx {} -> {} / {}, valid {} -> {} / {}",
-                    arena.render_readable(idx),
-                    arena.render_readable(simple_idx),
-                    arena.render_readable(pair.idx),
-                    arena.render_readable(valid),
-                    arena.render_readable(simple_valid),
-                    arena.render_readable(pair.valid),
-                )
-            };
-            prop_assert_eq!(arena.eval(simple_idx, &env), want_idx, "{}", shown());
-            prop_assert_eq!(arena.eval(simple_valid, &env), want_valid, "{}", shown());
-            prop_assert_eq!(arena.eval(pair.valid, &env), want_valid, "{}", shown());
-            if want_valid == 1 {
-                prop_assert_eq!(arena.eval(pair.idx, &env), want_idx, "{}", shown());
-            }
-        }
+        check_simplified(&e, &c, (0, x_max), (0, y_max))?;
     }
 }
 
@@ -217,8 +234,8 @@ proptest! {
     // cheap cases (one small linear form each), so more of them by default
     #![proptest_config(ProptestConfig::with_cases(cases(4096)))]
 
-    /// The same as above for [`nested`] quotients and remainders of linear forms, over variables that
-    /// may start above 0 (as `valid` rebinds them), with and without a `valid`.
+    /// The same for [`nested`] quotients and remainders of linear forms, over variables that
+    /// may start above 0 (as `valid` rebinds them).
     #[test]
     fn nested_quotients_of_linear_forms_keep_their_values(
         e in nested(),
@@ -228,31 +245,6 @@ proptest! {
         y_low in 0i64..10,
         y_len in 0i64..12,
     ) {
-        let (xs, ys) = ((x_low, x_low + x_len), (y_low, y_low + y_len));
-        let mut arena = ExprArena::new();
-        let vars = [arena.var("x", xs.0, xs.1), arena.var("y", ys.0, ys.1)];
-        let idx = build(&mut arena, vars, &e);
-        let valid = build_cond(&mut arena, vars, &c);
-        let simple_idx = simplify(&mut arena, idx, MAX_STEPS).root;
-        let pair = simplify_indexing(&mut arena, idx, valid);
-        prop_assert!(is_condition(&arena, pair.valid), "{}", arena.render_readable(pair.valid));
-        for env in box_points(xs, ys) {
-            let (want_idx, want_valid) = (arena.eval(idx, &env), arena.eval(valid, &env));
-            let shown = || {
-                format!(
-                    "at {env:?}: idx {} -> {} / {}, valid {} -> {}",
-                    arena.render_readable(idx),
-                    arena.render_readable(simple_idx),
-                    arena.render_readable(pair.idx),
-                    arena.render_readable(valid),
-                    arena.render_readable(pair.valid),
-                )
-            };
-            prop_assert_eq!(arena.eval(simple_idx, &env), want_idx, "{}", shown());
-            prop_assert_eq!(arena.eval(pair.valid, &env), want_valid, "{}", shown());
-            if want_valid == 1 {
-                prop_assert_eq!(arena.eval(pair.idx, &env), want_idx, "{}", shown());
-            }
-        }
+        check_simplified(&e, &c, (x_low, x_low + x_len), (y_low, y_low + y_len))?;
     }
 }
