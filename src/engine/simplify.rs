@@ -1809,6 +1809,10 @@ fn small_box(arena: &ExprArena, id: ExprId) -> Option<(Vec<VarId>, Vec<SlotRange
         })
         .collect();
     small_enough(&ranges)?;
+    // a variable and a re-bounded copy share a slot but not a range: not one box
+    if (1..ranges.len()).any(|k| ranges[..k].iter().any(|r| r.0 == ranges[k].0)) {
+        return None;
+    }
     let slots = ranges.iter().map(|r| r.0).max().map_or(0, |m| m + 1);
     let mut env = vec![0i64; slots];
     for &(slot, lo, _) in &ranges {
@@ -2938,6 +2942,30 @@ mod tests {
                 assert_eq!(arena.eval(q, &[v]), v.checked_div(d).unwrap_or(0));
                 assert_eq!(arena.eval(r, &[v]), v.checked_rem(d).unwrap_or(0));
             }
+        }
+    }
+
+    /// A simplified `valid` may hold a variable re-bounded by its clauses next to the same
+    /// variable with its whole range (one slot, two ranges). Simplifying it again must not
+    /// enumerate the two as separate variables (it indexed past a range's values and panicked).
+    #[test]
+    fn a_variable_and_its_rebound_copy_simplify_without_panicking() {
+        let mut arena = ExprArena::new();
+        let x = arena.var("x", 0, 7);
+        let Node::Var(var) = *arena.node(x) else {
+            unreachable!()
+        };
+        let narrow = arena.rebound(var, 2, 5);
+        let (three, four) = (arena.constant(3), arena.constant(4));
+        let (a, b) = (arena.lt(x, three), arena.lt(narrow, four));
+        let both = arena.and(a, b);
+        let simplified = simplify(&mut arena, both, MAX_STEPS).root;
+        for v in 2..=5 {
+            assert_eq!(
+                arena.eval(simplified, &[v]),
+                arena.eval(both, &[v]),
+                "x = {v}"
+            );
         }
     }
 
