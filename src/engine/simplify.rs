@@ -112,6 +112,11 @@ pub const RULES: &[Rule] = &[
         apply: mod_in_one_period,
     },
     Rule {
+        name: "mod-in-periods",
+        law: "x % m = x - m·(k + s·(t - lo))   when, for each value of one atom t of x (its divisions split into whole multiples), x stays in period k + s·(t - lo)",
+        apply: mod_in_periods,
+    },
+    Rule {
         name: "mod-signed",
         law: "(Σ c_i·a_i + k) % m = Σ c'_i·a_i + k'   for x >= 0, c'_i ≡ c_i and k' ≡ k (mod m), when the right side stays in [0, m)",
         apply: mod_signed,
@@ -965,6 +970,60 @@ fn mod_in_one_period(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     }
     let shift = arena.constant(-(low / m) * m);
     Some(arena.add(x, shift))
+}
+
+/// Most values of the atom [`mod_in_periods`] follows.
+const PERIOD_ATOM_VALUES: i64 = 8;
+
+/// [`mod_in_one_period`] one value of an atom at a time: `(27·a + (b + 1) // 3 + 11) % 36`
+/// for `a` in `[0, 1]` and `b` in `[0, 33]` is in `[11, 22]` at `a = 0` and in `[38, 49]` at
+/// `a = 1`, so it is `-9·a + (b + 1) // 3 + 11`. The periods must be affine in the atom's value
+/// (always so for two values); `x`'s quotients are read split into whole multiples, and each
+/// value's range is that of the rest's terms added up. Taken where no longer.
+fn mod_in_periods(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, m) = binary(arena, id, BinOp::Mod)?;
+    let whole = linear_of(arena, x)?;
+    let linear = expand_multiples(arena, &whole).unwrap_or(whole);
+    let ranges: Vec<(i64, i64)> = linear.terms.iter().map(|t| arena.bounds(t.0)).collect();
+    for (k, &(_, c)) in linear.terms.iter().enumerate() {
+        let (lo, hi) = ranges[k];
+        if !(1..PERIOD_ATOM_VALUES).contains(&hi.checked_sub(lo)?) {
+            continue;
+        }
+        let (mut low, mut high) = (linear.constant, linear.constant);
+        for (j, (&(_, cj), &(l, h))) in linear.terms.iter().zip(&ranges).enumerate() {
+            if j != k {
+                let (a, b) = (cj.checked_mul(l)?, cj.checked_mul(h)?);
+                low = low.checked_add(a.min(b))?;
+                high = high.checked_add(a.max(b))?;
+            }
+        }
+        // the period at `t = v`, when x stays in one there (and is not negative)
+        let period = |v: i64| -> Option<i64> {
+            let (l, h) = (
+                c.checked_mul(v)?.checked_add(low)?,
+                c.checked_mul(v)?.checked_add(high)?,
+            );
+            (l >= 0 && l / m == h / m).then_some(l / m)
+        };
+        let Some((k0, k1)) = period(lo).zip(period(lo + 1)) else {
+            continue;
+        };
+        let slope = k1 - k0;
+        let affine = |v: i64| Some(k0.checked_add(slope.checked_mul(v - lo)?)? == period(v)?);
+        if !(lo + 2..=hi).all(|v| affine(v) == Some(true)) {
+            continue;
+        }
+        let mut result = linear.clone();
+        result.terms[k].1 = c.checked_sub(m.checked_mul(slope)?)?;
+        let shift = k0.checked_sub(slope.checked_mul(lo)?)?;
+        result.constant = result.constant.checked_sub(m.checked_mul(shift)?)?;
+        let result = build_linear(arena, &result);
+        if arena.op_count(result) <= arena.op_count(id) {
+            return Some(result);
+        }
+    }
+    None
 }
 
 /// `x % m` without the `%`: each coefficient of `x` replaced by its residue nearest zero (so a
@@ -3332,6 +3391,24 @@ mod tests {
         let (text, rules) = simplified(&vars, "(15*a + b + 105) // 7 * 5 + (a + b) % 7 - 26");
         assert_eq!(text, "(a + b)%7 + (a*15 + b)/7*5 + 49");
         assert!(rules.contains(&"sum-of-quotients"), "{rules:?}");
+    }
+
+    #[test]
+    fn a_remainder_drops_its_modulus_one_value_of_a_small_atom_at_a_time() {
+        // (81a + b + 34) // 3 is 27a + (b + 1) // 3 + 11: in [11, 22] at a = 0 and in
+        // [38, 49] at a = 1, one period each (0, then 1), so % 36 takes 36a off
+        let vars = [("a", 0, 1), ("b", 0, 33)];
+        let (text, rules) = simplified(&vars, "(81*a + b + 34) // 3 % 36 * -3 + a*108");
+        assert_eq!(text, "a*135 + (b + 34)/3*-3");
+        assert!(rules.contains(&"mod-in-periods"), "{rules:?}");
+        // a in [0, 2]: periods 0, 0, 1 are not affine in a
+        let (text, rules) = simplified(&[("a", 0, 2), ("b", 0, 8)], "(27*a + b) % 36");
+        assert_eq!(text, "(a*27 + b)%36");
+        assert!(!rules.contains(&"mod-in-periods"), "{rules:?}");
+        // b in [0, 9]: at a = 1, [27, 36] crosses into the next period
+        let (text, rules) = simplified(&[("a", 0, 1), ("b", 0, 9)], "(27*a + b) % 36");
+        assert_eq!(text, "(a*27 + b)%36");
+        assert!(!rules.contains(&"mod-in-periods"), "{rules:?}");
     }
 
     #[test]
