@@ -148,7 +148,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "lt-one",
-        law: "Σ c_i·x_i < 1  <=>  Σ x_i < 1   for c_i > 0 and x_i >= 0",
+        law: "Σ c_i·x_i < 1  <=>  Σ x_i < 1   for c_i > 0 and x_i >= 0; a pair y // d + y % d in the sum is y, for y >= 0",
         apply: lt_one,
     },
     Rule {
@@ -1480,7 +1480,6 @@ fn lt_one(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     };
     let linear = linear_of(arena, lhs)?;
     if linear.constant != 0
-        || linear.terms.iter().all(|&(_, c)| c == 1)
         || linear
             .terms
             .iter()
@@ -1488,8 +1487,27 @@ fn lt_one(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     {
         return None;
     }
+    // every term is 0: `y // d` and `y % d` both are where `y` is (for y >= 0)
+    let mut atoms: Vec<ExprId> = linear.terms.iter().map(|t| t.0).collect();
+    let mut paired = false;
+    for k in 0..atoms.len() {
+        let Some((y, d)) = binary(arena, atoms[k], BinOp::Div).filter(|p| nonneg(arena, p.0))
+        else {
+            continue;
+        };
+        let remainder = arena.rem(y, d);
+        if let Some(j) = atoms.iter().position(|&a| a == remainder) {
+            atoms[k] = y;
+            atoms.remove(j);
+            paired = true;
+            break;
+        }
+    }
+    if !paired && linear.terms.iter().all(|&(_, c)| c == 1) {
+        return None;
+    }
     let ones = Linear {
-        terms: linear.terms.iter().map(|&(a, _)| (a, 1)).collect(),
+        terms: atoms.into_iter().map(|a| (a, 1)).collect(),
         constant: 0,
     };
     let sum = build_linear(arena, &ones);
@@ -3391,6 +3409,21 @@ mod tests {
         let (text, rules) = simplified(&vars, "(15*a + b + 105) // 7 * 5 + (a + b) % 7 - 26");
         assert_eq!(text, "(a + b)%7 + (a*15 + b)/7*5 + 49");
         assert!(rules.contains(&"sum-of-quotients"), "{rules:?}");
+    }
+
+    #[test]
+    fn a_quotient_and_its_remainder_are_both_zero_where_their_numerator_is() {
+        // (2a + b) // 3 + (2a + b) % 3 < 1: both are 0 only at 2a + b = 0
+        let vars = [("a", 0, 3), ("b", 0, 5)];
+        let (text, rules) = simplified(&vars, "(2*a + b) // 3 + (2*a + b) % 3 < 1");
+        assert_eq!(text, "a + b < 1");
+        assert!(rules.contains(&"lt-one"), "{rules:?}");
+        // with other coefficients and another term too
+        let (text, _) = simplified(&vars, "(2*a + b) // 3 * 4 + (2*a + b) % 3 * 2 + a % 2 < 1");
+        assert_eq!(text, "a + b + a%2 < 1");
+        // a numerator that may be negative is not paired
+        let (text, _) = simplified(&vars, "(2*a - b) // 3 + (2*a - b) % 3 < 1");
+        assert!(text.contains('%'), "{text}");
     }
 
     #[test]
