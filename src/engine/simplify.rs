@@ -2916,10 +2916,27 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
             id
         }
     };
-    let idx = finish(arena, idx, &mut steps);
+    let before = idx;
+    let mut idx = finish(arena, idx, &mut steps);
+    let finished: Vec<ExprId> = parts
+        .iter()
+        .map(|&clause| finish(arena, clause, &mut steps))
+        .collect();
+    // The last pass may have written a sub-term of idx as a clause writes it (one-variable-fit
+    // finds the clauses' `(x + 1) % 3` in idx too): assumed once more, given the final clauses.
+    if idx != before {
+        let ranges = implied_ranges(arena, &finished);
+        let unbound = assume(arena, idx, &Implied::default());
+        let again = assume(arena, unbound, &ranges);
+        let mut tried = Vec::new();
+        let third = run(arena, again, &mut tried);
+        if arena.op_count(third) < arena.op_count(idx) {
+            steps.append(&mut tried);
+            idx = third;
+        }
+    }
     let mut valid = arena.boolean(true);
-    for &clause in &parts {
-        let clause = finish(arena, clause, &mut steps);
+    for &clause in &finished {
         valid = arena.and(valid, clause);
     }
     SimplifiedIndexing {
@@ -3873,6 +3890,19 @@ mod tests {
             "!(x + x % 11 + x // 2 < 20) & (y*8 + x*2 < 23)",
         );
         assert_eq!(valid, "x + x%11 + x/2 >= 20 && y*4 + x < 12");
+    }
+
+    #[test]
+    fn idx_is_assumed_again_where_the_last_pass_writes_it_as_the_clauses_do() {
+        // valid pins (r + 1) % 3 to 1; idx only takes that form in the last pass
+        // (one-variable-fit), after it was assumed: a last round makes it the constant 7
+        let (idx, valid) = simplified_given_valid(
+            &[("r", 0, 11)],
+            "(r*30 + 22) % 45 // 9 * 5 + (r*30 + 22) % 45 % 9 - 7",
+            "!((r*30 + 22) % 45 // 9 < 1) & !((r*30 + 22) % 45 % 9 < 2) & ((r*30 + 22) % 45 % 9 < 7)",
+        );
+        assert_eq!(idx, "7");
+        assert!(valid.contains("(r + 1)%3"), "{valid}");
     }
 
     #[test]
