@@ -3497,12 +3497,12 @@ mod tests {
         let vars = [("x", 0, 9)];
         // (alone as long as before; in the sum its constant merges)
         let (text, rules) = simplified(&vars, "x // 2 * 36 + (x % 2 + 2) % 3 + x*6 + 6");
-        assert_eq!(text, "x/2*36 + x*6 + x%2*-2 + 8");
-        assert!(rules.contains(&"sum-of-quotients"), "{rules:?}");
+        assert_eq!(text, "x/2*36 + x%2*-2 + x*6 + 8");
+        assert!(rules.contains(&"mod-in-periods"), "{rules:?}");
         // (y // 4 + 1) % 2 for y < 8: y // 4 is 0 or 1
         let (text, rules) = simplified(&[("y", 0, 7)], "(y // 4 + 1) % 2 * -4 + 100");
         assert_eq!(text, "y/4*4 + 96");
-        assert!(rules.contains(&"sum-of-quotients"), "{rules:?}");
+        assert!(rules.contains(&"mod-in-periods"), "{rules:?}");
         // alone, where it is shorter: (3·(y // 4) + 1) % 4 is 1 - y // 4
         let (text, rules) = simplified(&[("y", 0, 7)], "(y // 4 * 3 + 1) % 4 + y");
         assert_eq!(text, "-(y/4) + y + 1");
@@ -3531,6 +3531,13 @@ mod tests {
         let vars = [("a", 0, 1), ("b", 0, 5)];
         let (text, rules) = simplified(&vars, "!((24*a + b + 90) // 4 % 7 < 2)");
         assert_eq!(text, "b + a*-4 >= 2");
+        assert!(rules.contains(&"mod-in-periods"), "{rules:?}");
+        // an atom of more values than mod-in-periods reads one at a time: the quotient is
+        // 99a + (b + 2) // 4 + 20 and 99 ≡ -1 (mod 100), so the remainder is
+        // -a + (b + 2) // 4 + 20, in [1, 21]
+        let vars = [("a", 0, 19), ("b", 0, 5)];
+        let (text, rules) = simplified(&vars, "(396*a + b + 82) // 4 % 100 < 10");
+        assert_eq!(text, "b + a*-4 < -42");
         assert!(rules.contains(&"lt-mod-signed"), "{rules:?}");
         // over more periods the residues wrap: left alone
         let (_, rules) = simplified(&[("a", 0, 3), ("b", 0, 5)], "(24*a + b + 90) // 4 % 7 < 2");
