@@ -2373,6 +2373,39 @@ fn assume_with(
             None
         }
 
+        /// `lt-common-factor` of `a < c` (`id`) with the small part's tight range, where
+        /// shorter: `18·(x // 20) + x % 20 < 288` is `x // 20 < 16` where the clauses keep
+        /// `x % 20` in `[0, 17]`.
+        fn lt_common_factor(
+            &self,
+            arena: &mut ExprArena,
+            id: ExprId,
+            a: ExprId,
+            c: i64,
+        ) -> Option<ExprId> {
+            let mut linear = linear_of(arena, a)?;
+            let bound = c.checked_sub(linear.constant)?;
+            linear.constant = 0;
+            for g in factors(&linear, None) {
+                if bound % g != 0 {
+                    continue;
+                }
+                let (factored, small) = split_factor(&linear, g);
+                let Some(range) = self.linear_range(arena, &small) else {
+                    continue;
+                };
+                if let Some(factored) = factor_with(&linear, g, factored, range) {
+                    let lhs = build_linear(arena, &factored);
+                    let bound = arena.constant(bound / g);
+                    let result = arena.lt(lhs, bound);
+                    if arena.op_count(result) < arena.op_count(id) {
+                        return Some(result);
+                    }
+                }
+            }
+            None
+        }
+
         /// `a % m` (`id`) for an `a` the clauses keep `>= 0`: its coefficients reduced by `m`
         /// (`mod-reduce`) or to their residues nearest zero where the clauses keep the result in
         /// `[0, m)` (`mod-signed`), of `a` as written or with its quotients split; the shortest
@@ -2653,6 +2686,9 @@ fn assume_with(
                     let (l, h) = self.range(arena, a);
                     if h < c || l >= c {
                         return arena.boolean(h < c);
+                    }
+                    if let Some(shorter) = self.lt_common_factor(arena, id, a, c) {
+                        return shorter;
                     }
                     // lt-div where the range shows the numerator non-negative
                     if let Some((x, d)) = binary(arena, a, BinOp::Div) {
@@ -3910,6 +3946,19 @@ mod tests {
         );
         assert_eq!(idx, "7");
         assert!(valid.contains("(r + 1)%3"), "{valid}");
+    }
+
+    #[test]
+    fn a_comparison_drops_a_term_that_another_clause_keeps_below_its_common_factor() {
+        // x % 20 < 18 where valid holds, so 18·(x // 20) + x % 20 < 288 is x // 20 < 16, that
+        // is x < 320, and with x = 96a + 16b + c, 6a + b < 20
+        let x = "(a*96 + b*16 + c)";
+        let (_, valid) = simplified_given_valid(
+            &[("a", 0, 4), ("b", 0, 5), ("c", 0, 15)],
+            "a + b + c",
+            &format!("({x} % 20 < 18) & ({x} // 20 * 18 + {x} % 20 < 288)"),
+        );
+        assert_eq!(valid, "(a*16 + b*16 + c)%20 < 18 && a*6 + b < 20");
     }
 
     #[test]
