@@ -2669,13 +2669,16 @@ fn assume_with(
                             self.tight.insert(result, (l % m, h % m));
                             return result;
                         }
-                        // mod-reduce and mod-signed where the clauses show `a >= 0`
+                        // mod-reduce and mod-signed where the clauses show `a >= 0`; else
+                        // `%` is floor `mod` there, in `[0, m)`
                         if l >= 0 {
                             if let Some(shorter) = self.mod_where_nonneg(arena, id, a, m) {
                                 return shorter;
                             }
+                            Some((0, h.min(m - 1)))
+                        } else {
+                            None
                         }
-                        None
                     }
                     _ => None,
                 },
@@ -3959,6 +3962,19 @@ mod tests {
             &format!("({x} % 20 < 18) & ({x} // 20 * 18 + {x} % 20 < 288)"),
         );
         assert_eq!(valid, "(a*16 + b*16 + c)%20 < 18 && a*6 + b < 20");
+    }
+
+    #[test]
+    fn a_remainder_of_a_numerator_valid_keeps_non_negative_is_below_its_modulus() {
+        // q - 2 (q = (57a + b) // 6) may be -2, so its truncated % 3 may be -2, but not where
+        // q >= 2: there it is in [0, 2], the sum in [0, 35], and the % 36 goes
+        let q = "(57*a + b) // 6";
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 3), ("b", 0, 56)],
+            &format!("(({q} - 2) // 3 * 3 - ({q} - 2) % 3 + 2) % 36"),
+            &format!("!({q} < 2) & ((57*a + b) % 6 < 1)"),
+        );
+        assert_eq!(idx, "((a*57 + b)/6 - 2)/3*6 + -((a*57 + b)/6) + 4");
     }
 
     #[test]
