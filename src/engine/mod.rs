@@ -17,6 +17,7 @@ pub mod ops;
 pub mod render;
 pub mod simplify;
 pub mod small_sort;
+pub mod sorted;
 pub mod symbolic;
 pub mod syno;
 pub mod text;

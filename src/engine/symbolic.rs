@@ -6,7 +6,7 @@
 //! `flip` and `stride` need concrete sizes and say so; [`SymView::bind`] gives the concrete
 //! [`View`] once every variable has a value.
 
-use std::collections::BTreeMap;
+use crate::engine::sorted::SortedMap;
 use std::fmt;
 
 use super::error::LayoutError;
@@ -25,19 +25,19 @@ pub struct SymVar {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Dim {
     coeff: i64,
-    vars: BTreeMap<String, u32>,
+    vars: SortedMap<String, u32>,
 }
 
 impl Dim {
     pub fn fixed(value: i64) -> Dim {
         Dim {
             coeff: value,
-            vars: BTreeMap::new(),
+            vars: SortedMap::new(),
         }
     }
 
     pub fn var(name: &str) -> Dim {
-        let mut vars = BTreeMap::new();
+        let mut vars = SortedMap::new();
         vars.insert(name.to_string(), 1);
         Dim { coeff: 1, vars }
     }
@@ -76,7 +76,7 @@ impl Dim {
     ///
     /// # Errors
     /// `BadArgument` naming an unbound variable; `Overflow`.
-    pub fn value(&self, values: &BTreeMap<String, i64>) -> Result<i64, LayoutError> {
+    pub fn value(&self, values: &SortedMap<String, i64>) -> Result<i64, LayoutError> {
         let mut result = self.coeff;
         for (name, &power) in &self.vars {
             let Some(&v) = values.get(name) else {
@@ -348,7 +348,7 @@ impl SymView {
     /// # Errors
     /// `BadArgument` for a missing variable or a value outside its range; the constructor's
     /// errors.
-    pub fn bind(&self, values: &BTreeMap<String, i64>) -> Result<View, LayoutError> {
+    pub fn bind(&self, values: &SortedMap<String, i64>) -> Result<View, LayoutError> {
         for var in &self.vars {
             match values.get(&var.name) {
                 Some(&v) if (var.min..=var.max).contains(&v) => {}
@@ -382,7 +382,7 @@ impl SymView {
     pub fn linear_index(
         &self,
         indices: &[i64],
-        values: &BTreeMap<String, i64>,
+        values: &SortedMap<String, i64>,
     ) -> Result<i64, LayoutError> {
         if indices.len() != self.shape.len() {
             return Err(LayoutError::BadArgument {
@@ -409,7 +409,7 @@ impl SymView {
 
     /// Whether `indices` lie in the shape for bound variables (no mask here; seed 001 `is_valid`):
     /// false for a rank mismatch or an index out of range.
-    pub fn is_valid(&self, indices: &[i64], values: &BTreeMap<String, i64>) -> bool {
+    pub fn is_valid(&self, indices: &[i64], values: &SortedMap<String, i64>) -> bool {
         indices.len() == self.shape.len()
             && indices
                 .iter()
@@ -428,7 +428,7 @@ impl SymView {
             .map(|(k, d)| arena.var(&format!("ridx{k}"), 0, (d.bounds(&self.vars).1 - 1).max(0)))
             .collect();
         // inserted one by one: collecting into a map would link a sort into the wasm
-        let mut sizes: BTreeMap<String, ExprId> = BTreeMap::new();
+        let mut sizes: SortedMap<String, ExprId> = SortedMap::new();
         for v in &self.vars {
             sizes.insert(v.name.clone(), arena.var(&v.name, v.min, v.max));
         }
@@ -543,7 +543,7 @@ mod tests {
         let (arena, idx) = v.index_expr();
         assert_eq!(arena.render_readable(idx), "ridx0*2*N + ridx1*N + ridx2");
         for n in 1..=8 {
-            let values = BTreeMap::from([("N".to_string(), n)]);
+            let values = SortedMap::from([("N".to_string(), n)]);
             let concrete = v.bind(&values).unwrap();
             assert_eq!(concrete, View::contiguous_of(&[2, 2, n]).unwrap());
             for coord in crate::engine::RowMajor::new(concrete.shape()) {
@@ -555,8 +555,8 @@ mod tests {
                 assert_eq!(arena.eval(idx, &env), want);
             }
         }
-        let out_of_range = BTreeMap::from([("N".to_string(), 9)]);
+        let out_of_range = SortedMap::from([("N".to_string(), 9)]);
         assert!(v.bind(&out_of_range).is_err());
-        assert!(!v.is_valid(&[0, 0], &BTreeMap::from([("N".to_string(), 2)])));
+        assert!(!v.is_valid(&[0, 0], &SortedMap::from([("N".to_string(), 2)])));
     }
 }

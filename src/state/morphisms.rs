@@ -2,7 +2,7 @@
 //! diagram and encoded layout linked by hover; the Nest operations drawn next to the layout
 //! operation they model; and Algorithm 4.1.3 step by step.
 
-use std::collections::BTreeSet;
+use crate::engine::sorted::SortedSet;
 
 use crate::engine::algebra;
 use crate::engine::cute::{IntTuple, Layout, Notation};
@@ -166,8 +166,8 @@ pub enum MorphHover {
 /// What a hover lights: domain leaves (with their arrows and modes) and grid cells.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MorphLit {
-    pub leaves: BTreeSet<usize>,
-    pub cells: BTreeSet<usize>,
+    pub leaves: SortedSet<usize>,
+    pub cells: SortedSet<usize>,
 }
 
 /// A morphism with everything drawn for it: the diagram, its layout, the layout's grid.
@@ -791,7 +791,7 @@ mod tests {
         // and that cell lights leaf 2 back
         assert_eq!(
             drawn.lit(MorphHover::Cell(cell)).leaves,
-            BTreeSet::from([1])
+            SortedSet::from([1])
         );
         assert!(drawn
             .describe(&f, MorphHover::Leaf(1))

@@ -3,7 +3,7 @@
 //! highlighted tokens linked to the expression parts and grid cells they compute, and the
 //! check of a GPU run against the engine.
 
-use std::collections::BTreeSet;
+use crate::engine::sorted::SortedSet;
 
 use crate::engine::cute::Layout;
 use crate::engine::syno::Access;
@@ -566,14 +566,14 @@ fn highlight_line(line: &str, loop_var: &dyn Fn(&str) -> Option<usize>) -> Line 
 impl Part {
     /// The grid cells this part computes: a variable the cells along its dimension from the
     /// origin, the address and the gather the valid cells, the fill the masked ones.
-    pub fn cells(self, grid: &Grid) -> BTreeSet<usize> {
+    pub fn cells(self, grid: &Grid) -> SortedSet<usize> {
         let on = |c: &Cell| match self {
             Part::None => false,
             Part::Var(k) => c.coord.iter().enumerate().all(|(j, &x)| j == k || x == 0),
             Part::Address | Part::Gather => c.value.is_some(),
             Part::Fill => c.value.is_none(),
         };
-        let mut cells = BTreeSet::new();
+        let mut cells = SortedSet::new();
         for c in grid.cells.iter().filter(|c| on(c)) {
             cells.insert(c.index);
         }
@@ -710,13 +710,13 @@ mod tests {
         // a padded row: the first and last cells are masked
         let t = stack("shape=4&ops=pad:1,1");
         let grid = StackGrid::of(&t).unwrap().logical;
-        assert_eq!(Part::Fill.cells(&grid), BTreeSet::from([0, 5]));
+        assert_eq!(Part::Fill.cells(&grid), SortedSet::from([0, 5]));
         assert_eq!(Part::Address.cells(&grid), (1..5).collect());
         assert_eq!(Part::Var(0).cells(&grid).len(), 6);
         let t = stack("shape=2,3");
         let grid = StackGrid::of(&t).unwrap().logical;
-        assert_eq!(Part::Var(1).cells(&grid), BTreeSet::from([0, 1, 2]));
-        assert_eq!(Part::Var(0).cells(&grid), BTreeSet::from([0, 3]));
+        assert_eq!(Part::Var(1).cells(&grid), SortedSet::from([0, 1, 2]));
+        assert_eq!(Part::Var(0).cells(&grid), SortedSet::from([0, 3]));
         assert!(Part::None.cells(&grid).is_empty());
     }
 

@@ -2,7 +2,7 @@
 //! grid, the memory strip, and which cells light together. Computed once per stack; the UI
 //! only reads it.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::engine::sorted::SortedSet;
 
 use crate::engine::view::checked_product;
 use crate::engine::{LayoutError, RowMajor, ShapeTracker};
@@ -79,9 +79,9 @@ pub enum Hover {
 /// The cells lit by a hover, in every grid.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Lit {
-    pub logical: BTreeSet<usize>,
-    pub views: Vec<BTreeSet<usize>>,
-    pub memory: BTreeSet<i64>,
+    pub logical: SortedSet<usize>,
+    pub views: Vec<SortedSet<usize>>,
+    pub memory: SortedSet<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,24 +101,29 @@ pub struct StackGrid {
 /// The memory strip of `cells`: every address from `floor` (or the lowest valid one, if lower)
 /// to the highest, at most [`MAX_DRAWN_CELLS`] of them, each with its readers; and the span.
 fn memory_of(cells: &[Cell], floor: Option<i64>) -> (Vec<MemoryCell>, Option<(i64, i64)>) {
-    let mut readers: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
-    for cell in cells {
-        if let Some(a) = cell.value {
-            readers.entry(a).or_default().push(cell.index);
-        }
-    }
-    let span = readers
-        .keys()
-        .next()
-        .zip(readers.keys().next_back())
-        .map(|(&lo, &hi)| (floor.map_or(lo, |f| lo.min(f)), hi));
+    let addresses = || cells.iter().filter_map(|c| c.value);
+    let span = addresses()
+        .min()
+        .zip(addresses().max())
+        .map(|(lo, hi)| (floor.map_or(lo, |f| lo.min(f)), hi));
     let memory = span.map_or_else(Vec::new, |(lo, hi)| {
-        (lo..=hi.min(lo.saturating_add(MAX_DRAWN_CELLS as i64 - 1)))
+        let last = hi.min(lo.saturating_add(MAX_DRAWN_CELLS as i64 - 1));
+        let mut memory: Vec<MemoryCell> = (lo..=last)
             .map(|address| MemoryCell {
                 address,
-                readers: readers.remove(&address).unwrap_or_default(),
+                readers: Vec::new(),
             })
-            .collect()
+            .collect();
+        for cell in cells {
+            // An address past the window has no cell; the window starts at the lowest.
+            let slot = cell
+                .value
+                .and_then(|a| usize::try_from(a.checked_sub(lo)?).ok());
+            if let Some(m) = slot.and_then(|k| memory.get_mut(k)) {
+                m.readers.push(cell.index);
+            }
+        }
+        memory
     });
     (memory, span)
 }
@@ -263,7 +268,7 @@ impl StackGrid {
                 .collect(),
         };
         let mut lit = Lit {
-            views: vec![BTreeSet::new(); self.views.len()],
+            views: vec![SortedSet::new(); self.views.len()],
             ..Lit::default()
         };
         if let Hover::View(k, j) = hover {
@@ -441,12 +446,12 @@ mod tests {
     fn linking_across_three_grids() {
         let grid = StackGrid::of(&transposed_reshape()).unwrap();
         let lit = grid.lit(Hover::Memory(4));
-        assert_eq!(lit.logical, BTreeSet::from([2]));
-        assert_eq!(lit.views[0], BTreeSet::from([2]));
-        assert_eq!(lit.views[1], BTreeSet::from([2]));
+        assert_eq!(lit.logical, SortedSet::from([2]));
+        assert_eq!(lit.views[0], SortedSet::from([2]));
+        assert_eq!(lit.views[1], SortedSet::from([2]));
         let lit = grid.lit(Hover::View(0, 3));
-        assert_eq!(lit.memory, BTreeSet::from([1]));
-        assert_eq!(lit.logical, BTreeSet::from([3]));
+        assert_eq!(lit.memory, SortedSet::from([1]));
+        assert_eq!(lit.logical, SortedSet::from([3]));
         // stride 0: one memory cell lights every reader
         let t = ShapeTracker::from_shape(&[1, 3]).unwrap();
         let t = t.apply(&MovementOp::Expand(vec![4, 3])).unwrap().0;
@@ -485,6 +490,49 @@ mod tests {
             "back into the block above"
         );
         assert_eq!(neighbor(&[], &[], Step::Left), None);
+    }
+
+    #[test]
+    fn the_memory_strip_lists_each_address_of_its_window_with_its_readers() {
+        let mut seed = 11u64;
+        let mut next = |n: i64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as i64 % n
+        };
+        for case in 0..300 {
+            // Addresses with repeats, masked cells, negatives, and spans past the window.
+            let scale = [1, 3, 700, 5_000][case % 4];
+            let cells: Vec<Cell> = (0..next(40) as usize)
+                .map(|i| {
+                    let value = (next(5) > 0).then(|| next(scale) - scale / 4);
+                    Cell::new(i, vec![i as i64], value)
+                })
+                .collect();
+            let floor = [None, Some(0), Some(-3)][case % 3];
+            let (memory, span) = memory_of(&cells, floor);
+            let valid: Vec<i64> = cells.iter().filter_map(|c| c.value).collect();
+            let Some(&lo) = valid.iter().min() else {
+                assert_eq!((memory, span), (Vec::new(), None));
+                continue;
+            };
+            let hi = *valid.iter().max().unwrap();
+            let lo = floor.map_or(lo, |f| lo.min(f));
+            assert_eq!(span, Some((lo, hi)));
+            let last = hi.min(lo + MAX_DRAWN_CELLS as i64 - 1);
+            let expected: Vec<MemoryCell> = (lo..=last)
+                .map(|address| MemoryCell {
+                    address,
+                    readers: cells
+                        .iter()
+                        .filter(|c| c.value == Some(address))
+                        .map(|c| c.index)
+                        .collect(),
+                })
+                .collect();
+            assert_eq!(memory, expected, "case {case}");
+        }
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! Other steps: `stride S dA`, `merge N dA`, `split N dI dJ`, `shift D dA`, `reverse dA`;
 //! `bind H=4, W=6` sets symbolic sizes for the expressions.
 
-use std::collections::BTreeSet;
+use crate::engine::sorted::SortedSet;
 
 use crate::engine::syno::{
     Access, Bindings, Chain, DimColour, DimId, DimView, Operator, Primitive, Reads, Size, Step,
@@ -413,8 +413,8 @@ impl Grids {
 
     /// The cells lit in every pane when cell `cell` of pane `pane` is hovered: an output cell
     /// lights the input elements it reads; an input cell the output elements that read it.
-    pub fn lit(&self, pane: usize, cell: usize) -> Vec<BTreeSet<usize>> {
-        let mut lit = vec![BTreeSet::new(); self.panes.len()];
+    pub fn lit(&self, pane: usize, cell: usize) -> Vec<SortedSet<usize>> {
+        let mut lit = vec![SortedSet::new(); self.panes.len()];
         if pane == 0 {
             if let Some(per_input) = self.reads.get(cell) {
                 for (t, cells) in per_input.iter().enumerate() {
@@ -683,12 +683,12 @@ mod tests {
         // matmul 2x3 by k = 4: output (0,1) reads row 0 of in0 and column 1 of in1
         assert_eq!(g.panes.len(), 3);
         let lit = g.lit(0, 1);
-        assert_eq!(lit[1], BTreeSet::from([0, 1, 2, 3]));
-        assert_eq!(lit[2], BTreeSet::from([1, 4, 7, 10]));
+        assert_eq!(lit[1], SortedSet::from([0, 1, 2, 3]));
+        assert_eq!(lit[2], SortedSet::from([1, 4, 7, 10]));
         // every input element is read by as many outputs as the other side's extent
         assert!(g.panes[1].cells.iter().all(|c| c.value == Some(3)));
         assert!(g.panes[2].cells.iter().all(|c| c.value == Some(2)));
-        assert_eq!(g.lit(2, 4)[0], BTreeSet::from([1, 4]));
+        assert_eq!(g.lit(2, 4)[0], SortedSet::from([1, 4]));
         // the conv2d image has padding: corner outputs read fewer elements
         let g = Grids::of(&access(PRESETS[0].1)).unwrap();
         let corner = g.panes[0].cells[0].value.unwrap();

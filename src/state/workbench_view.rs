@@ -1,7 +1,7 @@
 //! What the algebra workbench draws: A, B and the result as grids side by side, tiles
 //! colour-matched, and which cells a hover lights across them.
 
-use std::collections::BTreeSet;
+use crate::engine::sorted::SortedSet;
 
 use crate::engine::algebra::Tiler;
 use crate::engine::cute::Layout;
@@ -57,7 +57,7 @@ impl Pane {
 }
 
 /// The cells a hover lights in each pane, in [`Pane::ALL`] order.
-pub type PaneLit = [BTreeSet<usize>; 3];
+pub type PaneLit = [SortedSet<usize>; 3];
 
 /// `layout`'s grid with each cell's tile from `tile_of` (indexed by the layout's 1-D index),
 /// and the layout index of every cell.
@@ -230,20 +230,20 @@ mod tests {
             panels.a.as_ref().unwrap(),
             panels.result_grid.as_ref().unwrap(),
         );
-        let mut reached = BTreeSet::new();
+        let mut reached = SortedSet::new();
         for j in 0..4 {
             let lit = panels.lit(Pane::B, j);
-            assert_eq!(lit[1], BTreeSet::from([j]));
+            assert_eq!(lit[1], SortedSet::from([j]));
             assert_eq!(lit[2].len(), 6, "one result cell per tile");
-            let tiles: BTreeSet<_> = lit[2].iter().map(|&c| r.logical.cells[c].tile).collect();
+            let tiles: SortedSet<_> = lit[2].iter().map(|&c| r.logical.cells[c].tile).collect();
             assert_eq!(tiles.len(), 6);
-            let values = |g: &StackGrid, cells: &BTreeSet<usize>| -> BTreeSet<Option<i64>> {
+            let values = |g: &StackGrid, cells: &SortedSet<usize>| -> SortedSet<Option<i64>> {
                 cells.iter().map(|&c| g.logical.cells[c].value).collect()
             };
             assert_eq!(values(a, &lit[0]), values(r, &lit[2]), "B {j}");
             // a result cell lights its B cell back
             for &c in &lit[2] {
-                assert_eq!(panels.lit(Pane::Result, c)[1], BTreeSet::from([j]));
+                assert_eq!(panels.lit(Pane::Result, c)[1], SortedSet::from([j]));
             }
             reached.extend(lit[2].iter().copied());
         }
@@ -314,7 +314,10 @@ mod tests {
         // complement relates no elements: a hover lights only itself
         let state = WorkbenchState::new(Operation::Complement, "(2,2):(1,6)", "24");
         let lit = Panels::of(&state).lit(Pane::Result, 0);
-        assert_eq!(lit, [BTreeSet::new(), BTreeSet::new(), BTreeSet::from([0])]);
+        assert_eq!(
+            lit,
+            [SortedSet::new(), SortedSet::new(), SortedSet::from([0])]
+        );
     }
 
     #[test]

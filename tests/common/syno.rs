@@ -70,7 +70,8 @@ pub fn random_step(chain: &Chain, choices: &mut Choices) -> Step {
             (!frontier.is_empty()).then(|| choices.from(&frontier))
         }
     };
-    let clear = |d: &(DimId, Size)| chain.colour(d.0) == Some(DimColour::Tensors(BTreeSet::new()));
+    let clear =
+        |d: &(DimId, Size)| chain.colour(d.0) == Some(DimColour::Tensors(Default::default()));
     let first = match kind {
         1 if forward => pick(choices, &clear),
         _ => pick(choices, &|_| true),

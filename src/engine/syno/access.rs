@@ -6,7 +6,7 @@
 //! ends with an index expression and each input with a `valid` condition (false where an
 //! Unfold reads padding). Both are simplified by [`simplify_indexing`].
 
-use std::collections::BTreeSet;
+use crate::engine::sorted::SortedSet;
 
 use super::chain::Operator;
 use super::error::SynoError;
@@ -264,7 +264,7 @@ impl Access {
     pub fn reader_map(&self, limit: usize) -> Result<Vec<Reads>, SynoError> {
         let outputs = self.loops.iter().filter(|l| !l.reduction).count();
         let mut map: Vec<Reads> = Vec::new();
-        let mut sets: Vec<BTreeSet<Vec<i64>>> = Vec::new();
+        let mut sets: Vec<SortedSet<Vec<i64>>> = Vec::new();
         for point in self.points(limit)? {
             let output = point.loops.get(..outputs).unwrap_or_default().to_vec();
             if map.last().is_none_or(|r| r.output != output) {
@@ -273,7 +273,7 @@ impl Access {
                     output,
                     inputs: Vec::new(),
                 });
-                sets = vec![BTreeSet::new(); self.inputs.len()];
+                sets = vec![SortedSet::new(); self.inputs.len()];
             }
             for (set, read) in sets.iter_mut().zip(point.reads) {
                 set.extend(read);
@@ -300,7 +300,7 @@ impl Access {
     }
 }
 
-fn flush(map: &mut [Reads], sets: &mut Vec<BTreeSet<Vec<i64>>>) {
+fn flush(map: &mut [Reads], sets: &mut Vec<SortedSet<Vec<i64>>>) {
     if let Some(last) = map.last_mut() {
         last.inputs = std::mem::take(sets)
             .into_iter()

@@ -1,7 +1,7 @@
 //! A chain of primitives built step by step, in either direction, with the seed's shape and
 //! colour rules checked at every step; a finished chain is an [`Operator`].
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::engine::sorted::{SortedMap, SortedSet};
 
 use super::colour::{forward_colours, ColourSet, Constraints, DimColour, Disjoint, Origin};
 use super::error::{Rule, SynoError};
@@ -232,7 +232,7 @@ impl Chain {
             Direction::Backward => step.primitive.bottom_arity(),
         };
         // sets built by insertion: `collect` into a set sorts first, which costs wasm bytes
-        let mut distinct = BTreeSet::new();
+        let mut distinct = SortedSet::new();
         distinct.extend(step.dims.iter().copied());
         if step.dims.len() != arity
             || distinct.len() != arity
@@ -373,7 +373,7 @@ impl Chain {
             return Err(wrong_direction("finish_backward", "a backward chain"));
         };
         self.check_cover(inputs, "the input tensors")?;
-        let mut tensor_of = BTreeMap::new();
+        let mut tensor_of = SortedMap::new();
         tensor_of.extend(
             inputs
                 .iter()
@@ -387,7 +387,7 @@ impl Chain {
 
     fn check_cover(&self, groups: &[Vec<DimId>], what: &str) -> Result<(), SynoError> {
         let named: Vec<DimId> = groups.iter().flatten().copied().collect();
-        let (mut distinct, mut frontier) = (BTreeSet::new(), BTreeSet::new());
+        let (mut distinct, mut frontier) = (SortedSet::new(), SortedSet::new());
         distinct.extend(named.iter().copied());
         frontier.extend(self.frontier.iter().copied());
         if named.len() == distinct.len() && distinct == frontier {

@@ -13,14 +13,14 @@
 //! one and simplifies. Simplifying a constraint whose two sides share a variable puts the
 //! variable on the known-clear list, since only an empty colour set is disjoint from itself.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::engine::sorted::{SortedMap, SortedSet};
 
 use super::error::{Rule, SynoError};
 use super::primitive::Primitive;
 use super::{DimId, TensorId};
 
 /// The colours of a dimension: the input tensors whose dimensions flow into it.
-pub type ColourSet = BTreeSet<TensorId>;
+pub type ColourSet = SortedSet<TensorId>;
 
 /// What a chain knows about a dimension's colours.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -29,14 +29,14 @@ pub enum DimColour {
     Tensors(ColourSet),
     /// Backward chains: the union of the colours of these open frontier dimensions; empty when
     /// the dimension is known to have no colour.
-    Open(BTreeSet<DimId>),
+    Open(SortedSet<DimId>),
 }
 
 /// A backward disjoint constraint `left ∩ right = ∅`, added by the Share at `step`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Disjoint {
-    pub left: BTreeSet<DimId>,
-    pub right: BTreeSet<DimId>,
+    pub left: SortedSet<DimId>,
+    pub right: SortedSet<DimId>,
     pub step: usize,
 }
 
@@ -93,21 +93,21 @@ pub(crate) fn forward_colours(
 /// disjoint constraints and the known-clear-colour list.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Constraints {
-    colours: Vec<BTreeSet<DimId>>,
+    colours: Vec<SortedSet<DimId>>,
     disjoint: Vec<Disjoint>,
-    known_clear: BTreeMap<DimId, Origin>,
+    known_clear: SortedMap<DimId, Origin>,
 }
 
 impl Constraints {
     /// A new frontier dimension: an open variable of its own.
     pub(crate) fn add_dim(&mut self, dim: DimId) {
         debug_assert_eq!(dim.index(), self.colours.len());
-        let mut colour = BTreeSet::new();
+        let mut colour = SortedSet::new();
         colour.insert(dim);
         self.colours.push(colour);
     }
 
-    pub(crate) fn colour(&self, dim: DimId) -> Option<&BTreeSet<DimId>> {
+    pub(crate) fn colour(&self, dim: DimId) -> Option<&SortedSet<DimId>> {
         self.colours.get(dim.index())
     }
 
@@ -115,11 +115,11 @@ impl Constraints {
         &self.disjoint
     }
 
-    pub(crate) fn known_clear(&self) -> &BTreeMap<DimId, Origin> {
+    pub(crate) fn known_clear(&self) -> &SortedMap<DimId, Origin> {
         &self.known_clear
     }
 
-    fn replace(set: &mut BTreeSet<DimId>, var: DimId, with: &[DimId]) {
+    fn replace(set: &mut SortedSet<DimId>, var: DimId, with: &[DimId]) {
         if set.remove(&var) {
             set.extend(with.iter().copied());
         }
@@ -166,7 +166,7 @@ impl Constraints {
     pub(crate) fn add_disjoint(&mut self, left: DimId, right: DimId, step: usize) {
         // a side known clear has no colour to share: it drops out
         let side = |d: DimId| {
-            let mut set = BTreeSet::new();
+            let mut set = SortedSet::new();
             if !self.known_clear.contains_key(&d) {
                 set.insert(d);
             }
@@ -201,7 +201,7 @@ impl Constraints {
     /// Checks the constraints once every frontier dimension has a tensor: no known-clear
     /// dimension may belong to a tensor (its dimensions are coloured) and every disjoint
     /// constraint must hold. Reports the failure with the earliest step.
-    pub(crate) fn check(&self, tensor_of: &BTreeMap<DimId, TensorId>) -> Result<(), SynoError> {
+    pub(crate) fn check(&self, tensor_of: &SortedMap<DimId, TensorId>) -> Result<(), SynoError> {
         let mut failures: Vec<SynoError> = Vec::new();
         for (&dim, origin) in &self.known_clear {
             if let Some(tensor) = tensor_of.get(&dim) {
@@ -213,13 +213,14 @@ impl Constraints {
             }
         }
         for constraint in &self.disjoint {
-            let colours = |side: &BTreeSet<DimId>| {
+            let colours = |side: &SortedSet<DimId>| {
                 let mut set = ColourSet::new();
                 set.extend(side.iter().filter_map(|d| tensor_of.get(d).copied()));
                 set
             };
             let (left, right) = (colours(&constraint.left), colours(&constraint.right));
-            if let Some(common) = left.intersection(&right).next() {
+            let common = left.intersection(&right).next().copied();
+            if let Some(common) = common {
                 failures.push(SynoError::rejected(
                     constraint.step,
                     Rule::ShareDisjoint,
@@ -248,7 +249,7 @@ fn union(a: &ColourSet, b: &ColourSet) -> ColourSet {
     set
 }
 
-fn list(dims: &BTreeSet<DimId>) -> String {
+fn list(dims: &SortedSet<DimId>) -> String {
     let names: Vec<String> = dims.iter().map(DimId::to_string).collect();
     names.join(" ∪ ")
 }

@@ -1,6 +1,6 @@
 //! The seed's colour-semantics table, one test per row and column, legal and illegal.
 
-use std::collections::BTreeSet;
+use crate::engine::sorted::SortedSet;
 
 use super::shape_tests::{apply, backward, forward, rejected, s, start};
 use super::*;
@@ -256,7 +256,7 @@ fn colour_split_backward_keeps_other_sides() {
         chain.known_clear(),
         [(merged, origin(0, Rule::ShareDisjoint))]
     );
-    let known: BTreeSet<DimId> = [c, e].into_iter().collect();
+    let known: SortedSet<DimId> = [c, e].into_iter().collect();
     assert_eq!(chain.colour(d), Some(DimColour::Open(known)));
 }
 

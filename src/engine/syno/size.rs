@@ -5,14 +5,14 @@
 //! parser for the palette's text fields. Variables are bound to positive values by
 //! [`Size::value`]; every size a chain accepts is positive.
 
-use std::collections::BTreeMap;
+use crate::engine::sorted::SortedMap;
 use std::fmt;
 
 use crate::engine::cursor::Cursor;
 use crate::engine::error::{Field, LayoutError};
 
 /// Values of the size variables, e.g. `{"H": 4}`.
-pub type Bindings = BTreeMap<String, i64>;
+pub type Bindings = SortedMap<String, i64>;
 
 /// Longest size text [`Size::parse`] accepts.
 pub const MAX_SIZE_CHARS: usize = 256;
@@ -21,7 +21,7 @@ pub const MAX_SIZE_CHARS: usize = 256;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Size {
     coefficient: i64,
-    variables: BTreeMap<String, u32>,
+    variables: SortedMap<String, u32>,
 }
 
 impl Size {
@@ -29,7 +29,7 @@ impl Size {
     pub fn new(value: i64) -> Size {
         Size {
             coefficient: value,
-            variables: BTreeMap::new(),
+            variables: SortedMap::new(),
         }
     }
 
@@ -37,7 +37,7 @@ impl Size {
     pub fn var(name: &str) -> Size {
         Size {
             coefficient: 1,
-            variables: BTreeMap::from([(name.to_string(), 1)]),
+            variables: SortedMap::from([(name.to_string(), 1)]),
         }
     }
 
@@ -46,7 +46,7 @@ impl Size {
     }
 
     /// The variables with their exponents, by name.
-    pub fn variables(&self) -> &BTreeMap<String, u32> {
+    pub fn variables(&self) -> &SortedMap<String, u32> {
         &self.variables
     }
 
@@ -118,7 +118,7 @@ impl Size {
             .coefficient
             .checked_pow(exponent)
             .ok_or(overflow.clone())?;
-        let mut variables = BTreeMap::new();
+        let mut variables = SortedMap::new();
         for (name, &e) in &self.variables {
             variables.insert(
                 name.clone(),

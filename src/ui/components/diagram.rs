@@ -2,7 +2,7 @@
 //! same markup as the SVG export): hovering a domain leaf or its arrow reports the leaf, and
 //! lit leaves highlight with their arrows.
 
-use std::collections::BTreeSet;
+use crate::engine::sorted::SortedSet;
 
 use leptos::prelude::*;
 
@@ -17,7 +17,7 @@ pub fn MorphismDiagram(
     diagram: Signal<Diagram>,
     /// Domain leaves to highlight, with their arrows.
     #[prop(into)]
-    lit: Signal<BTreeSet<usize>>,
+    lit: Signal<SortedSet<usize>>,
     /// Receives the hovered domain leaf.
     #[prop(optional)]
     hover: Option<RwSignal<Option<usize>>>,

@@ -3,7 +3,7 @@
 //! and the grid cells it computes; copy, download, and a run on WebGPU checked against the
 //! engine cell by cell.
 
-use std::collections::BTreeSet;
+use crate::engine::sorted::SortedSet;
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -146,10 +146,10 @@ pub fn ShaderPage(
         generated.with(|g| Some(g.as_ref().ok()?.lines.get(k)?.part))
     };
     let lit = Memo::new(move |_| {
-        let cells = part().map_or_else(BTreeSet::new, |p| {
+        let cells = part().map_or_else(SortedSet::new, |p| {
             grids.with(|g| match g {
                 Some(Ok(g)) => p.cells(&g.logical),
-                _ => BTreeSet::new(),
+                _ => SortedSet::new(),
             })
         });
         Lit {
@@ -198,7 +198,7 @@ pub fn ShaderPage(
         let k = line_hover.get();
         generated.track();
         let Some(pre) = code.get() else { return };
-        let (mut vars, mut lines) = (BTreeSet::new(), BTreeSet::new());
+        let (mut vars, mut lines) = (SortedSet::new(), SortedSet::new());
         if let Some(Part::Var(v)) = part() {
             vars.insert(v);
         }
@@ -258,7 +258,7 @@ pub fn ShaderPage(
     });
     let gpu_box = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
-        let mut bad = BTreeSet::new();
+        let mut bad = SortedSet::new();
         ran.with(|r| {
             if let Some(Ok(r)) = r {
                 bad.extend(r.check.mismatches.iter().map(|m| m.0));
