@@ -950,9 +950,19 @@ fn mod_of_inner_mod(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 }
 
 fn mod_reduce_linear(arena: &mut ExprArena, linear: &Linear, m: i64) -> Option<ExprId> {
-    let linear = linear.clone();
-    let (_, remainder) = split_by(&linear, m);
-    if remainder == linear {
+    mod_reduce_linear_if(arena, linear, m, nonneg)
+}
+
+/// [`mod_reduce_linear`], where `nonneg` shows the remainder `>= 0` (inside `assume`, the
+/// clauses may show it where the bounds do not).
+fn mod_reduce_linear_if(
+    arena: &mut ExprArena,
+    linear: &Linear,
+    m: i64,
+    nonneg: impl Fn(&ExprArena, ExprId) -> bool,
+) -> Option<ExprId> {
+    let (_, remainder) = split_by(linear, m);
+    if remainder == *linear {
         return None;
     }
     let r = build_linear(arena, &remainder);
@@ -2426,10 +2436,12 @@ fn assume_with(
                     let range = self.deep_range(arena, sum);
                     signed_shift(arena, sum, range, linear.constant, m)
                 });
-                for candidate in [mod_reduce_linear(arena, &linear, m), signed]
-                    .into_iter()
-                    .flatten()
-                {
+                // the remainder's atoms may be `>= 0` only where the clauses hold: a
+                // remainder of a numerator they keep `>= 0` (`(x - 2) % 6` for `x >= 2`)
+                let reduced = mod_reduce_linear_if(arena, &linear, m, |arena, r| {
+                    nonneg(arena, r) || self.deep_range(arena, r).0 >= 0
+                });
+                for candidate in [reduced, signed].into_iter().flatten() {
                     if arena.op_count(candidate) < arena.op_count(best) {
                         best = candidate;
                     }
@@ -3962,6 +3974,21 @@ mod tests {
             &format!("({x} % 20 < 18) & ({x} // 20 * 18 + {x} % 20 < 288)"),
         );
         assert_eq!(valid, "(a*16 + b*16 + c)%20 < 18 && a*6 + b < 20");
+    }
+
+    #[test]
+    fn mod_reduce_reads_a_remainder_valid_keeps_non_negative() {
+        // w = (2·(r // 3) + e - 2) % 6 may be negative by its bounds, but valid keeps e >= 2,
+        // so w >= 0 and the sum % 3 drops the multiples of 3 (tinygrad59:1520, 50 -> 43
+        // operations, tinygrad's 43)
+        let e = "(2*r + s) % 6";
+        let w = format!("((2*(r // 3) + {e} - 2) % 6)");
+        let (idx, _) = simplified_given_valid(
+            &[("r", 0, 83), ("s", 0, 1)],
+            &format!("(-18*(r // 27) + 6*((r // 9) % 3) - {w} + 41) % 3"),
+            &format!("(r < 81) & !({e} < 2) & ({e} < 4)"),
+        );
+        assert!(!idx.contains("27") && !idx.contains("9"), "{idx}");
     }
 
     #[test]
