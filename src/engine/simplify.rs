@@ -663,6 +663,19 @@ fn div_of_shifted_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if !nonneg(arena, numerator) {
         return None;
     }
+    fold_shifted_div(arena, id, numerator, b, nonneg)
+}
+
+/// [`div_of_shifted_div`] of `id = numerator // b`, `numerator >= 0`, where `nonneg` shows the
+/// inner quotient's numerator `>= 0` (inside `assume`, the clauses may show it where the bounds
+/// do not).
+fn fold_shifted_div(
+    arena: &mut ExprArena,
+    id: ExprId,
+    numerator: ExprId,
+    b: i64,
+    nonneg: impl Fn(&ExprArena, ExprId) -> bool,
+) -> Option<ExprId> {
     let linear = linear_of(arena, numerator)?;
     if linear.terms.len() < 2 && linear.constant == 0 {
         return None; // a lone quotient: div-of-div
@@ -2200,7 +2213,7 @@ fn propagate(arena: &ExprArena, form: &Linear, low: i64, high: i64, implied: &mu
 /// keep in one period is dropped (its range carried as the difference it becomes), and a
 /// comparison they decide is folded.
 fn assume(arena: &mut ExprArena, id: ExprId, implied: &Implied) -> ExprId {
-    assume_with(arena, id, implied, InPeriod::Merging).0
+    assume_with(arena, id, implied, InPeriod::Merging, false).0
 }
 
 /// How `assume` weighs a remainder in one period, `a - q·m`, against `a` reduced mod `m`.
@@ -2219,10 +2232,14 @@ fn assume_with(
     id: ExprId,
     implied: &Implied,
     in_period: InPeriod,
-) -> (ExprId, bool) {
+    fold_shifted: bool,
+) -> (ExprId, bool, bool) {
     struct Assume<'a> {
         implied: &'a Implied,
         in_period: InPeriod,
+        /// Whether `div-of-shifted-div` may read the clauses, and whether it did.
+        fold_shifted: bool,
+        folded: bool,
         /// Whether the other [`InPeriod`] would have chosen differently somewhere.
         contested: bool,
         memo: HashMap<ExprId, ExprId>,
@@ -2615,6 +2632,20 @@ fn assume_with(
                             if let Some(shorter) = self.div_common_factor(arena, id, a, d) {
                                 return shorter;
                             }
+                            // div-of-shifted-div where the clauses keep the inner numerator
+                            // `>= 0`: `((y - 13) // 5 - 2) // 3` is `(y - 23) // 15`, y >= 23
+                            let folded = match self.fold_shifted {
+                                true => fold_shifted_div(arena, id, a, d, |arena, x| {
+                                    nonneg(arena, x) || self.deep_range(arena, x).0 >= 0
+                                }),
+                                false => None,
+                            };
+                            if let Some(shorter) = folded {
+                                self.folded = true;
+                                // the same values, so the same range
+                                self.narrow(arena, shorter, (l / d, h / d));
+                                return shorter;
+                            }
                             // div-split (of the numerator or of its constant only) and
                             // div-negated where the clauses show the numerators `>= 0`, if not
                             // longer: the constant then merges into the sum around it
@@ -2764,12 +2795,14 @@ fn assume_with(
     let mut state = Assume {
         implied,
         in_period,
+        fold_shifted,
+        folded: false,
         contested: false,
         memo: HashMap::new(),
         tight: HashMap::new(),
     };
     let result = state.go(arena, id);
-    (result, state.contested)
+    (result, state.contested, state.folded)
 }
 
 /// `id` with [`LAST_PASS`] applied bottom-up wherever it shortens, each firing recorded.
@@ -2920,13 +2953,73 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
     // idx is simplified on its own first so that its sub-terms match valid's simplified ones.
     let alone = run(arena, idx, &mut steps);
     let ranges = implied_ranges(arena, &parts);
-    let (assumed, contested) = assume_with(arena, alone, &ranges, InPeriod::Merging);
+    let finished: Vec<ExprId> = parts
+        .iter()
+        .map(|&clause| finish(arena, clause, &mut steps, &mut run))
+        .collect();
+    let final_ranges = implied_ranges(arena, &finished);
+    // Folding a quotient of a quotient the clauses allow may keep a shorter form of the sum
+    // around it from being found: where it folded one, idx is also simplified without.
+    let given = [&ranges, &final_ranges];
+    let mut tried = Vec::new();
+    let (mut idx, folded) = idx_given_valid(arena, alone, given, true, &mut tried, &mut run);
+    if folded {
+        let mut other = Vec::new();
+        let (without, _) = idx_given_valid(arena, alone, given, false, &mut other, &mut run);
+        if arena.op_count(without) < arena.op_count(idx) {
+            (idx, tried) = (without, other);
+        }
+    }
+    steps.append(&mut tried);
+    let mut valid = arena.boolean(true);
+    for &clause in &finished {
+        valid = arena.and(valid, clause);
+    }
+    SimplifiedIndexing {
+        idx,
+        valid,
+        steps,
+        stop,
+    }
+}
+
+/// Runs the rules on an expression, counting steps against one budget.
+type Run<'a> = dyn FnMut(&mut ExprArena, ExprId, &mut Vec<Step>) -> ExprId + 'a;
+
+/// The last pass, then the rules again on what it shortened; kept where shorter.
+fn finish(arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>, run: &mut Run) -> ExprId {
+    let mut tried = Vec::new();
+    let passed = last_pass(arena, id, &mut HashMap::new(), &mut tried);
+    if passed == id {
+        return id;
+    }
+    let done = run(arena, passed, &mut tried);
+    if arena.op_count(done) < arena.op_count(id) {
+        steps.append(&mut tried);
+        done
+    } else {
+        id
+    }
+}
+
+/// `alone` (idx simplified on its own) given what the clauses imply (`[ranges, final_ranges]`,
+/// before and after their last pass), `div-of-shifted-div` reading the clauses if `fold`; also
+/// whether it folded a quotient.
+fn idx_given_valid(
+    arena: &mut ExprArena,
+    alone: ExprId,
+    [ranges, final_ranges]: [&Implied; 2],
+    fold: bool,
+    steps: &mut Vec<Step>,
+    run: &mut Run,
+) -> (ExprId, bool) {
+    let (assumed, contested, folded) = assume_with(arena, alone, ranges, InPeriod::Merging, fold);
     let mut tried = Vec::new();
     let mut given_valid = run(arena, assumed, &mut tried);
     // where counting the constants of remainders in one period chooses differently, both
     // ways are simplified and the shorter kept (`idx` may have no constant to merge with)
     if contested {
-        let (assumed, _) = assume_with(arena, alone, &ranges, InPeriod::Counted);
+        let (assumed, _, _) = assume_with(arena, alone, ranges, InPeriod::Counted, fold);
         let mut other = Vec::new();
         let counted = run(arena, assumed, &mut other);
         if arena.op_count(counted) < arena.op_count(given_valid) {
@@ -2944,7 +3037,7 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
     // (where the first round was not kept, a second would only repeat it)
     if idx != alone {
         let unbound = assume(arena, idx, &Implied::default());
-        let again = assume(arena, unbound, &ranges);
+        let again = assume(arena, unbound, ranges);
         let mut tried = Vec::new();
         let second = run(arena, again, &mut tried);
         if arena.op_count(second) < arena.op_count(idx) {
@@ -2952,33 +3045,13 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
             idx = second;
         }
     }
-    // The last pass, then the rules again on what it shortened; kept where shorter.
-    let mut finish = |arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>| {
-        let mut tried = Vec::new();
-        let passed = last_pass(arena, id, &mut HashMap::new(), &mut tried);
-        if passed == id {
-            return id;
-        }
-        let done = run(arena, passed, &mut tried);
-        if arena.op_count(done) < arena.op_count(id) {
-            steps.append(&mut tried);
-            done
-        } else {
-            id
-        }
-    };
     let before = idx;
-    let mut idx = finish(arena, idx, &mut steps);
-    let finished: Vec<ExprId> = parts
-        .iter()
-        .map(|&clause| finish(arena, clause, &mut steps))
-        .collect();
+    let mut idx = finish(arena, idx, steps, run);
     // The last pass may have written a sub-term of idx as a clause writes it (one-variable-fit
     // finds the clauses' `(x + 1) % 3` in idx too): assumed once more, given the final clauses.
     if idx != before {
-        let ranges = implied_ranges(arena, &finished);
         let unbound = assume(arena, idx, &Implied::default());
-        let again = assume(arena, unbound, &ranges);
+        let again = assume(arena, unbound, final_ranges);
         let mut tried = Vec::new();
         let third = run(arena, again, &mut tried);
         if arena.op_count(third) < arena.op_count(idx) {
@@ -2986,16 +3059,7 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
             idx = third;
         }
     }
-    let mut valid = arena.boolean(true);
-    for &clause in &finished {
-        valid = arena.and(valid, clause);
-    }
-    SimplifiedIndexing {
-        idx,
-        valid,
-        steps,
-        stop,
-    }
+    (idx, folded)
 }
 
 /// The variable ids of an expression's `Var` nodes (for tests and renderers).
@@ -3974,6 +4038,19 @@ mod tests {
             &format!("({x} % 20 < 18) & ({x} // 20 * 18 + {x} % 20 < 288)"),
         );
         assert_eq!(valid, "(a*16 + b*16 + c)%20 < 18 && a*6 + b < 20");
+    }
+
+    #[test]
+    fn a_quotient_of_a_quotient_folds_where_valid_keeps_the_inner_numerator_non_negative() {
+        // (y - 13) // 5 may be negative by its bounds, but not where y >= 23: there
+        // ((y - 13) // 5 - 2) // 3 is (y - 23) // 15 (tinygrad33:35, 39 -> 37 operations,
+        // tinygrad's 38)
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 3), ("b", 0, 29)],
+            "((30*a + b - 13) // 5 - 2) // 3",
+            "!(30*a + b < 23)",
+        );
+        assert!(!idx.contains("/5") && !idx.contains("/3"), "{idx}");
     }
 
     #[test]
