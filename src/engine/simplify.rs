@@ -11,6 +11,7 @@
 //! each clause of `valid` is simplified given the others, and `idx` given all of them (`idx` is
 //! only read where `valid` holds), each keeping its shorter form when that does not help.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 
 use super::arith::{ceil_div, ceil_div_wide, floor_div, floor_div_wide, floor_mod};
@@ -692,6 +693,12 @@ fn fold_shifted_div(
     rest.terms.remove(index);
     let folded = add_scaled(&linear_of(arena, x)?, &rest, a)?;
     let inner = build_linear(arena, &folded);
+    // scaled by `a`, the numerator may pass i64 where the quotient's sum did not (its bounds
+    // saturate there)
+    let (low, high) = arena.bounds(inner);
+    if low == i64::MIN || high == i64::MAX {
+        return None;
+    }
     let result = arena.div(inner, a.checked_mul(b)?);
     (arena.op_count(result) < arena.op_count(id)).then_some(result)
 }
@@ -2872,13 +2879,14 @@ pub struct SimplifiedIndexing {
 /// Simplifies `valid` clause by clause (each given the others), then `idx` given `valid`.
 pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> SimplifiedIndexing {
     let mut steps = Vec::new();
-    let mut stop = StopReason::Saturated;
-    let mut budget = MAX_STEPS;
+    // (cells, so that an alternative given up can hand its steps back)
+    let stop = Cell::new(StopReason::Saturated);
+    let budget = Cell::new(MAX_STEPS);
     let mut run = |arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>| {
-        let result = simplify(arena, id, budget);
-        budget -= result.steps.len().min(budget);
+        let result = simplify(arena, id, budget.get());
+        budget.set(budget.get() - result.steps.len().min(budget.get()));
         if result.stop == StopReason::StepLimit {
-            stop = StopReason::StepLimit;
+            stop.set(StopReason::StepLimit);
         }
         steps.extend(result.steps);
         result.root
@@ -2947,7 +2955,7 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
             idx: arena.constant(0),
             valid,
             steps,
-            stop,
+            stop: stop.get(),
         };
     }
     // idx is simplified on its own first so that its sub-terms match valid's simplified ones.
@@ -2962,12 +2970,20 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
     // around it from being found: where it folded one, idx is also simplified without.
     let given = [&ranges, &final_ranges];
     let mut tried = Vec::new();
+    let before = (budget.get(), stop.get());
     let (mut idx, folded) = idx_given_valid(arena, alone, given, true, &mut tried, &mut run);
     if folded {
+        // each way from the same budget, so the way without is simplified as if alone
+        let with = (budget.get(), stop.get());
+        budget.set(before.0);
+        stop.set(before.1);
         let mut other = Vec::new();
         let (without, _) = idx_given_valid(arena, alone, given, false, &mut other, &mut run);
         if arena.op_count(without) < arena.op_count(idx) {
             (idx, tried) = (without, other);
+        } else {
+            budget.set(with.0);
+            stop.set(with.1);
         }
     }
     steps.append(&mut tried);
@@ -2979,7 +2995,7 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
         idx,
         valid,
         steps,
-        stop,
+        stop: stop.get(),
     }
 }
 
@@ -4038,6 +4054,29 @@ mod tests {
             &format!("({x} % 20 < 18) & ({x} // 20 * 18 + {x} % 20 < 288)"),
         );
         assert_eq!(valid, "(a*16 + b*16 + c)%20 < 18 && a*6 + b < 20");
+    }
+
+    #[test]
+    fn a_quotient_of_a_quotient_is_not_folded_past_i64() {
+        // (x + 5·2^32·v) // (3·2^32) is shorter but passes i64 at v = 2^30 (it wrapped to
+        // -357913941, from 357913941), where the sum it folds is below 2^33
+        let (mut arena, ids) = parsed(
+            &[("x", 0, 1 << 33), ("v", 0, 1 << 30)],
+            &["(x // 4294967296 + 5*v) // 3"],
+        );
+        let s = simplify(&mut arena, ids[0], MAX_STEPS);
+        for env in [
+            [0, 1 << 30],
+            [1 << 33, 1 << 30],
+            [(1 << 33) - 1, 7],
+            [0, (1 << 30) - 1],
+        ] {
+            assert_eq!(
+                arena.eval(s.root, &env),
+                arena.eval(ids[0], &env),
+                "{env:?}"
+            );
+        }
     }
 
     #[test]
