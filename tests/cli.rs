@@ -253,8 +253,20 @@ fn stats_counts_operations_and_lists_the_cases_with_more() {
     let file = path.to_str().unwrap();
     let (ok, plain) = run(&["stats", file]);
     let (ok_more, listed) = run(&["stats", "--more", file]);
+    let (ok_cases, cases) = run(&["stats", "--cases", file]);
     std::fs::remove_file(&path).unwrap();
-    assert!(ok && ok_more, "{plain}{listed}");
+    assert!(ok && ok_more && ok_cases, "{plain}{listed}{cases}");
+    // every case by its line, with both counts: here ours against the reference's none
+    let case_line = cases
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("  case {file}:0 [ops]: ours ")))
+        .unwrap_or_else(|| panic!("{cases}"));
+    let (ours, theirs) = case_line.split_once(", tinygrad ").unwrap();
+    assert!(
+        ours.parse::<usize>().unwrap() > 0 && theirs == "0",
+        "{cases}"
+    );
+    assert!(!plain.contains("  case "), "{plain}");
     assert!(
         plain.contains("1 cases: fewer 0, equal 0, more 1"),
         "{plain}"

@@ -15,9 +15,10 @@ use layout_lab::vectors::{case_tracker, check_file_text, op_counts, summarize};
 
 const USAGE: &str = "usage:
   layout-lab check FILE.jsonl...   check reference-vector files; ends with `N passed, M failed`
-  layout-lab stats [--more] FILE.jsonl...
+  layout-lab stats [--more] [--cases] FILE.jsonl...
                                    operation counts of our idx/valid against tinygrad's;
-                                   --more prints each case where ours has more, both ways
+                                   --more prints each case where ours has more, both ways;
+                                   --cases prints every case's counts (FILE:LINE, 0-based)
   layout-lab render (--layout CUTE | --view REPR | --shape S --ops OPS | --morphism F
                     | --syno CALL [--input K]) [--format svg|tikz|expr|wgsl]
                                    a picture (svg, tikz: the grid of a layout, of a view stack,
@@ -100,8 +101,9 @@ type Row = (
 /// tinygrad's rendered expressions, the totals, and the distribution of the differences.
 fn stats(args: &[String]) -> ExitCode {
     let show_more = args.iter().any(|a| a == "--more");
+    let show_cases = args.iter().any(|a| a == "--cases");
     let mut status = ExitCode::SUCCESS;
-    for path in args.iter().filter(|a| *a != "--more") {
+    for path in args.iter().filter(|a| *a != "--more" && *a != "--cases") {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(error) => {
@@ -111,7 +113,8 @@ fn stats(args: &[String]) -> ExitCode {
             }
         };
         let mut rows: Vec<Row> = Vec::new();
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let lines = text.lines().enumerate();
+        for (number, line) in lines.filter(|(_, l)| !l.trim().is_empty()) {
             let Ok(case) = serde_json::from_str::<serde_json::Value>(line) else {
                 eprintln!("{path}: a line is not JSON");
                 status = ExitCode::FAILURE;
@@ -138,6 +141,9 @@ fn stats(args: &[String]) -> ExitCode {
                     let row = &mut rows[index];
                     let ours = counts.ours_idx + counts.ours_valid;
                     let theirs = counts.tinygrad_idx + counts.tinygrad_valid;
+                    if show_cases {
+                        println!("  case {path}:{number} [{kind}]: ours {ours}, tinygrad {theirs}");
+                    }
                     // counts are far below i64::MAX
                     *row.5.entry(ours as i64 - theirs as i64).or_insert(0usize) += 1;
                     if show_more && ours > theirs {
