@@ -940,6 +940,17 @@ fn mod_of_inner_mod(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         return None;
     }
     let linear = linear_of(arena, x)?;
+    let opened = open_inner_mods(arena, &linear, m)?;
+    let numerator = build_linear(arena, &opened);
+    if !nonneg(arena, numerator) {
+        return None;
+    }
+    let result = mod_reduce_linear(arena, &opened, m).unwrap_or_else(|| arena.rem(numerator, m));
+    (arena.op_count(result) < arena.op_count(id)).then_some(result)
+}
+
+/// `linear` with each term `y % (a·m)` written `y` (congruent mod `m`); `None` where it has none.
+fn open_inner_mods(arena: &ExprArena, linear: &Linear, m: i64) -> Option<Linear> {
     let mut opened = Linear {
         terms: Vec::new(),
         constant: linear.constant,
@@ -958,15 +969,7 @@ fn mod_of_inner_mod(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         };
         opened = add_scaled(&opened, &part, c)?;
     }
-    if !changed {
-        return None;
-    }
-    let numerator = build_linear(arena, &opened);
-    if !nonneg(arena, numerator) {
-        return None;
-    }
-    let result = mod_reduce_linear(arena, &opened, m).unwrap_or_else(|| arena.rem(numerator, m));
-    (arena.op_count(result) < arena.op_count(id)).then_some(result)
+    changed.then_some(opened)
 }
 
 fn mod_reduce_linear(arena: &mut ExprArena, linear: &Linear, m: i64) -> Option<ExprId> {
@@ -2454,8 +2457,27 @@ fn assume_with(
             let plain = linear_of(arena, a)?;
             let expanded = expand_divisions(arena, &plain);
             let multiples = expand_multiples(arena, &plain);
+            // mod-of-inner-mod where the clauses keep the opened numerator `>= 0`, or where
+            // each opened `c·(y % k)` has `c > 0` and `y >= 0` (so `y >= y % k`, and the opened
+            // numerator is at least `a`): `(6·q + (12·a + r) % 36 - 11) % 4` is
+            // `(2·q + r + 1) % 4` where `(12·a + r) % 36 >= 11`
+            let grows =
+                plain
+                    .terms
+                    .iter()
+                    .all(|&(atom, c)| match binary(arena, atom, BinOp::Mod) {
+                        Some((y, k)) if k % m == 0 => c > 0 && self.deep_range(arena, y).0 >= 0,
+                        _ => true,
+                    });
+            let opened = open_inner_mods(arena, &plain, m).filter(|opened| {
+                let numerator = build_linear(arena, opened);
+                grows || self.deep_range(arena, numerator).0 >= 0
+            });
             let mut best = id;
-            for linear in [Some(plain), expanded, multiples].into_iter().flatten() {
+            for linear in [Some(plain), expanded, multiples, opened]
+                .into_iter()
+                .flatten()
+            {
                 let signed = residue_sum(arena, &linear, m).and_then(|sum| {
                     let range = self.deep_range(arena, sum);
                     signed_shift(arena, sum, range, linear.constant, m)
@@ -4090,6 +4112,20 @@ mod tests {
             "!(30*a + b < 23)",
         );
         assert!(!idx.contains("/5") && !idx.contains("/3"), "{idx}");
+    }
+
+    #[test]
+    fn an_inner_remainder_opens_where_valid_keeps_the_numerator_non_negative() {
+        // t = (12·a + 4·b + c) % 36 is >= 11 where valid holds, so the numerator is >= 0, and
+        // opening t only makes it larger: mod 4, t is c, and 6·q is 2·q (tinygrad57:1349,
+        // 44 -> 39 operations, tinygrad's 40)
+        let t = "(12*a + 4*b + c) % 36";
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 2), ("b", 0, 11), ("c", 0, 3)],
+            &format!("(6*((12*a + b) // 9) + {t} - 11) % 4"),
+            &format!("!({t} < 11) & ({t} < 17)"),
+        );
+        assert!(!idx.contains("36"), "{idx}");
     }
 
     #[test]
