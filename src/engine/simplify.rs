@@ -2461,18 +2461,19 @@ fn assume_with(
             // each opened `c·(y % k)` has `c > 0` and `y >= 0` (so `y >= y % k`, and the opened
             // numerator is at least `a`): `(6·q + (12·a + r) % 36 - 11) % 4` is
             // `(2·q + r + 1) % 4` where `(12·a + r) % 36 >= 11`
-            let grows =
-                plain
-                    .terms
-                    .iter()
-                    .all(|&(atom, c)| match binary(arena, atom, BinOp::Mod) {
-                        Some((y, k)) if k % m == 0 => c > 0 && self.deep_range(arena, y).0 >= 0,
-                        _ => true,
+            let opened =
+                open_inner_mods(arena, &plain, m).filter(|opened| {
+                    let grows = plain.terms.iter().all(|&(atom, c)| {
+                        match binary(arena, atom, BinOp::Mod) {
+                            Some((y, k)) if k % m == 0 => c > 0 && self.nonneg(arena, y),
+                            _ => true,
+                        }
                     });
-            let opened = open_inner_mods(arena, &plain, m).filter(|opened| {
-                let numerator = build_linear(arena, opened);
-                grows || self.deep_range(arena, numerator).0 >= 0
-            });
+                    grows || {
+                        let numerator = build_linear(arena, opened);
+                        self.nonneg(arena, numerator)
+                    }
+                });
             let mut best = id;
             for linear in [Some(plain), expanded, multiples, opened]
                 .into_iter()
@@ -2484,9 +2485,8 @@ fn assume_with(
                 });
                 // the remainder's atoms may be `>= 0` only where the clauses hold: a
                 // remainder of a numerator they keep `>= 0` (`(x - 2) % 6` for `x >= 2`)
-                let reduced = mod_reduce_linear_if(arena, &linear, m, |arena, r| {
-                    nonneg(arena, r) || self.deep_range(arena, r).0 >= 0
-                });
+                let reduced =
+                    mod_reduce_linear_if(arena, &linear, m, |arena, r| self.nonneg(arena, r));
                 for candidate in [reduced, signed].into_iter().flatten() {
                     if arena.op_count(candidate) < arena.op_count(best) {
                         best = candidate;
@@ -2610,6 +2610,11 @@ fn assume_with(
         }
 
         /// The range of `id` from the tight ranges of its parts, however new the node.
+        /// Whether `id >= 0` by its bounds or where the clauses hold.
+        fn nonneg(&self, arena: &ExprArena, id: ExprId) -> bool {
+            nonneg(arena, id) || self.deep_range(arena, id).0 >= 0
+        }
+
         fn deep_range(&self, arena: &ExprArena, id: ExprId) -> (i64, i64) {
             let (low, high) = self.range(arena, id);
             let (l, h) = match *arena.node(id) {
@@ -2665,7 +2670,7 @@ fn assume_with(
                             // `>= 0`: `((y - 13) // 5 - 2) // 3` is `(y - 23) // 15`, y >= 23
                             let folded = match self.fold_shifted {
                                 true => fold_shifted_div(arena, id, a, d, |arena, x| {
-                                    nonneg(arena, x) || self.deep_range(arena, x).0 >= 0
+                                    self.nonneg(arena, x)
                                 }),
                                 false => None,
                             };

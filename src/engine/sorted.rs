@@ -10,6 +10,19 @@
 use std::borrow::Borrow;
 use std::fmt;
 
+/// Where `key` is among `items` (ascending by `key_of`), or where it would go; the last item is
+/// read first, so ascending insertions cost one comparison.
+fn position<E, Q: Ord + ?Sized>(
+    items: &[E],
+    key_of: impl Fn(&E) -> &Q,
+    key: &Q,
+) -> Result<usize, usize> {
+    match items.last().map(|last| key_of(last).cmp(key)) {
+        None | Some(std::cmp::Ordering::Less) => Err(items.len()),
+        _ => items.binary_search_by(|item| key_of(item).cmp(key)),
+    }
+}
+
 /// A set of `T` in ascending order, without repeats.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SortedSet<T> {
@@ -53,13 +66,7 @@ impl<T: Ord> SortedSet<T> {
     where
         T: Borrow<Q>,
     {
-        // The last element first: ascending insertions then cost one comparison.
-        match self.items.last().map(|last| last.borrow().cmp(value)) {
-            None | Some(std::cmp::Ordering::Less) => Err(self.items.len()),
-            _ => self
-                .items
-                .binary_search_by(|probe| probe.borrow().cmp(value)),
-        }
+        position(&self.items, |item| item.borrow(), value)
     }
 
     /// Adds `value`; whether it was not there.
@@ -188,10 +195,7 @@ impl<K: Ord, V> SortedMap<K, V> {
     where
         K: Borrow<Q>,
     {
-        match self.entries.last().map(|(last, _)| last.borrow().cmp(key)) {
-            None | Some(std::cmp::Ordering::Less) => Err(self.entries.len()),
-            _ => self.entries.binary_search_by(|(k, _)| k.borrow().cmp(key)),
-        }
+        position(&self.entries, |(k, _)| k.borrow(), key)
     }
 
     pub fn get<Q: Ord + ?Sized>(&self, key: &Q) -> Option<&V>
