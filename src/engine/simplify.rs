@@ -73,6 +73,11 @@ pub const RULES: &[Rule] = &[
         apply: div_common_factor,
     },
     Rule {
+        name: "div-of-mod-gcd",
+        law: "(x % (g·n) + s) // d = (g·((x / g) % n) + x % g + s) // d, split by d   for x, s and the numerator >= 0, where shorter",
+        apply: div_of_mod_gcd,
+    },
+    Rule {
         name: "div-negated",
         law: "(k - p) // d = k // d - (p + d - 1 - k % d) // d   for p >= 0 and k - p >= 0",
         apply: div_negated,
@@ -1402,6 +1407,37 @@ fn div_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
                 let numerator = build_linear(arena, &factored);
                 return Some(arena.div(numerator, d / g));
             }
+        }
+    }
+    None
+}
+
+/// A quotient whose numerator holds a remainder with a common factor (see [`mod_gcd`]): the
+/// remainder written as `g·((s + q) % n) + r` lets the division split, where that is shorter.
+/// `((8·a + 4·b + 2·c) % 18) // 2` is `(4·a + 2·b + c) % 9`, and `((9·y + 6) % 72) // 3` is
+/// `3·(y % 8) + 2`.
+fn div_of_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, d) = binary(arena, id, BinOp::Div)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let linear = linear_of(arena, x)?;
+    let before = arena.op_count(id);
+    for (index, &(atom, _)) in linear.terms.iter().enumerate() {
+        let Some(split) = mod_gcd_split(arena, atom) else {
+            continue;
+        };
+        let mut others = linear.clone();
+        let (_, coeff) = others.terms.remove(index);
+        let Some(numerator) =
+            linear_of(arena, split).and_then(|split| add_scaled(&others, &split, coeff))
+        else {
+            continue;
+        };
+        let found =
+            div_split_linear(arena, &numerator, d).filter(|&found| arena.op_count(found) < before);
+        if found.is_some() {
+            return found;
         }
     }
     None
@@ -3975,6 +4011,19 @@ mod tests {
         // one term: no shorter
         let (text, _) = simplified(&vars, "(5*a + 2) % 25");
         assert_eq!(text, "(a*5 + 2)%25");
+    }
+
+    #[test]
+    fn a_quotient_of_a_remainder_with_a_common_factor_divides_it_out() {
+        let vars = [("a", 0, 7), ("b", 0, 1), ("c", 0, 1), ("y", 0, 40)];
+        let (text, rules) = simplified(&vars, "(8*a + 4*b + 2*c) % 18 // 2");
+        assert_eq!(text, "(a*4 + b*2 + c)%9");
+        assert!(rules.contains(&"div-of-mod-gcd"), "{rules:?}");
+        let (text, _) = simplified(&vars, "((9*y + 6) % 72) // 3 - 6");
+        assert_eq!(text, "y%8*3 - 4");
+        // no common factor with the divisor: left alone
+        let (text, _) = simplified(&vars, "((9*y + 6) % 72) // 2");
+        assert_eq!(text, "(y*9 + 6)%72/2");
     }
 
     #[test]
