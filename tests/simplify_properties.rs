@@ -1,7 +1,9 @@
 //! The expression simplifier against evaluation: random integer and boolean expressions over
 //! two bounded variables keep their value at every point of the box once simplified, alone and
 //! as an `idx` / `valid` pair (`idx` only where `valid` holds). `PROPTEST_CASES` sets the number
-//! of cases (default 256 of general expressions, 4,096 of nested quotients of linear forms).
+//! of cases (default 256 of general expressions, 4,096 of nested quotients of linear forms,
+//! 4,096 of them near the ends of `i64`, checked where the expression as written does not
+//! overflow).
 #![cfg(not(target_arch = "wasm32"))]
 
 use layout_lab::engine::expr::{BinOp, ExprArena, ExprId, Node};
@@ -102,6 +104,69 @@ fn nested() -> impl Strategy<Value = Int> {
             }
         })
     })
+}
+
+/// A number that is small or near a power of two up to `i64`'s ends, of either sign.
+fn wide() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        -40i64..40,
+        (40u32..63, -8i64..8).prop_map(|(p, s)| (1i64 << p) + s),
+        (40u32..63, -8i64..8).prop_map(|(p, s)| -(1i64 << p) + s),
+        (0i64..16).prop_map(|s| i64::MAX - s),
+        (0i64..16).prop_map(|s| i64::MIN + s),
+    ]
+}
+
+/// [`nested`] with [`wide`] coefficients, constants and (sometimes) divisors.
+fn nested_wide() -> impl Strategy<Value = Int> {
+    let divisor = prop_oneof![3 => 1i64..13, 1 => (40u32..63).prop_map(|p| 1i64 << p)];
+    let linear = (wide(), wide(), wide()).prop_map(|(a, b, k)| {
+        let ax = Int::Scale(Box::new(Int::X), a);
+        let by = Int::Scale(Box::new(Int::Y), b);
+        Int::Add(
+            Box::new(Int::Add(Box::new(ax), Box::new(by))),
+            Box::new(Int::Const(k)),
+        )
+    });
+    let step = prop_oneof![
+        divisor.clone().prop_map(Step::Div),
+        divisor.prop_map(Step::Mod),
+        (wide(), wide(), wide()).prop_map(|(s, t, k)| Step::Affine(s, t, k)),
+    ];
+    (linear, prop::collection::vec(step, 1..4)).prop_map(|(linear, steps)| {
+        steps.into_iter().fold(linear, |e, step| match step {
+            Step::Div(d) => Int::Div(Box::new(e), d),
+            Step::Mod(m) => Int::Mod(Box::new(e), m),
+            Step::Affine(s, t, k) => {
+                let scaled = Int::Scale(Box::new(e), s);
+                let tx = Int::Scale(Box::new(Int::X), t);
+                let sum = Int::Add(Box::new(scaled), Box::new(tx));
+                Int::Add(Box::new(sum), Box::new(Int::Const(k)))
+            }
+        })
+    })
+}
+
+/// `e` at `env` as written, `None` where any step of it overflows `i64`.
+fn checked(e: &Int, env: [i64; 2]) -> Option<i64> {
+    match e {
+        Int::X => Some(env[0]),
+        Int::Y => Some(env[1]),
+        Int::Const(v) => Some(*v),
+        Int::Add(a, b) => checked(a, env)?.checked_add(checked(b, env)?),
+        Int::Scale(a, c) => checked(a, env)?.checked_mul(*c),
+        Int::Mul(a, b) => checked(a, env)?.checked_mul(checked(b, env)?),
+        Int::Div(a, d) => checked(a, env)?.checked_div(*d),
+        Int::Mod(a, m) => checked(a, env)?.checked_rem(*m),
+    }
+}
+
+fn checked_cond(c: &Cond, env: [i64; 2]) -> Option<bool> {
+    match c {
+        Cond::Lt(a, k) => Some(checked(a, env)? < *k),
+        Cond::Not(a) => Some(!checked_cond(a, env)?),
+        Cond::And(a, b) => Some(checked_cond(a, env)? & checked_cond(b, env)?),
+    }
 }
 
 fn build(arena: &mut ExprArena, vars: [ExprId; 2], e: &Int) -> ExprId {
@@ -215,6 +280,49 @@ fn check_simplified(
     Ok(())
 }
 
+/// [`check_simplified`] near `i64`'s ends: at each point where `e` (and `c`) as written
+/// compute without overflow, their simplified forms give the same values.
+fn check_where_no_overflow(
+    e: &Int,
+    c: &Cond,
+    xs: (i64, i64),
+    ys: (i64, i64),
+) -> Result<(), TestCaseError> {
+    let mut arena = ExprArena::new();
+    let vars = [arena.var("x", xs.0, xs.1), arena.var("y", ys.0, ys.1)];
+    let idx = build(&mut arena, vars, e);
+    let valid = build_cond(&mut arena, vars, c);
+    let simple_idx = simplify(&mut arena, idx, MAX_STEPS).root;
+    let simple_valid = simplify(&mut arena, valid, MAX_STEPS).root;
+    let pair = simplify_indexing(&mut arena, idx, valid);
+    for env in box_points(xs, ys) {
+        let shown = || {
+            format!(
+                "at {env:?}: idx {} -> {} / {}, valid {} -> {} / {}",
+                arena.render_readable(idx),
+                arena.render_readable(simple_idx),
+                arena.render_readable(pair.idx),
+                arena.render_readable(valid),
+                arena.render_readable(simple_valid),
+                arena.render_readable(pair.valid),
+            )
+        };
+        let want_idx = checked(e, env);
+        let want_valid = checked_cond(c, env).map(i64::from);
+        if let Some(want) = want_idx {
+            prop_assert_eq!(arena.eval(simple_idx, &env), want, "{}", shown());
+        }
+        if let Some(want) = want_valid {
+            prop_assert_eq!(arena.eval(simple_valid, &env), want, "{}", shown());
+            prop_assert_eq!(arena.eval(pair.valid, &env), want, "{}", shown());
+        }
+        if let (Some(want), Some(1)) = (want_idx, want_valid) {
+            prop_assert_eq!(arena.eval(pair.idx, &env), want, "{}", shown());
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(256)))]
 
@@ -246,5 +354,24 @@ proptest! {
         y_len in 0i64..12,
     ) {
         check_simplified(&e, &c, (x_low, x_low + x_len), (y_low, y_low + y_len))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(4096)))]
+
+    /// No rule writes a form that overflows where the expression as written does not: [`nested`]
+    /// forms with coefficients, constants and variables near `i64`'s ends.
+    #[test]
+    fn quotients_near_the_ends_of_i64_keep_their_values(
+        e in nested_wide(),
+        c in cond(),
+        x_low in wide(),
+        x_len in 0i64..8,
+        y_low in wide(),
+        y_len in 0i64..8,
+    ) {
+        let end = |low: i64, len: i64| low.checked_add(len).unwrap_or(i64::MAX);
+        check_where_no_overflow(&e, &c, (x_low, end(x_low, x_len)), (y_low, end(y_low, y_len)))?;
     }
 }

@@ -1,6 +1,7 @@
 //! Python's integer division, which tinygrad's view arithmetic relies on (floor, not truncate).
 
-/// `a // b` rounding toward negative infinity; `b != 0`.
+/// `a // b` rounding toward negative infinity; `b != 0`, and `(a, b) != (i64::MIN, -1)`: with
+/// `b > 0` it never overflows (a rounded quotient is nearer 0 than `a`).
 pub fn floor_div(a: i64, b: i64) -> i64 {
     let q = a / b;
     if a % b != 0 && ((a < 0) != (b < 0)) {
@@ -21,9 +22,16 @@ pub fn floor_mod(a: i64, b: i64) -> i64 {
     }
 }
 
-/// `-(a // -b)`: `a / b` rounded toward positive infinity; `b != 0`.
+/// `a / b` rounded toward positive infinity; as [`floor_div`], `b != 0` and
+/// `(a, b) != (i64::MIN, -1)`, and with `b > 0` it never overflows (`-(a // -b)` would, at
+/// `a = i64::MIN` and `b = 1`).
 pub fn ceil_div(a: i64, b: i64) -> i64 {
-    -floor_div(a, -b)
+    let q = a / b;
+    if a % b != 0 && ((a < 0) == (b < 0)) {
+        q + 1
+    } else {
+        q
+    }
 }
 
 /// [`floor_div`] of i128, for bounds of sums of i64 products. `b != 0`.
@@ -71,6 +79,17 @@ mod tests {
                 "{a} {b}"
             );
         }
+    }
+
+    #[test]
+    fn ceil_div_at_the_ends_of_i64_does_not_overflow() {
+        assert_eq!(ceil_div(i64::MIN, 1), i64::MIN);
+        assert_eq!(ceil_div(i64::MIN, 2), i64::MIN / 2);
+        assert_eq!(ceil_div(i64::MAX, 2), i64::MAX / 2 + 1);
+        assert_eq!(ceil_div(i64::MAX, i64::MAX), 1);
+        assert_eq!(ceil_div(i64::MIN + 1, i64::MAX), -1);
+        assert_eq!(floor_div(i64::MIN, 3), i64::MIN / 3 - 1);
+        assert_eq!(floor_div(i64::MIN + 1, i64::MIN), 0);
     }
 
     #[test]

@@ -45,6 +45,9 @@ pub struct Variable {
 pub struct ExprArena {
     nodes: Vec<Node>,
     bounds: Vec<(i64, i64)>,
+    /// Whether the node's bounds hold at every point: no bound below it saturated (a node that
+    /// is not exact may overflow, and its bounds hold only where nothing overflowed).
+    exact: Vec<bool>,
     ops: Vec<usize>,
     interned: HashMap<Node, ExprId>,
     vars: Vec<Variable>,
@@ -65,6 +68,16 @@ impl ExprArena {
         self.bounds[id.0 as usize]
     }
 
+    /// Whether every value of the node and of each node below it lies in `i64` by their
+    /// bounds, so that [`ExprArena::eval`] never wraps: the simplifier writes only such nodes.
+    pub fn exact(&self, id: ExprId) -> bool {
+        self.exact[id.0 as usize]
+    }
+
+    fn both_exact(&self, a: ExprId, b: ExprId) -> bool {
+        self.exact(a) && self.exact(b)
+    }
+
     pub fn variable(&self, var: VarId) -> &Variable {
         &self.vars[var.0 as usize]
     }
@@ -73,7 +86,7 @@ impl ExprArena {
         &self.vars
     }
 
-    fn intern(&mut self, node: Node, bounds: (i64, i64)) -> ExprId {
+    fn intern(&mut self, node: Node, bounds: (i64, i64), exact: bool) -> ExprId {
         if let Some(&id) = self.interned.get(&node) {
             return id;
         }
@@ -90,17 +103,18 @@ impl ExprArena {
         };
         self.nodes.push(node.clone());
         self.bounds.push(bounds);
+        self.exact.push(exact);
         self.ops.push(ops);
         self.interned.insert(node, id);
         id
     }
 
     pub fn constant(&mut self, value: i64) -> ExprId {
-        self.intern(Node::Const(value), (value, value))
+        self.intern(Node::Const(value), (value, value), true)
     }
 
     pub fn boolean(&mut self, value: bool) -> ExprId {
-        self.intern(Node::Bool(value), (value as i64, value as i64))
+        self.intern(Node::Bool(value), (value as i64, value as i64), true)
     }
 
     /// A new variable ranging over `[min, max]`, bound to `env[k]` by [`ExprArena::eval`] where
@@ -128,7 +142,7 @@ impl ExprArena {
         if min == max {
             return self.constant(min);
         }
-        self.intern(Node::Var(var), (min, max))
+        self.intern(Node::Var(var), (min, max), true)
     }
 
     /// The variable of `var`'s slot as first made, with its whole range: `var` without what
@@ -148,7 +162,7 @@ impl ExprArena {
         if bounds.0 == bounds.1 {
             return self.constant(bounds.0);
         }
-        self.intern(Node::Var(var), bounds)
+        self.intern(Node::Var(var), bounds, true)
     }
 
     /// The same variable (name and slot) known to lie in `[min, max]`, e.g. where `valid` holds.
@@ -157,7 +171,7 @@ impl ExprArena {
         let v = self.variable(var).clone();
         let (min, max) = (min.max(v.min), max.min(v.max));
         if min > max || (min, max) == (v.min, v.max) {
-            return self.intern(Node::Var(var), (v.min, v.max));
+            return self.intern(Node::Var(var), (v.min, v.max), true);
         }
         // Reuse an earlier variable with the same slot and range.
         if let Some(k) = self
@@ -168,7 +182,7 @@ impl ExprArena {
             return if min == max {
                 self.constant(min)
             } else {
-                self.intern(Node::Var(VarId(k as u32)), (min, max))
+                self.intern(Node::Var(VarId(k as u32)), (min, max), true)
             };
         }
         self.var_in_slot(&v.name, min, max, v.slot)
@@ -201,7 +215,10 @@ impl ExprArena {
         }
         let ((amin, amax), (bmin, bmax)) = (self.bounds(a), self.bounds(b));
         let bounds = (amin.saturating_add(bmin), amax.saturating_add(bmax));
-        self.intern(Node::Binary(BinOp::Add, a, b), bounds)
+        let exact = self.both_exact(a, b)
+            && amin.checked_add(bmin).is_some()
+            && amax.checked_add(bmax).is_some();
+        self.intern(Node::Binary(BinOp::Add, a, b), bounds, exact)
     }
 
     pub fn mul(&mut self, a: ExprId, b: ExprId) -> ExprId {
@@ -227,7 +244,11 @@ impl ExprArena {
             *corners.iter().min().unwrap_or(&0),
             *corners.iter().max().unwrap_or(&0),
         );
-        self.intern(Node::Binary(BinOp::Mul, a, b), bounds)
+        let exact = self.both_exact(a, b)
+            && [(amin, bmin), (amin, bmax), (amax, bmin), (amax, bmax)]
+                .iter()
+                .all(|&(x, y)| x.checked_mul(y).is_some());
+        self.intern(Node::Binary(BinOp::Mul, a, b), bounds, exact)
     }
 
     /// `a // d` truncating toward zero, for a constant divisor `d`; folded and bounded for
@@ -244,13 +265,15 @@ impl ExprArena {
         if let Some(v) = self.const_value(a) {
             return self.constant(v / divisor);
         }
-        if amin >= 0 && amin / divisor == amax / divisor {
+        let exact = self.exact(a);
+        if exact && amin >= 0 && amin / divisor == amax / divisor {
             return self.constant(amin / divisor);
         }
         let d = self.constant(divisor);
         self.intern(
             Node::Binary(BinOp::Div, a, d),
             (amin / divisor, amax / divisor),
+            exact,
         )
     }
 
@@ -279,29 +302,32 @@ impl ExprArena {
             (-(modulus - 1), modulus - 1)
         };
         let m = self.constant(modulus);
-        self.intern(Node::Binary(BinOp::Mod, a, m), bounds)
+        let exact = self.exact(a);
+        self.intern(Node::Binary(BinOp::Mod, a, m), bounds, exact)
     }
 
     /// A binary node exactly as given, with the widest bounds; for rebuilding nodes the
     /// folding constructors do not cover (a division by a non-constant).
     pub(crate) fn raw_binary(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
-        let bounds = match op {
-            BinOp::Lt | BinOp::And => (0, 1),
-            _ => (i64::MIN, i64::MAX),
+        // a division by a non-constant may overflow (`i64::MIN // -1`) and has no bounds
+        let (bounds, exact) = match op {
+            BinOp::Lt | BinOp::And => ((0, 1), self.both_exact(a, b)),
+            _ => ((i64::MIN, i64::MAX), false),
         };
-        self.intern(Node::Binary(op, a, b), bounds)
+        self.intern(Node::Binary(op, a, b), bounds, exact)
     }
 
     /// `a < b`, folded when the bounds decide it.
     pub fn lt(&mut self, a: ExprId, b: ExprId) -> ExprId {
         let ((amin, amax), (bmin, bmax)) = (self.bounds(a), self.bounds(b));
-        if amax < bmin {
+        let exact = self.both_exact(a, b);
+        if exact && amax < bmin {
             return self.boolean(true);
         }
-        if amin >= bmax {
+        if exact && amin >= bmax {
             return self.boolean(false);
         }
-        self.intern(Node::Binary(BinOp::Lt, a, b), (0, 1))
+        self.intern(Node::Binary(BinOp::Lt, a, b), (0, 1), exact)
     }
 
     pub fn not(&mut self, a: ExprId) -> ExprId {
@@ -311,7 +337,8 @@ impl ExprArena {
         if let Node::Not(inner) = *self.node(a) {
             return inner;
         }
-        self.intern(Node::Not(a), (0, 1))
+        let exact = self.exact(a);
+        self.intern(Node::Not(a), (0, 1), exact)
     }
 
     pub fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
@@ -324,7 +351,8 @@ impl ExprArena {
         if a == b {
             return a;
         }
-        self.intern(Node::Binary(BinOp::And, a, b), (0, 1))
+        let exact = self.both_exact(a, b);
+        self.intern(Node::Binary(BinOp::And, a, b), (0, 1), exact)
     }
 
     /// Value of `id` with variable `k` bound to `env[k]` (0 where `env` is too short, which is a

@@ -24,6 +24,15 @@ pub struct Rule {
     apply: fn(&mut ExprArena, ExprId) -> Option<ExprId>,
 }
 
+impl Rule {
+    /// The rule's rewrite of `id`, where it applies and its result is [`ExprArena::exact`]:
+    /// the laws hold over the integers, so a form that could overflow where `id` does not is
+    /// not taken (`5·a + (2·a + b) // 6` for `a` near 2^60 stays as written).
+    fn fire(&self, arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+        (self.apply)(arena, id).filter(|&next| arena.exact(next))
+    }
+}
+
 /// Every rule, in the order they are tried at a node.
 pub const RULES: &[Rule] = &[
     Rule {
@@ -232,7 +241,7 @@ impl Rewriter<'_> {
         if matches!(self.arena.node(id), Node::Binary(BinOp::Lt, _, _)) {
             let mark = self.steps.len();
             for rule in RULES.iter().filter(|r| r.name.starts_with("lt-")) {
-                let Some(next) = (rule.apply)(self.arena, id).filter(|&next| next != id) else {
+                let Some(next) = rule.fire(self.arena, id).filter(|&next| next != id) else {
                     continue;
                 };
                 if self.budget == 0 {
@@ -287,7 +296,7 @@ impl Rewriter<'_> {
         let mut current = rebuilt;
         'rules: while self.budget > 0 {
             for rule in RULES {
-                let Some(next) = (rule.apply)(self.arena, current) else {
+                let Some(next) = rule.fire(self.arena, current) else {
                     continue;
                 };
                 if next == current || self.arena.op_count(next) > self.arena.op_count(current) {
@@ -454,7 +463,7 @@ fn binary(arena: &ExprArena, id: ExprId, op: BinOp) -> Option<(ExprId, i64)> {
 }
 
 fn nonneg(arena: &ExprArena, id: ExprId) -> bool {
-    arena.bounds(id).0 >= 0
+    arena.exact(id) && arena.bounds(id).0 >= 0
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -698,10 +707,8 @@ fn fold_shifted_div(
     rest.terms.remove(index);
     let folded = add_scaled(&linear_of(arena, x)?, &rest, a)?;
     let inner = build_linear(arena, &folded);
-    // scaled by `a`, the numerator may pass i64 where the quotient's sum did not (its bounds
-    // saturate there)
-    let (low, high) = arena.bounds(inner);
-    if low == i64::MIN || high == i64::MAX {
+    // scaled by `a`, the numerator may pass i64 where the quotient's sum did not
+    if !arena.exact(inner) {
         return None;
     }
     let result = arena.div(inner, a.checked_mul(b)?);
@@ -1044,12 +1051,12 @@ fn mod_in_periods(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             );
             (l >= 0 && l / m == h / m).then_some(l / m)
         };
-        let Some((k0, k1)) = period(lo).zip(period(lo + 1)) else {
+        let Some((k0, k1)) = period(lo).zip(lo.checked_add(1).and_then(period)) else {
             continue;
         };
         let slope = k1 - k0;
         let affine = |v: i64| Some(k0.checked_add(slope.checked_mul(v - lo)?)? == period(v)?);
-        if !(lo + 2..=hi).all(|v| affine(v) == Some(true)) {
+        if !(lo.saturating_add(2)..=hi).all(|v| affine(v) == Some(true)) {
             continue;
         }
         let mut result = linear.clone();
@@ -1078,6 +1085,9 @@ fn mod_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// [`mod_signed`] of `linear % m` for a non-negative `linear`, whatever its length.
 fn mod_signed_linear(arena: &mut ExprArena, linear: &Linear, m: i64) -> Option<ExprId> {
     let sum = residue_sum(arena, linear, m)?;
+    if !arena.exact(sum) {
+        return None;
+    }
     signed_shift(arena, sum, arena.bounds(sum), linear.constant, m)
 }
 
@@ -1355,6 +1365,9 @@ fn expand_divisions_by(
 fn factor_out(arena: &mut ExprArena, linear: &Linear, g: i64) -> Option<Linear> {
     let (factored, small) = split_factor(linear, g);
     let s = build_linear(arena, &small);
+    if !arena.exact(s) {
+        return None; // its bounds may not hold
+    }
     factor_with(linear, g, factored, arena.bounds(s))
 }
 
@@ -1386,7 +1399,7 @@ fn factors(linear: &Linear, limit: Option<i64>) -> Vec<i64> {
     let mut found: Vec<i64> = linear
         .terms
         .iter()
-        .map(|&(_, c)| limit.map_or(c.abs(), |d| gcd(c, d)))
+        .map(|&(_, c)| limit.map_or(c.checked_abs().unwrap_or(0), |d| gcd(c, d)))
         .filter(|&g| g > 1)
         .collect();
     super::small_sort::sort_by_key(&mut found, |&g| std::cmp::Reverse(g));
@@ -1867,7 +1880,7 @@ fn div_in_steps(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     for f in divisors {
         let (quotient, remainder) = split_by(&linear, f);
         let r = build_linear(arena, &remainder);
-        if arena.bounds(r).0 < 0 {
+        if !nonneg(arena, r) {
             continue; // truncating `r // f` is not floor division there
         }
         let Some(affine) = affine_over_atoms(arena, &remainder, BinOp::Div, f) else {
@@ -2336,7 +2349,10 @@ fn assume_with(
                 Node::Binary(op, a, b) => {
                     let (a, b) = (self.go(arena, a), self.go(arena, b));
                     let rebuilt = rebuild(arena, op, a, b);
-                    let result = self.tighten(arena, rebuilt);
+                    // as `Rule::fire`: nothing that may overflow where `rebuilt` does not
+                    let result = Some(self.tighten(arena, rebuilt))
+                        .filter(|&result| arena.exact(result))
+                        .unwrap_or(rebuilt);
                     // a clause's left-hand side: its range as the clause states it
                     if let Some(&range) = self.implied.exprs.get(&id) {
                         self.narrow(arena, result, range);
@@ -2897,7 +2913,7 @@ fn last_pass(
                 last_pass(arena, b, memo, steps),
             );
             let mut current = rebuild(arena, op, a, b);
-            if let Some(next) = (LAST_COMPARISON.apply)(arena, current) {
+            if let Some(next) = LAST_COMPARISON.fire(arena, current) {
                 steps.push(Step {
                     rule: LAST_COMPARISON.name,
                     before: current,
@@ -2905,7 +2921,7 @@ fn last_pass(
                 });
                 current = next;
             }
-            if let Some(next) = (LAST_FIT.apply)(arena, current) {
+            if let Some(next) = LAST_FIT.fire(arena, current) {
                 steps.push(Step {
                     rule: LAST_FIT.name,
                     before: current,
@@ -2915,7 +2931,7 @@ fn last_pass(
             }
             // each firing is shorter than the sum's normal form, which the node is after the
             // first one, so this ends; `finish` keeps the result only where it is shorter
-            while let Some(next) = (LAST_PASS.apply)(arena, current) {
+            while let Some(next) = LAST_PASS.fire(arena, current) {
                 steps.push(Step {
                     rule: LAST_PASS.name,
                     before: current,
@@ -4011,6 +4027,82 @@ mod tests {
         // one term: no shorter
         let (text, _) = simplified(&vars, "(5*a + 2) % 25");
         assert_eq!(text, "(a*5 + 2)%25");
+    }
+
+    /// Values near `i64`'s ends: no rule may write a form that overflows where the expression
+    /// as written does not (each found wrong in review: the rule named, then the expression).
+    #[test]
+    fn no_rewrite_overflows_where_the_expression_as_written_does_not() {
+        const MAX: i64 = i64::MAX;
+        type Case = (&'static [(&'static str, i64, i64)], &'static str);
+        let boxes: [Case; 9] = [
+            // div-fold: 32·a overflows
+            (
+                &[("a", 1 << 60, (1 << 60) + 1), ("b", 0, 5)],
+                "5*a + (2*a + b) // 6",
+            ),
+            // div-of-shifted-div: 2·(1 + 2·k·y) overflows
+            (
+                &[("x", 0, 3), ("y", 1, 2)],
+                "(x // 2 + 3458764513820540929*y - 1) // 2",
+            ),
+            // lt-div: 4·k·y overflows
+            (
+                &[("x", 0, 7), ("y", 0, 2)],
+                "x // 4 + 2305843009213693951*y < 1",
+            ),
+            // split_by's residues: -p becomes 2·p
+            (
+                &[("p", (1 << 62) - 7, 1 << 62)],
+                "(4611686018427387904 - p) % 3",
+            ),
+            (&[("p", MAX - 7, MAX)], "(p - 7) // 4 + 2"),
+            // mod-of-inner-mod: y + 1
+            (&[("y", MAX - 7, MAX)], "(y % 6 + 1) % 3"),
+            // div-common-factor: x + y
+            (
+                &[
+                    ("x", 1 << 62, (1 << 62) + 3),
+                    ("y", 1 << 62, (1 << 62) + 3),
+                    ("z", (1 << 61) - 1, 1 << 61),
+                ],
+                "(x - 4*z + y) // 4",
+            ),
+            // lt-linear: the constant moved across
+            (
+                &[
+                    ("x", 1 << 62, (1 << 62) + 7),
+                    ("y", (1 << 62) - 8, (1 << 62) - 1),
+                ],
+                "x - 10 + y < 9223372036854775797",
+            ),
+            // div-negated
+            (
+                &[("p", MAX - 9, MAX - 1)],
+                "1 - (9223372036854775806 - p) // 3",
+            ),
+        ];
+        for (vars, text) in boxes {
+            // `simplified` checks every point of the box against the expression as written
+            simplified(vars, text);
+        }
+        // lt-one: `y // 4 + y % 4` read as `y` next to `z`, on a box too large to walk
+        let vars = [("z", 0, 1 << 62), ("y", 0, 1 << 62)];
+        let (mut arena, parsed) = parsed(&vars, &["z + y // 4 + y % 4 < 1"]);
+        let s = simplify(&mut arena, parsed[0], MAX_STEPS);
+        for env in [
+            [0, 0],
+            [0, 1],
+            [1 << 62, 1 << 62],
+            [1 << 62, 0],
+            [3, 1 << 62],
+        ] {
+            assert_eq!(
+                arena.eval(s.root, &env),
+                arena.eval(parsed[0], &env),
+                "at {env:?}"
+            );
+        }
     }
 
     #[test]
