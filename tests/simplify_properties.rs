@@ -2,7 +2,7 @@
 //! two bounded variables keep their value at every point of the box once simplified, alone and
 //! as an `idx` / `valid` pair (`idx` only where `valid` holds). `PROPTEST_CASES` sets the number
 //! of cases (default 256 of general expressions, 4,096 of nested quotients of linear forms,
-//! 4,096 of them near the ends of `i64`, checked where the expression as written does not
+//! and 4,096 of each near the ends of `i64`, checked where the expression as written does not
 //! overflow).
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -144,6 +144,32 @@ fn nested_wide() -> impl Strategy<Value = Int> {
                 Int::Add(Box::new(sum), Box::new(Int::Const(k)))
             }
         })
+    })
+}
+
+/// [`int`] with [`wide`] constants, factors and (sometimes) divisors.
+fn int_wide() -> impl Strategy<Value = Int> {
+    let leaf = prop_oneof![Just(Int::X), Just(Int::Y), wide().prop_map(Int::Const)];
+    let divisor = || prop_oneof![3 => 1i64..25, 1 => (40u32..63).prop_map(|p| 1i64 << p)];
+    leaf.prop_recursive(5, 24, 2, move |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Add(Box::new(a), Box::new(b))),
+            (inner.clone(), wide()).prop_map(|(a, c)| Int::Scale(Box::new(a), c)),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Mul(Box::new(a), Box::new(b))),
+            (inner.clone(), divisor()).prop_map(|(a, d)| Int::Div(Box::new(a), d)),
+            (inner, divisor()).prop_map(|(a, m)| Int::Mod(Box::new(a), m)),
+        ]
+    })
+}
+
+/// [`cond`] over [`int_wide`], with [`wide`] constants.
+fn cond_wide() -> impl Strategy<Value = Cond> {
+    let leaf = (int_wide(), wide()).prop_map(|(a, c)| Cond::Lt(a, c));
+    leaf.prop_recursive(3, 8, 2, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(|c| Cond::Not(Box::new(c))),
+            (inner.clone(), inner).prop_map(|(a, b)| Cond::And(Box::new(a), Box::new(b))),
+        ]
     })
 }
 
@@ -366,6 +392,20 @@ proptest! {
     fn quotients_near_the_ends_of_i64_keep_their_values(
         e in nested_wide(),
         c in cond(),
+        x_low in wide(),
+        x_len in 0i64..8,
+        y_low in wide(),
+        y_len in 0i64..8,
+    ) {
+        let end = |low: i64, len: i64| low.checked_add(len).unwrap_or(i64::MAX);
+        check_where_no_overflow(&e, &c, (x_low, end(x_low, x_len)), (y_low, end(y_low, y_len)))?;
+    }
+
+    /// The same for general expressions and conditions near `i64`'s ends.
+    #[test]
+    fn expressions_near_the_ends_of_i64_keep_their_values(
+        e in int_wide(),
+        c in cond_wide(),
         x_low in wide(),
         x_len in 0i64..8,
         y_low in wide(),
