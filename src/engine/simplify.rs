@@ -199,6 +199,15 @@ pub const LAST_COMPARISON: Rule = Rule {
     apply: lt_div_signed,
 };
 
+/// Also in the last pass, at comparisons after [`LAST_COMPARISON`]: no longer alone, and a `!`
+/// around it then cancels; earlier, the negated form would hide what the comparison rules read
+/// (`-((3·b + 3) % 4) < -1` is `b % 4 < 2`).
+pub const LAST_NEGATION: Rule = Rule {
+    name: "lt-negated",
+    law: "Σ c_i·x_i + k < c  <=>  !(Σ -c_i·x_i < k - c + 1)   for every c_i < 0",
+    apply: lt_negated,
+};
+
 /// A rule that fired: `before` was rewritten to `after`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -1247,6 +1256,29 @@ fn lt_div_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let bound = arena.constant(bound);
     let result = arena.lt(x, bound);
     (arena.op_count(result) < arena.op_count(id)).then_some(result)
+}
+
+/// A comparison of a sum whose coefficients are all negative, as the negation of its negated
+/// sum's: no longer (a `-1` coefficient's product goes, a `!` comes), and a `!` around it then
+/// cancels: `!(-10·a - 5·b - c < -35)` is `10·a + 5·b + c < 36`.
+fn lt_negated(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (lhs, c) = lt_constant(arena, id)?;
+    let linear = linear_of(arena, lhs)?;
+    if linear.terms.is_empty() || linear.terms.iter().any(|&(_, k)| k >= 0) {
+        return None;
+    }
+    let negated = Linear {
+        terms: linear
+            .terms
+            .iter()
+            .map(|&(a, k)| Some((a, k.checked_neg()?)))
+            .collect::<Option<Vec<_>>>()?,
+        constant: 0,
+    };
+    let sum = build_linear(arena, &negated);
+    let bound = arena.constant(linear.constant.checked_sub(c)?.checked_add(1)?);
+    let lt = arena.lt(sum, bound);
+    Some(arena.not(lt))
 }
 
 fn lt_linear(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
@@ -2921,6 +2953,14 @@ fn last_pass(
                 });
                 current = next;
             }
+            if let Some(next) = LAST_NEGATION.fire(arena, current) {
+                steps.push(Step {
+                    rule: LAST_NEGATION.name,
+                    before: current,
+                    after: next,
+                });
+                current = next;
+            }
             if let Some(next) = LAST_FIT.fire(arena, current) {
                 steps.push(Step {
                     rule: LAST_FIT.name,
@@ -4103,6 +4143,16 @@ mod tests {
                 "at {env:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_comparison_of_negative_terms_is_the_negation_of_its_negated_terms() {
+        let vars = [("a", 0, 3), ("b", 0, 1), ("c", 0, 4)];
+        let (_, valid) = simplified_given_valid(&vars, "a", "!(-10*a - 5*b - c < -15)");
+        assert_eq!(valid, "a*10 + b*5 + c < 16");
+        // alone no shorter (one product fewer, one `!` more), so kept as written
+        let (_, valid) = simplified_given_valid(&vars, "a", "-10*a - 5*b - c < -15");
+        assert_eq!(valid, "a*-10 + b*-5 + -c < -15");
     }
 
     #[test]
