@@ -3106,8 +3106,9 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
         }
     }
     steps.append(&mut tried);
+    // last, so that idx was read under every clause's ranges; valid keeps its values
     let mut valid = arena.boolean(true);
-    for &clause in &finished {
+    for clause in drop_implied(arena, finished, &mut steps) {
         valid = arena.and(valid, clause);
     }
     SimplifiedIndexing {
@@ -3195,6 +3196,57 @@ fn idx_given_valid(
         }
     }
     (idx, folded)
+}
+
+/// The clauses without those the others imply on the variables' box (at most
+/// [`AFFINE_CHECK_POINTS`] points): `valid` keeps its value at every point, and a clause
+/// that interval reasoning cannot see through goes (`(c + 3·b + 3) % 9 >= 2` where
+/// `(3·b + c) % 6 >= 4`, `b` in `[0, 3]`, `c` in `[0, 2]`). The longest are tried first; each
+/// that goes is a step to `true`.
+fn drop_implied(arena: &mut ExprArena, clauses: Vec<ExprId>, steps: &mut Vec<Step>) -> Vec<ExprId> {
+    if clauses.len() < 2 {
+        return clauses;
+    }
+    let all = clauses
+        .iter()
+        .fold(arena.boolean(true), |all, &c| arena.and(all, c));
+    let Some((_, ranges, mut env)) = small_box(arena, all) else {
+        return clauses;
+    };
+    // each clause's value at every point, in odometer order
+    let mut holds: Vec<Vec<bool>> = vec![Vec::new(); clauses.len()];
+    loop {
+        for (k, &c) in clauses.iter().enumerate() {
+            holds[k].push(arena.eval(c, &env) != 0);
+        }
+        if !next_point(&mut env, &ranges) {
+            break;
+        }
+    }
+    let mut kept = vec![true; clauses.len()];
+    let mut order: Vec<usize> = (0..clauses.len()).collect();
+    super::small_sort::sort_by_key(&mut order, |&k| {
+        std::cmp::Reverse(arena.op_count(clauses[k]))
+    });
+    for &k in &order {
+        let implied = (0..holds[k].len())
+            .all(|p| holds[k][p] || (0..clauses.len()).any(|j| j != k && kept[j] && !holds[j][p]));
+        if implied {
+            kept[k] = false;
+            let after = arena.boolean(true);
+            steps.push(Step {
+                rule: "drop-implied",
+                before: clauses[k],
+                after,
+            });
+        }
+    }
+    clauses
+        .into_iter()
+        .zip(kept)
+        .filter(|&(_, keep)| keep)
+        .map(|(c, _)| c)
+        .collect()
 }
 
 /// The variable ids of an expression's `Var` nodes (for tests and renderers).
@@ -4143,6 +4195,20 @@ mod tests {
                 "at {env:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_clause_the_others_imply_on_a_small_box_goes() {
+        let valid = "!((3*b + c) % 6 < 4) & !((c + 3*b + 3) % 9 < 2) & (c + 3*b + 3) % 9 < 8";
+        let (_, text) = simplified_given_valid(&[("b", 0, 3), ("c", 0, 2)], "b", valid);
+        assert_eq!(text, "(b*3 + c)%6 >= 4 && (c + b*3 + 3)%9 < 8");
+        // on a box of more than 1,024 points the clauses are not compared point by point
+        let vars = [("b", 0, 3), ("c", 0, 2), ("d", 0, 300)];
+        let (_, text) = simplified_given_valid(&vars, "b", &format!("{valid} & d < 200"));
+        assert_eq!(
+            text,
+            "(b*3 + c)%6 >= 4 && (c + b*3 + 3)%9 >= 2 && (c + b*3 + 3)%9 < 8 && d < 200"
+        );
     }
 
     #[test]
