@@ -1,6 +1,6 @@
 // Size report of a Trunk dist/: raw, gzip and brotli bytes of the wasm, js and css it ships.
 // Fails when the brotli total exceeds the budget (bytes; env SIZE_BUDGET_BROTLI, default
-// 323500): size is deterministic, so the budget is a check, not a benchmark. Issue 11's
+// 323700): size is deterministic, so the budget is a check, not a benchmark. Issue 11's
 // target is 250000; the Shader and Syno pages, undo/autosave, widgets, exports, panels
 // built as DOM nodes and the simplifier's reasoning on valid took the dist past it
 // (BENCHMARKS.md has what each costs), so the check is a ratchet a little above the current
@@ -41,7 +41,7 @@ for (const r of rows) {
 }
 console.log(`${"total".padEnd(56)} ${pad(total.raw, 9)} ${pad(total.gzip, 9)} ${pad(total.brotli, 9)}`);
 
-const budget = Number(process.env.SIZE_BUDGET_BROTLI ?? 323500);
+const budget = Number(process.env.SIZE_BUDGET_BROTLI ?? 323700);
 const target = 250000;
 if (total.brotli > budget) {
   console.error(`size budget: ${total.brotli} brotli bytes exceed the budget of ${budget}`);
