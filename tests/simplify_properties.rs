@@ -2,7 +2,7 @@
 //! two bounded variables keep their value at every point of the box once simplified, alone and
 //! as an `idx` / `valid` pair (`idx` only where `valid` holds). `PROPTEST_CASES` sets the number
 //! of cases (default 256 of general expressions, 4,096 of nested quotients of linear forms,
-//! and 4,096 of each near the ends of `i64`, checked where the expression as written does not
+//! and 4,096 of either near the ends of `i64`, checked where the expression as written does not
 //! overflow).
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -79,30 +79,32 @@ enum Step {
 /// truncating and floor division part (a numerator in `(-d, 0)`, whose truncated quotient is
 /// 0), which [`int`] seldom draws with coefficients this large.
 fn nested() -> impl Strategy<Value = Int> {
-    let linear = (-40i64..40, -40i64..40, -60i64..60).prop_map(|(a, b, k)| {
-        let ax = Int::Scale(Box::new(Int::X), a);
-        let by = Int::Scale(Box::new(Int::Y), b);
-        Int::Add(
-            Box::new(Int::Add(Box::new(ax), Box::new(by))),
-            Box::new(Int::Const(k)),
-        )
-    });
+    let linear = (-40i64..40, -40i64..40, -60i64..60);
     let step = prop_oneof![
         (1i64..13).prop_map(Step::Div),
         (1i64..13).prop_map(Step::Mod),
         (-12i64..12, -20i64..20, -20i64..40).prop_map(|(s, t, k)| Step::Affine(s, t, k)),
     ];
-    (linear, prop::collection::vec(step, 1..4)).prop_map(|(linear, steps)| {
-        steps.into_iter().fold(linear, |e, step| match step {
-            Step::Div(d) => Int::Div(Box::new(e), d),
-            Step::Mod(m) => Int::Mod(Box::new(e), m),
-            Step::Affine(s, t, k) => {
-                let scaled = Int::Scale(Box::new(e), s);
-                let tx = Int::Scale(Box::new(Int::X), t);
-                let sum = Int::Add(Box::new(scaled), Box::new(tx));
-                Int::Add(Box::new(sum), Box::new(Int::Const(k)))
-            }
-        })
+    (linear, prop::collection::vec(step, 1..4)).prop_map(|(linear, steps)| nest(linear, steps))
+}
+
+/// `a·x + b·y + k` for `(a, b, k)`, under `steps` in order.
+fn nest((a, b, k): (i64, i64, i64), steps: Vec<Step>) -> Int {
+    let ax = Int::Scale(Box::new(Int::X), a);
+    let by = Int::Scale(Box::new(Int::Y), b);
+    let linear = Int::Add(
+        Box::new(Int::Add(Box::new(ax), Box::new(by))),
+        Box::new(Int::Const(k)),
+    );
+    steps.into_iter().fold(linear, |e, step| match step {
+        Step::Div(d) => Int::Div(Box::new(e), d),
+        Step::Mod(m) => Int::Mod(Box::new(e), m),
+        Step::Affine(s, t, k) => {
+            let scaled = Int::Scale(Box::new(e), s);
+            let tx = Int::Scale(Box::new(Int::X), t);
+            let sum = Int::Add(Box::new(scaled), Box::new(tx));
+            Int::Add(Box::new(sum), Box::new(Int::Const(k)))
+        }
     })
 }
 
@@ -117,34 +119,21 @@ fn wide() -> impl Strategy<Value = i64> {
     ]
 }
 
+/// A variable's range of up to 8 values from a [`wide`] start.
+fn wide_range() -> impl Strategy<Value = (i64, i64)> {
+    (wide(), 0i64..8).prop_map(|(low, len)| (low, low.checked_add(len).unwrap_or(i64::MAX)))
+}
+
 /// [`nested`] with [`wide`] coefficients, constants and (sometimes) divisors.
 fn nested_wide() -> impl Strategy<Value = Int> {
     let divisor = prop_oneof![3 => 1i64..13, 1 => (40u32..63).prop_map(|p| 1i64 << p)];
-    let linear = (wide(), wide(), wide()).prop_map(|(a, b, k)| {
-        let ax = Int::Scale(Box::new(Int::X), a);
-        let by = Int::Scale(Box::new(Int::Y), b);
-        Int::Add(
-            Box::new(Int::Add(Box::new(ax), Box::new(by))),
-            Box::new(Int::Const(k)),
-        )
-    });
     let step = prop_oneof![
         divisor.clone().prop_map(Step::Div),
         divisor.prop_map(Step::Mod),
         (wide(), wide(), wide()).prop_map(|(s, t, k)| Step::Affine(s, t, k)),
     ];
-    (linear, prop::collection::vec(step, 1..4)).prop_map(|(linear, steps)| {
-        steps.into_iter().fold(linear, |e, step| match step {
-            Step::Div(d) => Int::Div(Box::new(e), d),
-            Step::Mod(m) => Int::Mod(Box::new(e), m),
-            Step::Affine(s, t, k) => {
-                let scaled = Int::Scale(Box::new(e), s);
-                let tx = Int::Scale(Box::new(Int::X), t);
-                let sum = Int::Add(Box::new(scaled), Box::new(tx));
-                Int::Add(Box::new(sum), Box::new(Int::Const(k)))
-            }
-        })
-    })
+    ((wide(), wide(), wide()), prop::collection::vec(step, 1..4))
+        .prop_map(|(linear, steps)| nest(linear, steps))
 }
 
 /// [`int`] with [`wide`] constants, factors and (sometimes) divisors.
@@ -257,6 +246,15 @@ fn box_points((x0, x1): (i64, i64), (y0, y1): (i64, i64)) -> impl Iterator<Item 
     (x0..=x1).flat_map(move |x| (y0..=y1).map(move |y| [x, y]))
 }
 
+/// What the simplified forms are compared with at a point.
+#[derive(Clone, Copy)]
+enum Truth {
+    /// The expressions as built, evaluated.
+    AsBuilt,
+    /// The expressions as written, only where no step of them overflows `i64`.
+    WithoutOverflow,
+}
+
 /// Builds `e` and `c` over `x` in `xs` and `y` in `ys` and checks every simplification of them
 /// at every point of the box: `e` and `c` each alone keep their values, and `simplify_indexing`
 /// keeps `valid` everywhere and `idx` where `valid` holds; `valid` stays a condition.
@@ -265,6 +263,7 @@ fn check_simplified(
     c: &Cond,
     xs: (i64, i64),
     ys: (i64, i64),
+    truth: Truth,
 ) -> Result<(), TestCaseError> {
     let mut arena = ExprArena::new();
     let vars = [arena.var("x", xs.0, xs.1), arena.var("y", ys.0, ys.1)];
@@ -284,7 +283,10 @@ fn check_simplified(
         arena.render_readable(pair.valid)
     );
     for env in box_points(xs, ys) {
-        let (want_idx, want_valid) = (arena.eval(idx, &env), arena.eval(valid, &env));
+        let (want_idx, want_valid) = match truth {
+            Truth::AsBuilt => (Some(arena.eval(idx, &env)), Some(arena.eval(valid, &env))),
+            Truth::WithoutOverflow => (checked(e, env), checked_cond(c, env).map(i64::from)),
+        };
         let shown = || {
             format!(
                 "at {env:?}: idx {} -> {} / {}, valid {} -> {} / {}",
@@ -296,45 +298,6 @@ fn check_simplified(
                 arena.render_readable(pair.valid),
             )
         };
-        prop_assert_eq!(arena.eval(simple_idx, &env), want_idx, "{}", shown());
-        prop_assert_eq!(arena.eval(simple_valid, &env), want_valid, "{}", shown());
-        prop_assert_eq!(arena.eval(pair.valid, &env), want_valid, "{}", shown());
-        if want_valid == 1 {
-            prop_assert_eq!(arena.eval(pair.idx, &env), want_idx, "{}", shown());
-        }
-    }
-    Ok(())
-}
-
-/// [`check_simplified`] near `i64`'s ends: at each point where `e` (and `c`) as written
-/// compute without overflow, their simplified forms give the same values.
-fn check_where_no_overflow(
-    e: &Int,
-    c: &Cond,
-    xs: (i64, i64),
-    ys: (i64, i64),
-) -> Result<(), TestCaseError> {
-    let mut arena = ExprArena::new();
-    let vars = [arena.var("x", xs.0, xs.1), arena.var("y", ys.0, ys.1)];
-    let idx = build(&mut arena, vars, e);
-    let valid = build_cond(&mut arena, vars, c);
-    let simple_idx = simplify(&mut arena, idx, MAX_STEPS).root;
-    let simple_valid = simplify(&mut arena, valid, MAX_STEPS).root;
-    let pair = simplify_indexing(&mut arena, idx, valid);
-    for env in box_points(xs, ys) {
-        let shown = || {
-            format!(
-                "at {env:?}: idx {} -> {} / {}, valid {} -> {} / {}",
-                arena.render_readable(idx),
-                arena.render_readable(simple_idx),
-                arena.render_readable(pair.idx),
-                arena.render_readable(valid),
-                arena.render_readable(simple_valid),
-                arena.render_readable(pair.valid),
-            )
-        };
-        let want_idx = checked(e, env);
-        let want_valid = checked_cond(c, env).map(i64::from);
         if let Some(want) = want_idx {
             prop_assert_eq!(arena.eval(simple_idx, &env), want, "{}", shown());
         }
@@ -360,7 +323,7 @@ proptest! {
         x_max in 0i64..30,
         y_max in 0i64..12,
     ) {
-        check_simplified(&e, &c, (0, x_max), (0, y_max))?;
+        check_simplified(&e, &c, (0, x_max), (0, y_max), Truth::AsBuilt)?;
     }
 }
 
@@ -379,7 +342,13 @@ proptest! {
         y_low in 0i64..10,
         y_len in 0i64..12,
     ) {
-        check_simplified(&e, &c, (x_low, x_low + x_len), (y_low, y_low + y_len))?;
+        check_simplified(
+            &e,
+            &c,
+            (x_low, x_low + x_len),
+            (y_low, y_low + y_len),
+            Truth::AsBuilt,
+        )?;
     }
 }
 
@@ -387,31 +356,15 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(4096)))]
 
     /// No rule writes a form that overflows where the expression as written does not: [`nested`]
-    /// forms with coefficients, constants and variables near `i64`'s ends.
-    #[test]
-    fn quotients_near_the_ends_of_i64_keep_their_values(
-        e in nested_wide(),
-        c in cond(),
-        x_low in wide(),
-        x_len in 0i64..8,
-        y_low in wide(),
-        y_len in 0i64..8,
-    ) {
-        let end = |low: i64, len: i64| low.checked_add(len).unwrap_or(i64::MAX);
-        check_where_no_overflow(&e, &c, (x_low, end(x_low, x_len)), (y_low, end(y_low, y_len)))?;
-    }
-
-    /// The same for general expressions and conditions near `i64`'s ends.
+    /// forms and general expressions and conditions, with coefficients, constants and variables
+    /// near `i64`'s ends.
     #[test]
     fn expressions_near_the_ends_of_i64_keep_their_values(
-        e in int_wide(),
-        c in cond_wide(),
-        x_low in wide(),
-        x_len in 0i64..8,
-        y_low in wide(),
-        y_len in 0i64..8,
+        e in prop_oneof![nested_wide(), int_wide()],
+        c in prop_oneof![cond(), cond_wide()],
+        xs in wide_range(),
+        ys in wide_range(),
     ) {
-        let end = |low: i64, len: i64| low.checked_add(len).unwrap_or(i64::MAX);
-        check_where_no_overflow(&e, &c, (x_low, end(x_low, x_len)), (y_low, end(y_low, y_len)))?;
+        check_simplified(&e, &c, xs, ys, Truth::WithoutOverflow)?;
     }
 }
