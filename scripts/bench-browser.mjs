@@ -2,7 +2,10 @@
 // 4,096 / 65,536 / 1,048,576 cells, hover -> next frame (DOM and canvas). Medians of several
 // runs, printed and written as JSON. A benchmark, not a test: it asserts nothing.
 //
-//   trunk build --release && node scripts/bench-browser.mjs [--runs 7] [--out target/bench/browser.json]
+//   trunk build --release && node scripts/bench-browser.mjs [--runs 25] [--out target/bench/browser.json]
+//
+// An edit waits for the next frame, so each run's time depends on where in the frame the edit
+// fell; medians of 9 runs moved by 3 ms between commands of the same build, of 25 by about 1.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -13,7 +16,7 @@ const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const runs = Number(option("--runs", "7"));
+const runs = Number(option("--runs", "25"));
 const out = option("--out", "target/bench/browser.json");
 const port = 4199;
 const base = `http://127.0.0.1:${port}/`;

@@ -66,7 +66,8 @@ test("every Nest operation of §1.3 gives the paper's result and agrees with CuT
     await expect(page.getByTestId("pasted-diagram")).toHaveCount(op === "compose" ? 1 : 0);
   }
   await page.getByTestId("morphism-op").selectOption("compose");
-  // the chosen operation survives a reload from the link
+  // the chosen operation survives a reload from the link (written after the edit's frame)
+  await expect(page).toHaveURL(/&op=compose&/);
   await page.reload();
   await expect(page.getByTestId("morphism-op")).toHaveValue("compose");
   await expect(page.getByTestId("pasted-diagram")).toHaveCount(1);
@@ -101,6 +102,7 @@ test("Algorithm 4.1.3 steps through every preset to the paper's composite", asyn
   // the resolved diagram (step 4) pastes three columns; the URL keeps the step
   await page.getByTestId("walk-prev").click();
   await expect(page.getByTestId("walk-position")).toHaveText("step 4 of 6");
+  await expect(page).toHaveURL(/&step=3/);
   await page.reload();
   await expect(page.getByTestId("walk-position")).toHaveText("step 4 of 6");
   await expect(page.getByTestId("walk-a")).toHaveValue("((4,4),4):((16,1),4)");
