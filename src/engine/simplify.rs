@@ -78,7 +78,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "div-common-factor",
-        law: "(g·a + s) // (g·d) = a // d   for 0 <= s < g and the numerator >= 0",
+        law: "(g·a + s) // (g·d) = a // d   for 0 <= s < g and the numerator >= 0 (its quotients split first, into remainders or into whole multiples, where that finds g)",
         apply: div_common_factor,
     },
     Rule {
@@ -1444,6 +1444,9 @@ fn factors(linear: &Linear, limit: Option<i64>) -> Vec<i64> {
     found
 }
 
+/// `div-common-factor` of the numerator as written, with its quotients split into remainders
+/// ([`expand_divisions`]), or into whole multiples ([`expand_multiples`]): only the second
+/// leaves `-((55 - 18·a + 6·b + 2·c - d) // 9)` a small part in `[0, 2)` for `g = 2`.
 fn div_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, d) = binary(arena, id, BinOp::Div)?;
     if !nonneg(arena, x) {
@@ -1451,7 +1454,8 @@ fn div_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     }
     let plain = linear_of(arena, x)?;
     let expanded = expand_divisions(arena, &plain);
-    for linear in [Some(plain), expanded].into_iter().flatten() {
+    let multiples = expand_multiples(arena, &plain);
+    for linear in [Some(plain), expanded, multiples].into_iter().flatten() {
         for g in factors(&linear, Some(d)) {
             if let Some(factored) = factor_out(arena, &linear, g) {
                 let numerator = build_linear(arena, &factored);
@@ -3727,6 +3731,23 @@ mod tests {
         // a term that is not a multiple of the coefficient stays outside
         let (text, _) = simplified(&vars, "a*-4 + (a + b) // 2 * -5");
         assert_eq!(text, "a*-4 + (a + b)/2*-5");
+    }
+
+    #[test]
+    fn a_common_factor_is_found_past_a_quotients_whole_multiples() {
+        // the second of three views: -((55 - 18a + 6b + 2c - d) // 9) + 8e + 7 is
+        // 2a + 8e + 1 - (6b + 2c - d + 1) // 9, whose last two terms are 0 or 1: a // 18 of it
+        // is (a + 4e) // 9 (splitting the remainders of 9 as well would leave them in [-1, 2])
+        let vars = [
+            ("a", 0, 3),
+            ("b", 0, 2),
+            ("c", 0, 2),
+            ("d", 0, 1),
+            ("e", 0, 8),
+        ];
+        let (text, rules) = simplified(&vars, "(7 - (55 - 18*a + 6*b + 2*c - d) // 9 + 8*e) // 18");
+        assert_eq!(text, "(a + e*4)/9");
+        assert!(rules.contains(&"div-common-factor"), "{rules:?}");
     }
 
     #[test]
