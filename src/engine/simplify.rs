@@ -148,7 +148,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "lt-common-factor",
-        law: "g·a + s < g·c  <=>  a < c   for 0 <= s < g",
+        law: "g·a + s < c  <=>  a < ceil((c - lo) / g)   for s in [lo, hi] where no multiple of g is in [c - hi, c - lo - 1] (so for 0 <= s < g and c a multiple of g)",
         apply: lt_common_factor,
     },
     Rule {
@@ -1552,17 +1552,28 @@ fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         let bound = c.checked_sub(linear.constant)?;
         linear.constant = 0;
         for g in factors(&linear, None) {
-            if bound % g != 0 {
-                continue;
+            let (factored, small) = split_factor(&linear, g);
+            let s = build_linear(arena, &small);
+            if !arena.exact(s) {
+                continue; // its bounds may not hold
             }
-            if let Some(factored) = factor_out(arena, &linear, g) {
+            if let Some(k) = common_factor_bound(g, bound, arena.bounds(s)) {
                 let a = build_linear(arena, &factored);
-                let bound = arena.constant(bound / g);
-                return Some(arena.lt(a, bound));
+                let k = arena.constant(k);
+                return Some(arena.lt(a, k));
             }
         }
     }
     None
+}
+
+/// `k` with `g·a + s < b  <=>  a < k` for every `s` in `[lo, hi]`, where the comparison does
+/// not depend on `s`: no multiple of `g` lies in `[b - hi, b - lo - 1]`. Then it is
+/// `g·a + lo < b`, and `k = ceil((b - lo) / g)`.
+fn common_factor_bound(g: i64, b: i64, (lo, hi): (i64, i64)) -> Option<i64> {
+    let above = b.checked_sub(lo)?;
+    let first = ceil_div(b.checked_sub(hi)?, g).checked_mul(g)?;
+    (first >= above).then(|| ceil_div(above, g))
 }
 
 fn lt_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
@@ -2526,16 +2537,13 @@ fn assume_with(
             let bound = c.checked_sub(linear.constant)?;
             linear.constant = 0;
             for g in factors(&linear, None) {
-                if bound % g != 0 {
-                    continue;
-                }
                 let (factored, small) = split_factor(&linear, g);
                 let Some(range) = self.linear_range(arena, &small) else {
                     continue;
                 };
-                if let Some(factored) = factor_with(&linear, g, factored, range) {
+                if let Some(k) = common_factor_bound(g, bound, range) {
                     let lhs = build_linear(arena, &factored);
-                    let bound = arena.constant(bound / g);
+                    let bound = arena.constant(k);
                     let result = arena.lt(lhs, bound);
                     if arena.op_count(result) < arena.op_count(id) {
                         return Some(result);
@@ -3931,14 +3939,30 @@ mod tests {
     }
 
     #[test]
+    fn a_comparison_divides_out_a_common_factor_its_bound_is_not_a_multiple_of() {
+        // 32a + 8b + c < 140 with c in [0, 3]: 8·(4a + b) + c is below 140 exactly when
+        // 4a + b < 18, since no multiple of 8 is in [137, 139]
+        let vars = [("a", 0, 7), ("b", 0, 3), ("c", 0, 3)];
+        let (text, rules) = simplified(&vars, "32*a + 8*b + c < 140");
+        assert_eq!(text, "a*4 + b < 18");
+        assert!(rules.contains(&"lt-common-factor"), "{rules:?}");
+        // with c in [0, 4] the comparison depends on c at 4a + b = 17: it stays
+        let (text, _) = simplified(
+            &[("a", 0, 7), ("b", 0, 3), ("c", 0, 4)],
+            "32*a + 8*b + c < 140",
+        );
+        assert_eq!(text, "a*32 + b*8 + c < 140");
+    }
+
+    #[test]
     fn a_comparison_of_a_quotient_divides_out_a_common_factor_of_its_whole_multiples() {
         // (-585a + 65b + 5c - e + 589) // 13 = -45a + 5b + 45 + (5c - e + 4) // 13, and the
         // last quotient is in [0, 4], below the common factor 5 of -45 and 5: the comparison
-        // with 60 is -9a + b < 3, which lt-div (tried first) makes 585a + ... < 191
+        // with 60 is -9a + b < 3. lt-div (tried first) makes it -585a + 65b + 5c - e < 191,
+        // where 5c - e in [-4, 60] leaves no multiple of 65 in [131, 194]: the same -9a + b < 3
         let vars = [("a", 0, 1), ("b", 0, 8), ("c", 0, 12), ("e", 0, 4)];
-        let (text, rules) = simplified(&vars, "(-585*a + 65*b + 5*c - e + 589) // 13 < 60");
+        let (text, _) = simplified(&vars, "(-585*a + 65*b + 5*c - e + 589) // 13 < 60");
         assert_eq!(text, "a*-9 + b < 3");
-        assert!(rules.contains(&"lt-common-factor"), "{rules:?}");
     }
 
     #[test]
