@@ -88,7 +88,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "div-negated",
-        law: "(k - p) // d = k // d - (p + d - 1 - k % d) // d   for p >= 0 and k - p >= 0",
+        law: "(k - p) // d = k // d - (p + d - 1 - k % d) // d   for p >= 0 and k - p >= 0, a quotient in p then folded in (div-of-shifted-div) where shorter",
         apply: div_negated,
     },
     Rule {
@@ -1525,6 +1525,9 @@ fn negated_quotient(arena: &mut ExprArena, linear: &Linear, d: i64) -> Option<Ex
     };
     let numerator = build_linear(arena, &positive);
     let quotient = arena.div(numerator, d);
+    // a quotient in the new numerator folds in where shorter: `(40 - x // 2) // 5` is
+    // `8 - (x + 8) // 10`, shorter than `40 - x // 2` split alone
+    let quotient = div_of_shifted_div(arena, quotient).unwrap_or(quotient);
     let minus_one = arena.constant(-1);
     let negated = arena.mul(quotient, minus_one);
     let q = arena.constant(q);
@@ -3739,6 +3742,15 @@ mod tests {
         // a term that is not a multiple of the coefficient stays outside
         let (text, _) = simplified(&vars, "a*-4 + (a + b) // 2 * -5");
         assert_eq!(text, "a*-4 + (a + b)/2*-5");
+    }
+
+    #[test]
+    fn a_negated_quotient_folds_the_quotient_in_its_numerator() {
+        // (40 - x // 2) // 5 = 8 - (x // 2 + 4) // 5 = 8 - (x + 8) // 10: one operation fewer
+        // only with both steps
+        let (text, rules) = simplified(&[("x", 2, 81)], "(40 - x // 2) // 5 * 2");
+        assert_eq!(text, "(x + 8)/10*-2 + 16");
+        assert!(rules.contains(&"div-negated"), "{rules:?}");
     }
 
     #[test]
