@@ -231,12 +231,28 @@ pub const MAX_STEPS: usize = 2000;
 struct Rewriter<'a> {
     arena: &'a mut ExprArena,
     memo: HashMap<ExprId, ExprId>,
+    /// The keys `memo` gained, in order: an alternative given up forgets what it learned, as
+    /// its steps are gone (a later visit would take the result without them).
+    learned: Vec<ExprId>,
     steps: Vec<Step>,
     budget: usize,
     stop: StopReason,
 }
 
 impl Rewriter<'_> {
+    fn remember(&mut self, id: ExprId, result: ExprId) {
+        if self.memo.insert(id, result).is_none() {
+            self.learned.push(id);
+        }
+    }
+
+    /// Forgets what `memo` learned since `mark` (a length of `learned`).
+    fn forget_since(&mut self, mark: usize) {
+        for id in self.learned.split_off(mark) {
+            self.memo.remove(&id);
+        }
+    }
+
     fn visit(&mut self, id: ExprId) -> ExprId {
         if let Some(&done) = self.memo.get(&id) {
             return done;
@@ -262,8 +278,11 @@ impl Rewriter<'_> {
                     before: id,
                     after: next,
                 });
+                let learned = self.learned.len();
                 let result = self.visit(next);
                 let steps = self.steps.split_off(mark);
+                // kept or not, its steps are set aside: the way below must find them again
+                self.forget_since(learned);
                 let shorter = early.as_ref().is_none_or(|(best, _)| {
                     self.arena.op_count(result) < self.arena.op_count(*best)
                 });
@@ -273,19 +292,21 @@ impl Rewriter<'_> {
             }
         }
         let mark = self.steps.len();
+        let learned = self.learned.len();
         let late = self.bottom_up(id);
         let current = match early {
             Some((result, mut steps))
                 if self.arena.op_count(result) < self.arena.op_count(late) =>
             {
                 self.steps.truncate(mark);
+                self.forget_since(learned);
                 self.steps.append(&mut steps);
                 result
             }
             _ => late,
         };
-        self.memo.insert(id, current);
-        self.memo.insert(current, current);
+        self.remember(id, current);
+        self.remember(current, current);
         current
     }
 
@@ -317,7 +338,7 @@ impl Rewriter<'_> {
                     before: current,
                     after: next,
                 });
-                self.memo.insert(current, next);
+                self.remember(current, next);
                 current = self.visit(next);
                 continue 'rules;
             }
@@ -359,6 +380,7 @@ pub fn simplify(arena: &mut ExprArena, root: ExprId, max_steps: usize) -> Simpli
     let mut rewriter = Rewriter {
         arena,
         memo: HashMap::new(),
+        learned: Vec::new(),
         steps: Vec::new(),
         budget: max_steps,
         stop: StopReason::Saturated,
@@ -3696,12 +3718,47 @@ mod tests {
         assert_eq!(idx, "(r + 2)/3*4 + 27");
     }
 
-    /// Parses `text` over `vars`, simplifies it and checks it at every point of the box.
+    /// `id` with `from` replaced by `to` wherever it occurs, rebuilt as the simplifier does.
+    fn replaced(arena: &mut ExprArena, id: ExprId, from: ExprId, to: ExprId) -> ExprId {
+        if id == from {
+            return to;
+        }
+        match arena.node(id).clone() {
+            Node::Not(a) => {
+                let a = replaced(arena, a, from, to);
+                arena.not(a)
+            }
+            Node::Binary(op, a, b) => {
+                let (a, b) = (replaced(arena, a, from, to), replaced(arena, b, from, to));
+                rebuild(arena, op, a, b)
+            }
+            _ => id,
+        }
+    }
+
+    /// The simplifier's steps, replayed on `id` one after the other, give `root`: the list the
+    /// Views page shows explains the whole result.
+    fn check_steps_explain(arena: &mut ExprArena, id: ExprId, s: &Simplified) {
+        let mut current = id;
+        for step in &s.steps {
+            current = replaced(arena, current, step.before, step.after);
+        }
+        assert_eq!(
+            arena.render_readable(current),
+            arena.render_readable(s.root),
+            "the steps {:?} do not explain the result",
+            s.steps.iter().map(|st| st.rule).collect::<Vec<_>>()
+        );
+    }
+
+    /// Parses `text` over `vars`, simplifies it and checks it at every point of the box, and
+    /// that its steps explain it.
     fn simplified(vars: &[(&str, i64, i64)], text: &str) -> (String, Vec<&'static str>) {
         let (mut arena, parsed) = parsed(vars, &[text]);
         let id = parsed[0];
         let s = simplify(&mut arena, id, MAX_STEPS);
         assert!(arena.op_count(s.root) <= arena.op_count(id));
+        check_steps_explain(&mut arena, id, &s);
         let box_ranges: Vec<(i64, i64)> = vars.iter().map(|v| (v.1, v.2)).collect();
         check_equivalent(&arena, id, s.root, &box_ranges);
         let rules = s.steps.iter().map(|st| st.rule).collect();
