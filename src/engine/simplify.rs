@@ -1573,7 +1573,11 @@ fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let plain = linear_of(arena, lhs)?;
     let expanded = expand_divisions(arena, &plain);
     let multiples = expand_multiples(arena, &plain);
-    for mut linear in [Some(plain), expanded, multiples].into_iter().flatten() {
+    let mods = expand_mod_gcds(arena, &plain);
+    for mut linear in [Some(plain), expanded, multiples, mods]
+        .into_iter()
+        .flatten()
+    {
         let bound = c.checked_sub(linear.constant)?;
         linear.constant = 0;
         for g in factors(&linear, None) {
@@ -1590,6 +1594,22 @@ fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         }
     }
     None
+}
+
+/// `linear` with every remainder atom whose numerator and modulus have a common factor written
+/// `g·(y % n) + r` ([`mod_gcd`]): `(4·a + 2·b) % 40` is `2·((2·a + b) % 20)`. `None` when
+/// there is no such atom.
+fn expand_mod_gcds(arena: &mut ExprArena, linear: &Linear) -> Option<Linear> {
+    let mut expanded: Option<Linear> = None;
+    for &(atom, _) in &linear.terms {
+        let Some(split) = mod_gcd_split(arena, atom) else {
+            continue;
+        };
+        let sum = expanded.as_ref().unwrap_or(linear);
+        let index = sum.terms.iter().position(|t| t.0 == atom)?;
+        expanded = Some(replaced_term(arena, sum, index, split)?);
+    }
+    expanded
 }
 
 /// `k` with `g·a + s < b  <=>  a < k` for every `s` in `[lo, hi]`, where the comparison does
@@ -3602,8 +3622,10 @@ mod tests {
         let below = arena.lt(m, eleven);
         let s = simplify(&mut arena, below, MAX_STEPS);
         assert_eq!(arena.render_readable(s.root), "(x + 2)%3 < 2");
-        assert!(s.steps.iter().any(|step| step.rule == "lt-mod-gcd"));
         check_equivalent(&arena, below, s.root, &[(0, 40)]);
+        // lt-common-factor (tried first) finds it too, with the remainder written the same way
+        let direct = lt_mod_gcd(&mut arena, below).expect("lt-mod-gcd applies");
+        assert_eq!(arena.render_readable(direct), "(x + 2)%3 < 2");
     }
 
     #[test]
@@ -4023,6 +4045,15 @@ mod tests {
         // where the numerator is >= 0 they go
         let (text, _) = simplified(&vars, "(-10*a + b + 10) // 2 % 5");
         assert_eq!(text, "b/2%5");
+    }
+
+    #[test]
+    fn a_comparison_divides_out_a_common_factor_of_a_remainder_in_its_sum() {
+        // (4a + 2b) % 40 - 40·(a // 10) < 8 is 2·((2a + b) % 20 - 20·(a // 10)) < 8
+        let vars = [("a", 0, 29), ("b", 0, 1)];
+        let (text, rules) = simplified(&vars, "(4*a + 2*b) % 40 - 40*(a // 10) < 8");
+        assert_eq!(text, "a/10*-20 + (a*2 + b)%20 < 4");
+        assert!(rules.contains(&"lt-common-factor"), "{rules:?}");
     }
 
     #[test]
