@@ -234,20 +234,18 @@ impl ExprArena {
             _ => {}
         }
         let ((amin, amax), (bmin, bmax)) = (self.bounds(a), self.bounds(b));
-        let corners = [
-            amin.saturating_mul(bmin),
-            amin.saturating_mul(bmax),
-            amax.saturating_mul(bmin),
-            amax.saturating_mul(bmax),
-        ];
+        // a corner product past i64 saturates the bounds and makes the node inexact
+        let mut exact = self.both_exact(a, b);
+        let corners = [(amin, bmin), (amin, bmax), (amax, bmin), (amax, bmax)].map(|(x, y)| {
+            x.checked_mul(y).unwrap_or_else(|| {
+                exact = false;
+                x.saturating_mul(y)
+            })
+        });
         let bounds = (
             *corners.iter().min().unwrap_or(&0),
             *corners.iter().max().unwrap_or(&0),
         );
-        let exact = self.both_exact(a, b)
-            && [(amin, bmin), (amin, bmax), (amax, bmin), (amax, bmax)]
-                .iter()
-                .all(|&(x, y)| x.checked_mul(y).is_some());
         self.intern(Node::Binary(BinOp::Mul, a, b), bounds, exact)
     }
 

@@ -1423,11 +1423,13 @@ fn expand_divisions_by(
 /// rest `s`, when `0 <= s < g` on the whole domain.
 fn factor_out(arena: &mut ExprArena, linear: &Linear, g: i64) -> Option<Linear> {
     let (factored, small) = split_factor(linear, g);
-    let s = build_linear(arena, &small);
-    if !arena.exact(s) {
-        return None; // its bounds may not hold
-    }
-    factor_with(linear, g, factored, arena.bounds(s))
+    factor_with(linear, g, factored, exact_range(arena, &small)?)
+}
+
+/// The range of `linear`'s value by the arena's bounds, where those hold (exact).
+fn exact_range(arena: &mut ExprArena, linear: &Linear) -> Option<(i64, i64)> {
+    let sum = build_linear(arena, linear);
+    arena.exact(sum).then(|| arena.bounds(sum))
 }
 
 /// The terms of `linear` with coefficients divisible by `g` (divided by it), and the others;
@@ -1582,11 +1584,10 @@ fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         linear.constant = 0;
         for g in factors(&linear, None) {
             let (factored, small) = split_factor(&linear, g);
-            let s = build_linear(arena, &small);
-            if !arena.exact(s) {
-                continue; // its bounds may not hold
-            }
-            if let Some(k) = common_factor_bound(g, bound, arena.bounds(s)) {
+            let Some(range) = exact_range(arena, &small) else {
+                continue;
+            };
+            if let Some(k) = common_factor_bound(g, bound, range) {
                 let a = build_linear(arena, &factored);
                 let k = arena.constant(k);
                 return Some(arena.lt(a, k));
