@@ -191,6 +191,14 @@ pub const LAST_FIT: Rule = Rule {
     apply: one_variable_fit,
 };
 
+/// After the last pass, on `idx` and each clause as they are final: earlier, the negated
+/// quotient would hide the splits and folds that other rules find in the quotient as written.
+pub const LAST_NEGATED: Rule = Rule {
+    name: "div-negated-in-sum",
+    law: "c·((k - p) // d) + s = -c·((p + d - 1 - k % d + j·d) // d) + c·(k // d + j) + s   for k - p >= 0 of mixed signs, j the fewest multiples of d keeping the new numerator >= 0, where the sum gets shorter",
+    apply: sum_of_negated_quotients,
+};
+
 /// Also in the last pass, at comparisons: earlier, the quotient it removes is what `valid`
 /// bounds for `idx`, and what other comparison rules read.
 pub const LAST_COMPARISON: Rule = Rule {
@@ -1531,21 +1539,40 @@ fn div_negated(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     {
         return None;
     }
-    negated_quotient(arena, &linear, d)
+    negated_quotient(arena, &linear, d, 0)
 }
 
-/// `linear // d` as `k // d - (p + d - 1 - k % d) // d` for `linear = k - p`, whatever the
-/// signs: floor division turns `⌊(k - p)/d⌋` into `q - ⌈(p - r)/d⌉` for `k = q·d + r`. The
-/// caller shows both numerators `>= 0`, so that truncating division is floor division.
-fn negated_quotient(arena: &mut ExprArena, linear: &Linear, d: i64) -> Option<ExprId> {
-    let q = floor_div(linear.constant, d);
+fn sum_of_negated_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    rewrite_atoms(arena, id, &[div_negated_mixed], Pick::Shortest)
+}
+
+/// `div-negated` of a numerator of mixed signs, `>= 0`, as [`div_negated_linear`] from its
+/// bounds; inside a sum only, where the sum gets shorter.
+fn div_negated_mixed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, d) = binary(arena, id, BinOp::Div)?;
+    if !nonneg(arena, x) {
+        return None;
+    }
+    let linear = linear_of(arena, x)?;
+    if linear.terms.iter().all(|&(_, c)| c < 0) {
+        return None;
+    }
+    div_negated_linear(arena, &linear, d, arena.bounds(x).1, true)
+}
+
+/// `linear // d` as `k // d + j - (p + d - 1 - k % d + j·d) // d` for `linear = k - p`,
+/// whatever the signs: floor division turns `⌊(k - p)/d⌋` into `q - ⌈(p - r)/d⌉` for
+/// `k = q·d + r`, and `j` whole multiples of `d` move in and out of the quotient. The caller
+/// shows both numerators `>= 0`, so that truncating division is floor division.
+fn negated_quotient(arena: &mut ExprArena, linear: &Linear, d: i64, j: i64) -> Option<ExprId> {
+    let q = floor_div(linear.constant, d).checked_add(j)?;
     let mut terms = Vec::with_capacity(linear.terms.len());
     for &(a, c) in &linear.terms {
         terms.push((a, c.checked_neg()?));
     }
     let positive = Linear {
         terms,
-        constant: d - 1 - floor_mod(linear.constant, d),
+        constant: (d - 1 - floor_mod(linear.constant, d)).checked_add(j.checked_mul(d)?)?,
     };
     let numerator = build_linear(arena, &positive);
     let quotient = arena.div(numerator, d);
@@ -1560,14 +1587,27 @@ fn negated_quotient(arena: &mut ExprArena, linear: &Linear, d: i64) -> Option<Ex
 }
 
 /// [`negated_quotient`] of a linear `k - p` of mixed signs known to be at most `high` (and
-/// `>= 0`): the new numerator `p + d - 1 - r` is `>= 0` when `(q + 1)·d - 1 - high >= 0`.
-fn div_negated_linear(arena: &mut ExprArena, linear: &Linear, d: i64, high: i64) -> Option<ExprId> {
+/// `>= 0`): the new numerator `p + d - 1 - r` is at least `(q + 1)·d - 1 - high`; it must be
+/// `>= 0` as it is, or with as many multiples of `d` as make it so if `shift`
+/// (`-18·((5a - b + 7) // 8)` is `18·((40 - 5a + b) // 8) - 90` for `a <= 8`).
+fn div_negated_linear(
+    arena: &mut ExprArena,
+    linear: &Linear,
+    d: i64,
+    high: i64,
+    shift: bool,
+) -> Option<ExprId> {
     let q = floor_div(linear.constant, d);
     let top = q.checked_add(1)?.checked_mul(d)?.checked_sub(1)?;
-    if linear.terms.is_empty() || top.checked_sub(high)? < 0 {
+    let short = high.checked_sub(top)?;
+    if linear.terms.is_empty() || (short > 0 && !shift) {
         return None;
     }
-    negated_quotient(arena, linear, d)
+    let j = match short > 0 {
+        true => short.checked_add(d - 1)? / d,
+        false => 0,
+    };
+    negated_quotient(arena, linear, d, j)
 }
 
 fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
@@ -2725,7 +2765,7 @@ fn assume_with(
                 let candidates = [
                     div_split_linear(arena, &numerator, d),
                     div_split_constant_linear(arena, &numerator, d, l),
-                    div_negated_linear(arena, &numerator, d, h),
+                    div_negated_linear(arena, &numerator, d, h, false),
                 ];
                 for candidate in candidates.into_iter().flatten() {
                     let Some(rebuilt) = replace_term(arena, linear, index, candidate) else {
@@ -2844,7 +2884,7 @@ fn assume_with(
                                     [
                                         div_split_linear(arena, &linear, d),
                                         div_split_constant_linear(arena, &linear, d, l),
-                                        div_negated_linear(arena, &linear, d, h),
+                                        div_negated_linear(arena, &linear, d, h, false),
                                     ]
                                     .into_iter()
                                     .flatten()
@@ -3164,6 +3204,11 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
         }
     }
     steps.append(&mut tried);
+    let idx = negated_pass(arena, idx, &mut steps, &mut run);
+    let finished: Vec<ExprId> = finished
+        .into_iter()
+        .map(|clause| negated_pass(arena, clause, &mut steps, &mut run))
+        .collect();
     // last, so that idx was read under every clause's ranges; valid keeps its values
     let mut valid = arena.boolean(true);
     for clause in drop_implied(arena, finished, &mut steps) {
@@ -3184,6 +3229,56 @@ type Run<'a> = dyn FnMut(&mut ExprArena, ExprId, &mut Vec<Step>) -> ExprId + 'a;
 fn finish(arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>, run: &mut Run) -> ExprId {
     let mut tried = Vec::new();
     let passed = last_pass(arena, id, &mut HashMap::new(), &mut tried);
+    if passed == id {
+        return id;
+    }
+    let done = run(arena, passed, &mut tried);
+    if arena.op_count(done) < arena.op_count(id) {
+        steps.append(&mut tried);
+        done
+    } else {
+        id
+    }
+}
+
+/// [`LAST_NEGATED`] at every node of `id`, then the rules again; kept where shorter.
+fn negated_pass(arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>, run: &mut Run) -> ExprId {
+    fn walk(
+        arena: &mut ExprArena,
+        id: ExprId,
+        memo: &mut HashMap<ExprId, ExprId>,
+        steps: &mut Vec<Step>,
+    ) -> ExprId {
+        if let Some(&done) = memo.get(&id) {
+            return done;
+        }
+        let result = match arena.node(id).clone() {
+            Node::Const(_) | Node::Bool(_) | Node::Var(_) => id,
+            Node::Not(a) => {
+                let a = walk(arena, a, memo, steps);
+                arena.not(a)
+            }
+            Node::Binary(op, a, b) => {
+                let (a, b) = (walk(arena, a, memo, steps), walk(arena, b, memo, steps));
+                let current = rebuild(arena, op, a, b);
+                match LAST_NEGATED.fire(arena, current) {
+                    Some(next) => {
+                        steps.push(Step {
+                            rule: LAST_NEGATED.name,
+                            before: current,
+                            after: next,
+                        });
+                        next
+                    }
+                    None => current,
+                }
+            }
+        };
+        memo.insert(id, result);
+        result
+    }
+    let mut tried = Vec::new();
+    let passed = walk(arena, id, &mut HashMap::new(), &mut tried);
     if passed == id {
         return id;
     }
@@ -4581,6 +4676,18 @@ mod tests {
     }
 
     #[test]
+    fn a_quotient_negated_past_a_multiple_of_its_divisor_where_shorter() {
+        // -18·((5a - b + 7) // 8) is 18·((40 - 5a + b) // 8) - 90: the numerator negated
+        // needs five multiples of 8 to stay >= 0, and loses the `b·-1`
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 8), ("b", 0, 4), ("c", 0, 34)],
+            "(5*a - b + 7) // 8 * -18 + c % 5 + 66",
+            "!(a < 1) & (c < 35)",
+        );
+        assert_eq!(idx, "c%5 + (a*-5 + b + 40)/8*18 - 24");
+    }
+
+    #[test]
     fn bounds_at_the_ends_of_i64_decline_rather_than_overflow() {
         // q·F - p·G reaches i64::MIN exactly here: a lower bound of i64::MIN says nothing
         let big = -(1i64 << 62);
@@ -4641,7 +4748,14 @@ mod tests {
 
     #[test]
     fn rules_have_names_and_laws() {
-        for rule in RULES.iter().chain([&LAST_PASS, &LAST_FIT]) {
+        let last = [
+            &LAST_PASS,
+            &LAST_FIT,
+            &LAST_COMPARISON,
+            &LAST_NEGATION,
+            &LAST_NEGATED,
+        ];
+        for rule in RULES.iter().chain(last) {
             assert!(
                 !rule.name.is_empty() && rule.law.contains('='),
                 "{}",
@@ -4651,10 +4765,11 @@ mod tests {
         assert_eq!(
             RULES
                 .iter()
+                .chain(last)
                 .map(|r| r.name)
                 .collect::<std::collections::HashSet<_>>()
                 .len(),
-            RULES.len()
+            RULES.len() + last.len()
         );
     }
 }
