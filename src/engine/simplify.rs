@@ -191,6 +191,15 @@ pub const LAST_FIT: Rule = Rule {
     apply: one_variable_fit,
 };
 
+/// After the last pass, on `idx` and each clause as they are final, then [`LAST_NEGATED`]:
+/// earlier, the fit of a part would hide the forms the whole sum takes (`r + 2·((r + 8·s +
+/// 3) // 2)` is shorter than `3·r - 2·(r // 2) + 8·s + 2`).
+pub const LAST_FIT_TERMS: Rule = Rule {
+    name: "one-variable-fit-of-terms",
+    law: "Σ_{i in I} c_i·a_i(x) + s = f(x) + s   for f the one-variable-fit of the terms in one variable x, where the sum gets shorter",
+    apply: fit_terms,
+};
+
 /// After the last pass, on `idx` and each clause as they are final: earlier, the negated
 /// quotient would hide the splits and folds that other rules find in the quotient as written.
 pub const LAST_NEGATED: Rule = Rule {
@@ -405,7 +414,7 @@ pub fn simplify(arena: &mut ExprArena, root: ExprId, max_steps: usize) -> Simpli
 // Linear forms
 
 /// `Σ coeff·atom + constant`, atoms in first-seen order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Linear {
     terms: Vec<(ExprId, i64)>,
     constant: i64,
@@ -1774,6 +1783,49 @@ fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     // a term of a sum, where the fit's constant and factor merge into the sum's; of the
     // terms that fit, the one that makes the sum shortest
     rewrite_atoms(arena, id, &[fit_form], Pick::Shortest)
+}
+
+/// A sum with its terms in one variable, two or more of them, replaced by the fit of their
+/// sum where that makes the whole shorter: `-6·(c // 3) + c` is `(c + 3) % 6 - 3` for `c` in
+/// `[0, 5]`, where neither term fits alone.
+fn fit_terms(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    if !matches!(arena.node(id), Node::Binary(BinOp::Add, _, _)) {
+        return None;
+    }
+    let linear = linear_of(arena, id)?;
+    let mut groups: Vec<(VarId, Vec<usize>)> = Vec::new();
+    for (index, &(atom, _)) in linear.terms.iter().enumerate() {
+        if let [var] = variables_in(arena, atom)[..] {
+            match groups.iter_mut().find(|(v, _)| *v == var) {
+                Some((_, members)) => members.push(index),
+                None => groups.push((var, vec![index])),
+            }
+        }
+    }
+    let built = build_linear(arena, &linear);
+    let mut best = (arena.op_count(built), None);
+    for (_, members) in groups.iter().filter(|(_, members)| members.len() > 1) {
+        let (mut part, mut rest) = (Linear::default(), Linear::default());
+        rest.constant = linear.constant;
+        for (index, &term) in linear.terms.iter().enumerate() {
+            match members.contains(&index) {
+                true => part.terms.push(term),
+                false => rest.terms.push(term),
+            }
+        }
+        let part = build_linear(arena, &part);
+        let Some(fit) = fit_form(arena, part) else {
+            continue;
+        };
+        let Some(sum) = linear_of(arena, fit).and_then(|fit| add_scaled(&rest, &fit, 1)) else {
+            continue;
+        };
+        let rebuilt = build_linear(arena, &sum);
+        if arena.op_count(rebuilt) < best.0 {
+            best = (arena.op_count(rebuilt), Some(rebuilt));
+        }
+    }
+    best.1
 }
 
 /// The shortest form `α·((x + β) // δ) + s·x + γ` or `α·((x + β) % δ) + γ` of the expression `id` of
@@ -3178,7 +3230,7 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
     // idx is simplified on its own first so that its sub-terms match valid's simplified ones.
     let alone = run(arena, idx, &mut steps);
     let ranges = implied_ranges(arena, &parts);
-    let finished: Vec<ExprId> = parts
+    let mut finished: Vec<ExprId> = parts
         .iter()
         .map(|&clause| finish(arena, clause, &mut steps, &mut run))
         .collect();
@@ -3204,11 +3256,13 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
         }
     }
     steps.append(&mut tried);
-    let idx = negated_pass(arena, idx, &mut steps, &mut run);
-    let finished: Vec<ExprId> = finished
-        .into_iter()
-        .map(|clause| negated_pass(arena, clause, &mut steps, &mut run))
-        .collect();
+    // last, each kept where shorter: what they find would hide what other rules find
+    for rule in [&LAST_NEGATED, &LAST_FIT_TERMS] {
+        idx = polish(arena, rule, idx, &mut steps, &mut run);
+        for clause in &mut finished {
+            *clause = polish(arena, rule, *clause, &mut steps, &mut run);
+        }
+    }
     // last, so that idx was read under every clause's ranges; valid keeps its values
     let mut valid = arena.boolean(true);
     for clause in drop_implied(arena, finished, &mut steps) {
@@ -3241,10 +3295,17 @@ fn finish(arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>, run: &mut Ru
     }
 }
 
-/// [`LAST_NEGATED`] at every node of `id`, then the rules again; kept where shorter.
-fn negated_pass(arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>, run: &mut Run) -> ExprId {
+/// `rule` at every node of `id`, then the rules again; kept where shorter.
+fn polish(
+    arena: &mut ExprArena,
+    rule: &Rule,
+    id: ExprId,
+    steps: &mut Vec<Step>,
+    run: &mut Run,
+) -> ExprId {
     fn walk(
         arena: &mut ExprArena,
+        rule: &Rule,
         id: ExprId,
         memo: &mut HashMap<ExprId, ExprId>,
         steps: &mut Vec<Step>,
@@ -3255,16 +3316,17 @@ fn negated_pass(arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>, run: &
         let result = match arena.node(id).clone() {
             Node::Const(_) | Node::Bool(_) | Node::Var(_) => id,
             Node::Not(a) => {
-                let a = walk(arena, a, memo, steps);
+                let a = walk(arena, rule, a, memo, steps);
                 arena.not(a)
             }
             Node::Binary(op, a, b) => {
-                let (a, b) = (walk(arena, a, memo, steps), walk(arena, b, memo, steps));
+                let a = walk(arena, rule, a, memo, steps);
+                let b = walk(arena, rule, b, memo, steps);
                 let current = rebuild(arena, op, a, b);
-                match LAST_NEGATED.fire(arena, current) {
+                match rule.fire(arena, current) {
                     Some(next) => {
                         steps.push(Step {
-                            rule: LAST_NEGATED.name,
+                            rule: rule.name,
                             before: current,
                             after: next,
                         });
@@ -3278,7 +3340,7 @@ fn negated_pass(arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>, run: &
         result
     }
     let mut tried = Vec::new();
-    let passed = walk(arena, id, &mut HashMap::new(), &mut tried);
+    let passed = walk(arena, rule, id, &mut HashMap::new(), &mut tried);
     if passed == id {
         return id;
     }
@@ -4213,6 +4275,18 @@ mod tests {
     }
 
     #[test]
+    fn one_variable_fit_finds_the_terms_of_a_sum_in_one_variable() {
+        // -6(c // 3) + c is 0, 1, 2, -3, -2, -1 for c = 0..5: (c + 3) % 6 - 3, as the clause
+        // writes it; no one term of the sum fits alone
+        let (idx, _) = simplified_given_valid(
+            &[("a", 0, 3), ("b", 0, 5), ("c", 0, 5)],
+            "(12*a + b) // 10 * -30 + c // 3 * -6 + c + 187",
+            "!((c + 3) % 6 < 1)",
+        );
+        assert_eq!(idx, "(a*12 + b)/10*-30 + (c + 3)%6 + 184");
+    }
+
+    #[test]
     fn one_variable_fit_leaves_conditions_alone() {
         // 3x % 6 // 2 * 3 < 1 is 1, 0, 1, 0, ... as 1 - x % 2 is; but a condition must stay a
         // condition (a shader's `valid` is a bool: `!(o0 % 2)` failed to validate)
@@ -4754,6 +4828,7 @@ mod tests {
             &LAST_COMPARISON,
             &LAST_NEGATION,
             &LAST_NEGATED,
+            &LAST_FIT_TERMS,
         ];
         for rule in RULES.iter().chain(last) {
             assert!(
