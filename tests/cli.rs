@@ -286,3 +286,21 @@ fn stats_counts_operations_and_lists_the_cases_with_more() {
     assert!(listed.contains("  tinygrad idx:   0\n"), "{listed}");
     assert!(listed.contains("  ours idx:       "), "{listed}");
 }
+
+#[test]
+fn a_closed_output_ends_the_program_quietly() {
+    // `layout-lab stats --cases … | head`: the reader goes before the first line is written
+    let file = vectors_dir().join("tinygrad_seed1.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_layout-lab"))
+        .args(["stats", "--cases"])
+        .arg(&file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("the binary ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{:?}: {stderr}", output.status);
+    assert!(stderr.is_empty(), "{stderr}");
+}

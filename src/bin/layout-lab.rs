@@ -13,6 +13,32 @@ use layout_lab::engine::ShapeTracker;
 use layout_lab::state::views::apply_op_list;
 use layout_lab::vectors::{case_tracker, check_file_text, op_counts, summarize};
 
+/// `print!` to stdout; when the reader has gone (`layout-lab stats … | head`) the program ends
+/// quietly with success, as Unix tools do, where `print!` would panic.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        write_stdout(format_args!($($arg)*))
+    };
+}
+
+/// `println!` to stdout, ending quietly as [`out!`] does when the reader has gone.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+fn write_stdout(args: std::fmt::Arguments) {
+    use std::io::Write;
+    if let Err(error) = std::io::stdout().lock().write_fmt(args) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("layout-lab: cannot write to stdout: {error}");
+        std::process::exit(1);
+    }
+}
+
 const USAGE: &str = "usage:
   layout-lab check FILE.jsonl...   check reference-vector files; ends with `N passed, M failed`
   layout-lab stats [--more] [--cases] FILE.jsonl...
@@ -66,19 +92,19 @@ fn check(files: &[String]) -> ExitCode {
             } else {
                 format!("  first failing: {}", first.join(", "))
             };
-            println!("{path} [{kind}]: {ok} passed, {bad} failed{failing}");
+            outln!("{path} [{kind}]: {ok} passed, {bad} failed{failing}");
             passed += ok;
             failed += bad;
         }
         if let Some(first) = results.iter().find(|r| r.failure.is_some()) {
-            println!(
+            outln!(
                 "  {}: {}",
                 first.id,
                 first.failure.as_deref().unwrap_or_default()
             );
         }
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     if failed == 0 {
         ExitCode::SUCCESS
     } else {
@@ -142,7 +168,7 @@ fn stats(args: &[String]) -> ExitCode {
                     let ours = counts.ours_idx + counts.ours_valid;
                     let theirs = counts.tinygrad_idx + counts.tinygrad_valid;
                     if show_cases {
-                        println!("  case {path}:{number} [{kind}]: ours {ours}, tinygrad {theirs}");
+                        outln!("  case {path}:{number} [{kind}]: ours {ours}, tinygrad {theirs}");
                     }
                     // counts are far below i64::MAX
                     *row.5.entry(ours as i64 - theirs as i64).or_insert(0usize) += 1;
@@ -162,14 +188,14 @@ fn stats(args: &[String]) -> ExitCode {
             }
         }
         for (kind, [fewer, equal, more], cases, ours, theirs, differences) in rows {
-            println!(
+            outln!(
                 "{path} [{kind}]: {cases} cases: fewer {fewer}, equal {equal}, more {more}; operations ours {ours}, tinygrad {theirs}"
             );
             let shown: Vec<String> = differences
                 .iter()
                 .map(|(d, n)| format!("{d:+}: {n}"))
                 .collect();
-            println!("  ours - tinygrad (cases): {}", shown.join(", "));
+            outln!("  ours - tinygrad (cases): {}", shown.join(", "));
         }
     }
     status
@@ -182,12 +208,12 @@ fn print_both(kind: &str, case: &serde_json::Value) {
     };
     let ours = tracker.index_exprs();
     for view in tracker.views() {
-        println!("{view}");
+        outln!("{view}");
     }
-    println!("  tinygrad idx:   {idx}");
-    println!("  tinygrad valid: {valid}");
-    println!("  ours idx:       {}", ours.arena.render_tinygrad(ours.idx));
-    println!(
+    outln!("  tinygrad idx:   {idx}");
+    outln!("  tinygrad valid: {valid}");
+    outln!("  ours idx:       {}", ours.arena.render_tinygrad(ours.idx));
+    outln!(
         "  ours valid:     {}",
         ours.arena.render_tinygrad(ours.valid)
     );
@@ -241,7 +267,7 @@ fn wgsl(args: &[String]) -> ExitCode {
     };
     match shader {
         Ok(shader) => {
-            print!("{}", shader.wgsl);
+            out!("{}", shader.wgsl);
             ExitCode::SUCCESS
         }
         Err(error) => {
@@ -319,7 +345,7 @@ fn render(args: &[String]) -> ExitCode {
     };
     match source.and_then(|source| render_text(&source, &format)) {
         Ok(out) => {
-            print!("{out}");
+            out!("{out}");
             ExitCode::SUCCESS
         }
         Err(error) => {
