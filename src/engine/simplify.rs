@@ -83,7 +83,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "div-of-mod-gcd",
-        law: "(x % (g·n) + s) // d = (g·((x / g) % n) + x % g + s) // d, split by d   for x, s and the numerator >= 0, where shorter",
+        law: "(x % (g·n) + s) // d = (g·((x / g) % n) + x % g + s) // d, split by d or its common factor with g divided out   for x, s and the numerator >= 0, where shorter",
         apply: div_of_mod_gcd,
     },
     Rule {
@@ -1525,8 +1525,17 @@ fn div_of_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
         let Some(numerator) = replaced_term(arena, &linear, index, split) else {
             continue;
         };
-        let found =
-            div_split_linear(arena, &numerator, d).filter(|&found| arena.op_count(found) < before);
+        // split by `d`, or `d`'s common factor with it divided out (`3·(y % 24) + 1` by 18
+        // is `y % 24 // 6`)
+        let split = div_split_linear(arena, &numerator, d);
+        let built = build_linear(arena, &numerator);
+        let quotient = arena.div(built, d);
+        let factored = div_common_factor(arena, quotient);
+        let found = [split, factored]
+            .into_iter()
+            .flatten()
+            .min_by_key(|&found| arena.op_count(found))
+            .filter(|&found| arena.op_count(found) < before);
         if found.is_some() {
             return found;
         }
@@ -4568,6 +4577,10 @@ mod tests {
         // no common factor with the divisor: left alone
         let (text, _) = simplified(&vars, "((9*y + 6) % 72) // 2");
         assert_eq!(text, "(y*9 + 6)%72/2");
+        // (48a + 6b + 3c + 1) % 72 is 3·((16a + 2b + c) % 24) + 1, and the 1 is below the
+        // common factor 3 of 18: the quotient is (16a + 2b + c) % 24 // 6
+        let (text, _) = simplified(&vars, "(48*a + 6*b + 3*c + 1) % 72 // 18");
+        assert_eq!(text, "(a*16 + b*2 + c)%24/6");
     }
 
     #[test]
