@@ -966,6 +966,18 @@ fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// congruent to `q`, so with the new numerator `>= 0` the remainders agree. `None` where no
 /// term is a multiple of `d`, or where the result is not shorter than what it replaces.
 fn mod_of_split_quotient(arena: &mut ExprArena, y: &Linear, d: i64, m: i64) -> Option<ExprId> {
+    mod_of_split_quotient_if(arena, y, d, m, nonneg)
+}
+
+/// [`mod_of_split_quotient`], where `nonneg` shows the rest and the new numerator `>= 0`
+/// (inside `assume`, the clauses may show it where the bounds do not).
+fn mod_of_split_quotient_if(
+    arena: &mut ExprArena,
+    y: &Linear,
+    d: i64,
+    m: i64,
+    nonneg: impl Fn(&ExprArena, ExprId) -> bool,
+) -> Option<ExprId> {
     let (outside, inside) = split_multiples(y, d);
     if outside.terms.is_empty() || inside.terms.is_empty() {
         return None;
@@ -2758,6 +2770,20 @@ fn assume_with(
                     best = candidate;
                 }
             }
+            // tinygrad's split of the quotient, `(q' + r // d) % m`, where the clauses keep
+            // `y` and `r` `>= 0`: `(-16·k + w + 32) // 8 % 3` is `(k + w // 8 + 1) % 3` where
+            // they keep `w >= 0`
+            let split = binary(arena, a, BinOp::Div)
+                .filter(|&(y, _)| self.nonneg(arena, y))
+                .and_then(|(y, d)| Some((linear_of(arena, y)?, d)))
+                .and_then(|(y, d)| {
+                    mod_of_split_quotient_if(arena, &y, d, m, |arena, r| self.nonneg(arena, r))
+                });
+            if let Some(candidate) = split {
+                if arena.op_count(candidate) < arena.op_count(best) {
+                    best = candidate;
+                }
+            }
             (best != id).then_some(best)
         }
 
@@ -4187,6 +4213,25 @@ mod tests {
             "r % 13 < 11",
         );
         assert!(idx.contains("%5"), "{idx}");
+    }
+
+    #[test]
+    fn a_remainder_of_a_quotient_takes_the_multiples_out_where_the_clauses_keep_the_rest() {
+        // (-16·(x // 40) + w + 32) // 8 % 3 is (x // 40 + w // 8 + 1) % 3, tinygrad's form,
+        // where valid keeps w = (2·(x // 5) + y % 5 - 2) % 16 >= 0: y % 5 >= 2
+        // (tinygrad101:852, the first clause)
+        let vars = [("a", 0, 4), ("b", 0, 7), ("c", 0, 2)];
+        let (x, y) = ("(24*a + 3*b + c)", "(4*a + 3*b + c)");
+        let quotient =
+            format!("({x} // 40 * -16 + ({x} // 5 * 2 + {y} % 5 - 2) % 16 + 32) // 8 % 3");
+        let (idx, _) = simplified_given_valid(&vars, &quotient, &format!("!({y} % 5 < 2)"));
+        assert_eq!(
+            idx,
+            "((a*24 + b*3 + c)/40 + ((a*24 + b*3 + c)/5*2 + (a*4 + b*3 + c)%5 - 2)%16/8 + 1)%3"
+        );
+        // y % 5 may be 0: w may be negative, and the quotient stays whole
+        let (idx, _) = simplified_given_valid(&vars, &quotient, &format!("{y} % 5 < 4"));
+        assert!(idx.ends_with("+ 32)/8%3"), "{idx}");
     }
 
     #[test]
