@@ -225,6 +225,13 @@ pub const LAST_NEGATION: Rule = Rule {
     apply: lt_negated,
 };
 
+/// Last on `idx`, which is read only where `valid` holds ([`where_valid`]): its name and law.
+/// Not a [`Rule`]: it reads the points of the box where the clauses hold, not one node.
+pub const WHERE_VALID: (&str, &str) = (
+    "in-period-where-valid",
+    "x % m = x - k·m and x // m = k   where k·m <= x < (k + 1)·m at every point of the box where valid holds",
+);
+
 /// A rule that fired: `before` was rewritten to `after`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -3298,6 +3305,7 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
             *clause = polish(arena, rule, *clause, &mut steps, &mut run);
         }
     }
+    idx = where_valid(arena, idx, &finished, &mut steps, &mut run);
     // last, so that idx was read under every clause's ranges; valid keeps its values
     let mut valid = arena.boolean(true);
     for clause in drop_implied(arena, finished, &mut steps) {
@@ -3385,6 +3393,102 @@ fn polish(
         done
     } else {
         id
+    }
+}
+
+/// `idx` with each remainder and quotient whose numerator `x >= 0` stays in one period at
+/// every point of the box where the clauses hold written without it ([`WHERE_VALID`]), then
+/// the rules again; kept where shorter. `idx` is only read there, and the box is small
+/// ([`IMPLIED_CHECK_POINTS`]): `(36·q + m - 75) // 2 % 54` is `(36·q + m - 75) // 2` where the
+/// clauses keep `q <= 2` and `m >= 3` on every point, though no bound shows it.
+fn where_valid(
+    arena: &mut ExprArena,
+    idx: ExprId,
+    clauses: &[ExprId],
+    steps: &mut Vec<Step>,
+    run: &mut Run,
+) -> ExprId {
+    fn walk(
+        arena: &mut ExprArena,
+        id: ExprId,
+        points: &[Vec<i64>],
+        memo: &mut HashMap<ExprId, ExprId>,
+        steps: &mut Vec<Step>,
+    ) -> ExprId {
+        if let Some(&done) = memo.get(&id) {
+            return done;
+        }
+        let result = match *arena.node(id) {
+            Node::Binary(op, a, b) => {
+                let a = walk(arena, a, points, memo, steps);
+                let b = walk(arena, b, points, memo, steps);
+                let current = rebuild(arena, op, a, b);
+                let next = match (op, arena.node(b)) {
+                    (BinOp::Div | BinOp::Mod, &Node::Const(m)) if m > 0 => {
+                        let (low, high) = points.iter().fold((i64::MAX, i64::MIN), |(l, h), p| {
+                            let v = arena.eval(a, p);
+                            (l.min(v), h.max(v))
+                        });
+                        let k = low / m;
+                        match (low >= 0 && k == high / m, op) {
+                            (true, BinOp::Div) => Some(arena.constant(k)),
+                            (true, _) if k == 0 => Some(a),
+                            (true, _) => k.checked_mul(-m).map(|shift| {
+                                let shift = arena.constant(shift);
+                                arena.add(a, shift)
+                            }),
+                            (false, _) => None,
+                        }
+                    }
+                    _ => None,
+                };
+                match next.filter(|&next| arena.exact(next)) {
+                    Some(next) => {
+                        steps.push(Step {
+                            rule: WHERE_VALID.0,
+                            before: current,
+                            after: next,
+                        });
+                        next
+                    }
+                    None => current,
+                }
+            }
+            _ => id,
+        };
+        memo.insert(id, result);
+        result
+    }
+    let valid = clauses
+        .iter()
+        .fold(arena.boolean(true), |all, &c| arena.and(all, c));
+    let both = arena.and(valid, idx);
+    let Some((_, ranges, mut env)) = box_within(arena, both, IMPLIED_CHECK_POINTS) else {
+        return idx;
+    };
+    let mut points = Vec::new();
+    loop {
+        if arena.eval(valid, &env) != 0 {
+            points.push(env.clone());
+        }
+        if !next_point(&mut env, &ranges) {
+            break;
+        }
+    }
+    if points.is_empty() {
+        return idx;
+    }
+    let mut tried = Vec::new();
+    let passed = walk(arena, idx, &points, &mut HashMap::new(), &mut tried);
+    if passed == idx {
+        return idx;
+    }
+    let done = run(arena, passed, &mut tried);
+    if arena.op_count(done) < arena.op_count(idx) {
+        steps.append(&mut tried);
+        done
+    } else {
+        idx
     }
 }
 
@@ -3897,6 +4001,23 @@ mod tests {
             arena.render_readable(result.idx),
             arena.render_readable(result.valid),
         )
+    }
+
+    #[test]
+    fn a_remainder_in_one_period_wherever_valid_holds_goes() {
+        // q = (7a + b + 7) // 3 is at most 4 where 7a + b < 8, and m = (13a + 13b + c + 22) % 39
+        // is never below 3 on the box, so (36q + m - 75) // 2 stays in [0, 53] there; no
+        // bound shows it, the points of the box do (tinygrad109:1280)
+        let vars = [("a", 0, 1), ("b", 0, 6), ("c", 0, 1)];
+        let idx = "((a*7 + b + 7) // 3 * 36 + (a*13 + b*13 + c + 22) % 39 - 75) // 2 % 54";
+        let (text, _) = simplified_given_valid(&vars, idx, "a*7 + b < 8");
+        assert_eq!(
+            text,
+            "((a*7 + b + 7)/3*36 + (a*13 + b*13 + c + 22)%39 - 75)/2"
+        );
+        // everywhere on the box, the numerator passes 54: the remainder stays
+        let (text, _) = simplified_given_valid(&vars, idx, "c < 2");
+        assert!(text.ends_with("%54"), "{text}");
     }
 
     #[test]
@@ -4904,5 +5025,7 @@ mod tests {
                 .len(),
             RULES.len() + last.len()
         );
+        let (name, law) = WHERE_VALID;
+        assert!(law.contains('=') && RULES.iter().chain(last).all(|r| r.name != name));
     }
 }
