@@ -2,7 +2,7 @@
 //! engine's error messages quote arguments this way, and the derived `Debug` machinery is
 //! kilobytes of wasm the app would not otherwise carry.
 
-use std::fmt::Display;
+use std::fmt::{Display, Write};
 
 /// `[a, b, ...]`.
 pub fn list<T: Display>(items: &[T]) -> String {
@@ -23,6 +23,30 @@ pub fn pairs<T: Display>(items: &[(T, T)]) -> String {
     list(&pairs)
 }
 
+/// `"text"` with `"`, `\\` and control characters escaped, as `{:?}` quotes a string for plain
+/// ASCII and everything else readable (`{:?}` also escapes Unicode's non-printable characters,
+/// with tables the app would otherwise not carry).
+pub fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -38,6 +62,23 @@ mod tests {
         let ranges: [&[(i64, i64)]; 3] = [&[], &[(0, 2)], &[(0, 2), (-1, 3)]];
         for r in ranges {
             assert_eq!(pairs(r), format!("{r:?}"));
+        }
+    }
+
+    #[test]
+    fn quoted_text_reads_as_debug_writes_it() {
+        let texts = [
+            "",
+            "dark",
+            "say \"hi\"",
+            "a\\b",
+            "tab\there",
+            "line\n",
+            "\u{1}\u{7f}",
+            "√2 × π",
+        ];
+        for text in texts {
+            assert_eq!(quoted(text), format!("{text:?}"));
         }
     }
 }

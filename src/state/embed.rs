@@ -3,6 +3,7 @@
 //! and the snippets the app offers to copy. `public/layout-lab.js` (the `<layout-lab>` element)
 //! writes these options; the app reads them here.
 
+use crate::engine::text::quoted;
 use crate::state::html::escape;
 use crate::state::route::{Page, Route};
 use crate::state::view_form::decode as percent_decode;
@@ -97,12 +98,18 @@ impl EmbedOptions {
                     "auto" => options.theme = Theme::Auto,
                     "light" => options.theme = Theme::Light,
                     "dark" => options.theme = Theme::Dark,
-                    _ => problems.push(format!("theme {value:?} is not auto, light or dark")),
+                    _ => problems.push(format!(
+                        "theme {} is not auto, light or dark",
+                        quoted(&value)
+                    )),
                 },
                 "interactive" => match value.as_str() {
                     "1" | "true" | "" => options.interactive = true,
                     "0" | "false" => options.interactive = false,
-                    _ => problems.push(format!("interactive {value:?} is not true or false")),
+                    _ => problems.push(format!(
+                        "interactive {} is not true or false",
+                        quoted(&value)
+                    )),
                 },
                 "panels" => {
                     for name in value.split([',', ' ']).filter(|n| !n.is_empty()) {
@@ -110,7 +117,8 @@ impl EmbedOptions {
                             Some(p) if !options.panels.contains(p) => options.panels.push(p),
                             Some(_) => {}
                             None => problems.push(format!(
-                                "panel {name:?} is not one of {}",
+                                "panel {} is not one of {}",
+                                quoted(name),
                                 PANELS.join(", ")
                             )),
                         }
@@ -121,12 +129,14 @@ impl EmbedOptions {
                         match origin(text) {
                             Some(o) if !options.origins.contains(&o) => options.origins.push(o),
                             Some(_) => {}
-                            None => problems
-                                .push(format!("origin {text:?} is not http(s)://host[:port]")),
+                            None => problems.push(format!(
+                                "origin {} is not http(s)://host[:port]",
+                                quoted(text)
+                            )),
                         }
                     }
                 }
-                _ => problems.push(format!("{key:?} is not a widget option")),
+                _ => problems.push(format!("{} is not a widget option", quoted(key))),
             }
         }
         (options, problems)

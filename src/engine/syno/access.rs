@@ -208,7 +208,7 @@ impl Access {
         if !in_range {
             return Err(LayoutError::BadArgument {
                 op: "syno eval",
-                arg: format!("{env:?}"),
+                arg: crate::engine::text::list(env),
                 expected: format!(
                     "one value in 0..extent for each of {} loops",
                     self.loops.len()
