@@ -298,7 +298,7 @@ fn a_closed_output_ends_the_program_quietly() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    drop(child.stdout.take());
+    child.stdout = None;
     let output = child.wait_with_output().expect("the binary ends");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{:?}: {stderr}", output.status);
