@@ -1775,6 +1775,10 @@ const AFFINE_CHECK_POINTS: i64 = 1024;
 /// fresh tinygrad cases 8,192 or 65,536 find no more than 4,096.
 const IMPLIED_CHECK_POINTS: i64 = 4096;
 
+/// Most operations [`where_valid`] evaluates for one `idx` (its numerators' operations times
+/// the points where valid holds): a few milliseconds at most, however large the expression.
+const WHERE_VALID_WORK: usize = 1 << 21;
+
 /// A sub-expression with `//` or `%` that is affine on the box of its variables' ranges
 /// (checked at every point) is that affine form.
 fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
@@ -3408,23 +3412,26 @@ fn where_valid(
     steps: &mut Vec<Step>,
     run: &mut Run,
 ) -> ExprId {
-    fn walk(
-        arena: &mut ExprArena,
-        id: ExprId,
-        points: &[Vec<i64>],
-        memo: &mut HashMap<ExprId, ExprId>,
-        steps: &mut Vec<Step>,
-    ) -> ExprId {
-        if let Some(&done) = memo.get(&id) {
+    struct Walk<'a> {
+        points: &'a [Vec<i64>],
+        memo: HashMap<ExprId, ExprId>,
+        /// What is left of [`WHERE_VALID_WORK`].
+        work: usize,
+    }
+    fn walk(arena: &mut ExprArena, id: ExprId, w: &mut Walk, steps: &mut Vec<Step>) -> ExprId {
+        if let Some(&done) = w.memo.get(&id) {
             return done;
         }
         let result = match *arena.node(id) {
             Node::Binary(op, a, b) => {
-                let a = walk(arena, a, points, memo, steps);
-                let b = walk(arena, b, points, memo, steps);
+                let a = walk(arena, a, w, steps);
+                let b = walk(arena, b, w, steps);
                 let current = rebuild(arena, op, a, b);
+                let cost = w.points.len().saturating_mul(arena.op_count(a) + 1);
                 let next = match (op, arena.node(b)) {
-                    (BinOp::Div | BinOp::Mod, &Node::Const(m)) if m > 0 => {
+                    (BinOp::Div | BinOp::Mod, &Node::Const(m)) if m > 0 && cost <= w.work => {
+                        w.work -= cost;
+                        let points = w.points;
                         let (low, high) = points.iter().fold((i64::MAX, i64::MIN), |(l, h), p| {
                             let v = arena.eval(a, p);
                             (l.min(v), h.max(v))
@@ -3456,7 +3463,7 @@ fn where_valid(
             }
             _ => id,
         };
-        memo.insert(id, result);
+        w.memo.insert(id, result);
         result
     }
     let valid = clauses
@@ -3479,7 +3486,12 @@ fn where_valid(
         return idx;
     }
     let mut tried = Vec::new();
-    let passed = walk(arena, idx, &points, &mut HashMap::new(), &mut tried);
+    let mut w = Walk {
+        points: &points,
+        memo: HashMap::new(),
+        work: WHERE_VALID_WORK,
+    };
+    let passed = walk(arena, idx, &mut w, &mut tried);
     if passed == idx {
         return idx;
     }
