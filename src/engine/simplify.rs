@@ -3326,10 +3326,16 @@ pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> S
 /// Runs the rules on an expression, counting steps against one budget.
 type Run<'a> = dyn FnMut(&mut ExprArena, ExprId, &mut Vec<Step>) -> ExprId + 'a;
 
-/// The last pass, then the rules again on what it shortened; kept where shorter.
-fn finish(arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>, run: &mut Run) -> ExprId {
-    let mut tried = Vec::new();
-    let passed = last_pass(arena, id, &mut HashMap::new(), &mut tried);
+/// `passed`, what a pass made of `id` with its steps in `tried`, with the rules run again; kept
+/// where shorter than `id`, its steps then added to `steps`.
+fn rerun_if_shorter(
+    arena: &mut ExprArena,
+    id: ExprId,
+    passed: ExprId,
+    mut tried: Vec<Step>,
+    steps: &mut Vec<Step>,
+    run: &mut Run,
+) -> ExprId {
     if passed == id {
         return id;
     }
@@ -3340,6 +3346,13 @@ fn finish(arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>, run: &mut Ru
     } else {
         id
     }
+}
+
+/// The last pass, then the rules again on what it shortened; kept where shorter.
+fn finish(arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>, run: &mut Run) -> ExprId {
+    let mut tried = Vec::new();
+    let passed = last_pass(arena, id, &mut HashMap::new(), &mut tried);
+    rerun_if_shorter(arena, id, passed, tried, steps, run)
 }
 
 /// `rule` at every node of `id`, then the rules again; kept where shorter.
@@ -3388,16 +3401,7 @@ fn polish(
     }
     let mut tried = Vec::new();
     let passed = walk(arena, rule, id, &mut HashMap::new(), &mut tried);
-    if passed == id {
-        return id;
-    }
-    let done = run(arena, passed, &mut tried);
-    if arena.op_count(done) < arena.op_count(id) {
-        steps.append(&mut tried);
-        done
-    } else {
-        id
-    }
+    rerun_if_shorter(arena, id, passed, tried, steps, run)
 }
 
 /// `idx` with each remainder and quotient whose numerator `x >= 0` stays in one period at
@@ -3492,16 +3496,7 @@ fn where_valid(
         work: WHERE_VALID_WORK,
     };
     let passed = walk(arena, idx, &mut w, &mut tried);
-    if passed == idx {
-        return idx;
-    }
-    let done = run(arena, passed, &mut tried);
-    if arena.op_count(done) < arena.op_count(idx) {
-        steps.append(&mut tried);
-        done
-    } else {
-        idx
-    }
+    rerun_if_shorter(arena, idx, passed, tried, steps, run)
 }
 
 /// `alone` (idx simplified on its own) given what the clauses imply (`[ranges, final_ranges]`,
