@@ -2181,16 +2181,24 @@ type SlotRange = (usize, i64, i64);
 /// The variables of `id`, their slots and ranges, and the box's first point (every variable
 /// at its minimum), when the box has at most [`AFFINE_CHECK_POINTS`] points.
 fn small_box(arena: &ExprArena, id: ExprId) -> Option<(Vec<VarId>, Vec<SlotRange>, Vec<i64>)> {
-    box_within(arena, id, AFFINE_CHECK_POINTS)
+    box_within(arena, &[id], AFFINE_CHECK_POINTS)
 }
 
-/// [`small_box`] for a box of at most `limit` points.
+/// [`small_box`] of all of `ids`' variables, for a box of at most `limit` points. (Of each id,
+/// not of their conjunction: `and` may fold away an operand whose bounds decide it.)
 fn box_within(
     arena: &ExprArena,
-    id: ExprId,
+    ids: &[ExprId],
     limit: i64,
 ) -> Option<(Vec<VarId>, Vec<SlotRange>, Vec<i64>)> {
-    let vars = variables_in(arena, id);
+    let mut vars = Vec::new();
+    for &id in ids {
+        for v in variables_in(arena, id) {
+            if !vars.contains(&v) {
+                vars.push(v);
+            }
+        }
+    }
     let ranges: Vec<SlotRange> = vars
         .iter()
         .map(|&v| {
@@ -3473,8 +3481,7 @@ fn where_valid(
     let valid = clauses
         .iter()
         .fold(arena.boolean(true), |all, &c| arena.and(all, c));
-    let both = arena.and(valid, idx);
-    let Some((_, ranges, mut env)) = box_within(arena, both, IMPLIED_CHECK_POINTS) else {
+    let Some((_, ranges, mut env)) = box_within(arena, &[valid, idx], IMPLIED_CHECK_POINTS) else {
         return idx;
     };
     let mut points = Vec::new();
@@ -3568,10 +3575,7 @@ fn drop_implied(arena: &mut ExprArena, clauses: Vec<ExprId>, steps: &mut Vec<Ste
     if clauses.len() < 2 {
         return clauses;
     }
-    let all = clauses
-        .iter()
-        .fold(arena.boolean(true), |all, &c| arena.and(all, c));
-    let Some((_, ranges, mut env)) = box_within(arena, all, IMPLIED_CHECK_POINTS) else {
+    let Some((_, ranges, mut env)) = box_within(arena, &clauses, IMPLIED_CHECK_POINTS) else {
         return clauses;
     };
     // each clause's value at every point, in odometer order
@@ -4025,6 +4029,15 @@ mod tests {
         // everywhere on the box, the numerator passes 54: the remainder stays
         let (text, _) = simplified_given_valid(&vars, idx, "c < 2");
         assert!(text.ends_with("%54"), "{text}");
+    }
+
+    #[test]
+    fn the_points_where_valid_holds_cover_idx_and_valid_variables() {
+        // `valid && idx` folds to `valid` where idx's bounds exclude 0, losing idx's variables
+        // from the box (fuzz: expr_ranges; eval read them past the environment)
+        let vars = [("a", 0, 3), ("b", 0, 5), ("c", 0, 1)];
+        let idx = "(a*6 + c*3 + 3 & (b*2 + c) % 7 // 5) % 5";
+        simplified_given_valid(&vars, idx, "a + b < 4 & (b*2 + c) % 7 < 5");
     }
 
     #[test]
