@@ -3199,9 +3199,44 @@ pub struct SimplifiedIndexing {
     pub stop: StopReason,
 }
 
-/// Simplifies `valid` clause by clause (each given the others), then `idx` given `valid`.
+/// Simplifies `valid` clause by clause (each given the others), then `idx` given `valid`, two
+/// ways, and keeps the shorter pair: as built, and with every quotient's whole multiples taken
+/// out first ([`PRE_SPLIT`]), as tinygrad always does. That split is no shorter where it
+/// happens, so the rules do not take it on their own, but what it takes out may then cancel
+/// or let the rest fit: `(4a - c + 3) // 2 + 4·((c + 1) % 2)` is `2a + 7·(c // 2) - 4c + 5`.
 pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> SimplifiedIndexing {
+    let plain = simplify_indexing_once(arena, idx, valid, Vec::new());
     let mut steps = Vec::new();
+    let mut memo = HashMap::new();
+    let split_idx = rewrite_everywhere(arena, &PRE_SPLIT, idx, &mut memo, &mut steps);
+    let split_valid = rewrite_everywhere(arena, &PRE_SPLIT, valid, &mut memo, &mut steps);
+    if steps.is_empty() {
+        return plain;
+    }
+    let split = simplify_indexing_once(arena, split_idx, split_valid, steps);
+    let ops =
+        |arena: &ExprArena, s: &SimplifiedIndexing| arena.op_count(s.idx) + arena.op_count(s.valid);
+    if ops(arena, &split) < ops(arena, &plain) {
+        split
+    } else {
+        plain
+    }
+}
+
+/// The rule [`simplify_indexing`]'s second way applies at every node before the others.
+pub const PRE_SPLIT: Rule = Rule {
+    name: "div-split-multiples",
+    law: "(d·q + c + r) // d = q + k + (r + c') // d   for c = d·k + c', 0 <= c' < d, r + c' >= 0",
+    apply: div_split_multiples,
+};
+
+/// One way of [`simplify_indexing`], its steps following `steps`.
+fn simplify_indexing_once(
+    arena: &mut ExprArena,
+    idx: ExprId,
+    valid: ExprId,
+    mut steps: Vec<Step>,
+) -> SimplifiedIndexing {
     // (cells, so that an alternative given up can hand its steps back)
     let stop = Cell::new(StopReason::Saturated);
     let budget = Cell::new(MAX_STEPS);
@@ -3371,45 +3406,47 @@ fn polish(
     steps: &mut Vec<Step>,
     run: &mut Run,
 ) -> ExprId {
-    fn walk(
-        arena: &mut ExprArena,
-        rule: &Rule,
-        id: ExprId,
-        memo: &mut HashMap<ExprId, ExprId>,
-        steps: &mut Vec<Step>,
-    ) -> ExprId {
-        if let Some(&done) = memo.get(&id) {
-            return done;
-        }
-        let result = match arena.node(id).clone() {
-            Node::Const(_) | Node::Bool(_) | Node::Var(_) => id,
-            Node::Not(a) => {
-                let a = walk(arena, rule, a, memo, steps);
-                arena.not(a)
-            }
-            Node::Binary(op, a, b) => {
-                let a = walk(arena, rule, a, memo, steps);
-                let b = walk(arena, rule, b, memo, steps);
-                let current = rebuild(arena, op, a, b);
-                match rule.fire(arena, current) {
-                    Some(next) => {
-                        steps.push(Step {
-                            rule: rule.name,
-                            before: current,
-                            after: next,
-                        });
-                        next
-                    }
-                    None => current,
-                }
-            }
-        };
-        memo.insert(id, result);
-        result
-    }
     let mut tried = Vec::new();
-    let passed = walk(arena, rule, id, &mut HashMap::new(), &mut tried);
+    let passed = rewrite_everywhere(arena, rule, id, &mut HashMap::new(), &mut tried);
     rerun_if_shorter(arena, id, passed, tried, steps, run)
+}
+
+/// `rule` at every node of `id`, bottom-up, once.
+fn rewrite_everywhere(
+    arena: &mut ExprArena,
+    rule: &Rule,
+    id: ExprId,
+    memo: &mut HashMap<ExprId, ExprId>,
+    steps: &mut Vec<Step>,
+) -> ExprId {
+    if let Some(&done) = memo.get(&id) {
+        return done;
+    }
+    let result = match arena.node(id).clone() {
+        Node::Const(_) | Node::Bool(_) | Node::Var(_) => id,
+        Node::Not(a) => {
+            let a = rewrite_everywhere(arena, rule, a, memo, steps);
+            arena.not(a)
+        }
+        Node::Binary(op, a, b) => {
+            let a = rewrite_everywhere(arena, rule, a, memo, steps);
+            let b = rewrite_everywhere(arena, rule, b, memo, steps);
+            let current = rebuild(arena, op, a, b);
+            match rule.fire(arena, current) {
+                Some(next) => {
+                    steps.push(Step {
+                        rule: rule.name,
+                        before: current,
+                        after: next,
+                    });
+                    next
+                }
+                None => current,
+            }
+        }
+    };
+    memo.insert(id, result);
+    result
 }
 
 /// `idx` with each remainder and quotient whose numerator `x >= 0` stays in one period at
@@ -4032,6 +4069,16 @@ mod tests {
     }
 
     #[test]
+    fn quotients_are_also_tried_with_their_whole_multiples_taken_out_first() {
+        // (4a - c + 3) // 2 is 2a + (3 - c) // 2, no shorter; but then the terms in c alone
+        // fit one quotient (tinygrad66:1851, 9 operations as tinygrad writes it)
+        let vars = [("a", 0, 1), ("c", 0, 3)];
+        let (idx, _) =
+            simplified_given_valid(&vars, "(a*4 - c + 3) // 2 + (c + 1) % 2 * 4", "True");
+        assert_eq!(idx, "a*2 + c/2*7 + c*-4 + 5");
+    }
+
+    #[test]
     fn the_points_where_valid_holds_cover_idx_and_valid_variables() {
         // `valid && idx` folds to `valid` where idx's bounds exclude 0, losing idx's variables
         // from the box (fuzz: expr_ranges; eval read them past the environment)
@@ -4568,8 +4615,9 @@ mod tests {
             "(-135*a + 45*b - c + 179) // 3 * 2 + (2*c + 2) % 3 - 72",
             "!(-135*a + 45*b - c < -71) & (-135*a + 45*b - c < -17)",
         );
-        // (and one-variable-fit then writes (2c + 2) % 3 as 2 - c % 3)
-        assert_eq!(idx, "(a*135 + b*-45 + c)/3*-2 + -(c%3) + 48");
+        // (taken the other way, with 135a and 45b out of the quotient first, the sum's terms in c
+        // fold into one quotient: -2·(c // 3) - c % 3 + 48 = (144 - 2c) // 3)
+        assert_eq!(idx, "a*-90 + b*30 + (c*-2 + 144)/3");
     }
 
     #[test]
