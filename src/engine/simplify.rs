@@ -196,7 +196,7 @@ pub const LAST_FIT: Rule = Rule {
 /// 3) // 2)` is shorter than `3·r - 2·(r // 2) + 8·s + 2`).
 pub const LAST_FIT_TERMS: Rule = Rule {
     name: "one-variable-fit-of-terms",
-    law: "Σ_{i in I} c_i·a_i(x) + s = f(x) + s   for f the one-variable-fit of the terms in one variable x, where the sum gets shorter",
+    law: "Σ_{i in I} c_i·a_i(x) + s = f(x) + s   for f the one-variable-fit of the terms in one variable x, or in one linear form x of several whose function they are, where the sum gets shorter",
     apply: fit_terms,
 };
 
@@ -1819,7 +1819,9 @@ fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 
 /// A sum with its terms in one variable, two or more of them, replaced by the fit of their
 /// sum where that makes the whole shorter: `-6·(c // 3) + c` is `(c + 3) % 6 - 3` for `c` in
-/// `[0, 5]`, where neither term fits alone.
+/// `[0, 5]`, where neither term fits alone. So too the terms in the variables of a quotient's
+/// or remainder's numerator, fitted over its linear form where their sum is a function of it
+/// ([`fit_form_of`]).
 fn fit_terms(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if !matches!(arena.node(id), Node::Binary(BinOp::Add, _, _)) {
         return None;
@@ -1834,9 +1836,41 @@ fn fit_terms(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             }
         }
     }
+    let mut forms: Vec<(ExprId, Vec<usize>)> = Vec::new();
+    for &(atom, _) in &linear.terms {
+        let numerator = match *arena.node(atom) {
+            Node::Binary(BinOp::Div | BinOp::Mod, numerator, _) => numerator,
+            _ => continue,
+        };
+        let Some(mut form) = linear_of(arena, numerator) else {
+            continue;
+        };
+        form.constant = 0;
+        let form = build_linear(arena, &form);
+        let vars = variables_in(arena, form);
+        if vars.len() < 2 || forms.iter().any(|(f, _)| *f == form) {
+            continue;
+        }
+        let members = (0..linear.terms.len())
+            .filter(|&i| {
+                variables_in(arena, linear.terms[i].0)
+                    .iter()
+                    .all(|v| vars.contains(v))
+            })
+            .collect();
+        forms.push((form, members));
+    }
     let built = build_linear(arena, &linear);
     let mut best = (arena.op_count(built), None);
-    for (_, members) in groups.iter().filter(|(_, members)| members.len() > 1) {
+    let groups = groups
+        .into_iter()
+        .map(|(_, members)| (None, members))
+        .chain(
+            forms
+                .into_iter()
+                .map(|(form, members)| (Some(form), members)),
+        );
+    for (form, members) in groups.filter(|(_, members)| members.len() > 1) {
         let (mut part, mut rest) = (Linear::default(), Linear::default());
         rest.constant = linear.constant;
         for (index, &term) in linear.terms.iter().enumerate() {
@@ -1846,7 +1880,11 @@ fn fit_terms(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             }
         }
         let part = build_linear(arena, &part);
-        let Some(fit) = fit_form(arena, part) else {
+        let fit = match form {
+            None => fit_form(arena, part),
+            Some(form) => fit_form_of(arena, part, form),
+        };
+        let Some(fit) = fit else {
             continue;
         };
         let Some(sum) = linear_of(arena, fit).and_then(|fit| add_scaled(&rest, &fit, 1)) else {
@@ -1887,6 +1925,39 @@ fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             arena.eval(id, &env)
         })
         .collect();
+    fit_values(arena, x, lo, &values)
+}
+
+/// [`fit_form`] of an expression `id` whose value is a function of one linear form `x >= 0` of
+/// two or more variables, at every point of their box, where `x` takes every value between its
+/// least and greatest: `-6·((2a + b) // 3) + 2a + b` is `(2a + b + 3) % 6 - 3` for `2a + b` in
+/// `[0, 5]`.
+fn fit_form_of(arena: &mut ExprArena, id: ExprId, x: ExprId) -> Option<ExprId> {
+    let (_, ranges, mut env) = box_within(arena, &[id, x], AFFINE_CHECK_POINTS)?;
+    let (lo, hi) = arena.bounds(x);
+    if lo < 0 || hi > i64::MAX / 2 || hi - lo >= AFFINE_CHECK_POINTS {
+        return None;
+    }
+    let mut values: Vec<Option<i64>> = vec![None; usize::try_from(hi - lo + 1).ok()?];
+    loop {
+        let at = usize::try_from(arena.eval(x, &env) - lo).ok()?;
+        let value = arena.eval(id, &env);
+        match values.get_mut(at)? {
+            Some(seen) if *seen != value => return None,
+            slot => *slot = Some(value),
+        }
+        if !next_point(&mut env, &ranges) {
+            break;
+        }
+    }
+    let values: Option<Vec<i64>> = values.into_iter().collect();
+    fit_values(arena, x, lo, &values?)
+}
+
+/// The shortest form of [`fit_form`] for `values`, those of the expression at `x = lo, lo + 1,
+/// …`, written over `x`.
+fn fit_values(arena: &mut ExprArena, x: ExprId, lo: i64, values: &[i64]) -> Option<ExprId> {
+    let hi = lo.checked_add(i64::try_from(values.len()).ok()? - 1)?;
     let mut diffs = Vec::with_capacity(values.len());
     for w in values.windows(2) {
         diffs.push(w[1].checked_sub(w[0])?);
@@ -1949,7 +2020,7 @@ fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             continue;
         };
         let fits = (lo..=hi)
-            .zip(&values)
+            .zip(values)
             .all(|(v, &f)| form(v).and_then(|a| a.checked_add(gamma)) == Some(f));
         if !fits {
             continue;
@@ -4079,6 +4150,18 @@ mod tests {
     }
 
     #[test]
+    fn terms_that_are_a_function_of_one_linear_form_fit_over_it() {
+        // -6·((2a + b) // 3) + 2a + b is (2a + b + 3) % 6 - 3 for 2a + b in [0, 5]
+        // (tinygrad62:1611, where tinygrad writes the remainder)
+        let vars = [("a", 0, 2), ("b", 0, 1), ("c", 0, 4)];
+        let (idx, _) = simplified_given_valid(&vars, "c*3 - (2*a + b) // 3 * 6 + 2*a + b", "True");
+        assert_eq!(idx, "c*3 + (a*2 + b + 3)%6 - 3");
+        // a term whose value 2a + b does not decide (here c's) stays out of the fit
+        let (idx, _) = simplified_given_valid(&vars, "c - (2*a + b) // 3 * 6 + 2*a + b", "True");
+        assert_eq!(idx, "c + (a*2 + b + 3)%6 - 3");
+    }
+
+    #[test]
     fn the_points_where_valid_holds_cover_idx_and_valid_variables() {
         // `valid && idx` folds to `valid` where idx's bounds exclude 0, losing idx's variables
         // from the box (fuzz: expr_ranges; eval read them past the environment)
@@ -4413,9 +4496,10 @@ mod tests {
         let quotient =
             format!("({x} // 40 * -16 + ({x} // 5 * 2 + {y} % 5 - 2) % 16 + 32) // 8 % 3");
         let (idx, _) = simplified_given_valid(&vars, &quotient, &format!("!({y} % 5 < 2)"));
+        // (and w's terms, a function of x, fit x - 3·(x // 5) - 2 over it)
         assert_eq!(
             idx,
-            "((a*24 + b*3 + c)/40 + ((a*24 + b*3 + c)/5*2 + (a*4 + b*3 + c)%5 - 2)%16/8 + 1)%3"
+            "((a*24 + b*3 + c)/40 + ((a*24 + b*3 + c)/5*-3 + a*24 + b*3 + c - 2)%16/8 + 1)%3"
         );
         // y % 5 may be 0: w may be negative, and the quotient stays whole
         let (idx, _) = simplified_given_valid(&vars, &quotient, &format!("{y} % 5 < 4"));
