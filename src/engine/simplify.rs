@@ -3276,22 +3276,23 @@ pub struct SimplifiedIndexing {
 /// happens, so the rules do not take it on their own, but what it takes out may then cancel
 /// or let the rest fit: `(4a - c + 3) // 2 + 4·((c + 1) % 2)` is `2a + 7·(c // 2) - 4c + 5`.
 pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> SimplifiedIndexing {
-    let plain = simplify_indexing_once(arena, idx, valid, Vec::new());
-    let mut steps = Vec::new();
-    let mut memo = HashMap::new();
-    let split_idx = rewrite_everywhere(arena, &PRE_SPLIT, idx, &mut memo, &mut steps);
-    let split_valid = rewrite_everywhere(arena, &PRE_SPLIT, valid, &mut memo, &mut steps);
-    if steps.is_empty() {
-        return plain;
-    }
-    let split = simplify_indexing_once(arena, split_idx, split_valid, steps);
     let ops =
         |arena: &ExprArena, s: &SimplifiedIndexing| arena.op_count(s.idx) + arena.op_count(s.valid);
-    if ops(arena, &split) < ops(arena, &plain) {
-        split
-    } else {
-        plain
+    let mut best = simplify_indexing_once(arena, idx, valid, Vec::new());
+    for rule in [&PRE_SPLIT, &PRE_GCD] {
+        let mut steps = Vec::new();
+        let mut memo = HashMap::new();
+        let pre_idx = rewrite_everywhere(arena, rule, idx, &mut memo, &mut steps);
+        let pre_valid = rewrite_everywhere(arena, rule, valid, &mut memo, &mut steps);
+        if steps.is_empty() {
+            continue;
+        }
+        let other = simplify_indexing_once(arena, pre_idx, pre_valid, steps);
+        if ops(arena, &other) < ops(arena, &best) {
+            best = other;
+        }
     }
+    best
 }
 
 /// The rule [`simplify_indexing`]'s second way applies at every node before the others.
@@ -3299,6 +3300,14 @@ pub const PRE_SPLIT: Rule = Rule {
     name: "div-split-multiples",
     law: "(d·q + c + r) // d = q + k + (r + c') // d   for c = d·k + c', 0 <= c' < d, r + c' >= 0",
     apply: div_split_multiples,
+};
+
+/// The rule of [`simplify_indexing`]'s third way.
+pub const PRE_GCD: Rule = Rule {
+    name: "mod-gcd-split",
+    law:
+        "(g·Σ c_i·x_i + k) % (g·n) = g·((Σ c_i·x_i + k // g) % n) + k % g   for the numerator >= 0",
+    apply: mod_gcd_split,
 };
 
 /// One way of [`simplify_indexing`], its steps following `steps`.
@@ -4270,6 +4279,18 @@ mod tests {
     }
 
     #[test]
+    fn indexing_is_also_simplified_with_remainders_common_factors_out() {
+        // (3r + 5) % 21 is 3·((r + 1) % 7) + 2, which the first clause bounds: then the
+        // second's % 20 goes, and it is (r + 1) % 7 < 5
+        let (_, valid) = simplified_given_valid(
+            &[("r", 0, 91)],
+            "(3*r + 5) % 21 * 45",
+            "(r + 1) % 7 < 6 && (3*r + 5) % 21 % 20 < 15",
+        );
+        assert_eq!(valid, "(r + 1)%7 < 5");
+    }
+
+    #[test]
     fn a_sum_folds_into_its_quotient_where_that_is_shorter() {
         // 5a + (2a + 4b + c) // 6 = (32a + 4b + c) // 6
         let vars = [("a", 0, 5), ("b", 0, 7), ("c", 0, 3)];
@@ -5160,6 +5181,8 @@ mod tests {
             &LAST_NEGATION,
             &LAST_NEGATED,
             &LAST_FIT_TERMS,
+            &PRE_SPLIT,
+            &PRE_GCD,
         ];
         for rule in RULES.iter().chain(last) {
             assert!(
