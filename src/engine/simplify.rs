@@ -200,6 +200,15 @@ pub const LAST_FIT_TERMS: Rule = Rule {
     apply: fit_terms,
 };
 
+/// After the last pass, on `idx` and each clause as they are final, after [`LAST_NEGATED`]:
+/// earlier, the remainder it takes in may be one that the clauses keep in one period, which
+/// other rules then drop.
+pub const LAST_MOD_NEGATED: Rule = Rule {
+    name: "mod-of-negated-div",
+    law: "(c·((k - p) // d) + s) % m = (c·(k // d) - c·((p + d - 1 - k % d) // d) + s) % m, then mod-reduce   for p >= 0 and k - p >= 0, where shorter",
+    apply: mod_of_negated_div,
+};
+
 /// After the last pass, on `idx` and each clause as they are final: earlier, the negated
 /// quotient would hide the splits and folds that other rules find in the quotient as written.
 pub const LAST_NEGATED: Rule = Rule {
@@ -961,6 +970,33 @@ fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
             if arena.op_count(candidate) < arena.op_count(id) {
                 best = Some(candidate);
             }
+        }
+    }
+    best
+}
+
+/// A remainder whose numerator holds a quotient of a negated sum, that quotient written
+/// [`div_negated`] and the whole then [`mod_reduce`]d: alone the negated quotient is longer,
+/// but under the remainder its coefficient may reduce to a positive one
+/// (`(33 - r) // 4 % 2` is `(8 - (r + 2) // 4) % 2`, so `(r + 2) // 4 % 2`).
+fn mod_of_negated_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let (x, m) = binary(arena, id, BinOp::Mod)?;
+    let linear = linear_of(arena, x)?;
+    let mut best: Option<ExprId> = None;
+    for (index, &(atom, _)) in linear.terms.iter().enumerate() {
+        let Some(negated) = div_negated(arena, atom) else {
+            continue;
+        };
+        let Some(sum) = replace_term(arena, &linear, index, negated) else {
+            continue;
+        };
+        let remainder = arena.rem(sum, m);
+        let Some(reduced) = mod_reduce(arena, remainder) else {
+            continue;
+        };
+        let shortest = best.map_or(arena.op_count(id), |b| arena.op_count(b));
+        if arena.op_count(reduced) < shortest {
+            best = Some(reduced);
         }
     }
     best
@@ -3270,11 +3306,14 @@ pub struct SimplifiedIndexing {
     pub stop: StopReason,
 }
 
-/// Simplifies `valid` clause by clause (each given the others), then `idx` given `valid`, two
-/// ways, and keeps the shorter pair: as built, and with every quotient's whole multiples taken
-/// out first ([`PRE_SPLIT`]), as tinygrad always does. That split is no shorter where it
-/// happens, so the rules do not take it on their own, but what it takes out may then cancel
-/// or let the rest fit: `(4a - c + 3) // 2 + 4·((c + 1) % 2)` is `2a + 7·(c // 2) - 4c + 5`.
+/// Simplifies `valid` clause by clause (each given the others), then `idx` given `valid`,
+/// three ways, and keeps the shortest pair: as built; with every quotient's whole multiples
+/// taken out first ([`PRE_SPLIT`]), as tinygrad always does; and with every remainder's
+/// common factor with its modulus taken out first ([`PRE_GCD`]). Neither is shorter where it
+/// happens, so the rules do not take them on their own, but what comes out may then cancel,
+/// let the rest fit, or be what the clauses bound: `(4a - c + 3) // 2 + 4·((c + 1) % 2)` is
+/// `2a + 7·(c // 2) - 4c + 5`, and `(3r + 5) % 21` is `3·((r + 1) % 7) + 2`, where a clause
+/// may bound `(r + 1) % 7`.
 pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> SimplifiedIndexing {
     let ops =
         |arena: &ExprArena, s: &SimplifiedIndexing| arena.op_count(s.idx) + arena.op_count(s.valid);
@@ -3302,7 +3341,7 @@ pub const PRE_SPLIT: Rule = Rule {
     apply: div_split_multiples,
 };
 
-/// The rule of [`simplify_indexing`]'s third way.
+/// The rule [`simplify_indexing`]'s third way applies at every node before the others.
 pub const PRE_GCD: Rule = Rule {
     name: "mod-gcd-split",
     law:
@@ -3426,7 +3465,7 @@ fn simplify_indexing_once(
     }
     steps.append(&mut tried);
     // last, each kept where shorter: what they find would hide what other rules find
-    for rule in [&LAST_NEGATED, &LAST_FIT_TERMS] {
+    for rule in [&LAST_NEGATED, &LAST_MOD_NEGATED, &LAST_FIT_TERMS] {
         idx = polish(arena, rule, idx, &mut steps, &mut run);
         for clause in &mut finished {
             *clause = polish(arena, rule, *clause, &mut steps, &mut run);
@@ -4276,6 +4315,20 @@ mod tests {
         check_equivalent(&arena, id, s.root, &box_ranges);
         let rules = s.steps.iter().map(|st| st.rule).collect();
         (arena.render_readable(s.root), rules)
+    }
+
+    #[test]
+    fn a_remainder_of_a_negated_quotient_takes_the_quotient_negated() {
+        // (33 - r) // 4 = 8 - (r + 2) // 4, and -1 is 1 mod 2
+        let (idx, _) = simplified_given_valid(&[("r", 2, 33)], "(33 - r) // 4 % 2 * 12", "True");
+        assert_eq!(idx, "(r + 2)/4%2*12");
+        // a coefficient in a sum under the remainder reduces the same way
+        let vars = [("r", 2, 33), ("s", 0, 3)];
+        let (idx, _) = simplified_given_valid(&vars, "(s + 3 * ((33 - r) // 4)) % 2", "True");
+        assert_eq!(idx, "(s + (r + 2)/4)%2");
+        // where 33 - r may be negative, truncation makes the quotient no negated sum
+        let (idx, _) = simplified_given_valid(&[("r", 2, 34)], "(33 - r) // 4 % 2 * 12", "True");
+        assert_eq!(idx, "(-r + 33)/4%2*12");
     }
 
     #[test]
@@ -5180,6 +5233,7 @@ mod tests {
             &LAST_COMPARISON,
             &LAST_NEGATION,
             &LAST_NEGATED,
+            &LAST_MOD_NEGATED,
             &LAST_FIT_TERMS,
             &PRE_SPLIT,
             &PRE_GCD,
