@@ -2326,6 +2326,30 @@ fn box_within(
     Some((vars, ranges, env))
 }
 
+/// The box of the slots of `ids`' variables, each slot over the union of the ranges of its
+/// variable and the re-bounded copies of it (`idx` given the clauses holds copies that the
+/// clauses bound), for at most `limit` points; with the box's first point. For evaluating
+/// only: no variable spans it.
+fn slots_box(arena: &ExprArena, ids: &[ExprId], limit: i64) -> Option<(Vec<SlotRange>, Vec<i64>)> {
+    let mut ranges: Vec<SlotRange> = Vec::new();
+    for &id in ids {
+        for v in variables_in(arena, id) {
+            let var = arena.variable(v);
+            match ranges.iter_mut().find(|r| r.0 == var.slot) {
+                Some(range) => *range = (var.slot, range.1.min(var.min), range.2.max(var.max)),
+                None => ranges.push((var.slot, var.min, var.max)),
+            }
+        }
+    }
+    small_enough(&ranges, limit)?;
+    let slots = ranges.iter().map(|r| r.0).max().map_or(0, |m| m + 1);
+    let mut env = vec![0i64; slots];
+    for &(slot, lo, _) in &ranges {
+        env[slot] = lo;
+    }
+    Some((ranges, env))
+}
+
 /// `Some` when the box of `ranges` has at most `limit` points.
 fn small_enough(ranges: &[SlotRange], limit: i64) -> Option<()> {
     let mut points: i64 = 1;
@@ -3572,7 +3596,10 @@ fn rewrite_everywhere(
 /// every point of the box where the clauses hold written without it ([`WHERE_VALID`]), then
 /// the rules again; kept where shorter. `idx` is only read there, and the box is small
 /// ([`IMPLIED_CHECK_POINTS`]): `(36·q + m - 75) // 2 % 54` is `(36·q + m - 75) // 2` where the
-/// clauses keep `q <= 2` and `m >= 3` on every point, though no bound shows it.
+/// clauses keep `q <= 2` and `m >= 3` on every point, though no bound shows it. Then the
+/// numerators `>= 0` at every such point, though not by their bounds, are assumed so, for the
+/// rules that need it (`x % 6` is `(4c + d) % 6` for `x = 24·(y % 6) + 4c + d - 54 + …`
+/// written out, where `y % 6 >= 2` and `4c + d >= 6`); kept where shorter.
 fn where_valid(
     arena: &mut ExprArena,
     idx: ExprId,
@@ -3585,6 +3612,8 @@ fn where_valid(
         memo: HashMap<ExprId, ExprId>,
         /// What is left of [`WHERE_VALID_WORK`].
         work: usize,
+        /// The numerators `>= 0` at every point though not by their bounds, with their ranges.
+        nonneg: HashMap<ExprId, (i64, i64)>,
     }
     fn walk(arena: &mut ExprArena, id: ExprId, w: &mut Walk, steps: &mut Vec<Step>) -> ExprId {
         if let Some(&done) = w.memo.get(&id) {
@@ -3605,6 +3634,9 @@ fn where_valid(
                             (l.min(v), h.max(v))
                         });
                         let k = low / m;
+                        if low >= 0 && k != high / m && arena.bounds(a).0 < 0 {
+                            w.nonneg.insert(a, (low, high));
+                        }
                         match (low >= 0 && k == high / m, op) {
                             (true, BinOp::Div) => Some(arena.constant(k)),
                             (true, _) if k == 0 => Some(a),
@@ -3637,7 +3669,7 @@ fn where_valid(
     let valid = clauses
         .iter()
         .fold(arena.boolean(true), |all, &c| arena.and(all, c));
-    let Some((_, ranges, mut env)) = box_within(arena, &[valid, idx], IMPLIED_CHECK_POINTS) else {
+    let Some((ranges, mut env)) = slots_box(arena, &[valid, idx], IMPLIED_CHECK_POINTS) else {
         return idx;
     };
     let mut points = Vec::new();
@@ -3657,9 +3689,23 @@ fn where_valid(
         points: &points,
         memo: HashMap::new(),
         work: WHERE_VALID_WORK,
+        nonneg: HashMap::new(),
     };
     let passed = walk(arena, idx, &mut w, &mut tried);
-    rerun_if_shorter(arena, idx, passed, tried, steps, run)
+    let idx = rerun_if_shorter(arena, idx, passed, tried, steps, run);
+    if w.nonneg.is_empty() {
+        return idx;
+    }
+    // the rules that need a numerator `>= 0` where the points show it (`x % 6` for
+    // `x = 24·(y % 6) + 96·(y // 6) + z - 54`, its sum with `y % 6` written out, where the
+    // clauses keep `y % 6 >= 2` and `z >= 6`)
+    let mut implied = implied_ranges(arena, clauses);
+    for (&a, &(low, high)) in &w.nonneg {
+        let range = implied.exprs.entry(a).or_insert((low, high));
+        *range = (range.0.max(low), range.1.min(high));
+    }
+    let assumed = assume(arena, passed, &implied);
+    rerun_if_shorter(arena, idx, assumed, Vec::new(), steps, run)
 }
 
 /// `alone` (idx simplified on its own) given what the clauses imply (`[ranges, final_ranges]`,
@@ -4341,6 +4387,20 @@ mod tests {
             "(r + 1) % 7 < 6 && (3*r + 5) % 21 % 20 < 15",
         );
         assert_eq!(valid, "(r + 1)%7 < 5");
+    }
+
+    #[test]
+    fn idx_reads_a_numerator_nonnegative_where_the_points_of_valid_show_it() {
+        // x is 96·((9a + b) // 6) + 24·((3a + b) % 6) + 4c + d - 54 with its remainder written
+        // out: >= 0 where (3a + b) % 6 >= 2 and 4c + d >= 6, though no bound shows it (and idx
+        // given the clauses holds copies of c and d that they bound: one box of their slots)
+        let vars = [("a", 0, 3), ("b", 0, 8), ("c", 0, 8), ("d", 0, 3)];
+        let x = "((a*9 + b)//6*-48 + a*216 + b*24 + c*4 + d - 54)";
+        let valid = "a*9 + b < 24 && !((a*3 + b)%6 < 2) && !(c*4 + d < 6) && c*4 + d < 30";
+        let (idx, _) = simplified_given_valid(&vars, &format!("{x} % 6"), valid);
+        assert_eq!(idx, "(c*4 + d)%6");
+        let (idx, _) = simplified_given_valid(&vars, &format!("{x} // 24"), valid);
+        assert_eq!(idx, "(a*9 + b)/6*-2 + a*9 + b - 2");
     }
 
     #[test]
