@@ -200,6 +200,14 @@ pub const LAST_FIT_TERMS: Rule = Rule {
     apply: fit_terms,
 };
 
+/// After the last pass, on each clause as it is final: earlier, the remainder it writes would
+/// hide the quotients and sums that other comparison rules read.
+pub const LAST_LT_FIT: Rule = Rule {
+    name: "lt-fit-of-form",
+    law: "L < c  <=>  (u + k) % m < c' (or u < t, or either negated)   when the truth of L < c is a function of one linear form u >= 0 of its variables on their box, where shorter",
+    apply: lt_fit_of_form,
+};
+
 /// After the last pass, on `idx` and each clause as they are final, after [`LAST_NEGATED`]:
 /// earlier, the remainder it takes in may be one that the clauses keep in one period, which
 /// other rules then drop.
@@ -1964,6 +1972,181 @@ fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     fit_values(arena, x, lo, &values)
 }
 
+/// Most moduli [`lt_fit_of_form`] tries.
+const FIT_MODULI: i64 = 64;
+
+/// [`LAST_LT_FIT`]: a comparison whose truth is a function of one linear form `u >= 0` of two
+/// or more variables (the numerator of a quotient or remainder in it, its constant left out)
+/// at every point of their box, written as the shortest of `u < t`, `(u + k) % m < c` and
+/// their negations that has that truth at each value `u` takes, where shorter:
+/// `-3·((2a + b) // 3) + a < -1`, for `a` in `[0, 2]` and `b` in `[0, 1]`, is true where
+/// `2a + b` is 3 of its values 0 to 5, so it is `(2a + b) % 4 >= 3`.
+fn lt_fit_of_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let Node::Binary(BinOp::Lt, lhs, _) = *arena.node(id) else {
+        return None;
+    };
+    let vars = variables_in(arena, id);
+    let mut forms = Vec::new();
+    let mut stack = vec![lhs];
+    while let Some(node) = stack.pop() {
+        match *arena.node(node) {
+            Node::Binary(op, a, b) => {
+                if matches!(op, BinOp::Div | BinOp::Mod) {
+                    if let Some(mut form) = linear_of(arena, a) {
+                        form.constant = 0;
+                        let form = build_linear(arena, &form);
+                        let of = variables_in(arena, form);
+                        if of.len() > 1
+                            && vars.iter().all(|v| of.contains(v))
+                            && !forms.contains(&form)
+                        {
+                            forms.push(form);
+                        }
+                    }
+                }
+                stack.extend([a, b]);
+            }
+            Node::Not(a) => stack.push(a),
+            _ => {}
+        }
+    }
+    let mut best: Option<ExprId> = None;
+    for u in forms {
+        let Some(truth) = truth_of_form(arena, id, u) else {
+            continue;
+        };
+        let than = best.map_or(arena.op_count(id), |b| arena.op_count(b));
+        let found = predicate_of(arena, u, &truth, than);
+        if let Some(found) = found.filter(|&f| arena.op_count(f) < than) {
+            best = Some(found);
+        }
+    }
+    best
+}
+
+/// The truth of `id` at each value of the form `u` (from `u`'s least), `None` at values `u`
+/// does not take on the box; `None` where `id` is no function of `u`, `u` may be negative or
+/// the box is too large.
+fn truth_of_form(arena: &ExprArena, id: ExprId, u: ExprId) -> Option<(i64, Vec<Option<bool>>)> {
+    let (_, ranges, mut env) = box_within(arena, &[id, u], AFFINE_CHECK_POINTS)?;
+    let (lo, hi) = arena.bounds(u);
+    if lo < 0 || hi > i64::MAX / 2 || hi - lo >= AFFINE_CHECK_POINTS {
+        return None;
+    }
+    let mut cells: Vec<Option<bool>> = vec![None; usize::try_from(hi - lo + 1).ok()?];
+    loop {
+        let at = usize::try_from(arena.eval(u, &env) - lo).ok()?;
+        let truth = arena.eval(id, &env) != 0;
+        match cells.get_mut(at)? {
+            Some(seen) if *seen != truth => return None,
+            cell => *cell = Some(truth),
+        }
+        if !next_point(&mut env, &ranges) {
+            break;
+        }
+    }
+    Some((lo, cells))
+}
+
+/// The shortest predicate of `u` with the truth `cells` (from `u = lo`) at each value it
+/// takes, of `u < t` and `(u + k) % m < c` for `m` up to [`FIT_MODULI`] and their negations;
+/// `None` where none is, or none is shorter than `than` operations.
+fn predicate_of(
+    arena: &mut ExprArena,
+    u: ExprId,
+    (lo, cells): &(i64, Vec<Option<bool>>),
+    than: usize,
+) -> Option<ExprId> {
+    let known = || {
+        cells
+            .iter()
+            .zip(*lo..)
+            .filter_map(|(cell, v)| Some((v, (*cell)?)))
+    };
+    // `(c, negated)` of the values true below `c` and false from it (or the other way), both
+    // seen
+    let split = |points: &mut dyn Iterator<Item = (i64, bool)>| {
+        let (mut max_true, mut min_true) = (i64::MIN, i64::MAX);
+        let (mut max_false, mut min_false) = (i64::MIN, i64::MAX);
+        for (v, t) in points {
+            if t {
+                (max_true, min_true) = (max_true.max(v), min_true.min(v));
+            } else {
+                (max_false, min_false) = (max_false.max(v), min_false.min(v));
+            }
+        }
+        if max_true == i64::MIN || max_false == i64::MIN {
+            return None;
+        }
+        match (max_true < min_false, max_false < min_true) {
+            (true, _) => Some((max_true + 1, false)),
+            (_, true) => Some((max_false + 1, true)),
+            _ => None,
+        }
+    };
+    let base = arena.op_count(u) + 1;
+    // (operations, shift and modulus if any, bound, negated)
+    type Found = (usize, Option<(i64, i64)>, i64, bool);
+    let mut best: Option<Found> = None;
+    let mut consider = |ops: usize, shape: Option<(i64, i64)>, c: i64, negated: bool| {
+        if ops < than && best.is_none_or(|b| ops < b.0) {
+            best = Some((ops, shape, c, negated));
+        }
+    };
+    if let Some((t, negated)) = split(&mut known()) {
+        consider(base + usize::from(negated), None, t, negated);
+    }
+    let span = i64::try_from(cells.len()).ok()?;
+    for m in 2..=span.min(FIT_MODULI) {
+        // the truth of each residue class of `u`, `None` where two of its values differ
+        let mut classes: Vec<Option<bool>> = vec![None; usize::try_from(m).ok()?];
+        let mut consistent = true;
+        for (v, t) in known() {
+            let class = &mut classes[usize::try_from(v.rem_euclid(m)).ok()?];
+            match *class {
+                Some(seen) if seen != t => {
+                    consistent = false;
+                    break;
+                }
+                _ => *class = Some(t),
+            }
+        }
+        if !consistent {
+            continue;
+        }
+        for k in 0..m {
+            let mut rotated = classes
+                .iter()
+                .zip(0..)
+                .filter_map(|(class, r)| Some(((r + k) % m, (*class)?)));
+            if let Some((c, negated)) = split(&mut rotated) {
+                let ops = base + 1 + usize::from(k != 0) + usize::from(negated);
+                consider(ops, Some((k, m)), c, negated);
+            }
+        }
+    }
+    let (_, shape, c, negated) = best?;
+    let lhs = match shape {
+        None => u,
+        Some((k, m)) => {
+            let shifted = match k {
+                0 => u,
+                _ => {
+                    let k = arena.constant(k);
+                    arena.add(u, k)
+                }
+            };
+            arena.rem(shifted, m)
+        }
+    };
+    let c = arena.constant(c);
+    let lt = arena.lt(lhs, c);
+    Some(match negated {
+        true => arena.not(lt),
+        false => lt,
+    })
+}
+
 /// [`fit_form`] of an expression `id` whose value is a function of one linear form `x >= 0` of
 /// two or more variables, at every point of their box, where `x` takes every value between its
 /// least and greatest: `-6·((2a + b) // 3) + 2a + b` is `(2a + b + 3) % 6 - 3` for `2a + b` in
@@ -3489,7 +3672,12 @@ fn simplify_indexing_once(
     }
     steps.append(&mut tried);
     // last, each kept where shorter: what they find would hide what other rules find
-    for rule in [&LAST_NEGATED, &LAST_MOD_NEGATED, &LAST_FIT_TERMS] {
+    for rule in [
+        &LAST_NEGATED,
+        &LAST_MOD_NEGATED,
+        &LAST_FIT_TERMS,
+        &LAST_LT_FIT,
+    ] {
         idx = polish(arena, rule, idx, &mut steps, &mut run);
         for clause in &mut finished {
             *clause = polish(arena, rule, *clause, &mut steps, &mut run);
@@ -4404,6 +4592,24 @@ mod tests {
     }
 
     #[test]
+    fn a_clause_true_on_a_pattern_of_one_form_is_that_pattern() {
+        // a = (2a + b) // 2 for b in [0, 1]: the clause is true where 2a + b is 3 only, of
+        // its values 0 to 5
+        let vars = [("a", 0, 2), ("b", 0, 1)];
+        let (_, valid) = simplified_given_valid(&vars, "a", "-3*((2*a + b) // 3) + a < -1");
+        assert_eq!(valid, "(a*2 + b)%4 >= 3");
+        let (_, valid) = simplified_given_valid(&vars, "a", "!(-3*((2*a + b) // 3) + a < -1)");
+        assert_eq!(valid, "(a*2 + b)%4 < 3");
+        // true below a value of the form
+        let (_, valid) = simplified_given_valid(&vars, "a", "(2*a + b) // 3 * 3 + b < 2");
+        assert_eq!(valid, "a*2 + b < 3");
+        // with b in [0, 2], a is no function of 2a + b: the clause stays
+        let vars = [("a", 0, 2), ("b", 0, 2)];
+        let (_, valid) = simplified_given_valid(&vars, "a", "-3*((2*a + b) // 3) + a < -1");
+        assert_eq!(valid, "(a*2 + b)/3*-3 + a < -1");
+    }
+
+    #[test]
     fn a_sum_folds_into_its_quotient_where_that_is_shorter() {
         // 5a + (2a + 4b + c) // 6 = (32a + 4b + c) // 6
         let vars = [("a", 0, 5), ("b", 0, 7), ("c", 0, 3)];
@@ -5295,6 +5501,7 @@ mod tests {
             &LAST_NEGATED,
             &LAST_MOD_NEGATED,
             &LAST_FIT_TERMS,
+            &LAST_LT_FIT,
             &PRE_SPLIT,
             &PRE_GCD,
         ];
