@@ -111,3 +111,19 @@ test("a panic shows the banner, and a reload opens the last state that rendered"
   await expect(page.getByTestId("panic-banner")).toHaveCount(0);
   await expect(page.getByTestId("dim-row-2")).toHaveCount(0);
 });
+
+test("an edit updates the link without fetching anything (Chromium fetches a linked icon again on every URL update)", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=8,8");
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(300);
+  const before = await page.evaluate(() => performance.getEntriesByType("resource").length);
+  for (const stride of ["2", "3", "4"]) {
+    await views.type("stride-1", stride);
+    await expect(page).toHaveURL(new RegExp(`strides=,${stride}`));
+  }
+  await page.waitForTimeout(300);
+  const fetched = await page.evaluate((n) => performance.getEntriesByType("resource").slice(n).map((r) => r.name), before);
+  expect(fetched).toEqual([]);
+  expect(views.consoleErrors).toEqual([]);
+});
