@@ -17,6 +17,8 @@ mod native {
         vector_stacks, DIMS, N,
     };
     use layout_lab::engine::morphism::{composition_steps, mutual_refinement};
+    use layout_lab::engine::{ShapeTracker, View};
+    use layout_lab::state::large_grid::LargeGrid;
 
     pub fn offsets(c: &mut Criterion) {
         check_agreement();
@@ -63,6 +65,23 @@ mod native {
         group.finish();
     }
 
+    /// What a 1,048,576-cell edit computes for the canvas grid after the offsets: the image
+    /// and the memory strip's 960 buckets.
+    pub fn canvas_grid(c: &mut Criterion) {
+        // the 1024 x 1024 transpose: a square image, addresses all over the span
+        let view = View::create(&[1024, 1024], Some(&[1, 1024]), 0, None).expect("a view");
+        let tracker = ShapeTracker::from_views(vec![view]).expect("a stack");
+        let grid = LargeGrid::of(&tracker).expect("a canvas-sized stack");
+        let mut group = c.benchmark_group("canvas grid of 1,048,576 cells");
+        group.sample_size(20);
+        group.throughput(Throughput::Elements(N as u64));
+        group.bench_function("image", |b| b.iter(|| black_box(&grid).image()));
+        group.bench_function("memory strip buckets", |b| {
+            b.iter(|| black_box(&grid).bucket_counts(960))
+        });
+        group.finish();
+    }
+
     pub fn composition(c: &mut Criterion) {
         let pairs = composition_pairs();
         let mut group = c.benchmark_group("composition");
@@ -97,6 +116,7 @@ criterion::criterion_group!(
     benches,
     native::offsets,
     native::simplifier,
+    native::canvas_grid,
     native::composition
 );
 #[cfg(not(target_arch = "wasm32"))]

@@ -182,7 +182,14 @@ impl ShapeTracker {
         // fewer; with no view below, the addresses are the indices
         let direct = self.last().is_contiguous();
         if !direct {
-            self.last().for_each_address(|address| out.push(address));
+            // written in place: a `push` per element is a call in the size-optimized build
+            out.resize(size as usize, None);
+            let mut slots = out.iter_mut();
+            self.last().for_each_address(|address| {
+                if let Some(slot) = slots.next() {
+                    *slot = address;
+                }
+            });
         } else if self.views.len() == 1 {
             out.extend((0..size).map(Some));
         }

@@ -48,29 +48,46 @@ pub fn position(shape: &[i64], coord: &[i64]) -> (i64, i64) {
     }
 }
 
-/// Calls `f(index, x, y)` for every cell of `shape` in row-major order, placed as [`position`]
-/// places it, with one coordinate buffer for all cells (a canvas has up to 2^20 of them).
-pub fn for_each_position(shape: &[i64], mut f: impl FnMut(usize, i64, i64)) {
+/// Calls `f(index, x, y, len)` for every run of `shape`'s last axis in row-major order: the
+/// `len` cells from row-major `index` on sit side by side in one row, from `(x, y)` rightwards
+/// (placed as [`position`] places them). A canvas has up to 2^20 cells; a position is linear
+/// in the coordinate, so the walk adds each axis's step instead of placing cells from scratch.
+pub fn for_each_row(shape: &[i64], mut f: impl FnMut(usize, i64, i64, usize)) {
     if shape.iter().any(|&d| d <= 0) {
         return;
     }
-    let mut coord = vec![0i64; shape.len()];
+    let Some((&len, outer)) = shape.split_last() else {
+        f(0, 0, 0, 1);
+        return;
+    };
+    let steps: Vec<(i64, i64)> = (0..outer.len())
+        .map(|k| {
+            let mut unit = vec![0; shape.len()];
+            unit[k] = 1;
+            position(shape, &unit)
+        })
+        .collect();
+    let mut coord = vec![0i64; outer.len()];
+    let (mut x, mut y) = (0, 0);
     let mut index = 0;
     loop {
-        let (x, y) = position(shape, &coord);
-        f(index, x, y);
-        index += 1;
-        let mut k = shape.len();
+        f(index, x, y, len as usize);
+        index += len as usize;
+        let mut k = outer.len();
         loop {
             if k == 0 {
                 return;
             }
             k -= 1;
             coord[k] += 1;
-            if coord[k] < shape[k] {
+            x += steps[k].0;
+            y += steps[k].1;
+            if coord[k] < outer[k] {
                 break;
             }
             coord[k] = 0;
+            x -= steps[k].0 * outer[k];
+            y -= steps[k].1 * outer[k];
         }
     }
 }
@@ -104,6 +121,61 @@ pub fn index_of(shape: &[i64], coord: &[i64]) -> usize {
     crate::engine::index_from_coord(shape, coord) as usize
 }
 
+/// Colours of the canvas grid's address ramp (deep blue to amber over the valid span).
+const RAMP_STOPS: [[f64; 3]; 4] = [
+    [40.0, 60.0, 150.0],
+    [40.0, 150.0, 170.0],
+    [130.0, 200.0, 90.0],
+    [250.0, 180.0, 40.0],
+];
+/// Steps of the ramp, a colour per step: finer than the eye tells apart.
+const RAMP_STEPS: usize = 1024;
+/// A masked cell's colour.
+pub const MASKED_RGBA: [u8; 4] = [205, 120, 120, 255];
+
+/// The ramp's colour at `t` in `[0, 1]`.
+pub fn ramp(t: f64) -> [u8; 4] {
+    let scaled = t.clamp(0.0, 1.0) * (RAMP_STOPS.len() - 1) as f64;
+    let k = (scaled.floor() as usize).min(RAMP_STOPS.len() - 2);
+    let f = scaled - k as f64;
+    let mix = |c: usize| (RAMP_STOPS[k][c] * (1.0 - f) + RAMP_STOPS[k + 1][c] * f) as u8;
+    [mix(0), mix(1), mix(2), 255]
+}
+
+/// A grid as an image, a pixel per cell placed as [`position`] places it: RGBA, row by row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    pub width: u32,
+    pub height: u32,
+    pub rgba: Vec<u8>,
+}
+
+/// `d * k / span` for many `d` in `[0, span]`, without a division each: `d` and `span` are
+/// shifted below 2^32 together and `d` multiplied by `k * 2^32 / span` rounded up (fixed
+/// point). The result is within a few units of the exact quotient, never above `k`, and `k`
+/// at `d = span`.
+#[derive(Clone, Copy, Debug)]
+struct Scaled {
+    shift: u32,
+    factor: u64,
+}
+
+impl Scaled {
+    /// For `k < 2^31` and `span >= 1`.
+    fn new(k: u64, span: u64) -> Scaled {
+        let shift = 32u32.saturating_sub(span.leading_zeros());
+        Scaled {
+            shift,
+            factor: (k << 32).div_ceil((span >> shift).max(1)),
+        }
+    }
+
+    fn of(self, d: u64) -> u64 {
+        // (d >> shift) < 2^32 and factor <= k * 2^33 / (span >> shift) keep the product in u64
+        ((d >> self.shift) * self.factor) >> 32
+    }
+}
+
 /// The composed addresses of a large stack.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LargeGrid {
@@ -127,15 +199,51 @@ impl LargeGrid {
             });
         }
         let addresses = tracker.offsets(MAX_CANVAS_CELLS)?;
-        let mut span: Option<(i64, i64)> = None;
-        for a in addresses.iter().flatten() {
-            span = Some(span.map_or((*a, *a), |(lo, hi)| (lo.min(*a), hi.max(*a))));
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for address in &addresses {
+            if let Some(a) = *address {
+                lo = lo.min(a);
+                hi = hi.max(a);
+            }
         }
+        let span = (lo <= hi).then_some((lo, hi));
         Ok(LargeGrid {
             shape: tracker.shape().to_vec(),
             addresses,
             span,
         })
+    }
+
+    /// The grid as an image: each cell coloured by its address on the ramp over the valid
+    /// span (the middle of the ramp when the span is one address), masked cells in
+    /// [`MASKED_RGBA`], the gaps between blocks transparent. Up to 2^20 cells on every edit,
+    /// so the ramp is a table of [`RAMP_STEPS`] colours, read with one integer multiplication.
+    pub fn image(&self) -> Image {
+        let (w, h) = extent(&self.shape);
+        let (width, height) = (w.max(0) as usize, h.max(0) as usize);
+        let mut pixels = vec![[0u8; 4]; width * height];
+        let table: Vec<[u8; 4]> = (0..RAMP_STEPS)
+            .map(|k| ramp(k as f64 / (RAMP_STEPS - 1) as f64))
+            .collect();
+        let (lo, hi) = self.span.unwrap_or((0, 0));
+        let step = Scaled::new((RAMP_STEPS - 1) as u64, hi.abs_diff(lo));
+        let middle = ramp(0.5);
+        for_each_row(&self.shape, |index, x, y, len| {
+            let at = y as usize * width + x as usize;
+            let row = pixels[at..at + len].iter_mut();
+            for (pixel, address) in row.zip(&self.addresses[index..index + len]) {
+                *pixel = match *address {
+                    None => MASKED_RGBA,
+                    Some(_) if hi == lo => middle,
+                    Some(a) => table[(step.of(a.abs_diff(lo)) as usize).min(RAMP_STEPS - 1)],
+                };
+            }
+        });
+        Image {
+            width: width as u32,
+            height: height as u32,
+            rgba: pixels.into_flattened(),
+        }
     }
 
     /// What the canvas says of the hovered cell `index` (its coordinate, the cell of each view
@@ -186,12 +294,35 @@ impl LargeGrid {
         let Some((lo, hi)) = self.span else {
             return Vec::new();
         };
-        let span = (hi - lo) as u128 + 1;
+        let span = u128::from(hi.abs_diff(lo)) + 1;
         let n = (buckets as u128).min(span).max(1) as usize;
         let mut counts = vec![0u32; n];
-        for a in self.addresses.iter().flatten() {
-            let b = ((*a - lo) as u128 * n as u128 / span) as usize;
-            counts[b.min(n - 1)] = counts[b.min(n - 1)].saturating_add(1);
+        // without a division per address where `span * n` fits in u64 (a 64-bit division is
+        // slow, a 128-bit one a library call in wasm, and a canvas grid has up to 2^20
+        // addresses): a fixed-point estimate, made exact by comparing multiples. Plain loops:
+        // the release build optimizes for size and would call a closure per address.
+        let fast = u64::try_from(span).ok().and_then(|span| {
+            span.checked_mul(n as u64)
+                .map(|_| (span, Scaled::new(n as u64, span)))
+        });
+        for address in &self.addresses {
+            let Some(a) = *address else { continue };
+            let d = a.abs_diff(lo);
+            let b = match fast {
+                Some((span, scaled)) => {
+                    let (dn, mut q) = (d * n as u64, scaled.of(d));
+                    while q * span > dn {
+                        q -= 1;
+                    }
+                    while (q + 1) * span <= dn {
+                        q += 1;
+                    }
+                    q as usize
+                }
+                None => (u128::from(d) * n as u128 / span) as usize,
+            };
+            let b = b.min(n - 1);
+            counts[b] = counts[b].saturating_add(1);
         }
         counts
     }
@@ -199,7 +330,7 @@ impl LargeGrid {
     /// The addresses `[first, last]` of bucket `b` of `n` (as in [`LargeGrid::bucket_counts`]).
     pub fn bucket_range(&self, b: usize, n: usize) -> Option<(i64, i64)> {
         let (lo, hi) = self.span?;
-        let span = (hi - lo) as u128 + 1;
+        let span = u128::from(hi.abs_diff(lo)) + 1;
         let n = (n as u128).min(span).max(1);
         let first = lo as i128 + (b as u128 * span).div_ceil(n) as i128;
         let last = lo as i128 + ((b as u128 + 1) * span).div_ceil(n) as i128 - 1;
@@ -245,10 +376,16 @@ mod tests {
             vec![2, 3, 4],
             vec![2, 2, 3, 4],
             vec![3, 2, 2, 2, 2],
+            vec![2, 3, 1, 2, 3, 2],
+            vec![],
         ] {
             let (w, h) = extent(&shape);
             let mut placed = Vec::new();
-            for_each_position(&shape, |index, x, y| placed.push((index, x, y)));
+            for_each_row(&shape, |index, x, y, len| {
+                for i in 0..len {
+                    placed.push((index + i, x + i as i64, y));
+                }
+            });
             let expected: Vec<(usize, i64, i64)> = RowMajor::new(&shape)
                 .enumerate()
                 .map(|(index, coord)| {
@@ -301,6 +438,109 @@ mod tests {
         let ranges: Vec<(i64, i64)> = (0..4).map(|b| grid.bucket_range(b, 4).unwrap()).collect();
         assert_eq!(ranges, vec![(0, 4), (5, 9), (10, 14), (15, 19)]);
         assert_eq!(grid.reading(0, 4, 100).len(), coarse[0] as usize);
+    }
+
+    #[test]
+    fn the_image_colours_each_cell_by_its_address_and_leaves_the_gaps_clear() {
+        // a masked, strided stack of rank 3: blocks with gaps between them
+        let t = ShapeTracker::from_shape(&[2, 3, 4]).unwrap();
+        let t = t
+            .apply(&MovementOp::Pad(vec![(0, 0), (1, 0), (0, 1)]))
+            .unwrap()
+            .0;
+        let grid = LargeGrid::of(&t).unwrap();
+        let (lo, hi) = grid.span.unwrap();
+        let image = grid.image();
+        let (w, h) = extent(&grid.shape);
+        assert_eq!((image.width as i64, image.height as i64), (w, h));
+        assert_eq!(image.rgba.len(), (w * h * 4) as usize);
+        let pixel = |x: i64, y: i64| {
+            let at = ((y * w + x) * 4) as usize;
+            [
+                image.rgba[at],
+                image.rgba[at + 1],
+                image.rgba[at + 2],
+                image.rgba[at + 3],
+            ]
+        };
+        let mut cells = 0;
+        for (index, coord) in RowMajor::new(&grid.shape).enumerate() {
+            let (x, y) = position(&grid.shape, &coord);
+            let expected = match grid.addresses[index] {
+                None => MASKED_RGBA,
+                Some(a) => ramp((a - lo) as f64 / (hi - lo) as f64),
+            };
+            // the table is a step of the ramp away at most: a channel moves by under 1/3 per step
+            let got = pixel(x, y);
+            assert!(
+                (0..4).all(|c| got[c].abs_diff(expected[c]) <= 1),
+                "{coord:?}: {got:?} against {expected:?}"
+            );
+            cells += 1;
+        }
+        let clear = image.rgba.chunks(4).filter(|p| p[3] == 0).count();
+        assert_eq!(
+            clear + cells,
+            (w * h) as usize,
+            "every pixel not a cell is a gap"
+        );
+        assert!(clear > 0);
+        assert_eq!(pixel(0, 0), MASKED_RGBA, "the padded row");
+        // the lowest and highest addresses get the ramp's ends
+        let ends: Vec<[u8; 4]> = [lo, hi]
+            .iter()
+            .map(|&a| {
+                let index = grid.addresses.iter().position(|&x| x == Some(a)).unwrap();
+                let coord = crate::engine::coord_from_index(&grid.shape, index as i64);
+                let (x, y) = position(&grid.shape, &coord);
+                pixel(x, y)
+            })
+            .collect();
+        assert_eq!(ends, vec![ramp(0.0), ramp(1.0)]);
+        // one address: the middle of the ramp
+        let one = LargeGrid::of(&ShapeTracker::from_shape(&[1]).unwrap()).unwrap();
+        assert_eq!(one.image().rgba, ramp(0.5).to_vec());
+    }
+
+    #[test]
+    fn memory_buckets_match_exact_division_at_any_span() {
+        // spans whose `(hi - lo) * n` fits in u64 and spans where it does not, up to all of i64
+        for (lo, hi) in [
+            (0, 19),
+            (-7, 1 << 40),
+            (3, i64::MAX / 1000),
+            (0, i64::MAX),
+            (i64::MIN, i64::MAX),
+            (i64::MIN, -1),
+        ] {
+            let step = (hi as i128 - lo as i128) / 97;
+            let addresses: Vec<Option<i64>> = (0..=97)
+                .map(|k| Some((lo as i128 + k * step) as i64))
+                .chain([Some(hi), None])
+                .collect();
+            let grid = LargeGrid {
+                shape: vec![addresses.len() as i64],
+                addresses,
+                span: Some((lo, hi)),
+            };
+            for buckets in [1, 7, 960] {
+                let span = (hi as i128 - lo as i128 + 1) as u128;
+                let n = (buckets as u128).min(span) as usize;
+                let mut expected = vec![0u32; n];
+                for a in grid.addresses.iter().flatten() {
+                    let b = ((*a as i128 - lo as i128) as u128 * n as u128 / span) as usize;
+                    expected[b.min(n - 1)] += 1;
+                }
+                assert_eq!(grid.bucket_counts(buckets), expected, "{lo} {hi} {buckets}");
+                let ranges: Vec<(i64, i64)> =
+                    (0..n).map(|b| grid.bucket_range(b, n).unwrap()).collect();
+                assert_eq!((ranges[0].0, ranges[n - 1].1), (lo, hi));
+                assert!(
+                    ranges.windows(2).all(|w| w[1].0 == w[0].1 + 1),
+                    "{ranges:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -7,35 +7,13 @@ use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use crate::state::large_grid::{cell_at, extent, for_each_position, index_of, position, LargeGrid};
+use crate::state::large_grid::{cell_at, extent, index_of, position, LargeGrid};
 use crate::state::stack_grid::{neighbor, Step};
 
 /// Most alias cells outlined at once.
 const MAX_OUTLINED: usize = 4096;
 /// Cell size in pixels from which addresses are written in the cells.
 const LABEL_PIXELS: f64 = 26.0;
-
-/// A colour per address: a ramp from deep blue to amber over the valid span.
-fn colour(address: i64, span: (i64, i64)) -> [u8; 4] {
-    let t = if span.1 > span.0 {
-        (address - span.0) as f64 / (span.1 - span.0) as f64
-    } else {
-        0.5
-    };
-    let stops = [
-        [40.0, 60.0, 150.0],
-        [40.0, 150.0, 170.0],
-        [130.0, 200.0, 90.0],
-        [250.0, 180.0, 40.0],
-    ];
-    let scaled = t.clamp(0.0, 1.0) * (stops.len() - 1) as f64;
-    let k = (scaled.floor() as usize).min(stops.len() - 2);
-    let f = scaled - k as f64;
-    let mix = |c: usize| (stops[k][c] * (1.0 - f) + stops[k + 1][c] * f) as u8;
-    [mix(0), mix(1), mix(2), 255]
-}
-
-const MASKED: [u8; 4] = [205, 120, 120, 255];
 
 /// The pointer in the canvas's own pixels (CSS may display it at another size).
 fn canvas_point(canvas: Option<HtmlCanvasElement>, ev: &web_sys::MouseEvent) -> (f64, f64) {
@@ -53,25 +31,22 @@ fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
     canvas.get_context("2d").ok().flatten()?.dyn_into().ok()
 }
 
-/// The grid as an image, one pixel per cell, drawn into `image` (reused from the last grid:
+/// The grid's image ([`LargeGrid::image`]) drawn into `image` (reused from the last grid:
 /// setting its size clears it) or a new canvas.
 fn render_image(grid: &LargeGrid, image: Option<HtmlCanvasElement>) -> Option<HtmlCanvasElement> {
-    let (w, h) = extent(&grid.shape);
+    let picture = grid.image();
     let image: HtmlCanvasElement = match image {
         Some(image) => image,
         None => document().create_element("canvas").ok()?.dyn_into().ok()?,
     };
-    image.set_width(w as u32);
-    image.set_height(h as u32);
-    let mut pixels = vec![0u8; (w * h * 4) as usize];
-    let span = grid.span.unwrap_or((0, 0));
-    for_each_position(&grid.shape, |index, x, y| {
-        let at = ((y * w + x) * 4) as usize;
-        let rgba = grid.addresses[index].map_or(MASKED, |a| colour(a, span));
-        pixels[at..at + 4].copy_from_slice(&rgba);
-    });
-    let data =
-        ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), w as u32, h as u32).ok()?;
+    image.set_width(picture.width);
+    image.set_height(picture.height);
+    let data = ImageData::new_with_u8_clamped_array_and_sh(
+        Clamped(&picture.rgba),
+        picture.width,
+        picture.height,
+    )
+    .ok()?;
     context(&image)?.put_image_data(&data, 0.0, 0.0).ok()?;
     Some(image)
 }
