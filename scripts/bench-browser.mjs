@@ -35,18 +35,34 @@ const nextFrame = "await new Promise(r => requestAnimationFrame(() => setTimeout
 try {
   const results = { machine: `${process.platform} ${process.arch}, ${(await import("node:os")).cpus().length} cores`, runs, at: new Date().toISOString() };
 
-  // Cold load: a fresh page (empty cache) until the first grid cell is in the DOM.
+  // Cold load, timed by the page itself with performance marks: from the navigation's start
+  // (performance.timeOrigin) to the first frame painted after the first grid cell is in the
+  // DOM, when the page answers input. The wall time of Playwright's goto and waitForSelector
+  // is kept beside it: it adds about 200 ms that are Playwright's own (its injected script is
+  // compiled and run in the page after the grid is there, and its polling), not the app's.
   const loads = [];
+  const walls = [];
   for (let k = 0; k < runs; k++) {
     const context = await browser.newContext();
     const page = await context.newPage();
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="logical-cell"]')) return;
+        observer.disconnect();
+        performance.mark("layout-lab:first-cell");
+        requestAnimationFrame(() => setTimeout(() => performance.mark("layout-lab:interactive"), 0));
+      }).observe(document, { childList: true, subtree: true });
+    });
     const t0 = Date.now();
     await page.goto(base + "#/views");
     await page.waitForSelector('[data-testid="logical-cell"]');
-    loads.push(Date.now() - t0);
+    walls.push(Date.now() - t0);
+    await page.waitForFunction(() => performance.getEntriesByName("layout-lab:interactive").length > 0);
+    loads.push(await page.evaluate(() => performance.getEntriesByName("layout-lab:interactive")[0].startTime));
     await context.close();
   }
-  results.cold_load_to_interactive_ms = median(loads);
+  results.cold_load_wall_ms = median(walls);
+  results.cold_load_to_interactive_ms = Math.round(median(loads));
 
   const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
   results.edit_to_next_frame_ms = {};
