@@ -1882,15 +1882,9 @@ fn fit_terms(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     }
     let mut forms: Vec<(ExprId, Vec<usize>)> = Vec::new();
     for &(atom, _) in &linear.terms {
-        let numerator = match *arena.node(atom) {
-            Node::Binary(BinOp::Div | BinOp::Mod, numerator, _) => numerator,
-            _ => continue,
-        };
-        let Some(mut form) = linear_of(arena, numerator) else {
+        let Some(form) = numerator_form(arena, atom) else {
             continue;
         };
-        form.constant = 0;
-        let form = build_linear(arena, &form);
         let vars = variables_in(arena, form);
         if vars.len() < 2 || forms.iter().any(|(f, _)| *f == form) {
             continue;
@@ -1942,6 +1936,17 @@ fn fit_terms(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     best.1
 }
 
+/// The numerator of the quotient or remainder `id` as a linear form without its constant
+/// (`3a + b` of `(3a + b + 2) // 4`); `None` for other nodes or a numerator that is not linear.
+fn numerator_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let Node::Binary(BinOp::Div | BinOp::Mod, numerator, _) = *arena.node(id) else {
+        return None;
+    };
+    let mut form = linear_of(arena, numerator)?;
+    form.constant = 0;
+    Some(build_linear(arena, &form))
+}
+
 /// The shortest form `α·((x + β) // δ) + s·x + γ` or `α·((x + β) % δ) + γ` of the expression `id` of
 /// one variable `x >= 0` with a division, read off the differences of its consecutive values
 /// and checked at every value; `None` where none fits.
@@ -1990,18 +1995,12 @@ fn lt_fit_of_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let mut stack = vec![lhs];
     while let Some(node) = stack.pop() {
         match *arena.node(node) {
-            Node::Binary(op, a, b) => {
-                if matches!(op, BinOp::Div | BinOp::Mod) {
-                    if let Some(mut form) = linear_of(arena, a) {
-                        form.constant = 0;
-                        let form = build_linear(arena, &form);
-                        let of = variables_in(arena, form);
-                        if of.len() > 1
-                            && vars.iter().all(|v| of.contains(v))
-                            && !forms.contains(&form)
-                        {
-                            forms.push(form);
-                        }
+            Node::Binary(_, a, b) => {
+                if let Some(form) = numerator_form(arena, node) {
+                    let of = variables_in(arena, form);
+                    if of.len() > 1 && vars.iter().all(|v| of.contains(v)) && !forms.contains(&form)
+                    {
+                        forms.push(form);
                     }
                 }
                 stack.extend([a, b]);
@@ -2028,24 +2027,32 @@ fn lt_fit_of_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// does not take on the box; `None` where `id` is no function of `u`, `u` may be negative or
 /// the box is too large.
 fn truth_of_form(arena: &ExprArena, id: ExprId, u: ExprId) -> Option<(i64, Vec<Option<bool>>)> {
-    let (_, ranges, mut env) = box_within(arena, &[id, u], AFFINE_CHECK_POINTS)?;
-    let (lo, hi) = arena.bounds(u);
+    let (lo, values) = values_over_form(arena, id, u)?;
+    Some((lo, values.into_iter().map(|v| v.map(|v| v != 0)).collect()))
+}
+
+/// The value of `id` at each value of the form `x` (from `x`'s least) over the box of their
+/// variables, `None` at values `x` does not take there; `None` where `id` is no function of
+/// `x`, `x` may be negative or the box is too large.
+fn values_over_form(arena: &ExprArena, id: ExprId, x: ExprId) -> Option<(i64, Vec<Option<i64>>)> {
+    let (_, ranges, mut env) = box_within(arena, &[id, x], AFFINE_CHECK_POINTS)?;
+    let (lo, hi) = arena.bounds(x);
     if lo < 0 || hi > i64::MAX / 2 || hi - lo >= AFFINE_CHECK_POINTS {
         return None;
     }
-    let mut cells: Vec<Option<bool>> = vec![None; usize::try_from(hi - lo + 1).ok()?];
+    let mut values: Vec<Option<i64>> = vec![None; usize::try_from(hi - lo + 1).ok()?];
     loop {
-        let at = usize::try_from(arena.eval(u, &env) - lo).ok()?;
-        let truth = arena.eval(id, &env) != 0;
-        match cells.get_mut(at)? {
-            Some(seen) if *seen != truth => return None,
-            cell => *cell = Some(truth),
+        let at = usize::try_from(arena.eval(x, &env) - lo).ok()?;
+        let value = arena.eval(id, &env);
+        match values.get_mut(at)? {
+            Some(seen) if *seen != value => return None,
+            slot => *slot = Some(value),
         }
         if !next_point(&mut env, &ranges) {
             break;
         }
     }
-    Some((lo, cells))
+    Some((lo, values))
 }
 
 /// The shortest predicate of `u` with the truth `cells` (from `u = lo`) at each value it
@@ -2152,23 +2159,7 @@ fn predicate_of(
 /// least and greatest: `-6·((2a + b) // 3) + 2a + b` is `(2a + b + 3) % 6 - 3` for `2a + b` in
 /// `[0, 5]`.
 fn fit_form_of(arena: &mut ExprArena, id: ExprId, x: ExprId) -> Option<ExprId> {
-    let (_, ranges, mut env) = box_within(arena, &[id, x], AFFINE_CHECK_POINTS)?;
-    let (lo, hi) = arena.bounds(x);
-    if lo < 0 || hi > i64::MAX / 2 || hi - lo >= AFFINE_CHECK_POINTS {
-        return None;
-    }
-    let mut values: Vec<Option<i64>> = vec![None; usize::try_from(hi - lo + 1).ok()?];
-    loop {
-        let at = usize::try_from(arena.eval(x, &env) - lo).ok()?;
-        let value = arena.eval(id, &env);
-        match values.get_mut(at)? {
-            Some(seen) if *seen != value => return None,
-            slot => *slot = Some(value),
-        }
-        if !next_point(&mut env, &ranges) {
-            break;
-        }
-    }
+    let (lo, values) = values_over_form(arena, id, x)?;
     let values: Option<Vec<i64>> = values.into_iter().collect();
     fit_values(arena, x, lo, &values?)
 }
@@ -2496,16 +2487,11 @@ fn box_within(
             (var.slot, var.min, var.max)
         })
         .collect();
-    small_enough(&ranges, limit)?;
     // a variable and a re-bounded copy share a slot but not a range: not one box
     if (1..ranges.len()).any(|k| ranges[..k].iter().any(|r| r.0 == ranges[k].0)) {
         return None;
     }
-    let slots = ranges.iter().map(|r| r.0).max().map_or(0, |m| m + 1);
-    let mut env = vec![0i64; slots];
-    for &(slot, lo, _) in &ranges {
-        env[slot] = lo;
-    }
+    let env = first_point(&ranges, limit)?;
     Some((vars, ranges, env))
 }
 
@@ -2524,13 +2510,20 @@ fn slots_box(arena: &ExprArena, ids: &[ExprId], limit: i64) -> Option<(Vec<SlotR
             }
         }
     }
-    small_enough(&ranges, limit)?;
+    let env = first_point(&ranges, limit)?;
+    Some((ranges, env))
+}
+
+/// The first point of the box of `ranges` (each slot at its least), when the box has at most
+/// `limit` points.
+fn first_point(ranges: &[SlotRange], limit: i64) -> Option<Vec<i64>> {
+    small_enough(ranges, limit)?;
     let slots = ranges.iter().map(|r| r.0).max().map_or(0, |m| m + 1);
     let mut env = vec![0i64; slots];
-    for &(slot, lo, _) in &ranges {
+    for &(slot, lo, _) in ranges {
         env[slot] = lo;
     }
-    Some((ranges, env))
+    Some(env)
 }
 
 /// `Some` when the box of `ranges` has at most `limit` points.
