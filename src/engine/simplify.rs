@@ -4366,8 +4366,6 @@ mod tests {
         (arena, parsed)
     }
 
-    /// Parses `idx` and `valid` over `vars`, simplifies them together and checks the result
-    /// against the input at every point of the box: the same `valid`, the same `idx` where valid.
     #[test]
     fn a_quotient_of_a_quotient_is_one_quotient_at_any_sign() {
         // the numerator is -1 at a = b = c = 0: the fold holds for truncating division anyway
@@ -4379,6 +4377,8 @@ mod tests {
         assert_eq!(text, "(a*7 - 30)/6");
     }
 
+    /// Parses `idx` and `valid` over `vars`, simplifies them together and checks the result
+    /// against the input at every point of the box: the same `valid`, the same `idx` where valid.
     fn simplified_given_valid(
         vars: &[(&str, i64, i64)],
         idx: &str,

@@ -190,6 +190,7 @@ impl ShapeTracker {
                     *slot = address;
                 }
             });
+            debug_assert!(slots.next().is_none(), "one address per element");
         } else if self.views.len() == 1 {
             out.extend((0..size).map(Some));
         }

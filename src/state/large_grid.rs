@@ -161,7 +161,7 @@ struct Scaled {
 }
 
 impl Scaled {
-    /// For `k < 2^31` and `span >= 1`.
+    /// For `k < 2^32` and `span >= 1`.
     fn new(k: u64, span: u64) -> Scaled {
         let shift = 32u32.saturating_sub(span.leading_zeros());
         Scaled {
@@ -171,7 +171,7 @@ impl Scaled {
     }
 
     fn of(self, d: u64) -> u64 {
-        // (d >> shift) < 2^32 and factor <= k * 2^33 / (span >> shift) keep the product in u64
+        // for d <= span, (d >> shift) <= (span >> shift) keeps the product below (k + 1) * 2^32
         ((d >> self.shift) * self.factor) >> 32
     }
 }
@@ -219,7 +219,11 @@ impl LargeGrid {
     /// [`MASKED_RGBA`], the gaps between blocks transparent. Up to 2^20 cells on every edit,
     /// so the ramp is a table of [`RAMP_STEPS`] colours, read with one integer multiplication.
     pub fn image(&self) -> Image {
-        let (w, h) = extent(&self.shape);
+        // no cells: an empty dimension, whose extent the others may make huge
+        let (w, h) = match self.addresses.is_empty() {
+            true => (0, 0),
+            false => extent(&self.shape),
+        };
         let (width, height) = (w.max(0) as usize, h.max(0) as usize);
         let mut pixels = vec![[0u8; 4]; width * height];
         let table: Vec<[u8; 4]> = (0..RAMP_STEPS)
@@ -470,7 +474,7 @@ mod tests {
                 None => MASKED_RGBA,
                 Some(a) => ramp((a - lo) as f64 / (hi - lo) as f64),
             };
-            // the table is a step of the ramp away at most: a channel moves by under 1/3 per step
+            // the table is a step of the ramp away at most: a channel moves by under 0.36 per step
             let got = pixel(x, y);
             assert!(
                 (0..4).all(|c| got[c].abs_diff(expected[c]) <= 1),
@@ -500,6 +504,20 @@ mod tests {
         // one address: the middle of the ramp
         let one = LargeGrid::of(&ShapeTracker::from_shape(&[1]).unwrap()).unwrap();
         assert_eq!(one.image().rgba, ramp(0.5).to_vec());
+        // no cells, though the other dimensions' extent is 99,999 x 100,000
+        let empty = LargeGrid {
+            shape: vec![100_000, 100_000, 0],
+            addresses: Vec::new(),
+            span: None,
+        };
+        assert_eq!(
+            empty.image(),
+            Image {
+                width: 0,
+                height: 0,
+                rgba: Vec::new()
+            }
+        );
     }
 
     #[test]
