@@ -373,6 +373,42 @@ async fn large_stacks_draw_on_canvases_that_answer_hover() {
     );
 }
 
+/// The colour of the memory strip's bar at pixel `x` (one pixel per bar at 960 bars).
+fn strip_colour(parent: &HtmlElement, x: f64) -> [u8; 3] {
+    let canvas: web_sys::HtmlCanvasElement =
+        find(parent, "[data-testid='canvas-memory']").unchecked_into();
+    let ctx: web_sys::CanvasRenderingContext2d =
+        canvas.get_context("2d").unwrap().unwrap().unchecked_into();
+    let data = ctx.get_image_data(x, 10.0, 1.0, 1.0).unwrap().data();
+    [data[0], data[1], data[2]]
+}
+
+#[wasm_bindgen_test]
+async fn the_canvas_memory_strip_colours_used_unused_and_lit_bars() {
+    // rows 200 apart, 64 used each: 6,264 addresses over 960 bars of about 6.5; bar 5 holds
+    // addresses 32 to 39 (used), bar 20 addresses 130 to 137 (unused, between rows)
+    let (parent, _) = mount_views("shape=32,64&strides=200,1").await;
+    let (used, unused, lit) = ([0x4f, 0x7f, 0xd8], [0xd9, 0xdc, 0xe3], [0xff, 0xb0, 0x2e]);
+    assert_eq!(strip_colour(&parent, 5.0), used);
+    assert_eq!(strip_colour(&parent, 20.0), unused);
+    assert_eq!(strip_colour(&parent, 0.0), used);
+    // the cursor on cell (0, 0) lights address 0's bar
+    let canvas: HtmlElement = find(&parent, "[data-testid='canvas-grid']").unchecked_into();
+    canvas.focus().unwrap();
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("ArrowRight");
+    init.set_bubbles(true);
+    canvas
+        .dispatch_event(
+            &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
+        )
+        .unwrap();
+    tick().await;
+    assert_eq!(strip_colour(&parent, 0.0), lit);
+    assert_eq!(strip_colour(&parent, 5.0), used);
+    assert_eq!(strip_colour(&parent, 20.0), unused);
+}
+
 #[wasm_bindgen_test]
 async fn the_layouts_page_draws_l_of_i_and_keeps_the_last_layout_on_bad_input() {
     use layout_lab::state::layouts::LayoutsState;

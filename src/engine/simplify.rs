@@ -200,6 +200,14 @@ pub const LAST_FIT_TERMS: Rule = Rule {
     apply: fit_terms,
 };
 
+/// Last of all, on `idx` and each clause as they are final: earlier, the form it writes would
+/// hide the sums and clauses that other rules read (`2·a + b + 9` where `2·a + b < 3`).
+pub const LAST_PAIR_FIT: Rule = Rule {
+    name: "pair-fit",
+    law: "f(a, b) = α·((u + β) // δ) + s·u + γ  (or α·((u + β) % δ) + γ)   for u = a + k·b, |k| at most the number of values of a, when so at every point of the box of f's two variables (f alone or a term of a sum)",
+    apply: pair_fit,
+};
+
 /// After the last pass, on each clause as it is final: earlier, the remainder it writes would
 /// hide the quotients and sums that other comparison rules read.
 pub const LAST_LT_FIT: Rule = Rule {
@@ -1852,14 +1860,100 @@ fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// Both forms are read off the differences of consecutive values: a quotient steps by `α`
 /// every `δ` values, a remainder rises by `α` and falls back by `α·(δ - 1)` every `δ` values.
 fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    fit_or_fit_a_term(arena, id, fit_form)
+}
+
+/// `fit(id)` where shorter, or else the sum `id` with the term whose `fit` makes it shortest
+/// (the fit's constant and factor merge into the sum's).
+fn fit_or_fit_a_term(arena: &mut ExprArena, id: ExprId, fit: Rewrite) -> Option<ExprId> {
     if arena.op_count(id) > 3 {
-        if let Some(fit) = fit_form(arena, id).filter(|&f| arena.op_count(f) < arena.op_count(id)) {
+        if let Some(fit) = fit(arena, id).filter(|&f| arena.op_count(f) < arena.op_count(id)) {
             return Some(fit);
         }
     }
-    // a term of a sum, where the fit's constant and factor merge into the sum's; of the
-    // terms that fit, the one that makes the sum shortest
-    rewrite_atoms(arena, id, &[fit_form], Pick::Shortest)
+    rewrite_atoms(arena, id, &[fit], Pick::Shortest)
+}
+
+/// [`LAST_PAIR_FIT`]: [`fit_pair_form`] of `id`, or of a term of the sum `id`, where shorter.
+fn pair_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    fit_or_fit_a_term(arena, id, fit_pair_form)
+}
+
+/// Most points of the box [`fit_pair_form`] reads.
+const PAIR_FIT_POINTS: i64 = 64;
+
+/// [`fit_form`] of an expression of two variables `x` and `y` over a linear form `x + k·y`
+/// that need not appear in it, for `k` from `-n` to `n` (`x` takes `n` values, so the form
+/// takes every value between its least and greatest), either variable as `x`; the shortest:
+/// `(b + (a + b + 1) // 2) % 3` is `(a - 3·b + 1) // 2` for `a` in `[2, 4]` and `b` in
+/// `[0, 1]`, where `a - 3·b` appears nowhere.
+fn fit_pair_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
+    let integer = matches!(
+        arena.node(id),
+        Node::Binary(BinOp::Add | BinOp::Mul | BinOp::Div | BinOp::Mod, _, _)
+    );
+    if !integer || !has_division(arena, id) {
+        return None;
+    }
+    let (vars, ranges, mut env) = box_within(arena, &[id], PAIR_FIT_POINTS)?;
+    let [_, _] = vars[..] else {
+        return None;
+    };
+    // the value at each point, evaluated once for all the forms
+    let mut points = Vec::new();
+    loop {
+        points.push([env[ranges[0].0], env[ranges[1].0], arena.eval(id, &env)]);
+        if !next_point(&mut env, &ranges) {
+            break;
+        }
+    }
+    let mut best: Option<ExprId> = None;
+    for x in 0..2 {
+        // (the box is small, so its ranges' lengths fit)
+        let n = ranges[x].2 - ranges[x].1 + 1;
+        for k in (-n..=n).filter(|&k| k != 0) {
+            let Some((lo, values)) = values_over_pair(&points, x, k) else {
+                continue;
+            };
+            // the form from 0, as fit_values reads it
+            let form = Linear {
+                terms: vec![
+                    (arena.var_node(vars[x]), 1),
+                    (arena.var_node(vars[1 - x]), k),
+                ],
+                constant: lo.checked_neg()?,
+            };
+            let u = build_linear(arena, &form);
+            let Some(fit) = fit_values(arena, u, 0, &values) else {
+                continue;
+            };
+            if best.is_none_or(|b| arena.op_count(fit) < arena.op_count(b)) {
+                best = Some(fit);
+            }
+        }
+    }
+    best
+}
+
+/// The values of [`fit_pair_form`]'s `points` (`[x, y, value]`, or `[y, x, value]` for
+/// `x = 1`) at each value of `u = x + k·y` from its least, with that least; `None` where they
+/// are no function of `u` or `u` skips a value.
+fn values_over_pair(points: &[[i64; 3]], x: usize, k: i64) -> Option<(i64, Vec<i64>)> {
+    let mut us = Vec::with_capacity(points.len());
+    for p in points {
+        us.push(k.checked_mul(p[1 - x])?.checked_add(p[x])?);
+    }
+    let lo = *us.iter().min()?;
+    let span = us.iter().max()?.checked_sub(lo)?;
+    let mut values = vec![None; usize::try_from(span).ok()?.checked_add(1)?];
+    for (p, &u) in points.iter().zip(&us) {
+        // (u - lo is in [0, span])
+        match &mut values[(u - lo) as usize] {
+            Some(seen) if *seen != p[2] => return None,
+            slot => *slot = Some(p[2]),
+        }
+    }
+    Some((lo, values.into_iter().collect::<Option<Vec<i64>>>()?))
 }
 
 /// A sum with its terms in one variable, two or more of them, replaced by the fit of their
@@ -2166,7 +2260,7 @@ fn fit_form_of(arena: &mut ExprArena, id: ExprId, x: ExprId) -> Option<ExprId> {
 }
 
 /// The shortest form of [`fit_form`] for `values`, those of the expression at `x = lo, lo + 1,
-/// …`, written over `x`.
+/// …`, written over `x` (its constant and `β` as one).
 fn fit_values(arena: &mut ExprArena, x: ExprId, lo: i64, values: &[i64]) -> Option<ExprId> {
     let hi = lo.checked_add(i64::try_from(values.len()).ok()? - 1)?;
     let mut diffs = Vec::with_capacity(values.len());
@@ -2236,8 +2330,19 @@ fn fit_values(arena: &mut ExprArena, x: ExprId, lo: i64, values: &[i64]) -> Opti
         if !fits {
             continue;
         }
-        let shift = arena.constant(b);
-        let shifted = arena.add(x, shift);
+        let shifted = match linear_of(arena, x) {
+            Some(mut form) if form.constant != 0 => {
+                let Some(c) = form.constant.checked_add(b) else {
+                    continue;
+                };
+                form.constant = c;
+                build_linear(arena, &form)
+            }
+            _ => {
+                let shift = arena.constant(b);
+                arena.add(x, shift)
+            }
+        };
         let inner = match op {
             BinOp::Div => arena.div(shifted, d),
             _ => arena.rem(shifted, d),
@@ -3678,6 +3783,10 @@ fn simplify_indexing_once(
         }
     }
     idx = where_valid(arena, idx, &finished, &mut steps, &mut run);
+    idx = polish(arena, &LAST_PAIR_FIT, idx, &mut steps, &mut run);
+    for clause in &mut finished {
+        *clause = polish(arena, &LAST_PAIR_FIT, *clause, &mut steps, &mut run);
+    }
     // last, so that idx was read under every clause's ranges; valid keeps its values
     let mut valid = arena.boolean(true);
     for clause in drop_implied(arena, finished, &mut steps) {
@@ -4958,6 +5067,39 @@ mod tests {
     }
 
     #[test]
+    fn a_remainder_of_two_variables_is_fitted_over_a_form_it_does_not_hold() {
+        // fresh tinygrad case 162:1906: (b + (a + b + 1) // 2) % 3 is 1, 2, 2 at b = 0 and
+        // 0, 0, 1 at b = 1 for a = 2..4, which is (u + 1) // 2 of u = a - 3b in [-1, 4]; the
+        // form a - 3b appears nowhere in the expression (tinygrad's 17 operations, we had 18)
+        let (idx, _) = simplified_given_valid(
+            &[("c", 0, 1), ("b", 0, 1), ("a", 0, 5)],
+            "c * -1 + (b + (b + a + 1) // 2) % 3 * 6 + (b + a + 1) % 2 * 18 + 3",
+            "!(a < 2) & a < 5",
+        );
+        assert_eq!(idx, "-c + (a + b*-3 + 1)/2*6 + (b + a + 1)%2*18 + 3");
+    }
+
+    #[test]
+    fn a_pair_fit_needs_a_function_of_one_form_without_gaps() {
+        // a·b is no function of any a + k·b on [0, 2]²: nothing fits
+        let (mut arena, ids) = parsed(&[("a", 0, 2), ("b", 0, 2)], &["(a * b + 1) // 2 * 3"]);
+        assert_eq!(fit_pair_form(&mut arena, ids[0]), None);
+        // (3a + b) // 2 with b in [0, 2]: u = b + 3a takes every value 0..8, fitted as itself
+        let (mut arena, ids) = parsed(&[("a", 0, 2), ("b", 0, 2)], &["(a * 3 + b) // 2 % 5"]);
+        let fit = fit_pair_form(&mut arena, ids[0]).expect("a fit over b + 3a");
+        for (a, b) in (0..3).flat_map(|a| (0..3).map(move |b| (a, b))) {
+            assert_eq!(
+                arena.eval(fit, &[a, b]),
+                arena.eval(ids[0], &[a, b]),
+                "a={a} b={b}"
+            );
+        }
+        // too large a box is declined
+        let (mut arena, ids) = parsed(&[("a", 0, 9), ("b", 0, 9)], &["(a * 3 + b) // 2 % 5"]);
+        assert_eq!(fit_pair_form(&mut arena, ids[0]), None);
+    }
+
+    #[test]
     fn one_variable_fit_leaves_conditions_alone() {
         // 3x % 6 // 2 * 3 < 1 is 1, 0, 1, 0, ... as 1 - x % 2 is; but a condition must stay a
         // condition (a shader's `valid` is a bool: `!(o0 % 2)` failed to validate)
@@ -5264,12 +5406,13 @@ mod tests {
         let (idx, _) = simplified_given_valid(&[("x", 0, 10)], "9*x // 2 % 5 * 4 + 3", "!(x < 1)");
         assert_eq!(idx, "(x + 1)/2*-4 + 23");
         // and as a term of a sum with another variable, where its constant and factor merge
+        // (and the pair fit then writes -((2x + 3y + 1) % 4) as (2x + y + 2) % 4 - 3)
         let (idx, _) = simplified_given_valid(
             &[("x", 0, 10), ("y", 0, 3)],
             "9*x // 2 % 5 * 4 + (2*x + 3*y + 1) % 4 * -1 + 3",
             "!(x < 1)",
         );
-        assert_eq!(idx, "-((x*2 + y*3 + 1)%4) + (x + 1)/2*-4 + 23");
+        assert_eq!(idx, "(y + x*2 + 2)%4 + (x + 1)/2*-4 + 20");
         // a sub-term valid pins is not fitted away first: (x + 1) % 2 is 0 where valid holds
         let (idx, _) = simplified_given_valid(
             &[("x", 0, 7), ("y", 0, 3)],
@@ -5463,6 +5606,13 @@ mod tests {
             "x < 3",
         );
         assert!(!idx.is_empty());
+        // a pair's forms y + k·x near i64::MAX are declined (a first version's `u + β`
+        // overflowed there)
+        let (mut arena, ids) = parsed(
+            &[("x", -30, -29), ("y", i64::MAX - 11, i64::MAX - 8)],
+            &["(x * -9223372036854775803 + y * 9223372036854775794 + 17592186044416) // 1099511627776 % 1099511627776"],
+        );
+        assert_eq!(fit_pair_form(&mut arena, ids[0]), None);
         // a constant near i64::MIN split by 3: floor(c / 3)·3 is below i64::MIN
         let near_min = Linear {
             terms: Vec::new(),
@@ -5507,6 +5657,7 @@ mod tests {
             &LAST_MOD_NEGATED,
             &LAST_FIT_TERMS,
             &LAST_LT_FIT,
+            &LAST_PAIR_FIT,
             &PRE_SPLIT,
             &PRE_GCD,
         ];
