@@ -200,8 +200,9 @@ pub const LAST_FIT_TERMS: Rule = Rule {
     apply: fit_terms,
 };
 
-/// Last of all, on `idx` and each clause as they are final: earlier, the form it writes would
-/// hide the sums and clauses that other rules read (`2·a + b + 9` where `2·a + b < 3`).
+/// After `where_valid`, on `idx` and each clause as they are final (then the rules run again
+/// where it made them shorter): earlier, the form it writes would hide the sums and clauses
+/// that other rules read (`2·a + b + 9` where `2·a + b < 3`).
 pub const LAST_PAIR_FIT: Rule = Rule {
     name: "pair-fit",
     law: "f(a, b) = α·((u + β) // δ) + s·u + γ  (or α·((u + β) % δ) + γ)   for u = a + k·b, |k| at most the number of values of a, when so at every point of the box of f's two variables (f alone or a term of a sum)",
@@ -1916,12 +1917,15 @@ fn fit_pair_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
                 continue;
             };
             // the form from 0, as fit_values reads it
+            let Some(constant) = lo.checked_neg() else {
+                continue;
+            };
             let form = Linear {
                 terms: vec![
                     (arena.var_node(vars[x]), 1),
                     (arena.var_node(vars[1 - x]), k),
                 ],
-                constant: lo.checked_neg()?,
+                constant,
             };
             let u = build_linear(arena, &form);
             let Some(fit) = fit_values(arena, u, 0, &values) else {
@@ -1937,7 +1941,8 @@ fn fit_pair_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 
 /// The values of [`fit_pair_form`]'s `points` (`[x, y, value]`, or `[y, x, value]` for
 /// `x = 1`) at each value of `u = x + k·y` from its least, with that least; `None` where they
-/// are no function of `u` or `u` skips a value.
+/// are no function of `u` (or `u` skips a value, which `|k|` at most `x`'s number of values
+/// rules out).
 fn values_over_pair(points: &[[i64; 3]], x: usize, k: i64) -> Option<(i64, Vec<i64>)> {
     let mut us = Vec::with_capacity(points.len());
     for p in points {
@@ -2316,11 +2321,15 @@ fn fit_values(arena: &mut ExprArena, x: ExprId, lo: i64, values: &[i64]) -> Opti
         // the step or fall after index `first`: x + 1 + β is a multiple of δ at x = lo + first
         let at = lo.checked_add(i64::try_from(first).ok()?)?.checked_add(1)?;
         let b = (d - at % d) % d;
-        let g = |v: i64| match op {
-            BinOp::Div => (v + b) / d,
-            _ => (v + b) % d,
+        // (β may be near δ, which a remainder's fall may put near i64::MAX)
+        let g = |v: i64| {
+            let n = v.checked_add(b)?;
+            Some(match op {
+                BinOp::Div => n / d,
+                _ => n % d,
+            })
         };
-        let form = |v: i64| alpha.checked_mul(g(v))?.checked_add(slope.checked_mul(v)?);
+        let form = |v: i64| alpha.checked_mul(g(v)?)?.checked_add(slope.checked_mul(v)?);
         let Some(gamma) = form(lo).and_then(|a| values[0].checked_sub(a)) else {
             continue;
         };
@@ -5080,13 +5089,15 @@ mod tests {
     }
 
     #[test]
-    fn a_pair_fit_needs_a_function_of_one_form_without_gaps() {
-        // a·b is no function of any a + k·b on [0, 2]²: nothing fits
+    fn a_pair_fit_is_a_quotient_or_remainder_of_one_form_at_every_point() {
+        // (ab + 1) // 2 · 3 is 0, 0, 0, 0, 3, 3, 0, 3, 6 on [0, 2]²: a function of a + 3b
+        // (which is one-to-one there), but of no quotient or remainder of any a + k·b
         let (mut arena, ids) = parsed(&[("a", 0, 2), ("b", 0, 2)], &["(a * b + 1) // 2 * 3"]);
         assert_eq!(fit_pair_form(&mut arena, ids[0]), None);
-        // (3a + b) // 2 with b in [0, 2]: u = b + 3a takes every value 0..8, fitted as itself
+        // (3a + b) // 2 % 5 with b in [0, 2] is (b + 3a) // 2 (its values stay below 5)
         let (mut arena, ids) = parsed(&[("a", 0, 2), ("b", 0, 2)], &["(a * 3 + b) // 2 % 5"]);
         let fit = fit_pair_form(&mut arena, ids[0]).expect("a fit over b + 3a");
+        assert_eq!(arena.render_readable(fit), "(b + a*3)/2");
         for (a, b) in (0..3).flat_map(|a| (0..3).map(move |b| (a, b))) {
             assert_eq!(
                 arena.eval(fit, &[a, b]),
@@ -5606,13 +5617,25 @@ mod tests {
             "x < 3",
         );
         assert!(!idx.is_empty());
-        // a pair's forms y + k·x near i64::MAX are declined (a first version's `u + β`
-        // overflowed there)
+        // a pair's forms y + k·x near i64::MAX (a first version's `u + β` overflowed there)
         let (mut arena, ids) = parsed(
             &[("x", -30, -29), ("y", i64::MAX - 11, i64::MAX - 8)],
             &["(x * -9223372036854775803 + y * 9223372036854775794 + 17592186044416) // 1099511627776 % 1099511627776"],
         );
         assert_eq!(fit_pair_form(&mut arena, ids[0]), None);
+        // values 0, 1, 2 - i64::MAX, 3 - i64::MAX: a remainder's fall puts δ at i64::MAX, and
+        // x + β then passes i64::MAX; so too over a pair's form a + 2b
+        let (text, _) = simplified(&[("x", 0, 3)], "x // 2 * -9223372036854775807 + x");
+        assert!(!text.is_empty());
+        let (mut arena, ids) = parsed(
+            &[("a", 0, 1), ("b", 0, 1)],
+            &["(a + b * 2) // 2 * -9223372036854775807 + a + b * 2"],
+        );
+        // (its quotient over a + 2b, where the remainder's form overflowed)
+        let fit = fit_pair_form(&mut arena, ids[0]).expect("a fit");
+        for (a, b) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            assert_eq!(arena.eval(fit, &[a, b]), arena.eval(ids[0], &[a, b]));
+        }
         // a constant near i64::MIN split by 3: floor(c / 3)·3 is below i64::MIN
         let near_min = Linear {
             terms: Vec::new(),
