@@ -148,6 +148,33 @@ test("screenshot of the Views page", async ({ page }) => {
   expect(views.consoleErrors).toEqual([]);
 });
 
+test("a 1,024-cell grid renders only the rows in view, at the same pitch, with edits shown", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.setViewportSize({ width: 1300, height: 300 });
+  await views.open("#/views?shape=32,32");
+  const skipped = (coord: string) =>
+    views.logicalCell(coord).evaluate((cell) => !cell.checkVisibility({ contentVisibilityAuto: true }));
+  // below the memory strip, the whole grid is out of view at first
+  expect(await skipped("(0,0)")).toBe(true);
+  // scrolled to its first row, its last, 1,178 pixels lower, is not rendered (Chromium renders
+  // what lies within 150% of the viewport's height of it: 750 pixels here)
+  await page.getByTestId("logical-grid").evaluate((grid) => grid.scrollIntoView({ block: "start" }));
+  await expect.poll(() => skipped("(0,0)")).toBe(false);
+  expect(await skipped("(31,0)")).toBe(true);
+  // an edit reaches the rows out of view: seen once scrolled to
+  await views.type("stride-0", "40");
+  await views.logicalCell("(31,0)").scrollIntoViewIfNeeded();
+  await expect.poll(() => skipped("(31,0)")).toBe(false);
+  await expect(views.logicalCell("(31,0)")).toHaveText("1240");
+  // rows keep the pitch of a cell and the 2-pixel gap
+  const top = async (coord: string) => (await views.logicalCell(coord).boundingBox())!.y;
+  const pitch = (await top("(31,0)")) - (await top("(30,0)"));
+  const height = (await views.logicalCell("(30,0)").boundingBox())!.height;
+  expect(pitch).toBeCloseTo(height + 2, 1);
+  expect((await top("(31,0)")) - (await top("(1,0)"))).toBeCloseTo(30 * pitch, 1);
+  expect(views.consoleErrors).toEqual([]);
+});
+
 test("arrow keys move focus through the grid and light linked cells", async ({ page }) => {
   const views = new ViewsPage(page);
   await views.open("#/views?shape=2,2,3");
