@@ -343,6 +343,21 @@ async fn the_table_view_lists_the_composed_cells() {
     assert!(third.contains("(1, 0)") && third.ends_with('4'), "{third}");
 }
 
+/// Focuses the canvas grid and presses an arrow key, which puts its cursor on cell (0, 0).
+async fn focus_canvas_cursor(parent: &HtmlElement) {
+    let canvas: HtmlElement = find(parent, "[data-testid='canvas-grid']").unchecked_into();
+    canvas.focus().unwrap();
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("ArrowRight");
+    init.set_bubbles(true);
+    canvas
+        .dispatch_event(
+            &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
+        )
+        .unwrap();
+    tick().await;
+}
+
 #[wasm_bindgen_test]
 async fn large_stacks_draw_on_canvases_that_answer_hover() {
     let (parent, _) = mount_views("shape=64,64").await;
@@ -355,17 +370,7 @@ async fn large_stacks_draw_on_canvases_that_answer_hover() {
         .unwrap()
         .is_some());
     assert!(text(&parent, "grid-error").contains("canvas"));
-    let canvas: HtmlElement = find(&parent, "[data-testid='canvas-grid']").unchecked_into();
-    canvas.focus().unwrap();
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key("ArrowRight");
-    init.set_bubbles(true);
-    canvas
-        .dispatch_event(
-            &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
-        )
-        .unwrap();
-    tick().await;
+    focus_canvas_cursor(&parent).await;
     assert!(
         text(&parent, "canvas-hover-info").contains("logical (0, 0)"),
         "{}",
@@ -393,17 +398,7 @@ async fn the_canvas_memory_strip_colours_used_unused_and_lit_bars() {
     assert_eq!(strip_colour(&parent, 20.0), unused);
     assert_eq!(strip_colour(&parent, 0.0), used);
     // the cursor on cell (0, 0) lights address 0's bar
-    let canvas: HtmlElement = find(&parent, "[data-testid='canvas-grid']").unchecked_into();
-    canvas.focus().unwrap();
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key("ArrowRight");
-    init.set_bubbles(true);
-    canvas
-        .dispatch_event(
-            &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
-        )
-        .unwrap();
-    tick().await;
+    focus_canvas_cursor(&parent).await;
     assert_eq!(strip_colour(&parent, 0.0), lit);
     assert_eq!(strip_colour(&parent, 5.0), used);
     assert_eq!(strip_colour(&parent, 20.0), unused);
