@@ -1836,13 +1836,7 @@ const WHERE_VALID_WORK: usize = 1 << 21;
 /// A sub-expression with `//` or `%` that is affine on the box of its variables' ranges
 /// (checked at every point) is that affine form.
 fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    if !matches!(
-        arena.node(id),
-        Node::Binary(BinOp::Add | BinOp::Mul | BinOp::Div | BinOp::Mod, _, _)
-    ) {
-        return None;
-    }
-    if !has_division(arena, id) {
+    if !integer_with_division(arena, id) {
         return None;
     }
     let (vars, ranges, mut env) = small_box(arena, id)?;
@@ -1889,11 +1883,7 @@ const PAIR_FIT_POINTS: i64 = 64;
 /// `(b + (a + b + 1) // 2) % 3` is `(a - 3·b + 1) // 2` for `a` in `[2, 4]` and `b` in
 /// `[0, 1]`, where `a - 3·b` appears nowhere.
 fn fit_pair_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    let integer = matches!(
-        arena.node(id),
-        Node::Binary(BinOp::Add | BinOp::Mul | BinOp::Div | BinOp::Mod, _, _)
-    );
-    if !integer || !has_division(arena, id) {
+    if !integer_with_division(arena, id) {
         return None;
     }
     let (vars, ranges, mut env) = box_within(arena, &[id], PAIR_FIT_POINTS)?;
@@ -1953,12 +1943,21 @@ fn values_over_pair(points: &[[i64; 3]], x: usize, k: i64) -> Option<(i64, Vec<i
     let mut values = vec![None; usize::try_from(span).ok()?.checked_add(1)?];
     for (p, &u) in points.iter().zip(&us) {
         // (u - lo is in [0, span])
-        match &mut values[(u - lo) as usize] {
-            Some(seen) if *seen != p[2] => return None,
-            slot => *slot = Some(p[2]),
-        }
+        record(&mut values, (u - lo) as usize, p[2])?;
     }
     Some((lo, values.into_iter().collect::<Option<Vec<i64>>>()?))
+}
+
+/// `value` written at `at` of a table of an expression's values by a form's value; `None` where
+/// `at` is past its end or holds another value (the expression is no function of the form).
+fn record(values: &mut [Option<i64>], at: usize, value: i64) -> Option<()> {
+    match values.get_mut(at)? {
+        Some(seen) if *seen != value => None,
+        slot => {
+            *slot = Some(value);
+            Some(())
+        }
+    }
 }
 
 /// A sum with its terms in one variable, two or more of them, replaced by the fit of their
@@ -2051,12 +2050,7 @@ fn numerator_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// one variable `x >= 0` with a division, read off the differences of its consecutive values
 /// and checked at every value; `None` where none fits.
 fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
-    // integers only: a condition evaluates to 0 or 1 too, but must stay a condition
-    let integer = matches!(
-        arena.node(id),
-        Node::Binary(BinOp::Add | BinOp::Mul | BinOp::Div | BinOp::Mod, _, _)
-    );
-    if !integer || !has_division(arena, id) {
+    if !integer_with_division(arena, id) {
         return None;
     }
     let (vars, ranges, mut env) = small_box(arena, id)?;
@@ -2143,11 +2137,7 @@ fn values_over_form(arena: &ExprArena, id: ExprId, x: ExprId) -> Option<(i64, Ve
     let mut values: Vec<Option<i64>> = vec![None; usize::try_from(hi - lo + 1).ok()?];
     loop {
         let at = usize::try_from(arena.eval(x, &env) - lo).ok()?;
-        let value = arena.eval(id, &env);
-        match values.get_mut(at)? {
-            Some(seen) if *seen != value => return None,
-            slot => *slot = Some(value),
-        }
+        record(&mut values, at, arena.eval(id, &env))?;
         if !next_point(&mut env, &ranges) {
             break;
         }
@@ -2666,6 +2656,16 @@ fn next_point(env: &mut [i64], ranges: &[SlotRange]) -> bool {
     false
 }
 
+/// Whether `id` is an integer operation (`+`, `·`, `//`, `%`) with a `//` or `%` in it, what the
+/// fits rewrite: a condition evaluates to 0 or 1 too, but must stay a condition.
+fn integer_with_division(arena: &ExprArena, id: ExprId) -> bool {
+    matches!(
+        arena.node(id),
+        Node::Binary(BinOp::Add | BinOp::Mul | BinOp::Div | BinOp::Mod, _, _)
+    ) && has_division(arena, id)
+}
+
+/// Whether a `//` or `%` is anywhere in `id`.
 fn has_division(arena: &ExprArena, id: ExprId) -> bool {
     match *arena.node(id) {
         Node::Binary(BinOp::Div | BinOp::Mod, _, _) => true,
@@ -3786,16 +3786,17 @@ fn simplify_indexing_once(
         &LAST_FIT_TERMS,
         &LAST_LT_FIT,
     ] {
-        idx = polish(arena, rule, idx, &mut steps, &mut run);
-        for clause in &mut finished {
-            *clause = polish(arena, rule, *clause, &mut steps, &mut run);
-        }
+        polish_all(arena, rule, &mut idx, &mut finished, &mut steps, &mut run);
     }
     idx = where_valid(arena, idx, &finished, &mut steps, &mut run);
-    idx = polish(arena, &LAST_PAIR_FIT, idx, &mut steps, &mut run);
-    for clause in &mut finished {
-        *clause = polish(arena, &LAST_PAIR_FIT, *clause, &mut steps, &mut run);
-    }
+    polish_all(
+        arena,
+        &LAST_PAIR_FIT,
+        &mut idx,
+        &mut finished,
+        &mut steps,
+        &mut run,
+    );
     // last, so that idx was read under every clause's ranges; valid keeps its values
     let mut valid = arena.boolean(true);
     for clause in drop_implied(arena, finished, &mut steps) {
@@ -3852,6 +3853,20 @@ fn polish(
     let mut tried = Vec::new();
     let passed = rewrite_everywhere(arena, rule, id, &mut HashMap::new(), &mut tried);
     rerun_if_shorter(arena, id, passed, tried, steps, run)
+}
+
+/// [`polish`] of `idx`, then of each clause.
+fn polish_all(
+    arena: &mut ExprArena,
+    rule: &Rule,
+    idx: &mut ExprId,
+    clauses: &mut [ExprId],
+    steps: &mut Vec<Step>,
+    run: &mut Run,
+) {
+    for id in std::iter::once(idx).chain(clauses) {
+        *id = polish(arena, rule, *id, steps, run);
+    }
 }
 
 /// `rule` at every node of `id`, bottom-up, once.
