@@ -809,6 +809,111 @@ fn a_redraw_keeps_matching_nodes_and_changes_only_what_differs() {
     assert_eq!(root.text_content().unwrap(), "only");
 }
 
+/// A redraw compares each attribute with what the markup set last rather than with the DOM:
+/// whatever it draws over (attributes added, dropped, reordered, renamed; elements replaced),
+/// the result is the DOM a fresh drawing makes.
+#[wasm_bindgen_test]
+fn any_redraw_gives_the_dom_of_a_fresh_drawing() {
+    use layout_lab::engine::markup::Markup;
+    use layout_lab::ui::dom::Dom;
+    // a small deterministic generator (xorshift), so a failure repeats
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut pick = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let names = ["class", "title", "data-x", "aria-label"];
+    let values = ["a", "b", "cell cell--lit", ""];
+    // an element of the markup, in document order
+    #[derive(Clone)]
+    struct Node {
+        /// how many open elements close before it
+        closes: usize,
+        tag: &'static str,
+        attrs: Vec<(&'static str, &'static str)>,
+        text: &'static str,
+    }
+    let mut random_markup = || -> Vec<Node> {
+        let mut nodes = Vec::new();
+        let mut open = 0;
+        for _ in 0..1 + pick(12) {
+            let closes = pick(open + 1);
+            open = open - closes + 1;
+            let mut attrs = Vec::new();
+            for _ in 0..pick(4) {
+                let name = names[pick(names.len())];
+                if attrs.iter().all(|(n, _)| *n != name) {
+                    attrs.push((name, values[pick(values.len())]));
+                }
+            }
+            let tag = ["div", "span", "p"][pick(3)];
+            let text = ["", "1", "22"][pick(3)];
+            nodes.push(Node {
+                closes,
+                tag,
+                attrs,
+                text,
+            });
+        }
+        nodes
+    };
+    fn draw(m: &mut dyn Markup, nodes: &[Node]) {
+        let mut open = 0;
+        for node in nodes {
+            for _ in 0..node.closes {
+                m.close();
+            }
+            open = open - node.closes + 1;
+            m.open(node.tag);
+            for (name, value) in &node.attrs {
+                m.attr(name, value);
+            }
+            if !node.text.is_empty() {
+                m.text(node.text);
+            }
+        }
+        for _ in 0..open {
+            m.close();
+        }
+    }
+    // the tree with each element's attributes sorted (their order in the DOM is the order
+    // they were first set, which a redraw keeps and nothing reads)
+    fn tree(node: &web_sys::Node) -> String {
+        let Some(el) = node.dyn_ref::<Element>() else {
+            return format!("{:?}", node.text_content().unwrap_or_default());
+        };
+        let mut attrs: Vec<String> = el
+            .get_attribute_names()
+            .iter()
+            .map(|n| n.as_string().unwrap())
+            .map(|n| format!("{n}={:?}", el.get_attribute(&n).unwrap()))
+            .collect();
+        attrs.sort();
+        let children = el.child_nodes();
+        let inner: Vec<String> = (0..children.length())
+            .map(|k| tree(&children.item(k).unwrap()))
+            .collect();
+        format!(
+            "<{} {}>{}</>",
+            el.local_name(),
+            attrs.join(" "),
+            inner.join("")
+        )
+    }
+    let root = fresh_parent();
+    for round in 0..200 {
+        let nodes = random_markup();
+        let again = nodes.clone();
+        Dom::redraw(&root, &move |m: &mut dyn Markup| draw(m, &nodes));
+        let fresh = fresh_parent();
+        Dom::redraw(&fresh, &move |m: &mut dyn Markup| draw(m, &again));
+        assert_eq!(tree(&root), tree(&fresh), "round {round}");
+        fresh.remove();
+    }
+}
+
 /// A redraw that keeps the same markup keeps the nodes, and their lit classes with them: the
 /// cells lit before it must still go dark when the hover moves on.
 #[wasm_bindgen_test]
