@@ -258,6 +258,12 @@ pub const WHERE_VALID: (&str, &str) = (
     "x % m = x - k·m and x // m = k   where k·m <= x < (k + 1)·m at every point of the box where valid holds",
 );
 
+/// The step [`where_valid`] records with `affine` (not a [`Rule`]: it reads the box's points).
+pub const AFFINE_WHERE_VALID: (&str, &str) = (
+    "affine-where-valid",
+    "x % m = α·x + β and x // m = α·x + β   where so at every point of the box where valid holds",
+);
+
 /// A rule that fired: `before` was rewritten to `after`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -3788,7 +3794,7 @@ fn simplify_indexing_once(
     ] {
         polish_all(arena, rule, &mut idx, &mut finished, &mut steps, &mut run);
     }
-    idx = where_valid(arena, idx, &finished, &mut steps, &mut run);
+    idx = where_valid(arena, idx, &finished, false, &mut steps, &mut run);
     polish_all(
         arena,
         &LAST_PAIR_FIT,
@@ -3797,6 +3803,9 @@ fn simplify_indexing_once(
         &mut steps,
         &mut run,
     );
+    // after the fits, which read forms it would write away (quotients and remainders affine
+    // in their numerators where valid holds)
+    idx = where_valid(arena, idx, &finished, true, &mut steps, &mut run);
     // last, so that idx was read under every clause's ranges; valid keeps its values
     let mut valid = arena.boolean(true);
     for clause in drop_implied(arena, finished, &mut steps) {
@@ -3914,11 +3923,15 @@ fn rewrite_everywhere(
 /// clauses keep `q <= 2` and `m >= 3` on every point, though no bound shows it. Then the
 /// numerators `>= 0` at every such point, though not by their bounds, are assumed so, for the
 /// rules that need it (`x % 6` is `(4c + d) % 6` for `x = 24·(y % 6) + 4c + d - 54 + …`
-/// written out, where `y % 6 >= 2` and `4c + d >= 6`); kept where shorter.
+/// written out, where `y % 6 >= 2` and `4c + d >= 6`); kept where shorter. With `affine`,
+/// instead, each quotient and remainder that is affine in its numerator at those points is
+/// written as that form ([`AFFINE_WHERE_VALID`], [`affine_at_points`]), then the rules again;
+/// kept where shorter.
 fn where_valid(
     arena: &mut ExprArena,
     idx: ExprId,
     clauses: &[ExprId],
+    affine: bool,
     steps: &mut Vec<Step>,
     run: &mut Run,
 ) -> ExprId {
@@ -3929,6 +3942,9 @@ fn where_valid(
         work: usize,
         /// The numerators `>= 0` at every point though not by their bounds, with their ranges.
         nonneg: HashMap<ExprId, (i64, i64)>,
+        /// Quotients and remainders affine in their numerators at the points
+        /// ([`affine_at_points`]) are written so, instead of those in one period.
+        affine: bool,
     }
     fn walk(arena: &mut ExprArena, id: ExprId, w: &mut Walk, steps: &mut Vec<Step>) -> ExprId {
         if let Some(&done) = w.memo.get(&id) {
@@ -3944,22 +3960,27 @@ fn where_valid(
                     (BinOp::Div | BinOp::Mod, &Node::Const(m)) if m > 0 && cost <= w.work => {
                         w.work -= cost;
                         let points = w.points;
-                        let (low, high) = points.iter().fold((i64::MAX, i64::MIN), |(l, h), p| {
-                            let v = arena.eval(a, p);
-                            (l.min(v), h.max(v))
-                        });
-                        let k = low / m;
-                        if low >= 0 && k != high / m && arena.bounds(a).0 < 0 {
-                            w.nonneg.insert(a, (low, high));
-                        }
-                        match (low >= 0 && k == high / m, op) {
-                            (true, BinOp::Div) => Some(arena.constant(k)),
-                            (true, _) if k == 0 => Some(a),
-                            (true, _) => k.checked_mul(-m).map(|shift| {
-                                let shift = arena.constant(shift);
-                                arena.add(a, shift)
-                            }),
-                            (false, _) => None,
+                        if w.affine {
+                            affine_at_points(arena, a, op, m, points)
+                        } else {
+                            let (low, high) =
+                                points.iter().fold((i64::MAX, i64::MIN), |(l, h), p| {
+                                    let v = arena.eval(a, p);
+                                    (l.min(v), h.max(v))
+                                });
+                            let k = low / m;
+                            if low >= 0 && k != high / m && arena.bounds(a).0 < 0 {
+                                w.nonneg.insert(a, (low, high));
+                            }
+                            match (low >= 0 && k == high / m, op) {
+                                (true, BinOp::Div) => Some(arena.constant(k)),
+                                (true, _) if k == 0 => Some(a),
+                                (true, _) => k.checked_mul(-m).map(|shift| {
+                                    let shift = arena.constant(shift);
+                                    arena.add(a, shift)
+                                }),
+                                (false, _) => None,
+                            }
                         }
                     }
                     _ => None,
@@ -3967,7 +3988,7 @@ fn where_valid(
                 match next.filter(|&next| arena.exact(next)) {
                     Some(next) => {
                         steps.push(Step {
-                            rule: WHERE_VALID.0,
+                            rule: [WHERE_VALID.0, AFFINE_WHERE_VALID.0][usize::from(w.affine)],
                             before: current,
                             after: next,
                         });
@@ -4005,17 +4026,72 @@ fn where_valid(
         memo: HashMap::new(),
         work: WHERE_VALID_WORK,
         nonneg: HashMap::new(),
+        affine,
     };
     let passed = walk(arena, idx, &mut w, &mut tried);
     let idx = rerun_if_shorter(arena, idx, passed, tried, steps, run);
-    if w.nonneg.is_empty() {
-        return idx;
+    match w.nonneg.is_empty() {
+        true => idx,
+        false => assume_nonneg(arena, idx, passed, clauses, &w.nonneg, steps, run),
     }
+}
+
+/// `a op m` (`m > 0`) as the affine form `α·a + β` where that is its value at every one of
+/// `points`: `q % 2` is `2 - q` where `q` is 1 or 2, a constant where `a` is one.
+fn affine_at_points(
+    arena: &mut ExprArena,
+    a: ExprId,
+    op: BinOp,
+    m: i64,
+    points: &[Vec<i64>],
+) -> Option<ExprId> {
+    // (m > 0: neither overflows)
+    let f = |x: i64| if op == BinOp::Div { x / m } else { x % m };
+    // the first point's numerator, and the slope once a second value shows it; most
+    // quotients are not affine, and the first point off the line ends the search
+    let x0 = arena.eval(a, points.first()?);
+    let mut slope = None;
+    for p in &points[1..] {
+        let x = arena.eval(a, p);
+        let run = x.checked_sub(x0)?;
+        if run == 0 {
+            continue;
+        }
+        let rise = f(x).checked_sub(f(x0))?;
+        let s = match slope {
+            Some(s) => s,
+            None => *slope.insert(rise.checked_div(run).filter(|q| q * run == rise)?),
+        };
+        if s.checked_mul(run)? != rise {
+            return None;
+        }
+    }
+    let slope = slope.unwrap_or(0);
+    let beta = f(x0).checked_sub(slope.checked_mul(x0)?)?;
+    let shift = Linear {
+        terms: Vec::new(),
+        constant: beta,
+    };
+    let form = add_scaled(&shift, &linear_of(arena, a)?, slope)?;
+    Some(build_linear(arena, &form))
+}
+
+/// [`where_valid`]'s second step: `passed` (its walk's result) with the numerators `nonneg`
+/// shows `>= 0` at every point assumed so, and the rules again; kept where shorter than `idx`.
+fn assume_nonneg(
+    arena: &mut ExprArena,
+    idx: ExprId,
+    passed: ExprId,
+    clauses: &[ExprId],
+    nonneg: &HashMap<ExprId, (i64, i64)>,
+    steps: &mut Vec<Step>,
+    run: &mut Run,
+) -> ExprId {
     // the rules that need a numerator `>= 0` where the points show it (`x % 6` for
     // `x = 24·(y % 6) + 96·(y // 6) + z - 54`, its sum with `y % 6` written out, where the
     // clauses keep `y % 6 >= 2` and `z >= 6`)
     let mut implied = implied_ranges(arena, clauses);
-    for (&a, &(low, high)) in &w.nonneg {
+    for (&a, &(low, high)) in nonneg {
         let range = implied.exprs.entry(a).or_insert((low, high));
         *range = (range.0.max(low), range.1.min(high));
     }
@@ -5553,6 +5629,51 @@ mod tests {
     }
 
     #[test]
+    fn a_remainder_affine_in_its_numerator_where_valid_holds_is_that_form() {
+        // q = (26a + b + 24) // 30 is 1 or 2 where 26a + b >= 6, so q % 2 is 2 - q there and
+        // the sum is -25·q + 70 (tinygrad218:167, 17 -> 16 operations, tinygrad's 16)
+        let vars = [("a", 0, 1), ("b", 0, 25)];
+        let q = "(26*a + b + 24) // 30";
+        let (idx, _) = simplified_given_valid(
+            &vars,
+            &format!("{q} % 2 * 25 + (26*a + b) // 6 * 4 % 5 + 20"),
+            "!(26*a + b < 6)",
+        );
+        assert_eq!(idx, "(a*26 + b + 24)/30*-25 + (a*26 + b)/6*4%5 + 70");
+    }
+
+    #[test]
+    fn a_quotient_or_remainder_is_affine_at_points_only_where_every_point_is_on_the_line() {
+        let (mut arena, ids) = parsed(&[("x", i64::MIN, i64::MAX)], &["x"]);
+        let x = ids[0];
+        let at = |values: &[i64]| -> Vec<Vec<i64>> { values.iter().map(|&v| vec![v]).collect() };
+        let form = |arena: &mut ExprArena, op, m, values: &[i64]| {
+            affine_at_points(arena, x, op, m, &at(values)).map(|f| arena.render_readable(f))
+        };
+        // x % 2 for x in {1, 2} is 2 - x; x // 6 for x in {5, 6} is x - 5
+        assert_eq!(
+            form(&mut arena, BinOp::Mod, 2, &[1, 2, 1]).unwrap(),
+            "-x + 2"
+        );
+        assert_eq!(form(&mut arena, BinOp::Div, 6, &[6, 5]).unwrap(), "x - 5");
+        // one value: a constant (truncating: -7 // 2 is -3)
+        assert_eq!(form(&mut arena, BinOp::Div, 2, &[-7, -7]).unwrap(), "-3");
+        // a point off the line, or a slope that is not whole
+        assert_eq!(form(&mut arena, BinOp::Mod, 3, &[0, 1, 2, 3]), None);
+        assert_eq!(form(&mut arena, BinOp::Div, 2, &[0, 1, 2]), None);
+        // near the ends of i64: no overflow (a span past i64 is declined)
+        assert_eq!(
+            form(&mut arena, BinOp::Div, 1, &[i64::MAX, -1]).unwrap(),
+            "x"
+        );
+        assert_eq!(form(&mut arena, BinOp::Div, 1, &[i64::MIN, i64::MAX]), None);
+        assert_eq!(
+            form(&mut arena, BinOp::Mod, 5, &[i64::MAX, i64::MAX - 3]),
+            None
+        );
+    }
+
+    #[test]
     fn an_inner_remainder_opens_where_valid_keeps_the_numerator_non_negative() {
         // t = (12·a + 4·b + c) % 36 is >= 11 where valid holds, so the numerator is >= 0, and
         // opening t only makes it larger: mod 4, t is c, and 6·q is 2·q (tinygrad57:1349,
@@ -5715,7 +5836,9 @@ mod tests {
                 .len(),
             RULES.len() + last.len()
         );
-        let (name, law) = WHERE_VALID;
-        assert!(law.contains('=') && RULES.iter().chain(last).all(|r| r.name != name));
+        for (name, law) in [WHERE_VALID, AFFINE_WHERE_VALID] {
+            assert!(law.contains('=') && RULES.iter().chain(last).all(|r| r.name != name));
+        }
+        assert_ne!(WHERE_VALID.0, AFFINE_WHERE_VALID.0);
     }
 }
