@@ -251,7 +251,7 @@ pub const LAST_NEGATION: Rule = Rule {
     apply: lt_negated,
 };
 
-/// Last on `idx`, which is read only where `valid` holds ([`where_valid`]): its name and law.
+/// Late on `idx`, which is read only where `valid` holds ([`where_valid`]): its name and law.
 /// Not a [`Rule`]: it reads the points of the box where the clauses hold, not one node.
 pub const WHERE_VALID: (&str, &str) = (
     "in-period-where-valid",
@@ -261,7 +261,7 @@ pub const WHERE_VALID: (&str, &str) = (
 /// The step [`where_valid`] records with `affine` (not a [`Rule`]: it reads the box's points).
 pub const AFFINE_WHERE_VALID: (&str, &str) = (
     "affine-where-valid",
-    "x % m = α·x + β and x // m = α·x + β   where so at every point of the box where valid holds",
+    "x % m = α·x + β and x // m = α·x + β   for integers α, β where that holds at every point of the box where valid holds",
 );
 
 /// A rule that fired: `before` was rewritten to `after`.
@@ -1835,8 +1835,9 @@ const AFFINE_CHECK_POINTS: i64 = 1024;
 /// fresh tinygrad cases 8,192 or 65,536 find no more than 4,096.
 const IMPLIED_CHECK_POINTS: i64 = 4096;
 
-/// Most operations [`where_valid`] evaluates for one `idx` (its numerators' operations times
-/// the points where valid holds): a few milliseconds at most, however large the expression.
+/// Most operations one walk of [`where_valid`] evaluates (its numerators' operations times the
+/// points where valid holds; two walks an `idx`): a few milliseconds at most, however large
+/// the expression.
 const WHERE_VALID_WORK: usize = 1 << 21;
 
 /// A sub-expression with `//` or `%` that is affine on the box of its variables' ranges
@@ -4029,6 +4030,11 @@ fn where_valid(
         affine,
     };
     let passed = walk(arena, idx, &mut w, &mut tried);
+    // each node written is exact, but a node rebuilt around one may not be
+    let passed = match arena.exact(passed) || !arena.exact(idx) {
+        true => passed,
+        false => idx,
+    };
     let idx = rerun_if_shorter(arena, idx, passed, tried, steps, run);
     match w.nonneg.is_empty() {
         true => idx,
@@ -5658,17 +5664,20 @@ mod tests {
         assert_eq!(form(&mut arena, BinOp::Div, 6, &[6, 5]).unwrap(), "x - 5");
         // one value: a constant (truncating: -7 // 2 is -3)
         assert_eq!(form(&mut arena, BinOp::Div, 2, &[-7, -7]).unwrap(), "-3");
-        // a point off the line, or a slope that is not whole
+        // a point off the line; a slope that is not whole
         assert_eq!(form(&mut arena, BinOp::Mod, 3, &[0, 1, 2, 3]), None);
         assert_eq!(form(&mut arena, BinOp::Div, 2, &[0, 1, 2]), None);
-        // near the ends of i64: no overflow (a span past i64 is declined)
+        assert_eq!(form(&mut arena, BinOp::Div, 2, &[0, 2]), None);
+        // near the ends of i64, no overflow: a span within i64 is read, and a span or a β
+        // past it is declined (for x % MAX at MAX - 1 and MAX, the slope 1 - MAX puts β at
+        // MAX·(MAX - 1))
         assert_eq!(
             form(&mut arena, BinOp::Div, 1, &[i64::MAX, -1]).unwrap(),
             "x"
         );
         assert_eq!(form(&mut arena, BinOp::Div, 1, &[i64::MIN, i64::MAX]), None);
         assert_eq!(
-            form(&mut arena, BinOp::Mod, 5, &[i64::MAX, i64::MAX - 3]),
+            form(&mut arena, BinOp::Mod, i64::MAX, &[i64::MAX - 1, i64::MAX]),
             None
         );
     }
