@@ -809,9 +809,8 @@ fn a_redraw_keeps_matching_nodes_and_changes_only_what_differs() {
     assert_eq!(root.text_content().unwrap(), "only");
 }
 
-/// A redraw compares each attribute with what the markup set last rather than with the DOM:
-/// whatever it draws over (attributes added, dropped, reordered, renamed; elements replaced),
-/// the result is the DOM a fresh drawing makes.
+/// Whatever a redraw draws over (attributes added, dropped, reordered, renamed; elements
+/// replaced or nested differently), the result is the DOM a fresh drawing makes.
 #[wasm_bindgen_test]
 fn any_redraw_gives_the_dom_of_a_fresh_drawing() {
     use layout_lab::engine::markup::Markup;
