@@ -12,8 +12,8 @@ use common::cases;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use layout_lab::engine::expr_parse::{arena_with, parse_expr, VarRange};
-use layout_lab::engine::merge::merge_views;
+use layout_lab::engine::expr::parse::{arena_with, parse_expr, VarRange};
+use layout_lab::engine::view::merge::merge_views;
 use layout_lab::engine::{
     decide_merge, Field, LayoutError, MergeVerdict, MovementOp, ShapeTracker, View, Witness,
 };

@@ -260,7 +260,7 @@ async fn expression_mode_keeps_the_last_grid_on_a_parse_error() {
     assert_eq!(cell_address(&parent, "(1,0)"), "4", "the last grid stays");
     // The longest expression accepted evaluates on the browser's stack; one more operation
     // is refused at the field.
-    let limit = layout_lab::engine::expr_parse::MAX_EXPR_OPS;
+    let limit = layout_lab::engine::expr::parse::MAX_EXPR_OPS;
     type_into(
         &parent,
         "expr-idx-input",

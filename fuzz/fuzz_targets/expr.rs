@@ -3,7 +3,7 @@
 //! of i64 (a user's symbolic sizes can), so an overflow in its reasoning is a crash.
 #![no_main]
 use layout_lab::engine::expr::ExprArena;
-use layout_lab::engine::expr_parse::parse_expr;
+use layout_lab::engine::expr::parse::parse_expr;
 use layout_lab::engine::simplify::simplify_indexing;
 use libfuzzer_sys::fuzz_target;
 

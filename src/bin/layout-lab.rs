@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use layout_lab::engine::cute::Layout;
 use layout_lab::engine::syno::{presets as syno_presets, Bindings, TensorId};
-use layout_lab::engine::tinygrad_repr::parse_tracker;
+use layout_lab::engine::view::tinygrad_repr::parse_tracker;
 use layout_lab::engine::wgsl::{
     layout_shader, syno_shader, tracker_shader, IndexType, ShaderOptions,
 };

@@ -267,7 +267,7 @@ pub fn complement(layout: &Layout, max_idx: i64) -> Result<Layout, LayoutError> 
         .into_iter()
         .map(|(s, d)| (d, s))
         .collect();
-    super::small_sort::sort_by_key(&mut modes, |&m| m);
+    crate::engine::support::small_sort::sort_by_key(&mut modes, |&m| m);
     let mut result = Vec::new();
     let mut current = 1i64;
     for (stride, shape) in modes {
@@ -311,7 +311,7 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout, LayoutError> {
         .zip(rstrides)
         .map(|((s, d), r)| (d, s, r))
         .collect();
-    super::small_sort::sort_by_key(&mut sorted, |&m| m);
+    crate::engine::support::small_sort::sort_by_key(&mut sorted, |&m| m);
     let mut result = Vec::new();
     let mut current = 1i64;
     for (stride, shape, rstride) in sorted {

@@ -27,9 +27,9 @@ mod tikz;
 
 use std::fmt;
 
-use super::cursor::Cursor;
 use super::cute::{overflow, IntTuple, Layout, Notation};
 use super::error::{Field, LayoutError};
+use crate::engine::support::cursor::Cursor;
 
 pub use composition::{
     composition_steps, weak_composite, CompositionOutcome, CompositionSteps, Operand, WeakComposite,

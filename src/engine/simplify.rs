@@ -14,8 +14,10 @@
 use std::cell::Cell;
 use std::collections::HashMap;
 
-use super::arith::{ceil_div, ceil_div_wide, floor_div, floor_div_wide, floor_mod};
-use super::expr::{BinOp, ExprArena, ExprId, Node, VarId};
+use crate::engine::expr::{BinOp, ExprArena, ExprId, Node, VarId};
+use crate::engine::support::arith::{
+    ceil_div, ceil_div_wide, floor_div, floor_div_wide, floor_mod,
+};
 
 /// One named rewrite: `law` holds for every assignment satisfying the rule's side conditions.
 pub struct Rule {
@@ -1559,7 +1561,7 @@ fn factors(linear: &Linear, limit: Option<i64>) -> Vec<i64> {
         .map(|&(_, c)| limit.map_or(c.checked_abs().unwrap_or(0), |d| gcd(c, d)))
         .filter(|&g| g > 1)
         .collect();
-    super::small_sort::sort_by_key(&mut found, |&g| std::cmp::Reverse(g));
+    crate::engine::support::small_sort::sort_by_key(&mut found, |&g| std::cmp::Reverse(g));
     found.dedup();
     found
 }
@@ -2310,7 +2312,7 @@ fn fit_values(arena: &mut ExprArena, x: ExprId, lo: i64, values: &[i64]) -> Opti
     }
     let mut best: Option<ExprId> = None;
     // forms without a slope first: on a tie they win, and their constant may merge into a sum
-    super::small_sort::sort_by_key(&mut candidates, |c| c.4 != 0);
+    crate::engine::support::small_sort::sort_by_key(&mut candidates, |c| c.4 != 0);
     for (op, d, first, alpha, slope) in candidates {
         let Some(d) = i64::try_from(d).ok().filter(|&d| d >= 2) else {
             continue;
@@ -4189,7 +4191,7 @@ fn drop_implied(arena: &mut ExprArena, clauses: Vec<ExprId>, steps: &mut Vec<Ste
     }
     let mut kept = vec![true; clauses.len()];
     let mut order: Vec<usize> = (0..clauses.len()).collect();
-    super::small_sort::sort_by_key(&mut order, |&k| {
+    crate::engine::support::small_sort::sort_by_key(&mut order, |&k| {
         std::cmp::Reverse(arena.op_count(clauses[k]))
     });
     for &k in &order {
@@ -4278,7 +4280,7 @@ mod tests {
     /// for positive divisors and must leave such nodes alone rather than fold them wrongly.
     #[test]
     fn zero_and_negative_divisors_are_left_alone() {
-        use crate::engine::expr_parse::{arena_with, parse_expr, VarRange};
+        use crate::engine::expr::parse::{arena_with, parse_expr, VarRange};
         for text in [
             "(ridx0 / -2) / 3",
             "(ridx0 / 3) / -2",
@@ -4563,7 +4565,7 @@ mod tests {
 
     /// An arena with `vars` (name, min, max) and `texts` parsed over them.
     fn parsed(vars: &[(&str, i64, i64)], texts: &[&str]) -> (ExprArena, Vec<ExprId>) {
-        use crate::engine::expr_parse::{arena_with, parse_expr, VarRange};
+        use crate::engine::expr::parse::{arena_with, parse_expr, VarRange};
         let ranges: Vec<VarRange> = vars
             .iter()
             .map(|&(name, min, max)| VarRange {

@@ -13,11 +13,11 @@ use std::fmt::Write as _;
 use super::convert::view_from_layout;
 use super::cute::Layout;
 use super::error::LayoutError;
-use super::expr::{BinOp, ExprArena, ExprId, Node};
-use super::index::IndexExprs;
 use super::syno::Access;
-use super::tracker::ShapeTracker;
-use super::view::strides_for_shape;
+use crate::engine::expr::index::IndexExprs;
+use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
+use crate::engine::view::strides_for_shape;
+use crate::engine::view::tracker::ShapeTracker;
 
 /// The integer type of the address arithmetic and of the offsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,7 +254,7 @@ fn generate(
     let size = shape.iter().try_fold(1i64, |p, &d| p.checked_mul(d));
     let elements = size.and_then(|n| u32::try_from(n).ok()).ok_or_else(|| {
         bad(
-            format!("shape {}", super::text::list(shape)),
+            format!("shape {}", crate::engine::support::text::list(shape)),
             "at most 4294967295 elements (a u32 element index)".to_string(),
         )
     })?;
@@ -466,7 +466,7 @@ pub fn syno_shader(
     let exprs = IndexExprs::simplified(arena, offset, tensor.valid);
     let shape: Vec<i64> = access.loops.iter().map(|l| l.extent).collect();
     let names: Vec<String> = access.loops.iter().map(|l| l.name.clone()).collect();
-    let dims = super::text::list(&tensor.shape);
+    let dims = crate::engine::support::text::list(&tensor.shape);
     generate(
         &format!("input {input} (shape {dims}) of a Syno operator"),
         &format!("row-major loops ({}) of extents", names.join(", ")),

@@ -3,7 +3,7 @@
 //! and the snippets the app offers to copy. `public/layout-lab.js` (the `<layout-lab>` element)
 //! writes these options; the app reads them here.
 
-use crate::engine::text::quoted;
+use crate::engine::support::text::quoted;
 use crate::state::html::escape;
 use crate::state::route::{Page, Route};
 use crate::state::view_form::decode as percent_decode;

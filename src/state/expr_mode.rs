@@ -1,7 +1,7 @@
 //! Expression mode (seed 004's `#/expr-idx`): variables with ranges, an `idx` and a `valid`
 //! expression, and the grid they describe.
 
-use crate::engine::expr_parse::{arena_with, parse_expr, VarRange};
+use crate::engine::expr::parse::{arena_with, parse_expr, VarRange};
 use crate::engine::{RowMajor, ShapeTracker};
 
 use super::stack_grid::{Cell, StackGrid, MAX_DRAWN_CELLS};
@@ -199,7 +199,7 @@ impl ExprEditor {
         let mut mode = self.mode.clone();
         let text: String = text
             .chars()
-            .take(crate::engine::expr_parse::MAX_EXPR_CHARS + 1)
+            .take(crate::engine::expr::parse::MAX_EXPR_CHARS + 1)
             .collect();
         match field {
             ExprField::Vars => mode.vars = text,

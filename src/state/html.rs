@@ -6,8 +6,8 @@
 use crate::engine::cute::{Layout, Notation};
 use crate::engine::expr::Piece;
 use crate::engine::markup::Markup;
-use crate::engine::mergeability::MergeVerdict;
 use crate::engine::simplify::StopReason;
+use crate::engine::view::mergeability::MergeVerdict;
 use crate::engine::{IndexExprs, NewViewReason, NotTractable, ShapeTracker};
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::{Figure, OpResult, Step};

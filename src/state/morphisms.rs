@@ -2,7 +2,7 @@
 //! diagram and encoded layout linked by hover; the Nest operations drawn next to the layout
 //! operation they model; and Algorithm 4.1.3 step by step.
 
-use crate::engine::sorted::SortedSet;
+use crate::engine::support::sorted::SortedSet;
 
 use crate::engine::algebra;
 use crate::engine::cute::{IntTuple, Layout, Notation};

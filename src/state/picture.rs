@@ -5,7 +5,7 @@
 
 use crate::engine::cute::Layout;
 use crate::engine::render::{grid_svg, grid_tikz, Labels};
-use crate::engine::tracker::ShapeTracker;
+use crate::engine::view::tracker::ShapeTracker;
 use crate::state::layouts::{layout_grid_up_to, picture_labels};
 use crate::state::shader::Cells;
 

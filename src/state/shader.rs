@@ -3,7 +3,7 @@
 //! highlighted tokens linked to the expression parts and grid cells they compute, and the
 //! check of a GPU run against the engine.
 
-use crate::engine::sorted::SortedSet;
+use crate::engine::support::sorted::SortedSet;
 
 use crate::engine::cute::Layout;
 use crate::engine::syno::Access;

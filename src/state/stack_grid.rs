@@ -2,7 +2,7 @@
 //! grid, the memory strip, and which cells light together. Computed once per stack; the UI
 //! only reads it.
 
-use crate::engine::sorted::SortedSet;
+use crate::engine::support::sorted::SortedSet;
 
 use crate::engine::view::checked_product;
 use crate::engine::{LayoutError, RowMajor, ShapeTracker};
@@ -178,7 +178,7 @@ impl StackGrid {
                 let size = view_grids[k].cells.len() as i64;
                 if !(0..size).contains(&v) {
                     // An address outside the inner view: the stack wraps it row-major.
-                    let coord = crate::engine::merge::unravel(views[k].shape(), v);
+                    let coord = crate::engine::view::merge::unravel(views[k].shape(), v);
                     let j = index_of(views[k].shape(), &coord);
                     chain[k] = Some(j);
                     value = view_grids[k].cells[j].value;
@@ -329,7 +329,7 @@ pub fn chain_of(tracker: &ShapeTracker, coord: &[i64]) -> Vec<Option<usize>> {
     let mut value = views[last].offset_from_coord(coord);
     for k in (0..last).rev() {
         let Some(v) = value else { break };
-        let inner = crate::engine::merge::unravel(views[k].shape(), v);
+        let inner = crate::engine::view::merge::unravel(views[k].shape(), v);
         chain[k] = Some(index_of(views[k].shape(), &inner));
         value = views[k].offset_from_coord(&inner);
     }

@@ -14,7 +14,7 @@
 //! Other steps: `stride S dA`, `merge N dA`, `split N dI dJ`, `shift D dA`, `reverse dA`;
 //! `bind H=4, W=6` sets symbolic sizes for the expressions.
 
-use crate::engine::sorted::SortedSet;
+use crate::engine::support::sorted::SortedSet;
 
 use crate::engine::syno::{
     Access, Bindings, Chain, DimColour, DimId, DimView, Operator, Primitive, Reads, Size, Step,

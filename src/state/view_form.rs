@@ -1,8 +1,8 @@
 //! The per-dimension view editor: rows of text fields, their parse into a [`View`], errors placed
 //! at the field that caused them, and the last valid view kept while the input is bad.
 
-use crate::engine::symbolic::{Dim, SymVar, SymView};
-use crate::engine::tinygrad_repr::{parse_view, MAX_INPUT_CHARS};
+use crate::engine::view::symbolic::{Dim, SymVar, SymView};
+use crate::engine::view::tinygrad_repr::{parse_view, MAX_INPUT_CHARS};
 use crate::engine::{view::strides_for_shape, LayoutError, View};
 
 /// Most dimensions the editor holds; a URL asking for more is cut here.

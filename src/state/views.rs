@@ -1,9 +1,9 @@
 //! The Views page: a base view edited per dimension, a history of movement ops replayed into a
 //! view stack after every edit, the step being looked at, and all of it in the URL.
 
-use crate::engine::mergeability::{decide_merge, MergeVerdict};
-use crate::engine::tinygrad_repr::{parse_tracker, MAX_INPUT_CHARS};
+use crate::engine::view::mergeability::{decide_merge, MergeVerdict};
 use crate::engine::view::python_tuple;
+use crate::engine::view::tinygrad_repr::{parse_tracker, MAX_INPUT_CHARS};
 use crate::engine::{MovementOp, NewViewReason, ShapeTracker, View};
 
 use super::ops_text::{op_text, parse_op};
@@ -430,7 +430,7 @@ fn decode_ops(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::mergeability::Witness;
+    use crate::engine::view::mergeability::Witness;
 
     /// seed 004: (3,2) transposed then reshaped back to (3,2) needs two views.
     fn transposed_reshape() -> ViewsState {

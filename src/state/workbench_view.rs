@@ -1,7 +1,7 @@
 //! What the algebra workbench draws: A, B and the result as grids side by side, tiles
 //! colour-matched, and which cells a hover lights across them.
 
-use crate::engine::sorted::SortedSet;
+use crate::engine::support::sorted::SortedSet;
 
 use crate::engine::algebra::Tiler;
 use crate::engine::cute::Layout;

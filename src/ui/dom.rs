@@ -113,7 +113,7 @@ pub fn event_attribute(ev: &web_sys::Event, attribute: &str) -> Option<String> {
 pub fn light(
     root: &web_sys::Element,
     attribute: &str,
-    lit: &crate::engine::sorted::SortedSet<usize>,
+    lit: &crate::engine::support::sorted::SortedSet<usize>,
     class: fn(&web_sys::Element) -> &'static str,
 ) {
     let Ok(all) = root.query_selector_all(&format!("[{attribute}]")) else {

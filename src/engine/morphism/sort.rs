@@ -40,9 +40,9 @@ pub fn sort_order(f: &Morphism) -> Vec<usize> {
     let domain = f.domain.flatten();
     let (mut unmapped, mut mapped): (Vec<usize>, Vec<usize>) =
         (0..f.map.len()).partition(|&i| f.map[i] == 0);
-    crate::engine::small_sort::sort_by_key(&mut unmapped, |&i| (domain[i], i));
+    crate::engine::support::small_sort::sort_by_key(&mut unmapped, |&i| (domain[i], i));
     // α is injective away from *, so this order is total
-    crate::engine::small_sort::sort_by_key(&mut mapped, |&i| f.map[i]);
+    crate::engine::support::small_sort::sort_by_key(&mut mapped, |&i| f.map[i]);
     unmapped.extend(mapped);
     unmapped
 }

@@ -69,7 +69,9 @@ impl std::error::Error for NotTractable {}
 /// `sort_flat_layout_with_perm`), each with its leaf index.
 fn sorted_modes(layout: &Layout) -> Vec<(usize, (i64, i64))> {
     let mut modes: Vec<(usize, (i64, i64))> = layout.flat_modes().into_iter().enumerate().collect();
-    crate::engine::small_sort::sort_by_key(&mut modes, |&(_, (shape, stride))| (stride, shape));
+    crate::engine::support::small_sort::sort_by_key(&mut modes, |&(_, (shape, stride))| {
+        (stride, shape)
+    });
     modes
 }
 

@@ -6,7 +6,7 @@
 //! ends with an index expression and each input with a `valid` condition (false where an
 //! Unfold reads padding). Both are simplified by [`simplify_indexing`].
 
-use crate::engine::sorted::SortedSet;
+use crate::engine::support::sorted::SortedSet;
 
 use super::chain::Operator;
 use super::error::SynoError;
@@ -208,7 +208,7 @@ impl Access {
         if !in_range {
             return Err(LayoutError::BadArgument {
                 op: "syno eval",
-                arg: crate::engine::text::list(env),
+                arg: crate::engine::support::text::list(env),
                 expected: format!(
                     "one value in 0..extent for each of {} loops",
                     self.loops.len()

@@ -1,7 +1,7 @@
 //! A chain of primitives built step by step, in either direction, with the seed's shape and
 //! colour rules checked at every step; a finished chain is an [`Operator`].
 
-use crate::engine::sorted::{SortedMap, SortedSet};
+use crate::engine::support::sorted::{SortedMap, SortedSet};
 
 use super::colour::{forward_colours, ColourSet, Constraints, DimColour, Disjoint, Origin};
 use super::error::{Rule, SynoError};

@@ -13,7 +13,7 @@
 //! one and simplifies. Simplifying a constraint whose two sides share a variable puts the
 //! variable on the known-clear list, since only an empty colour set is disjoint from itself.
 
-use crate::engine::sorted::{SortedMap, SortedSet};
+use crate::engine::support::sorted::{SortedMap, SortedSet};
 
 use super::error::{Rule, SynoError};
 use super::primitive::Primitive;

@@ -1,6 +1,6 @@
 //! The seed's colour-semantics table, one test per row and column, legal and illegal.
 
-use crate::engine::sorted::SortedSet;
+use crate::engine::support::sorted::SortedSet;
 
 use super::shape_tests::{apply, backward, forward, rejected, s, start};
 use super::*;

@@ -1,15 +1,15 @@
 //! Symbolic sizes of Syno dimensions: `coefficient · Π variable^exponent`.
 //!
-//! This mirrors [`crate::engine::symbolic::Dim`] and adds what Syno's shape semantics need and
+//! This mirrors [`crate::engine::view::symbolic::Dim`] and adds what Syno's shape semantics need and
 //! `Dim` does not offer: exact division (Stride and Split divide a size), exponents (`H^2`) and a
 //! parser for the palette's text fields. Variables are bound to positive values by
 //! [`Size::value`]; every size a chain accepts is positive.
 
-use crate::engine::sorted::SortedMap;
+use crate::engine::support::sorted::SortedMap;
 use std::fmt;
 
-use crate::engine::cursor::Cursor;
 use crate::engine::error::{Field, LayoutError};
+use crate::engine::support::cursor::Cursor;
 
 /// Values of the size variables, e.g. `{"H": 4}`.
 pub type Bindings = SortedMap<String, i64>;

@@ -2,7 +2,7 @@
 //! same markup as the SVG export): hovering a domain leaf or its arrow reports the leaf, and
 //! lit leaves highlight with their arrows.
 
-use crate::engine::sorted::SortedSet;
+use crate::engine::support::sorted::SortedSet;
 
 use leptos::prelude::*;
 

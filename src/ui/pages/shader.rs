@@ -3,7 +3,7 @@
 //! and the grid cells it computes; copy, download, and a run on WebGPU checked against the
 //! engine cell by cell.
 
-use crate::engine::sorted::SortedSet;
+use crate::engine::support::sorted::SortedSet;
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;

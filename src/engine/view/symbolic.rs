@@ -6,12 +6,12 @@
 //! `flip` and `stride` need concrete sizes and say so; [`SymView::bind`] gives the concrete
 //! [`View`] once every variable has a value.
 
-use crate::engine::sorted::SortedMap;
+use crate::engine::support::sorted::SortedMap;
 use std::fmt;
 
-use super::error::LayoutError;
-use super::expr::{ExprArena, ExprId};
-use super::view::View;
+use crate::engine::error::LayoutError;
+use crate::engine::expr::{ExprArena, ExprId};
+use crate::engine::view::View;
 
 /// A named size variable with its inclusive range.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -285,10 +285,10 @@ impl SymView {
     /// # Errors
     /// `BadArgument` unless `axes` is a permutation of `0..rank`.
     pub fn permute(&self, axes: &[usize]) -> Result<SymView, LayoutError> {
-        if !super::small_sort::is_permutation(axes, self.shape.len()) {
+        if !crate::engine::support::small_sort::is_permutation(axes, self.shape.len()) {
             return Err(LayoutError::BadArgument {
                 op: "permute",
-                arg: super::text::list(axes),
+                arg: crate::engine::support::text::list(axes),
                 expected: format!("a permutation of 0..{}", self.shape.len()),
             });
         }
@@ -387,7 +387,7 @@ impl SymView {
         if indices.len() != self.shape.len() {
             return Err(LayoutError::BadArgument {
                 op: "linear_index",
-                arg: super::text::list(indices),
+                arg: crate::engine::support::text::list(indices),
                 expected: format!("{} indices", self.shape.len()),
             });
         }

@@ -3,12 +3,12 @@
 //! tracker's shape. Movement ops apply to the last view; a reshape it cannot express appends a
 //! new contiguous view.
 
-use super::error::LayoutError;
-use super::expr::{ExprArena, ExprId};
-use super::index::{apply_view, IndexExprs};
-use super::merge::merge_views;
-use super::ops::{NewViewReason, Reshape};
-use super::view::{checked_product, Range, View};
+use crate::engine::error::LayoutError;
+use crate::engine::expr::index::{apply_view, IndexExprs};
+use crate::engine::expr::{ExprArena, ExprId};
+use crate::engine::view::merge::merge_views;
+use crate::engine::view::ops::{NewViewReason, Reshape};
+use crate::engine::view::{checked_product, Range, View};
 
 /// One movement op with its argument, as the UI and the vector files spell it.
 #[derive(Clone, Debug, PartialEq, Eq)]

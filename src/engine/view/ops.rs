@@ -5,9 +5,9 @@
 //! expected. A reshape that is legal but that one view cannot express is
 //! [`Reshape::NeedsNewView`], not an error.
 
-use super::arith::{ceil_div, floor_div, floor_mod};
-use super::error::LayoutError;
-use super::view::{checked_product, Range, View};
+use crate::engine::error::LayoutError;
+use crate::engine::support::arith::{ceil_div, floor_div, floor_mod};
+use crate::engine::view::{checked_product, Range, View};
 
 /// Outcome of reshaping one view.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ fn bad(op: &'static str, arg: String, expected: impl Into<String>) -> LayoutErro
 }
 
 fn list(values: &[i64]) -> String {
-    super::text::list(values)
+    crate::engine::support::text::list(values)
 }
 
 fn overflow() -> LayoutError {
@@ -217,7 +217,7 @@ impl View {
     /// # Errors
     /// `BadArgument` unless there is one pair per dim, each `>= 0`; `Overflow` for huge pads.
     pub fn pad(&self, arg: &[Range]) -> Result<View, LayoutError> {
-        let text = super::text::pairs(arg);
+        let text = crate::engine::support::text::pairs(arg);
         self.check_rank("pad", text.clone(), arg.len())?;
         if arg.iter().any(|&(b, e)| b < 0 || e < 0) {
             return Err(bad("pad", text, "amounts >= 0"));
@@ -240,7 +240,7 @@ impl View {
     /// # Errors
     /// `BadArgument` unless there is one pair per dim with `0 <= begin <= end <= dim`.
     pub fn shrink(&self, arg: &[Range]) -> Result<View, LayoutError> {
-        let text = super::text::pairs(arg);
+        let text = crate::engine::support::text::pairs(arg);
         self.check_rank("shrink", text.clone(), arg.len())?;
         for (axis, (&size, &(b, e))) in self.shape().iter().zip(arg).enumerate() {
             if !(0 <= b && b <= e && e <= size) {
@@ -299,8 +299,8 @@ impl View {
     /// # Errors
     /// `BadArgument` unless `axes` is a permutation of `0..rank`.
     pub fn permute(&self, axes: &[usize]) -> Result<View, LayoutError> {
-        let text = super::text::list(axes);
-        if !super::small_sort::is_permutation(axes, self.rank()) {
+        let text = crate::engine::support::text::list(axes);
+        if !crate::engine::support::small_sort::is_permutation(axes, self.rank()) {
             return Err(bad(
                 "permute",
                 text,
@@ -322,7 +322,11 @@ impl View {
     /// # Errors
     /// `BadArgument` unless there is one flag per dim.
     pub fn flip(&self, flags: &[bool]) -> Result<View, LayoutError> {
-        self.check_rank("flip", super::text::list(flags), flags.len())?;
+        self.check_rank(
+            "flip",
+            crate::engine::support::text::list(flags),
+            flags.len(),
+        )?;
         let mul: Vec<i64> = flags.iter().map(|&f| if f { -1 } else { 1 }).collect();
         self.stride(&mul)
     }

@@ -6,9 +6,9 @@
 //! rendered expressions mean them. Precedence, loosest first: `or`/`||`/`|`, `and`/`&&`/`&`,
 //! `not`/`!`, comparisons, `+ -`, `* / // %`, unary `-`.
 
-use super::cursor::Cursor;
-use super::error::{Field, LayoutError};
-use super::expr::{BinOp, ExprArena, ExprId};
+use crate::engine::error::{Field, LayoutError};
+use crate::engine::expr::{BinOp, ExprArena, ExprId};
+use crate::engine::support::cursor::Cursor;
 
 /// Longest expression accepted.
 pub const MAX_EXPR_CHARS: usize = 8192;
@@ -195,7 +195,7 @@ impl Parser<'_> {
 
     fn constant(&self, id: ExprId) -> Option<i64> {
         match self.arena.node(id) {
-            super::expr::Node::Const(v) => Some(*v),
+            crate::engine::expr::Node::Const(v) => Some(*v),
             _ => None,
         }
     }

@@ -10,13 +10,13 @@
 //!    `s_k = offset(b + e_k) - offset(b)` (taken as 0 where `B` is one index wide).
 //!
 //! [`decide_merge`] checks both by enumeration and returns `v3` or a [`Witness`] that no view
-//! exists. tinygrad's `View.__add__` ([`merge_views`](super::merge::merge_views)) is sound but
+//! exists. tinygrad's `View.__add__` ([`merge_views`](crate::engine::view::merge::merge_views)) is sound but
 //! incomplete: where it finds a view this finds one with the same offsets, and where it gives up
 //! this may still find one.
 
-use super::error::LayoutError;
-use super::tracker::ShapeTracker;
-use super::view::{python_tuple, Range, RowMajor, View};
+use crate::engine::error::LayoutError;
+use crate::engine::view::tracker::ShapeTracker;
+use crate::engine::view::{python_tuple, Range, RowMajor, View};
 
 /// Whether `[inner, outer]` is a single view.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,7 +220,7 @@ pub fn decide_merge(inner: &View, outer: &View, limit: usize) -> Result<MergeVer
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::merge::merge_views;
+    use crate::engine::view::merge::merge_views;
 
     fn view(shape: &[i64], strides: &[i64], offset: i64, mask: Option<&[Range]>) -> View {
         View::create(shape, Some(strides), offset, mask).unwrap()

@@ -2,7 +2,7 @@
 //! morphisms, tinygrad reprs, index expressions): whitespace is skipped before each token and
 //! errors carry the character position.
 
-use super::error::{Field, LayoutError};
+use crate::engine::error::{Field, LayoutError};
 
 pub(crate) struct Cursor<'a> {
     pub(crate) chars: Vec<char>,

@@ -5,10 +5,10 @@
 //! Keyword arguments may come in any order; `contiguous` is recomputed, and a pasted value that
 //! disagrees with the canonical form is not an error (the canonical form is shown).
 
-use super::cursor::Cursor;
-use super::error::{Field, LayoutError};
-use super::tracker::ShapeTracker;
-use super::view::{Range, View};
+use crate::engine::error::{Field, LayoutError};
+use crate::engine::support::cursor::Cursor;
+use crate::engine::view::tracker::ShapeTracker;
+use crate::engine::view::{Range, View};
 
 /// Longest input accepted; longer text is refused before parsing.
 pub const MAX_INPUT_CHARS: usize = 4096;

@@ -4,10 +4,10 @@
 //! tinygrad decides its symbolic conditions from the bounds of linear forms in `vm1`'s indices;
 //! [`Linear`] computes those bounds exactly.
 
-use super::arith::{ceil_div, floor_div, floor_mod};
-use super::error::LayoutError;
-use super::ops::Reshape;
-use super::view::{Range, View};
+use crate::engine::error::LayoutError;
+use crate::engine::support::arith::{ceil_div, floor_div, floor_mod};
+use crate::engine::view::ops::Reshape;
+use crate::engine::view::{Range, View};
 
 /// Deepest chain of recursive merge attempts; tinygrad's recursion always ends far sooner.
 const MAX_DEPTH: usize = 64;

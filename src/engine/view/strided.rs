@@ -5,7 +5,7 @@
 //! A `View` is only built through [`View::create`], which canonicalises like tinygrad's
 //! `View.create`, so two views with the same fields always mean the same thing.
 
-use super::error::{Field, LayoutError};
+use crate::engine::error::{Field, LayoutError};
 
 /// Half-open valid range `[begin, end)` of one dimension.
 pub type Range = (i64, i64);
@@ -375,7 +375,10 @@ impl View {
         let mut address = i128::from(self.offset);
         for axis in (0..self.rank()).rev() {
             let d = self.shape[axis].max(1);
-            let c = super::arith::floor_mod(super::arith::floor_div(index, acc), d);
+            let c = crate::engine::support::arith::floor_mod(
+                crate::engine::support::arith::floor_div(index, acc),
+                d,
+            );
             if let Some(mask) = &self.mask {
                 if c < mask[axis].0 || c >= mask[axis].1 {
                     return None;
