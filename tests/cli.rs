@@ -1,4 +1,5 @@
 //! The `layout-lab` binary as a docs pipeline runs it.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 use common::vectors_dir;
@@ -303,4 +304,25 @@ fn a_closed_output_ends_the_program_quietly() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{:?}: {stderr}", output.status);
     assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+fn every_subcommand_has_its_help_and_the_shells_get_completions() {
+    for command in ["check", "stats", "render", "wgsl", "completions"] {
+        let (ok, help) = run(&[command, "--help"]);
+        assert!(
+            ok && help.contains("Usage: layout-lab"),
+            "{command}: {help}"
+        );
+    }
+    let (_, help) = run(&["render", "--help"]);
+    assert!(help.contains("--format"), "{help}");
+    let (ok, script) = run(&["completions", "bash"]);
+    assert!(ok, "{script}");
+    assert!(
+        script.contains("layout-lab") && script.contains("--morphism"),
+        "{script}"
+    );
+    let (ok, _) = run(&["completions", "no-such-shell"]);
+    assert!(!ok);
 }

@@ -1,4 +1,5 @@
 //! The shared reference vectors: every case of every file this engine covers must agree.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 use common::vectors_dir;

@@ -1089,7 +1089,7 @@ mod tests {
 
     fn exprs(shape: &[i64], ops: &str) -> IndexExprs {
         let start = ShapeTracker::from_shape(shape).unwrap();
-        crate::state::views::apply_op_list(start, ops)
+        crate::engine::view::op_text::apply_op_list(start, ops)
             .unwrap()
             .index_exprs()
     }
@@ -1251,7 +1251,8 @@ mod tests {
     #[test]
     fn the_grid_table_lists_each_cell_through_every_view() {
         let start = ShapeTracker::from_shape(&[2, 3]).unwrap();
-        let stack = crate::state::views::apply_op_list(start, "permute 1,0; reshape 6").unwrap();
+        let stack =
+            crate::engine::view::op_text::apply_op_list(start, "permute 1,0; reshape 6").unwrap();
         let grids = StackGrid::of(&stack).map_err(|e| e.to_string());
         let html = grid_table(&grids);
         assert_eq!(html.matches("<tr>").count(), 1 + 6);
@@ -1361,7 +1362,8 @@ mod tests {
     #[test]
     fn card_heads_say_why_a_view_was_appended() {
         let start = ShapeTracker::from_shape(&[2, 3]).unwrap();
-        let t = crate::state::views::apply_op_list(start, "permute 1,0; reshape 6").unwrap();
+        let t =
+            crate::engine::view::op_text::apply_op_list(start, "permute 1,0; reshape 6").unwrap();
         assert_eq!(t.views().len(), 2);
         let reason = Some(NewViewReason::StridesDoNotMerge);
         let top = view_card_head(&t, reason, 1);

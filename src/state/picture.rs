@@ -6,8 +6,8 @@
 use crate::engine::cute::Layout;
 use crate::engine::render::{grid_svg, grid_tikz, Labels};
 use crate::engine::view::tracker::ShapeTracker;
+use crate::engine::wgsl::Cells;
 use crate::state::layouts::{layout_grid_up_to, picture_labels};
-use crate::state::shader::Cells;
 
 /// The most cells a picture draws: 16,384, every one with its value legible.
 pub const MAX_CELLS: usize = 16_384;

@@ -6,8 +6,8 @@ use crate::engine::view::python_tuple;
 use crate::engine::view::tinygrad_repr::{parse_tracker, MAX_INPUT_CHARS};
 use crate::engine::{MovementOp, NewViewReason, ShapeTracker, View};
 
-use super::ops_text::{op_text, parse_op};
 use super::view_form::{ViewEditor, ViewForm};
+use crate::engine::view::op_text::{op_pieces, op_text, parse_op};
 
 /// Most ops the history holds.
 pub const MAX_STEPS: usize = 64;
@@ -359,64 +359,6 @@ impl ViewsState {
         state.select(state.selected);
         (state, problems)
     }
-}
-
-/// `tracker` after the ops of `text`, read as the import box reads them (lines or `;`-separated
-/// `reshape 3,4`, or tinygrad calls `t.reshape(3, 4).permute((1, 0))`).
-///
-/// # Errors
-/// No op in the text, or the first op that does not parse or apply, numbered from 1.
-pub fn apply_op_list(mut tracker: ShapeTracker, text: &str) -> Result<ShapeTracker, String> {
-    let pieces = op_pieces(text);
-    if pieces.is_empty() {
-        return Err("no ops: write them as “reshape 3,4; permute 1,0”".into());
-    }
-    for (n, (kind, argument)) in pieces.iter().enumerate() {
-        let op = parse_op(kind, argument, tracker.shape().len())
-            .map_err(|e| format!("op {} ({kind}): {e}", n + 1))?;
-        tracker = tracker
-            .apply(&op)
-            .map_err(|e| format!("op {} ({kind}): {e}", n + 1))?
-            .0;
-    }
-    Ok(tracker)
-}
-
-/// `(kind, argument)` of each op in a pasted list: lines or `;`-separated `reshape 3,4`, or
-/// tinygrad calls `t = t.reshape(3, 4).permute((1, 0))`.
-fn op_pieces(text: &str) -> Vec<(String, String)> {
-    let mut pieces = Vec::new();
-    let mut rest = text;
-    while let Some(start) = super::ops_text::OP_KINDS
-        .iter()
-        .filter_map(|k| rest.find(k).map(|i| (i, *k)))
-        .min()
-    {
-        let (at, kind) = start;
-        let after = &rest[at + kind.len()..];
-        let (argument, consumed) = if let Some(inner) = after.strip_prefix('(') {
-            // A call: the argument runs to the matching parenthesis.
-            let mut depth = 1;
-            let end = inner
-                .char_indices()
-                .find(|&(_, c)| {
-                    depth += match c {
-                        '(' => 1,
-                        ')' => -1,
-                        _ => 0,
-                    };
-                    depth == 0
-                })
-                .map_or(inner.len(), |(i, _)| i);
-            (inner[..end].to_string(), 1 + (end + 1).min(inner.len()))
-        } else {
-            let end = after.find(['\n', ';']).unwrap_or(after.len());
-            (after[..end].to_string(), end)
-        };
-        pieces.push((kind.to_string(), argument.trim().to_string()));
-        rest = &after[consumed.min(after.len())..];
-    }
-    pieces
 }
 
 fn encode_ops(text: &str) -> String {

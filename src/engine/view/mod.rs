@@ -3,6 +3,7 @@
 
 pub mod merge;
 pub mod mergeability;
+pub mod op_text;
 pub mod ops;
 pub mod strided;
 pub mod symbolic;

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::state::ops_text::op_text;
+use crate::engine::view::op_text::op_text;
 use crate::state::{html, ViewsState};
 use crate::ui::dom::{event_attribute, markup, refocus_later, Draw};
 

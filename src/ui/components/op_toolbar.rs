@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::state::ops_text::{example_argument, OP_KINDS};
+use crate::engine::view::op_text::{example_argument, OP_KINDS};
 use crate::state::ViewsState;
 
 #[component]

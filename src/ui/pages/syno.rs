@@ -5,10 +5,11 @@
 use leptos::prelude::*;
 
 use crate::engine::syno::TensorId;
+use crate::engine::wgsl::Cells;
 use crate::state::html;
 use crate::state::picture::Picture;
 use crate::state::route::{Page, Route};
-use crate::state::shader::{Cells, ShaderState, Source};
+use crate::state::shader::{ShaderState, Source};
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::syno::{Grids, SynoState, PRESETS};
 use crate::ui::components::{GridKind, GridView, PictureExport};

@@ -1,8 +1,9 @@
 //! Movement ops as a person types them in the op toolbar and as they live in the URL:
 //! `reshape 3,4`, `permute 1,0`, `expand 4,3`, `pad (1,1),(0,2)`, `shrink (0,2),(1,3)`,
-//! `flip 0` (axes to flip, or one `True`/`False` per dim), `stride 1,-2`, `simplify`.
+//! `flip 0` (axes to flip, or one `True`/`False` per dim), `stride 1,-2`, `simplify`; and op
+//! lists as pasted (`reshape 3,4; permute 1,0`, or tinygrad calls `t.reshape(3, 4)`).
 
-use crate::engine::MovementOp;
+use crate::engine::{MovementOp, ShapeTracker};
 
 /// The op kinds of the toolbar, in its order.
 pub const OP_KINDS: [&str; 8] = [
@@ -150,6 +151,64 @@ pub fn op_python(op: &MovementOp) -> String {
         }
         _ => format!("t = t.{}({argument})", op.name()),
     }
+}
+
+/// `tracker` after the ops of `text`, read as the import box reads them (lines or `;`-separated
+/// `reshape 3,4`, or tinygrad calls `t.reshape(3, 4).permute((1, 0))`).
+///
+/// # Errors
+/// No op in the text, or the first op that does not parse or apply, numbered from 1.
+pub fn apply_op_list(mut tracker: ShapeTracker, text: &str) -> Result<ShapeTracker, String> {
+    let pieces = op_pieces(text);
+    if pieces.is_empty() {
+        return Err("no ops: write them as “reshape 3,4; permute 1,0”".into());
+    }
+    for (n, (kind, argument)) in pieces.iter().enumerate() {
+        let op = parse_op(kind, argument, tracker.shape().len())
+            .map_err(|e| format!("op {} ({kind}): {e}", n + 1))?;
+        tracker = tracker
+            .apply(&op)
+            .map_err(|e| format!("op {} ({kind}): {e}", n + 1))?
+            .0;
+    }
+    Ok(tracker)
+}
+
+/// `(kind, argument)` of each op in a pasted list: lines or `;`-separated `reshape 3,4`, or
+/// tinygrad calls `t = t.reshape(3, 4).permute((1, 0))`.
+pub fn op_pieces(text: &str) -> Vec<(String, String)> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while let Some(start) = OP_KINDS
+        .iter()
+        .filter_map(|k| rest.find(k).map(|i| (i, *k)))
+        .min()
+    {
+        let (at, kind) = start;
+        let after = &rest[at + kind.len()..];
+        let (argument, consumed) = if let Some(inner) = after.strip_prefix('(') {
+            // A call: the argument runs to the matching parenthesis.
+            let mut depth = 1;
+            let end = inner
+                .char_indices()
+                .find(|&(_, c)| {
+                    depth += match c {
+                        '(' => 1,
+                        ')' => -1,
+                        _ => 0,
+                    };
+                    depth == 0
+                })
+                .map_or(inner.len(), |(i, _)| i);
+            (inner[..end].to_string(), 1 + (end + 1).min(inner.len()))
+        } else {
+            let end = after.find(['\n', ';']).unwrap_or(after.len());
+            (after[..end].to_string(), end)
+        };
+        pieces.push((kind.to_string(), argument.trim().to_string()));
+        rest = &after[consumed.min(after.len())..];
+    }
+    pieces
 }
 
 #[cfg(test)]

@@ -8,14 +8,17 @@
 //! type; every sub-expression's range is checked to fit it, so a shader never wraps: a stack
 //! whose offsets leave `i32` (or go negative under `u32`) is an error, not a wrong kernel.
 
+mod cells;
+pub use cells::Cells;
+
 use std::fmt::Write as _;
 
-use super::convert::view_from_layout;
-use super::cute::Layout;
-use super::error::LayoutError;
-use super::syno::Access;
+use crate::engine::convert::view_from_layout;
+use crate::engine::cute::Layout;
+use crate::engine::error::LayoutError;
 use crate::engine::expr::index::IndexExprs;
 use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
+use crate::engine::syno::Access;
 use crate::engine::view::strides_for_shape;
 use crate::engine::view::tracker::ShapeTracker;
 

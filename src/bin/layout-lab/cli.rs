@@ -1,0 +1,169 @@
+//! The command line's grammar (clap): one subcommand per task, each with its own `--help`.
+
+use std::process::ExitCode;
+
+use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand};
+
+/// `print!` to stdout; when the reader has gone (`layout-lab stats … | head`) the program ends
+/// quietly with success, as Unix tools do, where `print!` would panic.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!($($arg)*))
+    };
+}
+
+/// `println!` to stdout, ending quietly as [`out!`] does when the reader has gone.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+pub(crate) use {out, outln};
+
+pub(crate) fn write_stdout(args: std::fmt::Arguments) {
+    use std::io::Write;
+    if let Err(error) = std::io::stdout().lock().write_fmt(args) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("layout-lab: cannot write to stdout: {error}");
+        std::process::exit(1);
+    }
+}
+
+/// Layout Lab's engine on the command line: reference checks, expression statistics, and the
+/// app's pictures, expressions and kernels for documentation pipelines.
+#[derive(Parser)]
+#[command(name = "layout-lab", version, arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check reference-vector files (tinygrad, pycute, tract); ends with `N passed, M failed`.
+    Check {
+        /// JSON-lines files in the shared vectors' schema.
+        #[arg(required = true, value_name = "FILE.jsonl")]
+        files: Vec<String>,
+    },
+    /// Operation counts of our simplified idx/valid against tinygrad's rendered ones.
+    Stats {
+        /// Print each case where ours has more operations, both ways.
+        #[arg(long)]
+        more: bool,
+        /// Print every case's two counts by its line (FILE:LINE, 0-based).
+        #[arg(long)]
+        cases: bool,
+        /// JSON-lines files with tinygrad cases.
+        #[arg(required = true, value_name = "FILE.jsonl")]
+        files: Vec<String>,
+    },
+    /// A picture (svg, tikz), the expressions (expr) or the kernel (wgsl) of a layout, a view
+    /// stack, a morphism (or composable ones `F; G`) or a Syno input.
+    Render(RenderArgs),
+    /// The WebGPU gather kernel of a CuTe layout, a tinygrad view stack or a Syno input.
+    Wgsl(WgslArgs),
+    /// A shell completion script, on stdout (`layout-lab completions bash > …`).
+    Completions {
+        /// The shell to complete in.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// What `render` draws and how.
+#[derive(Args)]
+#[command(group(ArgGroup::new("source").args(["layout", "view", "shape", "morphism", "syno"])))]
+pub(crate) struct RenderArgs {
+    /// A CuTe or pycute layout, `((4,4),4):((16,1),4)`.
+    #[arg(long, value_name = "CUTE")]
+    pub layout: Option<String>,
+    /// A tinygrad `View(...)` or `ShapeTracker(views=(...))`.
+    #[arg(long, value_name = "REPR", conflicts_with = "shape")]
+    pub view: Option<String>,
+    /// The compact view of these sizes, `3,4`.
+    #[arg(long, value_name = "S")]
+    pub shape: Option<String>,
+    /// Movement ops applied to --view or --shape: `permute 1,0; reshape 3,2`, or tinygrad calls.
+    #[arg(long, value_name = "OPS", conflicts_with_all = ["layout", "morphism", "syno"])]
+    pub ops: Option<String>,
+    /// A morphism `(4,4) --(1,3)--> (4,2,4)`, or composable ones `F; G`, pasted.
+    #[arg(long, value_name = "F")]
+    pub morphism: Option<String>,
+    /// A Syno preset call, `conv2d(1, 3, 8, 16, 16, 3)`.
+    #[arg(long, value_name = "CALL")]
+    pub syno: Option<String>,
+    /// Which input of --syno (default 0).
+    #[arg(long, value_name = "K", requires = "syno")]
+    pub input: Option<usize>,
+    /// svg, tikz, expr or wgsl.
+    #[arg(long, default_value = "svg")]
+    pub format: String,
+}
+
+/// The kernel `wgsl` prints and its options.
+#[derive(Args)]
+#[command(group(ArgGroup::new("source").required(true).args(["layout", "view", "syno"])))]
+pub(crate) struct WgslArgs {
+    /// A CuTe or pycute layout.
+    #[arg(long, value_name = "CUTE")]
+    pub layout: Option<String>,
+    /// A tinygrad `View(...)` or `ShapeTracker(views=(...))`.
+    #[arg(long, value_name = "REPR")]
+    pub view: Option<String>,
+    /// A Syno preset call such as `matmul(4, 8, 16)`.
+    #[arg(long, value_name = "CALL")]
+    pub syno: Option<String>,
+    /// Which input of --syno (default 0).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub input: usize,
+    /// Index arithmetic in u32 instead of i32.
+    #[arg(long)]
+    pub u32: bool,
+    /// The value written for masked elements.
+    #[arg(long, value_name = "N")]
+    pub fill: Option<i32>,
+    /// Threads per workgroup.
+    #[arg(long, value_name = "N")]
+    pub workgroup: Option<u32>,
+    /// Compact expressions instead of readable ones.
+    #[arg(long)]
+    pub compact: bool,
+}
+
+pub(crate) fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            // usage errors exit with 2; --help and --version print and succeed
+            let _ = error.print();
+            return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+        }
+    };
+    match cli.command {
+        Command::Check { files } => crate::vectors::check(&files),
+        Command::Stats { more, cases, files } => crate::vectors::stats(&files, more, cases),
+        Command::Render(args) => crate::draw::render(&args),
+        Command::Wgsl(args) => crate::draw::wgsl(&args),
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "layout-lab",
+                &mut std::io::stdout(),
+            );
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_grammar_is_consistent() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
+}
