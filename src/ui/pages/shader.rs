@@ -47,6 +47,14 @@ struct Ran {
     adapter: String,
 }
 
+/// The outcome of the last run if it ran the kernel on screen (`current`).
+fn shown(
+    last_run: &Option<(String, Result<Ran, String>)>,
+    current: bool,
+) -> Option<&Result<Ran, String>> {
+    last_run.as_ref().filter(|_| current).map(|(_, r)| r)
+}
+
 fn field(value: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED)
 }
@@ -215,12 +223,17 @@ pub fn ShaderPage(
             Err(e) => e,
         }))
     });
-    let ran = RwSignal::new(None::<Result<Ran, String>>);
-    let running = RwSignal::new(false);
-    Effect::new(move |_| {
-        generated.track();
-        ran.set(None);
+    // Each run's outcome with the kernel it ran: it is shown only while that kernel is still the
+    // one generated, so any change hides it (derived, never reset by an effect).
+    let last_run = RwSignal::new(None::<(String, Result<Ran, String>)>);
+    let current = Memo::new(move |_| {
+        last_run.with(|r| {
+            r.as_ref().is_some_and(|(wgsl, _)| {
+                generated.with(|g| g.as_ref().is_ok_and(|g| g.shader.wgsl == *wgsl))
+            })
+        })
     });
+    let running = RwSignal::new(false);
     let run = move |_| {
         let fill = shader.with_untracked(|s| s.opts.fill);
         let Ok(g) = generated.get_untracked() else {
@@ -233,25 +246,28 @@ pub fn ShaderPage(
         );
         let expected = match g.expected(fill) {
             Ok(e) => e,
-            Err(e) => return ran.set(Some(Err(e))),
+            Err(e) => return last_run.set(Some((shader_text, Err(e)))),
         };
         running.set(true);
         let promise = run_gather(&shader_text, elements, expected.input_len, wg);
         on_settle(&promise, move |r| {
             running.set(false);
-            ran.set(Some(r.map(|v| {
-                let output = js_sys::Int32Array::from(field(&v, "output")).to_vec();
-                Ran {
-                    check: RunCheck::of(&expected.output, &output),
-                    output,
-                    ms: field(&v, "ms").as_string().unwrap_or_default(),
-                    adapter: field(&v, "adapter").as_string().unwrap_or_default(),
-                }
-            })));
+            last_run.set(Some((
+                shader_text,
+                r.map(|v| {
+                    let output = js_sys::Int32Array::from(field(&v, "output")).to_vec();
+                    Ran {
+                        check: RunCheck::of(&expected.output, &output),
+                        output,
+                        ms: field(&v, "ms").as_string().unwrap_or_default(),
+                        adapter: field(&v, "adapter").as_string().unwrap_or_default(),
+                    }
+                }),
+            )));
         });
     };
     let gpu_grid = Signal::derive(move || {
-        ran.with(|r| match r {
+        last_run.with(|r| match shown(r, current.get()) {
             Some(Ok(r)) => grid.with(|g| RunCheck::output_grid(g, &r.output)),
             _ => Default::default(),
         })
@@ -259,8 +275,8 @@ pub fn ShaderPage(
     let gpu_box = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         let mut bad = SortedSet::new();
-        ran.with(|r| {
-            if let Some(Ok(r)) = r {
+        last_run.with(|r| {
+            if let Some(Ok(r)) = shown(r, current.get()) {
                 bad.extend(r.check.mismatches.iter().map(|m| m.0));
             }
         });
@@ -445,14 +461,14 @@ pub fn ShaderPage(
                         "Run on an arange buffer"
                     </button>
                     <p data-testid="gpu-result" role="status">
-                        {move || match (running.get(), ran.get()) {
+                        {move || last_run.with(|r| match (running.get(), shown(r, current.get())) {
                             (true, _) => "running…".to_string(),
                             (_, Some(Ok(r))) => format!("{} · {} ms on {}", r.check.summary(), r.ms, r.adapter),
                             (_, Some(Err(e))) => format!("run failed: {e}"),
                             (_, None) => String::new(),
-                        }}
+                        })}
                     </p>
-                    <div node_ref=gpu_box class:hidden=move || ran.with(|r| !matches!(r, Some(Ok(_))))>
+                    <div node_ref=gpu_box class:hidden=move || last_run.with(|r| !matches!(shown(r, current.get()), Some(Ok(_))))>
                         <GridView grid=gpu_grid kind=GridKind::Pane("gpu") hover lit label="What the GPU wrote" />
                     </div>
                 </section>
