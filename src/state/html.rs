@@ -5,10 +5,10 @@
 
 use crate::engine::cute::{Layout, Notation};
 use crate::engine::expr::Piece;
-use crate::engine::markup::Markup;
 use crate::engine::mergeability::MergeVerdict;
 use crate::engine::simplify::StopReason;
 use crate::engine::{IndexExprs, NewViewReason, NotTractable, ShapeTracker};
+use crate::panels::markup::Markup;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::{Figure, OpResult, Step};
 use crate::state::stack_grid::{Axes, Cell, Grid, MemoryCell, StackGrid};
@@ -16,7 +16,7 @@ use crate::state::workbench_view::Panels;
 
 /// Escapes text for HTML content and double-quoted attributes (the embed snippets).
 pub fn escape(text: &str) -> String {
-    crate::engine::render::xml(text)
+    crate::panels::markup::xml(text)
 }
 
 /// Sets each of `attrs` on the element just opened.
@@ -462,8 +462,9 @@ fn figure(m: &mut dyn Markup, f: &Figure) {
         m.el("figcaption", &[], f.caption);
     }
     let id = f.id;
-    f.diagram.live_svg(
+    crate::panels::diagram::live_svg(
         m,
+        &f.diagram,
         &format!("{id}-diagram"),
         if f.caption.is_empty() { id } else { f.caption },
     );
@@ -474,7 +475,10 @@ fn figure(m: &mut dyn Markup, f: &Figure) {
         &[
             ("data-testid", &format!("{id}-svg")),
             ("download", &format!("{id}.svg")),
-            ("href", &svg_href(&f.diagram.to_svg())),
+            (
+                "href",
+                &svg_href(&crate::panels::diagram::standalone_svg(&f.diagram)),
+            ),
         ],
         "SVG",
     );
@@ -1031,8 +1035,8 @@ pub fn syno_rows(m: &mut dyn Markup, built: &crate::state::syno::Built, selected
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::markup::Text;
     use crate::engine::ShapeTracker;
+    use crate::panels::markup::Text;
 
     /// Each builder written as text, under its own name (shadowing the glob import).
     macro_rules! as_text {

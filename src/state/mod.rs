@@ -9,7 +9,6 @@ pub mod large_grid;
 pub mod layouts;
 pub mod morphisms;
 pub mod ops_text;
-pub mod picture;
 pub mod route;
 pub mod shader;
 pub mod stack_grid;

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
 
+use crate::panels::picture::Picture;
 use crate::state::html;
-use crate::state::picture::Picture;
 use crate::ui::dom::{event_attribute, markup, Draw};
 
 #[wasm_bindgen(module = "/src/ui/save.js")]

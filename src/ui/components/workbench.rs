@@ -4,9 +4,9 @@
 use leptos::prelude::*;
 
 use crate::engine::cute::Notation;
+use crate::panels::picture::Picture;
 use crate::state::html;
 use crate::state::layouts::LayoutsState;
-use crate::state::picture::Picture;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::workbench::{OperandKind, Operation, PRESETS};
 use crate::state::workbench_view::{Pane, PaneLit, Panels};

@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
+use crate::panels::picture::Picture;
 use crate::state::html;
 use crate::state::layouts::{CellText, LayoutsState};
-use crate::state::picture::Picture;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
 use crate::ui::components::{GridKind, GridView, MemoryStrip, PictureExport, Workbench};

@@ -5,11 +5,12 @@
 use leptos::prelude::*;
 
 use crate::engine::morphism::to_tikz;
+use crate::panels::diagram::standalone_svg;
+use crate::panels::picture::Picture;
 use crate::state::html;
 use crate::state::morphisms::{
     Drawn, MorphHover, MorphLit, MorphOp, MorphismsState, Part, COMPOSITION_PRESETS,
 };
-use crate::state::picture::Picture;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
 use crate::ui::components::picture_export::figure_png;
@@ -91,7 +92,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
     };
     let status = RwSignal::new(String::new());
     let tikz = move || state.with(|s| to_tikz(s.editor.morphism()));
-    let svg = move || drawn.with(|d| d.diagram.to_svg());
+    let svg = move || drawn.with(|d| standalone_svg(&d.diagram));
     let chips = NodeRef::<leptos::html::P>::new();
     Effect::new(move |_| {
         drawn.track();

@@ -9,10 +9,10 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys;
 
+use crate::panels::picture::Picture;
 use crate::state::html;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
-use crate::state::picture::Picture;
 use crate::state::route::Route;
 use crate::state::shader::{
     Generated, OptField, Pages, Part, RunCheck, ShaderState, Source, Subject,

@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use crate::engine::syno::TensorId;
+use crate::panels::picture::Picture;
 use crate::state::html;
-use crate::state::picture::Picture;
 use crate::state::route::{Page, Route};
 use crate::state::shader::{Cells, ShaderState, Source};
 use crate::state::stack_grid::{Hover, Lit};

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::state::picture::Picture;
+use crate::panels::picture::Picture;
 use crate::ui::dom::{details_open, markup, Draw};
 
 use crate::state::large_grid::LargeGrid;
