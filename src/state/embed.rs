@@ -4,7 +4,7 @@
 //! writes these options; the app reads them here.
 
 use crate::engine::text::quoted;
-use crate::state::html::escape;
+use crate::panels::escape;
 use crate::state::route::{Page, Route};
 use crate::state::view_form::decode as percent_decode;
 

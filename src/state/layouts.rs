@@ -384,9 +384,8 @@ mod tests {
         state.set_text("((2,2),3):((1,6),2)");
         let shown = |state: &LayoutsState| -> Vec<String> {
             let grid = state.grid().unwrap();
-            let html = crate::panels::markup::Text::of(|m| {
-                crate::state::html::grid(m, &grid.logical, "c")
-            });
+            let html =
+                crate::panels::markup::Text::of(|m| crate::panels::grid(m, &grid.logical, "c"));
             grid.logical
                 .cells
                 .iter()
@@ -395,9 +394,7 @@ mod tests {
                         .clone()
                         .unwrap_or_else(|| c.value.unwrap().to_string())
                 })
-                .inspect(|t| {
-                    assert!(html.contains(&format!("{}</div>", crate::state::html::escape(t))))
-                })
+                .inspect(|t| assert!(html.contains(&format!("{}</div>", crate::panels::escape(t)))))
                 .collect()
         };
         // mode 0 (2,2) down, mode 1 (3) across: row r, column c is index r + 4c
@@ -412,7 +409,7 @@ mod tests {
         state.set_text("(12,2):(1,12)");
         state.show = CellText::Index;
         let html = crate::panels::markup::Text::of(|m| {
-            crate::state::html::grid(m, &state.grid().unwrap().logical, "c")
+            crate::panels::grid(m, &state.grid().unwrap().logical, "c")
         });
         assert!(
             html.contains(">\u{a0}0</div>"),
@@ -456,7 +453,7 @@ mod tests {
         let mut state = LayoutsState::default();
         state.set_text("((2,2),3,2):((1,2),4,12)");
         let html = crate::panels::markup::Text::of(|m| {
-            crate::state::html::grid(m, &state.grid().unwrap().logical, "c")
+            crate::panels::grid(m, &state.grid().unwrap().logical, "c")
         });
         assert_eq!(
             html.matches("grid-row--axis").count(),

@@ -4,7 +4,6 @@
 pub mod embed;
 pub mod expr_mode;
 pub mod history;
-pub mod html;
 pub mod large_grid;
 pub mod layouts;
 pub mod morphisms;

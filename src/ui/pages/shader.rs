@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys;
 
+use crate::panels;
 use crate::panels::picture::Picture;
-use crate::state::html;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
@@ -271,7 +271,7 @@ pub fn ShaderPage(
     });
     let status = RwSignal::new(String::new());
     let select_from = Draw::new(move |m| {
-        html::options(
+        panels::options(
             m,
             &mut Source::ALL
                 .into_iter()
@@ -326,7 +326,7 @@ pub fn ShaderPage(
                         data-testid="shader-input"
                         use:markup=Draw::new(move |m| {
                             let n = pages.syno.with(|s| s.built.access.as_ref().map_or(1, |a| a.inputs.len()));
-                            html::options(m, &mut (0..n).map(|k| (k.to_string(), format!("in{k}"))), false)
+                            panels::options(m, &mut (0..n).map(|k| (k.to_string(), format!("in{k}"))), false)
                         })
                         prop:value=move || shader.with(|s| s.input.to_string())
                         on:change=move |ev| {
@@ -392,7 +392,7 @@ pub fn ShaderPage(
                 <a
                     data-testid="download-wgsl"
                     download="layout-lab.wgsl"
-                    href=move || html::data_href("text/plain", &wgsl())
+                    href=move || panels::data_href("text/plain", &wgsl())
                 >
                     "Download"
                 </a>
