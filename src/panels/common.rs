@@ -2,6 +2,7 @@
 //! coordinate), field errors, property lists, code blocks with copy buttons, select options,
 //! the export buttons of a grid picture and `data:` download links.
 
+use crate::engine::text::coord_text;
 use crate::panels::markup::Markup;
 use crate::state::stack_grid::{Axes, Cell, Grid, MemoryCell};
 
@@ -16,12 +17,6 @@ pub(super) fn attrs(m: &mut dyn Markup, attrs: &[(&'static str, &str)]) {
     for (name, value) in attrs {
         m.attr(name, value);
     }
-}
-
-/// `(a,b)`, as cells name their coordinate.
-pub fn coord_text(coord: &[i64]) -> String {
-    let parts: Vec<String> = coord.iter().map(i64::to_string).collect();
-    format!("({})", parts.join(","))
 }
 
 /// How a grid's cells are written: their test id, the character count texts are padded to

@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use crate::engine::text::coord_text;
 use crate::panels::markup::xml;
 
 /// Side of a cell, in pixels.
@@ -50,9 +51,7 @@ fn block_place(shape: &[i64], k: usize) -> ((usize, usize), (usize, usize)) {
 /// The label of block `k` of `shape`: its leading coordinates.
 fn block_label(shape: &[i64], k: usize) -> String {
     let lead = &shape[..shape.len().saturating_sub(2)];
-    let coord = crate::engine::coord_from_index(lead, k as i64);
-    let parts: Vec<String> = coord.iter().map(i64::to_string).collect();
-    format!("({})", parts.join(","))
+    coord_text(&crate::engine::coord_from_index(lead, k as i64))
 }
 
 /// Names of a picture's rows, columns and blocks, where they say more than the position (a

@@ -5,7 +5,8 @@ use leptos::prelude::*;
 
 use wasm_bindgen::JsCast;
 
-use crate::panels::{self, coord_text};
+use crate::engine::text::coord_text;
+use crate::panels;
 use crate::state::stack_grid::{neighbor, Grid, Hover, Lit, MemoryCell, Step};
 use crate::ui::dom::{event_attribute, markup, Draw};
 
