@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 
 use crate::panels;
-use crate::state::embed::{base_of, element_snippet, iframe_snippet, EmbedOptions, Theme};
+use crate::panels::embed::{element_snippet, iframe_snippet};
+use crate::state::embed::{base_of, EmbedOptions, Theme};
 use crate::state::history::{link_notice, load_entry, save_entry, Undo, SAVE_KEY};
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
