@@ -692,7 +692,7 @@ async fn the_syno_page_builds_a_chain_from_the_palette_and_links_its_grids() {
 
 #[wasm_bindgen_test]
 async fn picture_export_draws_when_pressed_and_says_why_it_cannot() {
-    use layout_lab::state::picture::Picture;
+    use layout_lab::panels::picture::Picture;
     use layout_lab::ui::components::PictureExport;
     let parent = fresh_parent();
     let drawn = RwSignal::new(0);
@@ -729,7 +729,7 @@ async fn picture_export_draws_when_pressed_and_says_why_it_cannot() {
 /// are SVG elements, and a redraw replaces what was there.
 #[wasm_bindgen_test]
 fn panel_markup_is_built_as_nodes() {
-    use layout_lab::engine::markup::Markup;
+    use layout_lab::panels::markup::Markup;
     use layout_lab::ui::dom::Dom;
     let root = fresh_parent();
     let payload = r#"<img src=x onerror="window.__pwned=1">"#;
@@ -764,7 +764,7 @@ fn panel_markup_is_built_as_nodes() {
 /// their attributes and texts follow the markup, and what the markup no longer has goes.
 #[wasm_bindgen_test]
 fn a_redraw_keeps_matching_nodes_and_changes_only_what_differs() {
-    use layout_lab::engine::markup::Markup;
+    use layout_lab::panels::markup::Markup;
     use layout_lab::ui::dom::Dom;
     let root = fresh_parent();
     fn cells(m: &mut dyn Markup, values: &[&str], extra: (&'static str, &str)) {
@@ -813,7 +813,7 @@ fn a_redraw_keeps_matching_nodes_and_changes_only_what_differs() {
 /// replaced or nested differently), the result is the DOM a fresh drawing makes.
 #[wasm_bindgen_test]
 fn any_redraw_gives_the_dom_of_a_fresh_drawing() {
-    use layout_lab::engine::markup::Markup;
+    use layout_lab::panels::markup::Markup;
     use layout_lab::ui::dom::Dom;
     // a small deterministic generator (xorshift), so a failure repeats
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;

@@ -1,11 +1,9 @@
 //! Widgets for other pages: the options of the iframe route
-//! (`embed.html?theme=dark&interactive=0&panels=grid,expr&origin=https://docs.example#/layouts?L=…`)
-//! and the snippets the app offers to copy. `public/layout-lab.js` (the `<layout-lab>` element)
-//! writes these options; the app reads them here.
+//! (`embed.html?theme=dark&interactive=0&panels=grid,expr&origin=https://docs.example#/layouts?L=…`).
+//! `public/layout-lab.js` (the `<layout-lab>` element) writes these options; the app reads them
+//! here. The snippets the app offers to copy are markup, built with the Embed menu's panel.
 
 use crate::engine::support::text::quoted;
-use crate::state::html::escape;
-use crate::state::route::{Page, Route};
 use crate::state::view_form::decode as percent_decode;
 
 /// The colour theme of a widget: the reader's system setting, or forced.
@@ -148,32 +146,6 @@ impl EmbedOptions {
     }
 }
 
-/// Height of a widget in CSS pixels, unless the author changes it.
-pub const HEIGHT: u32 = 560;
-
-/// The snippet that shows `page` with its state `query` as a live widget on any HTML page:
-/// the `<layout-lab>` element, loaded from the app at `base` (its folder URL, ending in `/`).
-pub fn element_snippet(base: &str, page: Page, query: &str) -> String {
-    format!(
-        "<script src=\"{}layout-lab.js\" defer></script>\n\
-         <layout-lab page=\"{}\" state=\"{}\" height=\"{HEIGHT}\"></layout-lab>\n",
-        escape(base),
-        page.as_str(),
-        escape(query)
-    )
-}
-
-/// The same widget as a plain iframe, for pages that take no scripts.
-pub fn iframe_snippet(base: &str, page: Page, query: &str) -> String {
-    format!(
-        "<iframe src=\"{}embed.html{}\" title=\"Layout Lab: {}\" width=\"100%\" \
-         height=\"{HEIGHT}\" style=\"border:0\"></iframe>\n",
-        escape(base),
-        escape(&Route::new(page, query.to_string()).to_fragment()),
-        page.title()
-    )
-}
-
 /// The folder URL of the app from its page URL (`https://h/lab/index.html` -> `https://h/lab/`).
 pub fn base_of(href: &str) -> String {
     let href = href.split(['#', '?']).next().unwrap_or(href);
@@ -241,19 +213,6 @@ mod tests {
         }
         // a file:// page has the origin "null": it gets no messages
         assert!(EmbedOptions::from_search("", "null").0.origins.is_empty());
-    }
-
-    #[test]
-    fn snippets_escape_the_state() {
-        let query = "L=(4,2):(2,1)&show=coord\"><script>";
-        let element = element_snippet("https://lab.example/app/", Page::Layouts, query);
-        assert!(element.contains("src=\"https://lab.example/app/layout-lab.js\""));
-        assert!(element.contains(
-            "page=\"layouts\" state=\"L=(4,2):(2,1)&amp;show=coord&quot;&gt;&lt;script&gt;\""
-        ));
-        assert!(!element.contains("\"><script>"));
-        let frame = iframe_snippet("https://lab.example/", Page::Views, "shape=3,4");
-        assert!(frame.contains("src=\"https://lab.example/embed.html#/views?shape=3,4&amp;v=1\""));
     }
 
     /// Every panel name has its rule in the stylesheet and is used by a page; every

@@ -4,7 +4,6 @@
 
 use crate::engine::cute::{idx2crd, IntTuple, Layout, Notation};
 use crate::engine::morphism::{Morphism, NotTractable};
-use crate::engine::render::Labels;
 
 use super::stack_grid::{Axes, Cell, StackGrid, MAX_DRAWN_CELLS};
 use super::workbench::WorkbenchState;
@@ -316,41 +315,6 @@ pub fn mode_axes(layout: &Layout) -> Axes {
     }
 }
 
-/// The names `engine::render` draws on a picture of `layout`'s grid of `shape`: rows and
-/// columns as on the page, and each block named by all its block coordinates (the picture
-/// puts the blocks in one row), outermost first.
-pub fn picture_labels(layout: &Layout, shape: &[i64]) -> Labels {
-    let axes = mode_axes(layout);
-    let lead = &shape[..shape.len().saturating_sub(2)];
-    let count: usize = lead
-        .iter()
-        .map(|&d| usize::try_from(d).unwrap_or(0))
-        .product();
-    let blocks = if lead.is_empty() {
-        Vec::new()
-    } else {
-        (0..count)
-            .map(|k| {
-                let coord = crate::engine::coord_from_index(lead, k as i64);
-                let names: Vec<String> = coord
-                    .iter()
-                    .enumerate()
-                    .map(|(axis, &c)| {
-                        let name = axes.blocks.get(axis).and_then(|b| b.get(c as usize));
-                        name.cloned().unwrap_or_default()
-                    })
-                    .collect();
-                names.join(" · ")
-            })
-            .collect()
-    };
-    Labels {
-        rows: axes.rows,
-        cols: axes.cols,
-        blocks,
-    }
-}
-
 /// The layout's 1-D (colexicographic) index of every cell of its grid, in grid order.
 pub fn grid_indices(layout: &Layout, grid: &StackGrid) -> Vec<i64> {
     let sizes = grid_sizes(layout).unwrap_or_default();
@@ -420,9 +384,8 @@ mod tests {
         state.set_text("((2,2),3):((1,6),2)");
         let shown = |state: &LayoutsState| -> Vec<String> {
             let grid = state.grid().unwrap();
-            let html = crate::engine::markup::Text::of(|m| {
-                crate::state::html::grid(m, &grid.logical, "c")
-            });
+            let html =
+                crate::panels::markup::Text::of(|m| crate::panels::grid(m, &grid.logical, "c"));
             grid.logical
                 .cells
                 .iter()
@@ -431,9 +394,7 @@ mod tests {
                         .clone()
                         .unwrap_or_else(|| c.value.unwrap().to_string())
                 })
-                .inspect(|t| {
-                    assert!(html.contains(&format!("{}</div>", crate::state::html::escape(t))))
-                })
+                .inspect(|t| assert!(html.contains(&format!("{}</div>", crate::panels::escape(t)))))
                 .collect()
         };
         // mode 0 (2,2) down, mode 1 (3) across: row r, column c is index r + 4c
@@ -447,8 +408,8 @@ mod tests {
         );
         state.set_text("(12,2):(1,12)");
         state.show = CellText::Index;
-        let html = crate::engine::markup::Text::of(|m| {
-            crate::state::html::grid(m, &state.grid().unwrap().logical, "c")
+        let html = crate::panels::markup::Text::of(|m| {
+            crate::panels::grid(m, &state.grid().unwrap().logical, "c")
         });
         assert!(
             html.contains(">\u{a0}0</div>"),
@@ -488,18 +449,11 @@ mod tests {
         assert_eq!((one.rows.len(), one.cols.len()), (2, 3));
         let int = mode_axes(&Layout::parse("6:1").unwrap());
         assert_eq!((int.rows.len(), int.cols.len()), (0, 6));
-        // the CLI's picture names each of its row of blocks by every block coordinate
-        let four = Layout::parse("(2,2,3,2):(1,2,4,12)").unwrap();
-        let grid = layout_grid(&four).unwrap();
-        let labels = picture_labels(&four, &grid.logical.shape);
-        assert_eq!(labels.blocks.len(), 6);
-        assert_eq!(labels.blocks[4], "mode 3: 1 · mode 2: 1");
-        assert_eq!(labels.rows, ["0", "1"]);
         // drawn: a header row of column names, each row led by its name, blocks named
         let mut state = LayoutsState::default();
         state.set_text("((2,2),3,2):((1,2),4,12)");
-        let html = crate::engine::markup::Text::of(|m| {
-            crate::state::html::grid(m, &state.grid().unwrap().logical, "c")
+        let html = crate::panels::markup::Text::of(|m| {
+            crate::panels::grid(m, &state.grid().unwrap().logical, "c")
         });
         assert_eq!(
             html.matches("grid-row--axis").count(),

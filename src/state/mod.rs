@@ -4,11 +4,9 @@
 pub mod embed;
 pub mod expr_mode;
 pub mod history;
-pub mod html;
 pub mod large_grid;
 pub mod layouts;
 pub mod morphisms;
-pub mod picture;
 pub mod route;
 pub mod shader;
 pub mod stack_grid;

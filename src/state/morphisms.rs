@@ -8,6 +8,7 @@ use crate::engine::algebra;
 use crate::engine::cute::{IntTuple, Layout, Notation};
 use crate::engine::morphism::diagram::Diagram;
 use crate::engine::morphism::{self, CompositionOutcome, Morphism, Operand};
+use crate::engine::support::text::coord_text;
 
 use super::layouts::{grid_indices, layout_grid};
 use super::stack_grid::StackGrid;
@@ -266,10 +267,9 @@ impl Drawn {
             }
             MorphHover::Cell(cell) => {
                 let i = *self.indices.get(cell)?;
-                let coord: Vec<String> = self.flat_coord(i).iter().map(i64::to_string).collect();
                 Some(format!(
-                    "index {i}, leaf coordinate ({}) → L({i}) = {}",
-                    coord.join(","),
+                    "index {i}, leaf coordinate {} → L({i}) = {}",
+                    coord_text(&self.flat_coord(i)),
                     layout.call(i).map_or("?".to_string(), |v| v.to_string())
                 ))
             }

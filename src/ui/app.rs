@@ -3,9 +3,10 @@
 
 use leptos::prelude::*;
 
-use crate::state::embed::{base_of, element_snippet, iframe_snippet, EmbedOptions, Theme};
+use crate::panels;
+use crate::panels::embed::{element_snippet, iframe_snippet};
+use crate::state::embed::{base_of, EmbedOptions, Theme};
 use crate::state::history::{link_notice, load_entry, save_entry, Undo, SAVE_KEY};
-use crate::state::html;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
@@ -418,7 +419,7 @@ fn EmbedMenu(page: RwSignal<Page>, query: Memo<String>) -> impl IntoView {
             <div class="embed-menu__body" on:click=on_copy>
                 <div use:markup=Draw::new(move |m| {
                     if open.get() {
-                        html::embed_menu(m, &element(), &iframe());
+                        panels::embed_menu(m, &element(), &iframe());
                     }
                 })></div>
                 <p class="note" role="status" data-testid="embed-copy-status">{move || status.get()}</p>

@@ -4,7 +4,7 @@
 use leptos::prelude::{RenderEffect, StoredValue};
 use wasm_bindgen::JsCast;
 
-use crate::engine::markup::Markup;
+use crate::panels::markup::Markup;
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/dom.js")]
 extern "C" {

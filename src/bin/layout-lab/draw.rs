@@ -113,7 +113,8 @@ fn base_tracker(view: Option<&str>, shape: Option<&str>) -> Result<ShapeTracker,
 fn render_text(source: &Source, format: &str) -> Result<String, String> {
     use layout_lab::engine::morphism::{chain_tikz, diagram::Diagram, Morphism};
     use layout_lab::engine::wgsl::Cells;
-    use layout_lab::state::picture::Picture;
+    use layout_lab::panels::diagram::standalone_svg;
+    use layout_lab::panels::picture::Picture;
     let e = |e: layout_lab::engine::LayoutError| e.to_string();
     let expressions = |exprs: layout_lab::engine::IndexExprs| {
         format!(
@@ -135,7 +136,7 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
                 .collect::<Result<Vec<_>, _>>()?;
             let chain: Vec<&Morphism> = chain.iter().collect();
             match format {
-                "svg" => Ok(Diagram::chain(&chain).map_err(e)?.to_svg()),
+                "svg" => Ok(standalone_svg(&Diagram::chain(&chain).map_err(e)?)),
                 "tikz" => chain_tikz(&chain).map_err(e),
                 other => Err(format!("a morphism renders as svg or tikz, not `{other}`")),
             }

@@ -1,6 +1,7 @@
 //! Lists written as `{:?}` writes them (`[1, 2]`, `[(0, 2), (1, 3)]`), without `Debug`: the
 //! engine's error messages quote arguments this way, and the derived `Debug` machinery is
-//! kilobytes of wasm the app would not otherwise carry.
+//! kilobytes of wasm the app would not otherwise carry. And the one text of a coordinate,
+//! `(a,b)`, which cells, picture blocks and hover texts name it by.
 
 use std::fmt::{Display, Write};
 
@@ -21,6 +22,13 @@ pub fn list<T: Display>(items: &[T]) -> String {
 pub fn pairs<T: Display>(items: &[(T, T)]) -> String {
     let pairs: Vec<String> = items.iter().map(|(a, b)| format!("({a}, {b})")).collect();
     list(&pairs)
+}
+
+/// `(a,b,...)`: a coordinate as the grids name their cells (`data-coord`), the pictures their
+/// blocks and the Morphisms page a cell's leaf coordinate.
+pub fn coord_text(coord: &[i64]) -> String {
+    let parts: Vec<String> = coord.iter().map(i64::to_string).collect();
+    format!("({})", parts.join(","))
 }
 
 /// `"text"` with `"`, `\\` and control characters escaped, as `{:?}` quotes a string for plain
@@ -63,6 +71,13 @@ mod tests {
         for r in ranges {
             assert_eq!(pairs(r), format!("{r:?}"));
         }
+    }
+
+    #[test]
+    fn coordinates_read_without_spaces() {
+        assert_eq!(coord_text(&[1, 0, -2]), "(1,0,-2)");
+        assert_eq!(coord_text(&[7]), "(7)");
+        assert_eq!(coord_text(&[]), "()");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! A morphism's arrow diagram as live SVG, drawn by the engine's [`Diagram::live_svg`] (the
+//! A morphism's arrow diagram as live SVG, drawn by the presentation layer's [`live_svg`] (the
 //! same markup as the SVG export): hovering a domain leaf or its arrow reports the leaf, and
 //! lit leaves highlight with their arrows.
 
@@ -7,6 +7,7 @@ use crate::engine::support::sorted::SortedSet;
 use leptos::prelude::*;
 
 use crate::engine::morphism::diagram::Diagram;
+use crate::panels::diagram::live_svg;
 use crate::ui::dom::{event_attribute, light, markup, Draw};
 
 /// The diagram; `hover` (when given) receives the domain leaf under the pointer.
@@ -60,7 +61,7 @@ pub fn MorphismDiagram(
             node_ref=host
             on:mouseover=over
             on:mouseleave=out
-            use:markup=Draw::new(move |m| diagram.with(|d| d.live_svg(m, &test_id, &label)))
+            use:markup=Draw::new(move |m| diagram.with(|d| live_svg(m, d, &test_id, &label)))
         ></div>
     }
 }

@@ -1,5 +1,5 @@
 //! The `idx` and `valid` expressions of the shown stack, readable and in tinygrad's style, with
-//! operation counts and the simplifier's steps. The panel's text is built by `state::html`;
+//! operation counts and the simplifier's steps. The panel's text is built by `panels::views`;
 //! this component only places it and delegates hover and copy.
 
 use std::sync::Arc;
@@ -7,7 +7,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::engine::{IndexExprs, ShapeTracker};
-use crate::state::html;
+use crate::panels;
 use crate::ui::components::import_export::copy;
 use crate::ui::dom::{event_attribute, markup, Draw};
 
@@ -65,7 +65,7 @@ pub fn ExprView(
             <dl
                 on:mouseover=move |ev| sub.set(event_attribute(&ev, "data-expr").and_then(|r| r.parse().ok()))
                 on:click=on_click
-                use:markup=Draw::new(move |m| exprs.with(|e| html::expr_rows(m, &e.0)))
+                use:markup=Draw::new(move |m| exprs.with(|e| panels::expr_rows(m, &e.0)))
             ></dl>
             <p class="note" data-testid="subexpr-value" aria-live="polite">
                 {move || sub_value().unwrap_or_else(|| "Hover a part of an expression to see its value at the hovered cell.".to_string())}
@@ -74,7 +74,7 @@ pub fn ExprView(
             <details
                 class="steps"
                 data-testid="simplifier-steps"
-                use:markup=Draw::new(move |m| exprs.with(|e| html::steps(m, &e.0)))
+                use:markup=Draw::new(move |m| exprs.with(|e| panels::steps(m, &e.0)))
             ></details>
         </section>
     }

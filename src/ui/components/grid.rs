@@ -5,7 +5,8 @@ use leptos::prelude::*;
 
 use wasm_bindgen::JsCast;
 
-use crate::state::html::{self, coord_text};
+use crate::engine::support::text::coord_text;
+use crate::panels;
 use crate::state::stack_grid::{neighbor, Grid, Hover, Lit, MemoryCell, Step};
 use crate::ui::dom::{event_attribute, markup, Draw};
 
@@ -173,7 +174,7 @@ pub fn GridView(
                     });
                 }
             }
-            use:markup=Draw::new(move |m| grid.with(|g| html::grid(m, g, &kind.test_id())))
+            use:markup=Draw::new(move |m| grid.with(|g| panels::grid(m, g, &kind.test_id())))
         ></div>
     }
 }
@@ -243,7 +244,7 @@ pub fn MemoryStrip(
             on:focusin=move |ev| enter(ev.into())
             on:mouseleave=move |_| hover.set(None)
             on:focusout=move |_| hover.set(None)
-            use:markup=Draw::new(move |m| memory.with(|cells| html::memory(m, cells)))
+            use:markup=Draw::new(move |m| memory.with(|cells| panels::memory(m, cells)))
         ></div>
         {move || {
             let shown = memory.with(Vec::len);

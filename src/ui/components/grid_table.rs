@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::state::{html, StackGrid};
+use crate::panels;
+use crate::state::StackGrid;
 use crate::ui::dom::{markup, Draw};
 
 #[component]
@@ -12,5 +13,5 @@ pub fn GridTable(
     #[prop(into)]
     grids: Signal<Result<StackGrid, String>>,
 ) -> impl IntoView {
-    view! { <div use:markup=Draw::new(move |m| grids.with(|g| html::grid_table(m, g)))></div> }
+    view! { <div use:markup=Draw::new(move |m| grids.with(|g| panels::grid_table(m, g)))></div> }
 }

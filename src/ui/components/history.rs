@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 
 use crate::engine::view::op_text::op_text;
-use crate::state::{html, ViewsState};
+use crate::panels;
+use crate::state::ViewsState;
 use crate::ui::dom::{event_attribute, markup, refocus_later, Draw};
 
 #[component]
@@ -48,7 +49,7 @@ pub fn History(
                 data-testid="history"
                 node_ref=list
                 on:click=on_click
-                use:markup=Draw::new(move |m| state.with(|s| html::history(m, &outcomes(), s.selected())))
+                use:markup=Draw::new(move |m| state.with(|s| panels::history(m, &outcomes(), s.selected())))
             ></ol>
         </section>
     }

@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 use wasm_bindgen::prelude::{Closure, JsValue};
 
-use crate::state::{html, ViewsState};
+use crate::panels;
+use crate::state::ViewsState;
 use crate::ui::dom::{event_attribute, markup, Draw};
 
 /// Copies `text` to the clipboard and reports the outcome in `status`.
@@ -84,7 +85,7 @@ pub fn ImportExport(
             </span>
             <div class="export" on:click=on_copy>
                 <div use:markup=Draw::new(move |m| {
-                    state.with(|s| html::views_export(m, &s.tinygrad_python(), &s.tinygrad_repr(), &s.as_layout()))
+                    state.with(|s| panels::views_export(m, &s.tinygrad_python(), &s.tinygrad_repr(), &s.as_layout()))
                 })></div>
                 <p class="note" role="status" data-testid="copy-status">{move || status.get()}</p>
             </div>

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::state::html;
-use crate::state::picture::Picture;
+use crate::panels;
+use crate::panels::picture::Picture;
 use crate::ui::dom::{event_attribute, markup, Draw};
 
 #[wasm_bindgen(module = "/src/ui/save.js")]
@@ -59,7 +59,7 @@ pub fn PictureExport(
     let status = RwSignal::new(String::new());
     let buttons = {
         let name = name.clone();
-        Draw::new(move |m| html::picture_export(m, &name, label))
+        Draw::new(move |m| panels::picture_export(m, &name, label))
     };
     let status_id = format!("{name}-export-status");
     let save = move |ev: web_sys::MouseEvent| {

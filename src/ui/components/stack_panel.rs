@@ -4,9 +4,10 @@
 use leptos::prelude::*;
 
 use crate::engine::{NewViewReason, ShapeTracker};
+use crate::panels;
 use crate::state::large_grid::LargeGrid;
 use crate::state::stack_grid::{chain_of, Hover, Lit, StackGrid};
-use crate::state::{html, ViewsState};
+use crate::state::ViewsState;
 use crate::ui::components::canvas_grid::CanvasGrid;
 use crate::ui::components::grid::{GridKind, GridView};
 use crate::ui::dom::{markup, Draw};
@@ -69,7 +70,7 @@ pub fn StackPanel(
                             });
                             view! {
                                 <article class="stack__card" data-testid=format!("view-card-{k}")>
-                                    <div use:markup=Draw::new(move |m| shown.with(|(t, reason)| html::view_card_head(m, t, *reason, k)))></div>
+                                    <div use:markup=Draw::new(move |m| shown.with(|(t, reason)| panels::view_card_head(m, t, *reason, k)))></div>
                                     {move || match body.get() {
                                         // the composed grid below is this view's, cell for cell
                                         0 => view! { <p class="note" data-testid="view-note">"One view: its grid is the composed grid below."</p> }.into_any(),
@@ -83,7 +84,7 @@ pub fn StackPanel(
                         .collect_view()
                 }}
             </div>
-            <div use:markup=Draw::new(move |m| state.with(|s| html::merge_verdict(m, s.merge_verdict())))></div>
+            <div use:markup=Draw::new(move |m| state.with(|s| panels::merge_verdict(m, s.merge_verdict())))></div>
         </section>
     }
 }

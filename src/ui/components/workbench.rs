@@ -4,9 +4,9 @@
 use leptos::prelude::*;
 
 use crate::engine::cute::Notation;
-use crate::state::html;
+use crate::panels;
+use crate::panels::picture::Picture;
 use crate::state::layouts::LayoutsState;
-use crate::state::picture::Picture;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::workbench::{OperandKind, Operation, PRESETS};
 use crate::state::workbench_view::{Pane, PaneLit, Panels};
@@ -63,7 +63,7 @@ pub fn Workbench(
                     <span class="field__label">"operation"</span>
                     <select
                         data-testid="wb-op"
-                        use:markup=Draw::new(move |m| html::options(m, &mut Operation::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false))
+                        use:markup=Draw::new(move |m| panels::options(m, &mut Operation::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false))
                         prop:value=move || op().as_str()
                         on:change=move |ev| {
                             if let Ok(op) = event_target_value(&ev).parse::<Operation>() {
@@ -76,7 +76,7 @@ pub fn Workbench(
                     <span class="field__label">"preset"</span>
                     <select
                         data-testid="wb-preset"
-                        use:markup=Draw::new(move |m| html::options(m, &mut PRESETS.iter().enumerate().map(|(k, p)| (k.to_string(), p.0.into())), true))
+                        use:markup=Draw::new(move |m| panels::options(m, &mut PRESETS.iter().enumerate().map(|(k, p)| (k.to_string(), p.0.into())), true))
                         on:change=move |ev| {
                             let preset = event_target_value(&ev)
                                 .parse::<usize>()
@@ -141,7 +141,7 @@ pub fn Workbench(
             </div>
             <p class="note" data-testid="wb-formula">{move || op().formula()}</p>
             <div use:markup=Draw::new(move |m| {
-                panels.with(|p| state.with(|s| html::workbench_result(m, p, &s.workbench.warnings())))
+                panels.with(|p| state.with(|s| panels::workbench_result(m, p, &s.workbench.warnings())))
             })></div>
             <div class="wb-panes">{pane(0)} {pane(1)} {pane(2)}</div>
             <PictureExport

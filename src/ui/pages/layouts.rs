@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::state::html;
+use crate::panels;
+use crate::panels::picture::Picture;
 use crate::state::layouts::{CellText, LayoutsState};
-use crate::state::picture::Picture;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
 use crate::ui::components::{GridKind, GridView, MemoryStrip, PictureExport, Workbench};
@@ -71,7 +71,7 @@ pub fn LayoutsPage(
             </label>
             <section class="canonical" aria-label="Layout" data-panel="notation">
                 <h2>"Layout"</h2>
-                <div use:markup=Draw::new(move |m| state.with(|s| html::layout_notations(m, s.layout())))></div>
+                <div use:markup=Draw::new(move |m| state.with(|s| panels::layout_notations(m, s.layout())))></div>
                 <div class="export__head">
                     <h3>"pycute"</h3>
                     <button type="button" data-testid="copy-pycute" on:click=move |_| copy(state.with_untracked(LayoutsState::pycute_snippet), status)>"Copy"</button>
@@ -81,7 +81,7 @@ pub fn LayoutsPage(
                 <dl
                     class="properties"
                     data-testid="layout-properties"
-                    use:markup=Draw::new(move |m| state.with(|s| html::layout_properties(m, s)))
+                    use:markup=Draw::new(move |m| state.with(|s| panels::layout_properties(m, s)))
                 ></dl>
             </section>
             <section class="grids" data-panel="grid">
@@ -96,7 +96,7 @@ pub fn LayoutsPage(
                     <span class="field__label">"cells show"</span>
                     <select
                         data-testid="cell-show"
-                        use:markup=Draw::new(move |m| html::options(m, &mut CellText::ALL.into_iter().map(|c| (c.as_str().into(), c.title().into())), false))
+                        use:markup=Draw::new(move |m| panels::options(m, &mut CellText::ALL.into_iter().map(|c| (c.as_str().into(), c.title().into())), false))
                         prop:value=move || state.with(|s| s.show.as_str())
                         on:change=move |ev| {
                             if let Some(show) = CellText::parse(&event_target_value(&ev)) {

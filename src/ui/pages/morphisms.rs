@@ -5,11 +5,12 @@
 use leptos::prelude::*;
 
 use crate::engine::morphism::to_tikz;
-use crate::state::html;
+use crate::panels;
+use crate::panels::diagram::standalone_svg;
+use crate::panels::picture::Picture;
 use crate::state::morphisms::{
     Drawn, MorphHover, MorphLit, MorphOp, MorphismsState, Part, COMPOSITION_PRESETS,
 };
-use crate::state::picture::Picture;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::import_export::copy;
 use crate::ui::components::picture_export::figure_png;
@@ -91,7 +92,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
     };
     let status = RwSignal::new(String::new());
     let tikz = move || state.with(|s| to_tikz(s.editor.morphism()));
-    let svg = move || drawn.with(|d| d.diagram.to_svg());
+    let svg = move || drawn.with(|d| standalone_svg(&d.diagram));
     let chips = NodeRef::<leptos::html::P>::new();
     Effect::new(move |_| {
         drawn.track();
@@ -136,7 +137,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <span class="field__label">"examples (§1.3)"</span>
                     <select
                         data-testid="morphism-example"
-                        use:markup=Draw::new(move |m| html::options(m, &mut EXAMPLES.iter().map(|e| (e.to_string(), e.to_string())), true))
+                        use:markup=Draw::new(move |m| panels::options(m, &mut EXAMPLES.iter().map(|e| (e.to_string(), e.to_string())), true))
                         on:change=move |ev| {
                             let text = event_target_value(&ev);
                             state.update(|s| {
@@ -176,7 +177,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                         on:focusin=move |ev| chip_hover(ev.into())
                         on:mouseleave=move |_| leaf_hover.set(None)
                         on:focusout=move |_| leaf_hover.set(None)
-                        use:markup=Draw::new(move |m| drawn.with(|d| html::mode_chips(m, &d.layout)))
+                        use:markup=Draw::new(move |m| drawn.with(|d| panels::mode_chips(m, &d.layout)))
                     ></p>
                     <p class="note" data-testid="morphism-grid-error">
                         {move || drawn.with(|d| d.grid.as_ref().err().cloned())}
@@ -199,7 +200,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                             _ => {}
                         }
                     }
-                    use:markup=Draw::new(move |m| html::morphism_export(m, &tikz(), &svg()))
+                    use:markup=Draw::new(move |m| panels::morphism_export(m, &tikz(), &svg()))
                 ></div>
                 <p class="note" role="status" data-testid="morphism-copy-status">{move || status.get()}</p>
             </details>
@@ -220,7 +221,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <span class="field__label">"operation (loads the paper's example)"</span>
                     <select
                         data-testid="morphism-op"
-                        use:markup=Draw::new(move |m| html::options(m, &mut MorphOp::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false))
+                        use:markup=Draw::new(move |m| panels::options(m, &mut MorphOp::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false))
                         prop:value=move || state.with(|s| s.op.as_str())
                         on:change=move |ev| {
                             if let Some(op) = MorphOp::parse(&event_target_value(&ev)) {
@@ -250,7 +251,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
             </div>
             <div
                 on:click=move |ev| figure_png(&ev, png_status)
-                use:markup=Draw::new(move |m| html::morph_op_result(m, &result()))
+                use:markup=Draw::new(move |m| panels::morph_op_result(m, &result()))
             ></div>
             <p class="field__error" role="alert">{move || png_status.get()}</p>
         </section>
@@ -294,7 +295,7 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <span class="field__label">"preset"</span>
                     <select
                         data-testid="walk-preset"
-                        use:markup=Draw::new(move |m| html::options(m,
+                        use:markup=Draw::new(move |m| panels::options(m,
                             &mut COMPOSITION_PRESETS
                                 .iter()
                                 .enumerate()
@@ -338,7 +339,7 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
             </div>
             <div
                 on:click=move |ev| figure_png(&ev, png_status)
-                use:markup=Draw::new(move |m| steps.with(|s| html::walk_step(m, s, step())))
+                use:markup=Draw::new(move |m| steps.with(|s| panels::walk_step(m, s, step())))
             ></div>
             <p class="field__error" role="alert">{move || png_status.get()}</p>
         </section>

@@ -9,10 +9,10 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys;
 
-use crate::state::html;
+use crate::panels;
+use crate::panels::picture::Picture;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
-use crate::state::picture::Picture;
 use crate::state::route::Route;
 use crate::state::shader::{
     Generated, OptField, Pages, Part, RunCheck, ShaderState, Source, Subject,
@@ -287,7 +287,7 @@ pub fn ShaderPage(
     });
     let status = RwSignal::new(String::new());
     let select_from = Draw::new(move |m| {
-        html::options(
+        panels::options(
             m,
             &mut Source::ALL
                 .into_iter()
@@ -342,7 +342,7 @@ pub fn ShaderPage(
                         data-testid="shader-input"
                         use:markup=Draw::new(move |m| {
                             let n = pages.syno.with(|s| s.built.access.as_ref().map_or(1, |a| a.inputs.len()));
-                            html::options(m, &mut (0..n).map(|k| (k.to_string(), format!("in{k}"))), false)
+                            panels::options(m, &mut (0..n).map(|k| (k.to_string(), format!("in{k}"))), false)
                         })
                         prop:value=move || shader.with(|s| s.input.to_string())
                         on:change=move |ev| {
@@ -408,7 +408,7 @@ pub fn ShaderPage(
                 <a
                     data-testid="download-wgsl"
                     download="layout-lab.wgsl"
-                    href=move || html::data_href("text/plain", &wgsl())
+                    href=move || panels::data_href("text/plain", &wgsl())
                 >
                     "Download"
                 </a>

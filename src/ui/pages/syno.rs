@@ -6,8 +6,8 @@ use leptos::prelude::*;
 
 use crate::engine::syno::TensorId;
 use crate::engine::wgsl::Cells;
-use crate::state::html;
-use crate::state::picture::Picture;
+use crate::panels;
+use crate::panels::picture::Picture;
 use crate::state::route::{Page, Route};
 use crate::state::shader::{ShaderState, Source};
 use crate::state::stack_grid::{Hover, Lit};
@@ -149,7 +149,7 @@ pub fn SynoPage(
                     <span class="field__label">"preset"</span>
                     <select
                         data-testid="syno-preset"
-                        use:markup=Draw::new(move |m| html::options(m, &mut PRESETS.iter().enumerate().map(|(k, (name, _))| (k.to_string(), name.to_string())), true))
+                        use:markup=Draw::new(move |m| panels::options(m, &mut PRESETS.iter().enumerate().map(|(k, (name, _))| (k.to_string(), name.to_string())), true))
                         on:change=move |ev| {
                             if let Some((_, text)) = event_target_value(&ev).parse::<usize>().ok().and_then(|k| PRESETS.get(k)) {
                                 state.update(|s| s.set_text(text));
@@ -200,7 +200,7 @@ pub fn SynoPage(
                 </span>
             </div>
             <p class="note" data-panel="editor">"Click dimensions of the last row to pick them for the next step."</p>
-            <div data-panel="rows" on:click=on_chip use:markup=Draw::new(move |m| state.with(|s| selected.with(|sel| html::syno_rows(m, &s.built, sel))))></div>
+            <div data-panel="rows" on:click=on_chip use:markup=Draw::new(move |m| state.with(|s| selected.with(|sel| panels::syno_rows(m, &s.built, sel))))></div>
             <h2 data-panel="expr">"Access expressions"</h2>
             <pre class="code" data-testid="syno-access" data-panel="expr">
                 {move || state.with(|s| {

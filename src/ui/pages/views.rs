@@ -3,12 +3,13 @@
 
 use leptos::prelude::*;
 
-use crate::state::picture::Picture;
+use crate::panels::picture::Picture;
 use crate::ui::dom::{details_open, markup, Draw};
 
+use crate::panels;
 use crate::state::large_grid::LargeGrid;
 use crate::state::stack_grid::{Hover, Lit};
-use crate::state::{html, StackGrid, ViewsState};
+use crate::state::{StackGrid, ViewsState};
 use crate::ui::components::{
     CanvasGrid, CanvasMemory, DimEditor, ExprModePanel, ExprView, GridKind, GridTable, GridView,
     History, ImportExport, MemoryStrip, OpToolbar, PictureExport, StackPanel, Symbols,
@@ -91,7 +92,7 @@ pub fn ViewsPage(
                 <Symbols state />
                 <section class="canonical" aria-label="Canonical base view">
                     <h2>"Base view, canonical"</h2>
-                    <div use:markup=Draw::new(move |m| state.with(|s| html::canonical(m, &s.editor)))></div>
+                    <div use:markup=Draw::new(move |m| state.with(|s| panels::canonical(m, &s.editor)))></div>
                 </section>
                 <OpToolbar state />
                 <History state />

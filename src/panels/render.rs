@@ -7,6 +7,9 @@
 
 use std::fmt::Write as _;
 
+use crate::engine::support::text::coord_text;
+use crate::panels::markup::xml;
+
 /// Side of a cell, in pixels.
 const CELL_PX: usize = 28;
 /// Gap between blocks, in pixels.
@@ -29,7 +32,7 @@ fn blocks(shape: &[i64]) -> (usize, usize, usize) {
 /// number runs down, outer dims in bigger steps. Returns `((column, row), (columns, rows))`.
 fn block_place(shape: &[i64], k: usize) -> ((usize, usize), (usize, usize)) {
     let lead = &shape[..shape.len().saturating_sub(2)];
-    let coord = super::coord_from_index(lead, k as i64);
+    let coord = crate::engine::coord_from_index(lead, k as i64);
     let (mut at, mut span) = ((0usize, 0usize), (1usize, 1usize));
     for (a, (&c, &d)) in coord.iter().zip(lead).enumerate() {
         let (c, d) = (
@@ -48,9 +51,7 @@ fn block_place(shape: &[i64], k: usize) -> ((usize, usize), (usize, usize)) {
 /// The label of block `k` of `shape`: its leading coordinates.
 fn block_label(shape: &[i64], k: usize) -> String {
     let lead = &shape[..shape.len().saturating_sub(2)];
-    let coord = super::coord_from_index(lead, k as i64);
-    let parts: Vec<String> = coord.iter().map(i64::to_string).collect();
-    format!("({})", parts.join(","))
+    coord_text(&crate::engine::coord_from_index(lead, k as i64))
 }
 
 /// Names of a picture's rows, columns and blocks, where they say more than the position (a
@@ -244,21 +245,6 @@ fn tex(text: &str) -> String {
                 out.push(c);
             }
             '\\' => out.push_str("\\textbackslash{}"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Escapes text for XML content and attributes.
-pub(crate) fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
             _ => out.push(c),
         }
     }

@@ -1,13 +1,13 @@
 //! The pictures of grids the app exports and the CLI renders: one model per source (a view
 //! stack's addresses, a layout's `L(i)` with its hierarchical names), drawn by
-//! `engine::render` as SVG or TikZ. Both the Export buttons and `layout-lab render` come here,
-//! so a picture from the app and one from a docs pipeline are the same file.
+//! [`render`](crate::panels::render) as SVG or TikZ. Both the Export buttons and `layout-lab
+//! render` come here, so a picture from the app and one from a docs pipeline are the same file.
 
 use crate::engine::cute::Layout;
-use crate::engine::render::{grid_svg, grid_tikz, Labels};
 use crate::engine::view::tracker::ShapeTracker;
 use crate::engine::wgsl::Cells;
-use crate::state::layouts::{layout_grid_up_to, picture_labels};
+use crate::panels::render::{grid_svg, grid_tikz, Labels};
+use crate::state::layouts::{layout_grid_up_to, mode_axes};
 
 /// The most cells a picture draws: 16,384, every one with its value legible.
 pub const MAX_CELLS: usize = 16_384;
@@ -64,6 +64,41 @@ impl Picture {
     }
 }
 
+/// The names [`render`](crate::panels::render) draws on a picture of `layout`'s grid of
+/// `shape`: rows and columns as on the page, and each block named by all its block coordinates
+/// (the picture puts the blocks in one row), outermost first.
+pub fn picture_labels(layout: &Layout, shape: &[i64]) -> Labels {
+    let axes = mode_axes(layout);
+    let lead = &shape[..shape.len().saturating_sub(2)];
+    let count: usize = lead
+        .iter()
+        .map(|&d| usize::try_from(d).unwrap_or(0))
+        .product();
+    let blocks = if lead.is_empty() {
+        Vec::new()
+    } else {
+        (0..count)
+            .map(|k| {
+                let coord = crate::engine::coord_from_index(lead, k as i64);
+                let names: Vec<String> = coord
+                    .iter()
+                    .enumerate()
+                    .map(|(axis, &c)| {
+                        let name = axes.blocks.get(axis).and_then(|b| b.get(c as usize));
+                        name.cloned().unwrap_or_default()
+                    })
+                    .collect();
+                names.join(" · ")
+            })
+            .collect()
+    };
+    Labels {
+        rows: axes.rows,
+        cols: axes.cols,
+        blocks,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,6 +134,17 @@ mod tests {
             .values
             .iter()
             .all(|v| v.is_some_and(|v| (0..size).contains(&v))));
+    }
+
+    #[test]
+    fn labels_name_each_block_by_every_block_coordinate() {
+        // the CLI's picture names each of its row of blocks by every block coordinate
+        let four = Layout::parse("(2,2,3,2):(1,2,4,12)").unwrap();
+        let grid = crate::state::layouts::layout_grid(&four).unwrap();
+        let labels = picture_labels(&four, &grid.logical.shape);
+        assert_eq!(labels.blocks.len(), 6);
+        assert_eq!(labels.blocks[4], "mode 3: 1 · mode 2: 1");
+        assert_eq!(labels.rows, ["0", "1"]);
     }
 
     #[test]

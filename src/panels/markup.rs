@@ -3,7 +3,20 @@
 //! same calls, so text and attribute values are never parsed as markup. Tag and attribute
 //! names are `'static`: only the program names them, never its input.
 
-use crate::engine::render::xml;
+/// Escapes text for XML content and attributes.
+pub fn xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
 
 /// A sink of markup.
 pub trait Markup {
@@ -138,6 +151,11 @@ mod tests {
             svg,
             "<svg width=\"2\"><path d=\"M0,0\"/>\n<g><text>x</text></g>\n</svg>\n"
         );
+    }
+
+    #[test]
+    fn xml_escapes_the_markup_characters() {
+        assert_eq!(xml("<a&\">"), "&lt;a&amp;&quot;&gt;");
     }
 
     #[test]
