@@ -2,11 +2,13 @@
 //! those ranges ([`assume`]), and what holds at every point where they hold ([`where_valid`]).
 
 pub(super) mod assume;
+pub(super) mod clause_rules;
 pub(super) mod implied;
+pub(super) mod ranges;
 pub(super) mod where_valid;
 
 use crate::engine::expr::{ExprArena, ExprId};
-use crate::engine::simplify::given_valid::assume::{assume, assume_with, InPeriod};
+use crate::engine::simplify::given_valid::assume::{assume, assume_with, Assumed, InPeriod};
 use crate::engine::simplify::given_valid::implied::Implied;
 use crate::engine::simplify::pipeline::{finish, Run};
 use crate::engine::simplify::Step;
@@ -22,13 +24,17 @@ pub(crate) fn idx_given_valid(
     steps: &mut Vec<Step>,
     run: &mut Run,
 ) -> (ExprId, bool) {
-    let (assumed, contested, folded) = assume_with(arena, alone, ranges, InPeriod::Merging, fold);
+    let Assumed {
+        id: assumed,
+        contested,
+        folded,
+    } = assume_with(arena, alone, ranges, InPeriod::Merging, fold);
     let mut tried = Vec::new();
     let mut given_valid = run(arena, assumed, &mut tried);
     // where counting the constants of remainders in one period chooses differently, both
     // ways are simplified and the shorter kept (`idx` may have no constant to merge with)
     if contested {
-        let (assumed, _, _) = assume_with(arena, alone, ranges, InPeriod::Counted, fold);
+        let assumed = assume_with(arena, alone, ranges, InPeriod::Counted, fold).id;
         let mut other = Vec::new();
         let counted = run(arena, assumed, &mut other);
         if arena.op_count(counted) < arena.op_count(given_valid) {
