@@ -1,4 +1,9 @@
-//! [`simplify_indexing`]: `idx` and `valid` simplified together.
+//! [`simplify_indexing`]: `idx` and `valid` simplified together, phase by phase as [`PHASES`]
+//! lists them.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use crate::engine::expr::{ExprArena, ExprId, Node};
 use crate::engine::simplify::given_valid::assume::assume;
@@ -7,14 +12,127 @@ use crate::engine::simplify::given_valid::implied::{clauses, implied_ranges, Imp
 use crate::engine::simplify::given_valid::where_valid::where_valid;
 use crate::engine::simplify::points::{box_within, next_point, IMPLIED_CHECK_POINTS};
 use crate::engine::simplify::rules::{
-    LAST_COMPARISON, LAST_FIT, LAST_FIT_TERMS, LAST_LT_FIT, LAST_MOD_NEGATED, LAST_NEGATED,
-    LAST_NEGATION, LAST_PAIR_FIT, LAST_PASS, PRE_GCD, PRE_SPLIT,
+    AFFINE_WHERE_VALID, LAST_COMPARISON, LAST_FIT, LAST_FIT_TERMS, LAST_LT_FIT, LAST_MOD_NEGATED,
+    LAST_NEGATED, LAST_NEGATION, LAST_PAIR_FIT, LAST_PASS, PRE_GCD, PRE_SPLIT, WHERE_VALID,
 };
 use crate::engine::simplify::{rebuild, simplify, Rule, Step, StopReason, MAX_STEPS};
-use std::cell::Cell;
-use std::collections::HashMap;
 
-/// `id` with [`LAST_PASS`] applied bottom-up wherever it shortens, each firing recorded.
+/// One phase of [`simplify_indexing`]: a name, why it runs where it does, and what it runs.
+pub(crate) struct Phase {
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "read where the order is pinned and shown")
+    )]
+    pub(crate) name: &'static str,
+    /// Why the phase runs at its place in [`PHASES`], in one line; what it runs says more.
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "read where the order is pinned and shown")
+    )]
+    pub(crate) reason: &'static str,
+    action: Action,
+}
+
+/// What a [`Phase`] runs.
+#[derive(Clone, Copy)]
+enum Action {
+    /// A way to start: `rule` at every node of `idx` and `valid` first (none: as built), then
+    /// every phase that is not a way; of the ways that apply, the shortest result is kept.
+    Way(Option<&'static Rule>),
+    /// A step of each way; [`ControlFlow::Break`] where `valid` never holds, which ends it.
+    Step(fn(&mut ExprArena, &mut Way<'_>) -> ControlFlow<()>),
+    /// [`polish_all`] with the rule: at every node of `idx` and of each clause, kept where shorter.
+    Polish(&'static Rule),
+    /// [`where_valid`], writing affine forms if `affine`.
+    WhereValid { affine: bool },
+}
+
+/// The order of [`simplify_indexing`], as it runs. The rules outside [`RULES`](super::RULES)
+/// each rewrite forms that other rules read, so each runs after those rules are done.
+pub(crate) const PHASES: &[Phase] = &[
+    Phase {
+        name: "as-built",
+        reason: "the first way: idx and valid as given",
+        action: Action::Way(None),
+    },
+    Phase {
+        name: PRE_SPLIT.name,
+        reason: "a way where quotients lose their whole multiples first, as tinygrad does",
+        action: Action::Way(Some(&PRE_SPLIT)),
+    },
+    Phase {
+        name: PRE_GCD.name,
+        reason: "a way where remainders lose their common factor first, for what a clause bounds",
+        action: Action::Way(Some(&PRE_GCD)),
+    },
+    Phase {
+        name: "clauses-given-each-other",
+        reason: "valid first: idx is only read where valid holds, so idx is simplified given it",
+        action: Action::Step(clauses_given_each_other),
+    },
+    Phase {
+        name: "idx-alone",
+        reason: "idx on its own first, so that its sub-terms match valid's simplified ones",
+        action: Action::Step(idx_alone),
+    },
+    Phase {
+        name: "last-pass-of-clauses",
+        reason: "after every rule of the table: the forms it writes would hide what those read",
+        action: Action::Step(last_pass_of_clauses),
+    },
+    Phase {
+        name: "idx-given-valid",
+        reason: "idx given what the clauses imply before and after their last pass, then its own",
+        action: Action::Step(idx_given_clauses),
+    },
+    Phase {
+        name: LAST_NEGATED.name,
+        reason: "after the last pass: a negated quotient hides the splits and folds found in it",
+        action: Action::Polish(&LAST_NEGATED),
+    },
+    Phase {
+        name: LAST_MOD_NEGATED.name,
+        reason: "after div-negated-in-sum: it may take in a remainder the clauses keep in a period",
+        action: Action::Polish(&LAST_MOD_NEGATED),
+    },
+    Phase {
+        name: LAST_FIT_TERMS.name,
+        reason: "on forms as they are final: a part's fit hides the forms the whole sum takes",
+        action: Action::Polish(&LAST_FIT_TERMS),
+    },
+    Phase {
+        name: LAST_LT_FIT.name,
+        reason: "on clauses as they are final: its remainder hides what comparison rules read",
+        action: Action::Polish(&LAST_LT_FIT),
+    },
+    Phase {
+        name: WHERE_VALID.0,
+        reason: "late: it reads the points where the final clauses hold, not one node",
+        action: Action::WhereValid { affine: false },
+    },
+    Phase {
+        name: LAST_PAIR_FIT.name,
+        reason: "after in-period-where-valid: its form hides the sums and clauses others read",
+        action: Action::Polish(&LAST_PAIR_FIT),
+    },
+    Phase {
+        name: AFFINE_WHERE_VALID.0,
+        reason: "after the fits, which read the quotients and remainders it writes away",
+        action: Action::WhereValid { affine: true },
+    },
+    Phase {
+        name: "drop-implied",
+        reason: "last, so that idx was read under every clause's ranges; valid keeps its values",
+        action: Action::Step(drop_implied_clauses),
+    },
+];
+
+/// The rules of the last pass tried once at each node, in order, before [`LAST_PASS`] (which
+/// then fires while it shortens): [`LAST_NEGATION`] after [`LAST_COMPARISON`], as it is then no
+/// longer alone and a `!` around it cancels.
+pub(crate) const LAST_PASS_ONCE: [&Rule; 3] = [&LAST_COMPARISON, &LAST_NEGATION, &LAST_FIT];
+
+/// `id` with [`LAST_PASS_ONCE`] and then [`LAST_PASS`] applied bottom-up, each firing recorded.
 fn last_pass(
     arena: &mut ExprArena,
     id: ExprId,
@@ -36,7 +154,7 @@ fn last_pass(
                 last_pass(arena, b, memo, steps),
             );
             let mut current = rebuild(arena, op, a, b);
-            for rule in [&LAST_COMPARISON, &LAST_NEGATION, &LAST_FIT] {
+            for rule in LAST_PASS_ONCE {
                 if let Some(next) = rule.fire(arena, current) {
                     steps.push(Step {
                         rule: rule.name,
@@ -72,54 +190,158 @@ pub struct SimplifiedIndexing {
     pub stop: StopReason,
 }
 
-/// Simplifies `valid` clause by clause (each given the others), then `idx` given `valid`,
-/// three ways, and keeps the shortest pair: as built; with every quotient's whole multiples
-/// taken out first ([`PRE_SPLIT`]), as tinygrad always does; and with every remainder's
-/// common factor with its modulus taken out first ([`PRE_GCD`]). Neither is shorter where it
-/// happens, so the rules do not take them on their own, but what comes out may then cancel,
-/// let the rest fit, or be what the clauses bound: `(4a - c + 3) // 2 + 4·((c + 1) % 2)` is
-/// `2a + 7·(c // 2) - 4c + 5`, and `(3r + 5) % 21` is `3·((r + 1) % 7) + 2`, where a clause
-/// may bound `(r + 1) % 7`.
+/// Simplifies `valid` clause by clause (each given the others), then `idx` given `valid`, in
+/// the ways and phases [`PHASES`] lists, and keeps the shortest pair. The ways other than as
+/// built are not shorter where they apply, so the rules do not take them on their own, but
+/// what comes out may then cancel, let the rest fit, or be what the clauses bound:
+/// `(4a - c + 3) // 2 + 4·((c + 1) % 2)` is `2a + 7·(c // 2) - 4c + 5` ([`PRE_SPLIT`]), and
+/// `(3r + 5) % 21` is `3·((r + 1) % 7) + 2` ([`PRE_GCD`]), where a clause may bound
+/// `(r + 1) % 7`.
 pub fn simplify_indexing(arena: &mut ExprArena, idx: ExprId, valid: ExprId) -> SimplifiedIndexing {
     let ops =
         |arena: &ExprArena, s: &SimplifiedIndexing| arena.op_count(s.idx) + arena.op_count(s.valid);
-    let mut best = simplify_indexing_once(arena, idx, valid, Vec::new());
-    for rule in [&PRE_SPLIT, &PRE_GCD] {
-        let mut steps = Vec::new();
-        let mut memo = HashMap::new();
-        let pre_idx = rewrite_everywhere(arena, rule, idx, &mut memo, &mut steps);
-        let pre_valid = rewrite_everywhere(arena, rule, valid, &mut memo, &mut steps);
-        if steps.is_empty() {
+    let mut best: Option<SimplifiedIndexing> = None;
+    for phase in PHASES {
+        let Action::Way(first) = phase.action else {
             continue;
-        }
-        let other = simplify_indexing_once(arena, pre_idx, pre_valid, steps);
-        if ops(arena, &other) < ops(arena, &best) {
-            best = other;
+        };
+        let (idx, valid, steps) = match first {
+            None => (idx, valid, Vec::new()),
+            Some(rule) => {
+                let mut steps = Vec::new();
+                let mut memo = HashMap::new();
+                let pre_idx = rewrite_everywhere(arena, rule, idx, &mut memo, &mut steps);
+                let pre_valid = rewrite_everywhere(arena, rule, valid, &mut memo, &mut steps);
+                if steps.is_empty() {
+                    continue;
+                }
+                (pre_idx, pre_valid, steps)
+            }
+        };
+        let other = one_way(arena, idx, valid, steps);
+        if best
+            .as_ref()
+            .is_none_or(|best| ops(arena, &other) < ops(arena, best))
+        {
+            best = Some(other);
         }
     }
-    best
+    best.expect("PHASES starts with the way as built")
 }
 
-/// One way of [`simplify_indexing`], its steps following `steps`.
-fn simplify_indexing_once(
-    arena: &mut ExprArena,
-    idx: ExprId,
-    valid: ExprId,
-    mut steps: Vec<Step>,
-) -> SimplifiedIndexing {
-    // (cells, so that an alternative given up can hand its steps back)
-    let stop = Cell::new(StopReason::Saturated);
-    let budget = Cell::new(MAX_STEPS);
-    let mut run = |arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>| {
-        let result = simplify(arena, id, budget.get());
-        budget.set(budget.get() - result.steps.len().min(budget.get()));
+/// The step budget one way shares among its runs of the rules, and why the last run stopped.
+/// (Cells, so that an alternative given up can hand its steps back.)
+struct Budget {
+    left: Cell<usize>,
+    stop: Cell<StopReason>,
+}
+
+impl Budget {
+    /// [`simplify`] of `id` within what is left, its steps added to `steps`.
+    fn run(&self, arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>) -> ExprId {
+        let result = simplify(arena, id, self.left.get());
+        self.left
+            .set(self.left.get() - result.steps.len().min(self.left.get()));
         if result.stop == StopReason::StepLimit {
-            stop.set(StopReason::StepLimit);
+            self.stop.set(StopReason::StepLimit);
         }
         steps.extend(result.steps);
         result.root
+    }
+}
+
+/// What one way of [`simplify_indexing`] has made of `idx` and `valid` so far.
+struct Way<'a> {
+    /// `idx` as given, then as simplified given the clauses.
+    idx: ExprId,
+    /// `idx` simplified on its own.
+    alone: ExprId,
+    /// `valid` as given; its clauses are in `clauses` once simplified.
+    valid: ExprId,
+    clauses: Vec<ExprId>,
+    /// What the clauses imply before their last pass.
+    ranges: Implied,
+    steps: Vec<Step>,
+    budget: &'a Budget,
+}
+
+/// One way of [`simplify_indexing`]: every phase of [`PHASES`] that is not a way, in order,
+/// its steps following `steps`.
+fn one_way(
+    arena: &mut ExprArena,
+    idx: ExprId,
+    valid: ExprId,
+    steps: Vec<Step>,
+) -> SimplifiedIndexing {
+    let budget = Budget {
+        left: Cell::new(MAX_STEPS),
+        stop: Cell::new(StopReason::Saturated),
     };
-    let valid = run(arena, valid, &mut steps);
+    let mut way = Way {
+        idx,
+        alone: idx,
+        valid,
+        clauses: Vec::new(),
+        ranges: Implied::default(),
+        steps,
+        budget: &budget,
+    };
+    let mut run =
+        |arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>| budget.run(arena, id, steps);
+    for phase in PHASES {
+        match phase.action {
+            Action::Way(_) => {}
+            Action::Step(step) => {
+                if step(arena, &mut way).is_break() {
+                    // idx is read only where valid holds: nowhere, so any value will do
+                    return SimplifiedIndexing {
+                        idx: arena.constant(0),
+                        valid: way.clauses[0],
+                        steps: way.steps,
+                        stop: budget.stop.get(),
+                    };
+                }
+            }
+            Action::Polish(rule) => {
+                let Way {
+                    idx,
+                    clauses,
+                    steps,
+                    ..
+                } = &mut way;
+                polish_all(arena, rule, idx, clauses, steps, &mut run);
+            }
+            Action::WhereValid { affine } => {
+                way.idx = where_valid(
+                    arena,
+                    way.idx,
+                    &way.clauses,
+                    affine,
+                    &mut way.steps,
+                    &mut run,
+                );
+            }
+        }
+    }
+    let mut valid = arena.boolean(true);
+    for &clause in &way.clauses {
+        valid = arena.and(valid, clause);
+    }
+    SimplifiedIndexing {
+        idx: way.idx,
+        valid,
+        steps: way.steps,
+        stop: budget.stop.get(),
+    }
+}
+
+/// Each clause of `valid` simplified given the others, a few passes to a fixpoint; breaks
+/// where a clause never holds, which is then all of `valid`.
+fn clauses_given_each_other(arena: &mut ExprArena, way: &mut Way<'_>) -> ControlFlow<()> {
+    let budget = way.budget;
+    let run =
+        |arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>| budget.run(arena, id, steps);
+    let valid = run(arena, way.valid, &mut way.steps);
     let mut parts: Vec<ExprId> = clauses(arena, valid)
         .into_iter()
         .map(|c| assume(arena, c, &Implied::default()))
@@ -149,7 +371,7 @@ fn simplify_indexing_once(
             if arena.op_count(clause) > arena.op_count(parts[i]) {
                 clause = parts[i];
             } else {
-                steps.append(&mut tried);
+                way.steps.append(&mut tried);
             }
             match *arena.node(clause) {
                 Node::Bool(true) => {
@@ -174,79 +396,71 @@ fn simplify_indexing_once(
             break;
         }
     }
-    // idx is read only where valid holds: nowhere, so any value will do
-    if let Some(&valid) = parts
+    let never = parts
         .first()
-        .filter(|&&c| matches!(arena.node(c), Node::Bool(false)))
-    {
-        return SimplifiedIndexing {
-            idx: arena.constant(0),
-            valid,
-            steps,
-            stop: stop.get(),
-        };
+        .is_some_and(|&c| matches!(arena.node(c), Node::Bool(false)));
+    way.clauses = parts;
+    match never {
+        true => ControlFlow::Break(()),
+        false => ControlFlow::Continue(()),
     }
-    // idx is simplified on its own first so that its sub-terms match valid's simplified ones.
-    let alone = run(arena, idx, &mut steps);
-    let ranges = implied_ranges(arena, &parts);
-    let mut finished: Vec<ExprId> = parts
-        .iter()
-        .map(|&clause| finish(arena, clause, &mut steps, &mut run))
-        .collect();
-    let final_ranges = implied_ranges(arena, &finished);
-    // Folding a quotient of a quotient the clauses allow may keep a shorter form of the sum
-    // around it from being found: where it folded one, idx is also simplified without.
-    let given = [&ranges, &final_ranges];
+}
+
+/// `idx` simplified on its own.
+fn idx_alone(arena: &mut ExprArena, way: &mut Way<'_>) -> ControlFlow<()> {
+    way.alone = way.budget.run(arena, way.idx, &mut way.steps);
+    ControlFlow::Continue(())
+}
+
+/// The last pass of each clause ([`finish`]), what the clauses imply before it kept for
+/// [`idx_given_clauses`].
+fn last_pass_of_clauses(arena: &mut ExprArena, way: &mut Way<'_>) -> ControlFlow<()> {
+    let budget = way.budget;
+    let mut run =
+        |arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>| budget.run(arena, id, steps);
+    way.ranges = implied_ranges(arena, &way.clauses);
+    for k in 0..way.clauses.len() {
+        way.clauses[k] = finish(arena, way.clauses[k], &mut way.steps, &mut run);
+    }
+    ControlFlow::Continue(())
+}
+
+/// `idx` given the clauses ([`idx_given_valid`]). Folding a quotient of a quotient the clauses
+/// allow may keep a shorter form of the sum around it from being found: where it folded one,
+/// idx is also simplified without, from the same budget, and the shorter kept.
+fn idx_given_clauses(arena: &mut ExprArena, way: &mut Way<'_>) -> ControlFlow<()> {
+    let budget = way.budget;
+    let mut run =
+        |arena: &mut ExprArena, id: ExprId, steps: &mut Vec<Step>| budget.run(arena, id, steps);
+    let final_ranges = implied_ranges(arena, &way.clauses);
+    let given = [&way.ranges, &final_ranges];
     let mut tried = Vec::new();
-    let before = (budget.get(), stop.get());
-    let (mut idx, folded) = idx_given_valid(arena, alone, given, true, &mut tried, &mut run);
+    let before = (budget.left.get(), budget.stop.get());
+    let (mut idx, folded) = idx_given_valid(arena, way.alone, given, true, &mut tried, &mut run);
     if folded {
         // each way from the same budget, so the way without is simplified as if alone
-        let with = (budget.get(), stop.get());
-        budget.set(before.0);
-        stop.set(before.1);
+        let with = (budget.left.get(), budget.stop.get());
+        budget.left.set(before.0);
+        budget.stop.set(before.1);
         let mut other = Vec::new();
-        let (without, _) = idx_given_valid(arena, alone, given, false, &mut other, &mut run);
+        let (without, _) = idx_given_valid(arena, way.alone, given, false, &mut other, &mut run);
         if arena.op_count(without) < arena.op_count(idx) {
             (idx, tried) = (without, other);
         } else {
-            budget.set(with.0);
-            stop.set(with.1);
+            budget.left.set(with.0);
+            budget.stop.set(with.1);
         }
     }
-    steps.append(&mut tried);
-    // last, each kept where shorter: what they find would hide what other rules find
-    for rule in [
-        &LAST_NEGATED,
-        &LAST_MOD_NEGATED,
-        &LAST_FIT_TERMS,
-        &LAST_LT_FIT,
-    ] {
-        polish_all(arena, rule, &mut idx, &mut finished, &mut steps, &mut run);
-    }
-    idx = where_valid(arena, idx, &finished, false, &mut steps, &mut run);
-    polish_all(
-        arena,
-        &LAST_PAIR_FIT,
-        &mut idx,
-        &mut finished,
-        &mut steps,
-        &mut run,
-    );
-    // after the fits, which read forms it would write away (quotients and remainders affine
-    // in their numerators where valid holds)
-    idx = where_valid(arena, idx, &finished, true, &mut steps, &mut run);
-    // last, so that idx was read under every clause's ranges; valid keeps its values
-    let mut valid = arena.boolean(true);
-    for clause in drop_implied(arena, finished, &mut steps) {
-        valid = arena.and(valid, clause);
-    }
-    SimplifiedIndexing {
-        idx,
-        valid,
-        steps,
-        stop: stop.get(),
-    }
+    way.steps.append(&mut tried);
+    way.idx = idx;
+    ControlFlow::Continue(())
+}
+
+/// The clauses without those the others imply ([`drop_implied`]).
+fn drop_implied_clauses(arena: &mut ExprArena, way: &mut Way<'_>) -> ControlFlow<()> {
+    let clauses = std::mem::take(&mut way.clauses);
+    way.clauses = drop_implied(arena, clauses, &mut way.steps);
+    ControlFlow::Continue(())
 }
 
 /// Runs the rules on an expression, counting steps against one budget.

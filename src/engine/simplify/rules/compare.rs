@@ -12,6 +12,9 @@ use crate::engine::simplify::rules::modulo::{mod_gcd, mod_gcd_split, mod_signed_
 /// `x % m < c` as a comparison of [`mod_signed`]'s form of `x % m`, its quotients of sums split
 /// first where that helps, then shortened by `lt-linear`; taken when shorter than the
 /// comparison as written (`((24a + b + 90) // 4) % 7 < 2` is `-a + (b + 2) // 4 < 1`).
+///
+/// Its law in full: x % m < c  <=>  y < c   for y the mod-signed form of x % m (quotients of sums
+/// in x may be split first)
 pub(crate) fn lt_mod_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (lhs, c) = lt_constant(arena, id)?;
     let (x, m) = binary(arena, lhs, BinOp::Mod)?;
@@ -78,6 +81,9 @@ pub(crate) fn lt_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// for `b >= 1` (a negative `x` gives a quotient `<= 0`) and `x < (b - 1)·d + 1` for `b <= 0`
 /// (the quotient is below `b` exactly when `x <= (b - 1)·d`). `None` where `x >= 0` is known
 /// ([`lt_div`] then) or the sum has other terms ([`LAST_COMPARISON`]).
+///
+/// Its law in full: x // d + k < c  <=>  x < b·d for b = c - k >= 1, x < (b - 1)·d + 1 for b <= 0
+/// (truncating, x of any sign)
 pub(crate) fn lt_div_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (lhs, c) = lt_constant(arena, id)?;
     let linear = linear_of(arena, lhs)?;
@@ -137,6 +143,8 @@ pub(crate) fn lt_linear(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(arena.lt(sum, bound))
 }
 
+/// Its law in full: g·a + s < c  <=>  a < ceil((c - lo) / g)   for s in [lo, hi] where no multiple
+/// of g is in [c - hi, c - lo - 1] (so for 0 <= s < g and c a multiple of g)
 pub(crate) fn lt_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (lhs, c) = lt_constant(arena, id)?;
     let plain = linear_of(arena, lhs)?;
@@ -189,6 +197,8 @@ pub(crate) fn common_factor_bound(g: i64, b: i64, (lo, hi): (i64, i64)) -> Optio
     (first >= above).then(|| ceil_div(above, g))
 }
 
+/// Its law in full: (g·Σ c_i·x_i + k) % (g·n) < c  <=>  (Σ c_i·x_i + k // g) % n < ceil((c - k % g)
+/// / g)   for the numerator >= 0
 pub(crate) fn lt_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (lhs, c) = lt_constant(arena, id)?;
     let (g, reduced, r) = mod_gcd(arena, lhs)?;
@@ -196,6 +206,8 @@ pub(crate) fn lt_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(arena.lt(reduced, bound))
 }
 
+/// Its law in full: Σ c_i·x_i < 1  <=>  Σ x_i < 1   for c_i > 0 and x_i >= 0; a pair y // d + y % d
+/// in the sum is y, for y >= 0
 pub(crate) fn lt_one(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (lhs, 1) = lt_constant(arena, id)? else {
         return None;
@@ -243,6 +255,9 @@ pub(crate) fn lt_one(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// way), is that comparison of the variable: node bounds are too coarse to see either through
 /// a remainder, or through a sum whose other terms are small (`b + 3·a < 5` is `a < 2` for
 /// `b` in `[0, 1]`).
+///
+/// Its law in full: x < y (or p & q) = true, false, v < k or !(v < k)   when it is so at every
+/// point of its variables' box
 pub(crate) fn lt_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if !matches!(arena.node(id), Node::Binary(BinOp::Lt | BinOp::And, _, _)) {
         return None;

@@ -262,6 +262,9 @@ pub(crate) fn div_split_multiples(arena: &mut ExprArena, id: ExprId) -> Option<E
 /// `div-common-factor` of the numerator as written, with its quotients split into remainders
 /// ([`expand_divisions`]), or into whole multiples ([`expand_multiples`]): only the second
 /// leaves `-((55 - 18·a + 6·b + 2·c - d) // 9)` a small part in `[0, 2)` for `g = 2`.
+///
+/// Its law in full: (g·a + s) // (g·d) = a // d   for 0 <= s < g and the numerator >= 0 (its
+/// quotients split first, into remainders or into whole multiples, where that finds g)
 pub(crate) fn div_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, d) = binary(arena, id, BinOp::Div)?;
     if !nonneg(arena, x) {
@@ -285,6 +288,9 @@ pub(crate) fn div_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<Exp
 /// remainder written as `g·((s + q) % n) + r` lets the division split, where that is shorter.
 /// `((8·a + 4·b + 2·c) % 18) // 2` is `(4·a + 2·b + c) % 9`, and `((9·y + 6) % 72) // 3` is
 /// `3·(y % 8) + 2`.
+///
+/// Its law in full: (x % (g·n) + s) // d = (g·((x / g) % n) + x % g + s) // d, split by d or its
+/// common factor with g divided out   for x, s and the numerator >= 0, where shorter
 pub(crate) fn div_of_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, d) = binary(arena, id, BinOp::Div)?;
     if !nonneg(arena, x) {
@@ -317,6 +323,8 @@ pub(crate) fn div_of_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId
     None
 }
 
+/// Its law in full: (k - p) // d = k // d - (p + d - 1 - k % d) // d   for p >= 0 and k - p >= 0, a
+/// quotient in p then folded in (div-of-shifted-div) where shorter
 pub(crate) fn div_negated(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, d) = binary(arena, id, BinOp::Div)?;
     if !nonneg(arena, x) {
@@ -334,6 +342,9 @@ pub(crate) fn div_negated(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     negated_quotient(arena, &linear, d, 0)
 }
 
+/// Its law in full: c·((k - p) // d) + s = -c·((p + d - 1 - k % d + j·d) // d) + c·(k // d + j) + s
+/// for k - p >= 0 of mixed signs, j the fewest multiples of d keeping the new numerator >= 0, where
+/// the sum gets shorter
 pub(crate) fn sum_of_negated_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     rewrite_atoms(arena, id, &[div_negated_mixed], Pick::Shortest)
 }
@@ -408,6 +419,9 @@ pub(crate) fn div_negated_linear(
 /// division goes: `(2·a + b + 1) // 10` is `(a + b) // 5` for `b` in `[0, 1]`. The outer
 /// quotient's numerator is `x // f >= 0`, so its constant's multiples of `c / f` may come out
 /// (`(a + b - 5) // 5` is `(a + b) // 5 - 1`). Taken where shorter.
+///
+/// Its law in full: x // c = (q + A) // (c / f)   for x = f·q + r >= 0, f | c, and r // f = A
+/// affine on the box of r's atoms
 pub(crate) fn div_in_steps(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, c) = binary(arena, id, BinOp::Div)?;
     if !nonneg(arena, x) {

@@ -32,6 +32,9 @@ pub(crate) fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<Expr
 /// so is it with `+ y` ([`LAST_FIT`]).
 /// Both forms are read off the differences of consecutive values: a quotient steps by `α`
 /// every `δ` values, a remainder rises by `α` and falls back by `α·(δ - 1)` every `δ` values.
+///
+/// Its law in full: f(x) = α·((x + β) // δ) + s·x + γ  (or α·((x + β) % δ) + γ)   when so at every
+/// value of f's one variable x >= 0 (f alone or a term of a sum)
 pub(crate) fn one_variable_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     fit_or_fit_a_term(arena, id, fit_form)
 }
@@ -52,6 +55,10 @@ pub(crate) fn fit_or_fit_a_term(arena: &mut ExprArena, id: ExprId, fit: Rewrite)
 /// `[0, 5]`, where neither term fits alone. So too the terms in the variables of a quotient's
 /// or remainder's numerator, fitted over its linear form where their sum is a function of it
 /// ([`fit_form_of`]).
+///
+/// Its law in full: Σ_{i in I} c_i·a_i(x) + s = f(x) + s   for f the one-variable-fit of the terms
+/// in one variable x, or in one linear form x of several whose function they are, where the sum
+/// gets shorter
 pub(crate) fn fit_terms(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if !matches!(arena.node(id), Node::Binary(BinOp::Add, _, _)) {
         return None;
@@ -337,6 +344,9 @@ fn affine_fit(
 /// `((x % 2) + 2) % 3` is `2 - 2·(x % 2)` for `x >= 0`. The box holds every combination the
 /// atoms reach, so the form agrees wherever the expression is evaluated; [`affine_on_domain`]
 /// does the same over variables. Taken where shorter.
+///
+/// Its law in full: (Σ c_i·a_i + k) op m = f(lo) + Σ s_i·(a_i - lo_i)   for op // or %, when affine
+/// on the box of the atoms' ranges
 pub(crate) fn affine_in_atoms(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     affine_in_atoms_form(arena, id).filter(|&f| arena.op_count(f) < arena.op_count(id))
 }

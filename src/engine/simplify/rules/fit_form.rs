@@ -9,6 +9,10 @@ use crate::engine::simplify::rules::fit::{
 use crate::engine::simplify::variables_in;
 
 /// [`LAST_PAIR_FIT`]: [`fit_pair_form`] of `id`, or of a term of the sum `id`, where shorter.
+///
+/// Its law in full: f(a, b) = α·((u + β) // δ) + s·u + γ  (or α·((u + β) % δ) + γ)   for u = a +
+/// k·b, |k| at most the number of values of a, when so at every point of the box of f's two
+/// variables (f alone or a term of a sum)
 pub(crate) fn pair_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     fit_or_fit_a_term(arena, id, fit_pair_form)
 }
@@ -105,6 +109,9 @@ fn record(values: &mut [Option<i64>], at: usize, value: i64) -> Option<()> {
 /// their negations that has that truth at each value `u` takes, where shorter:
 /// `-3·((2a + b) // 3) + a < -1`, for `a` in `[0, 2]` and `b` in `[0, 1]`, is true where
 /// `2a + b` is 3 of its values 0 to 5, so it is `(2a + b) % 4 >= 3`.
+///
+/// Its law in full: L < c  <=>  (u + k) % m < c' (or u < t, or either negated)   when the truth of
+/// L < c is a function of one linear form u >= 0 of its variables on their box, where shorter
 pub(crate) fn lt_fit_of_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let Node::Binary(BinOp::Lt, lhs, _) = *arena.node(id) else {
         return None;

@@ -20,6 +20,10 @@ pub(crate) fn linear_normal_form(arena: &mut ExprArena, id: ExprId) -> Option<Ex
 /// its constant, or of its terms that are multiples of the divisor), `div-negated`,
 /// [`mod_gcd_split`] or `affine-in-atoms` when the whole sum gets shorter: their constant, sign
 /// and factor then merge into the sum's own coefficients.
+///
+/// Its law in full: c·(x // d) + k = c·(q + r // d) + k   (div-split of the whole numerator, of its
+/// constant or of its multiples of d, div-negated, a remainder's common factor taken out or
+/// affine-in-atoms, inside a sum)
 pub(crate) fn sum_of_quotients(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     rewrite_atoms(
         arena,

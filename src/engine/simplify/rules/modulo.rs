@@ -17,6 +17,8 @@ pub(crate) fn mod_of_mod(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     Some(arena.rem(x, m))
 }
 
+/// Its law in full: (m·q + r) % m = r % m   for m·q + r >= 0 and r >= 0; (d·m·q + r) // d % m = r
+/// // d % m likewise; (d·q + r) // d % m = (q % m + r // d) % m, q's coefficients reduced
 pub(crate) fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, m) = binary(arena, id, BinOp::Mod)?;
     if !nonneg(arena, x) {
@@ -72,6 +74,9 @@ pub(crate) fn mod_reduce(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// [`div_negated`] and the whole then [`mod_reduce`]d: alone the negated quotient is longer,
 /// but under the remainder its coefficient may reduce to a positive one
 /// (`(33 - r) // 4 % 2` is `(8 - (r + 2) // 4) % 2`, so `(r + 2) // 4 % 2`).
+///
+/// Its law in full: (c·((k - p) // d) + s) % m = (c·(k // d) - c·((p + d - 1 - k % d) // d) + s) %
+/// m, then mod-reduce   for p >= 0 and k - p >= 0, where shorter
 pub(crate) fn mod_of_negated_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, m) = binary(arena, id, BinOp::Mod)?;
     let linear = linear_of(arena, x)?;
@@ -226,6 +231,9 @@ const PERIOD_ATOM_VALUES: i64 = 8;
 /// `a = 1`, so it is `-9·a + (b + 1) // 3 + 11`. The periods must be affine in the atom's value
 /// (always so for two values); `x`'s quotients are read split into whole multiples, and each
 /// value's range is that of the rest's terms added up. Taken where no longer.
+///
+/// Its law in full: x % m = x - m·(k + s·(t - lo))   when, for each value of one atom t of x (its
+/// divisions split into whole multiples), x stays in period k + s·(t - lo)
 pub(crate) fn mod_in_periods(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, m) = binary(arena, id, BinOp::Mod)?;
     let whole = linear_of(arena, x)?;
@@ -276,6 +284,9 @@ pub(crate) fn mod_in_periods(arena: &mut ExprArena, id: ExprId) -> Option<ExprId
 /// coefficient of `m - 1` counts down), and the constant by the residue that puts the smallest
 /// value at or above zero. Taken when every value of the result is in `[0, m)`, where it
 /// equals `x % m`, and it is shorter.
+///
+/// Its law in full: (Σ c_i·a_i + k) % m = Σ c'_i·a_i + k'   for x >= 0, c'_i ≡ c_i and k' ≡ k (mod
+/// m), when the right side stays in [0, m)
 pub(crate) fn mod_signed(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, m) = binary(arena, id, BinOp::Mod)?;
     let linear = linear_of(arena, x).filter(|_| nonneg(arena, x))?;
@@ -342,6 +353,9 @@ pub(crate) fn mod_gcd_split(arena: &mut ExprArena, id: ExprId) -> Option<ExprId>
 }
 
 /// [`mod_gcd_split`] where shorter: `(5·a + 5·b + 2) % 25` is `5·((a + b) % 5) + 2`.
+///
+/// Its law in full: (g·Σ c_i·x_i + k) % (g·n) = g·((Σ c_i·x_i + k // g) % n) + k % g   for the
+/// numerator >= 0, where shorter
 pub(crate) fn mod_gcd_shorter(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     mod_gcd_split(arena, id).filter(|&split| arena.op_count(split) < arena.op_count(id))
 }

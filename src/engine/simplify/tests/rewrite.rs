@@ -1,6 +1,6 @@
 use crate::engine::expr::{ExprArena, Node};
 use crate::engine::simplify::linear::{split_by, Linear};
-use crate::engine::simplify::pipeline::simplify_indexing;
+use crate::engine::simplify::pipeline::{simplify_indexing, LAST_PASS_ONCE, PHASES};
 use crate::engine::simplify::rules::fit_form::fit_pair_form;
 use crate::engine::simplify::rules::{
     AFFINE_WHERE_VALID, LAST_COMPARISON, LAST_FIT, LAST_FIT_TERMS, LAST_LT_FIT, LAST_MOD_NEGATED,
@@ -278,4 +278,81 @@ fn rules_have_names_and_laws() {
         assert!(law.contains('=') && RULES.iter().chain(last).all(|r| r.name != name));
     }
     assert_ne!(WHERE_VALID.0, AFFINE_WHERE_VALID.0);
+}
+
+/// The order of the rule table and of the pipeline's phases is data: a reordering shows here.
+#[test]
+fn the_rules_and_the_phases_run_in_this_order() {
+    let rules: Vec<&str> = RULES.iter().map(|r| r.name).collect();
+    assert_eq!(
+        rules,
+        [
+            "affine-on-domain",
+            "affine-in-atoms",
+            "linear-normal-form",
+            "sum-of-quotients",
+            "div-fold",
+            "div-of-div",
+            "div-of-shifted-div",
+            "div-gcd",
+            "div-common-factor",
+            "div-of-mod-gcd",
+            "div-negated",
+            "div-split",
+            "div-in-steps",
+            "mod-of-mod",
+            "mod-of-inner-mod",
+            "mod-reduce",
+            "mod-gcd",
+            "mod-in-one-period",
+            "mod-in-periods",
+            "mod-signed",
+            "lt-on-domain",
+            "lt-div",
+            "lt-common-factor",
+            "lt-mod-gcd",
+            "lt-mod-signed",
+            "lt-one",
+            "lt-linear",
+        ]
+    );
+    let phases: Vec<&str> = PHASES.iter().map(|p| p.name).collect();
+    assert_eq!(
+        phases,
+        [
+            "as-built",
+            "div-split-multiples",
+            "mod-gcd-split",
+            "clauses-given-each-other",
+            "idx-alone",
+            "last-pass-of-clauses",
+            "idx-given-valid",
+            "div-negated-in-sum",
+            "mod-of-negated-div",
+            "one-variable-fit-of-terms",
+            "lt-fit-of-form",
+            "in-period-where-valid",
+            "pair-fit",
+            "affine-where-valid",
+            "drop-implied",
+        ]
+    );
+    let last_pass: Vec<&str> = LAST_PASS_ONCE
+        .into_iter()
+        .chain([&LAST_PASS])
+        .map(|r| r.name)
+        .collect();
+    assert_eq!(
+        last_pass,
+        [
+            "lt-div-signed",
+            "lt-negated",
+            "one-variable-fit",
+            "mod-as-difference"
+        ]
+    );
+    for phase in PHASES {
+        let length = phase.reason.chars().count();
+        assert!(length > 0 && length <= 100, "{}", phase.name);
+    }
 }
