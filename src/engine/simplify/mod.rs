@@ -9,7 +9,13 @@
 //!
 //! [`simplify_indexing`] then does what tinygrad's `simplify_valid` and `uop_given_valid` do:
 //! each clause of `valid` is simplified given the others, and `idx` given all of them (`idx` is
-//! only read where `valid` holds), each keeping its shorter form when that does not help.
+//! only read where `valid` holds), each keeping its shorter form when that does not help. Its
+//! phases, and the rules outside [`RULES`] that run in them, are one ordered list: `PHASES` in
+//! `pipeline.rs`, each with the reason for its place.
+//!
+//! Files: `rules/` (the table and the rule families), `linear` (linear forms the rules share),
+//! `points` (small boxes and their points), `given_valid/` (what the clauses imply and
+//! expressions rewritten under it), `pipeline` (the phases), `tests/` (by family).
 
 mod given_valid;
 mod linear;
@@ -26,8 +32,9 @@ pub use rules::{
     LAST_NEGATED, LAST_NEGATION, LAST_PAIR_FIT, LAST_PASS, PRE_GCD, PRE_SPLIT, RULES, WHERE_VALID,
 };
 
-use crate::engine::expr::{BinOp, ExprArena, ExprId, Node, VarId};
 use std::collections::HashMap;
+
+use crate::engine::expr::{BinOp, ExprArena, ExprId, Node, VarId};
 
 /// One named rewrite: `law` holds for every assignment satisfying the rule's side conditions.
 pub struct Rule {

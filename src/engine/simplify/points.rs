@@ -4,11 +4,11 @@
 use crate::engine::expr::{ExprArena, ExprId, VarId};
 use crate::engine::simplify::variables_in;
 
-/// Most points [`affine_on_domain`] and [`affine_in_atoms`] evaluate.
+/// Most points `affine_on_domain` and `affine_in_atoms` evaluate.
 pub(crate) const AFFINE_CHECK_POINTS: i64 = 1024;
 
-/// Largest box on which [`drop_implied`] compares `valid`'s clauses point by point: over the
-/// fresh tinygrad cases 8,192 or 65,536 find no more than 4,096.
+/// Largest box on which `drop_implied` compares `valid`'s clauses point by point: on the tinygrad
+/// reference cases, boxes of 8,192 or 65,536 points drop no more clauses than 4,096.
 pub(crate) const IMPLIED_CHECK_POINTS: i64 = 4096;
 
 /// A value's slot in an environment (a variable's, or an atom's index) and its inclusive range.

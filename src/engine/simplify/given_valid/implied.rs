@@ -1,9 +1,10 @@
 //! The ranges `valid`'s clauses imply on variables, on their left-hand sides and on linear forms.
 
+use std::collections::HashMap;
+
 use crate::engine::arith::{ceil_div, ceil_div_wide, floor_div, floor_div_wide};
 use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
 use crate::engine::simplify::linear::{linear_of, Linear};
-use std::collections::HashMap;
 
 /// The clauses of a conjunction, left to right.
 pub fn clauses(arena: &ExprArena, valid: ExprId) -> Vec<ExprId> {

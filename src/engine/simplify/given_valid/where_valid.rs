@@ -1,5 +1,7 @@
 //! What holds at every point of the box where `valid` holds.
 
+use std::collections::HashMap;
+
 use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
 use crate::engine::simplify::given_valid::assume::assume;
 use crate::engine::simplify::given_valid::implied::implied_ranges;
@@ -8,7 +10,6 @@ use crate::engine::simplify::pipeline::{rerun_if_shorter, Run};
 use crate::engine::simplify::points::{next_point, slots_box, IMPLIED_CHECK_POINTS};
 use crate::engine::simplify::rules::{AFFINE_WHERE_VALID, WHERE_VALID};
 use crate::engine::simplify::{rebuild, Step};
-use std::collections::HashMap;
 
 /// Most operations one walk of [`where_valid`] evaluates (its numerators' operations times the
 /// points where valid holds; two walks an `idx`): a few milliseconds at most, however large

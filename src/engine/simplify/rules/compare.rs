@@ -9,7 +9,7 @@ use crate::engine::simplify::linear::{
 use crate::engine::simplify::points::{next_point, small_box};
 use crate::engine::simplify::rules::modulo::{mod_gcd, mod_gcd_split, mod_signed_linear};
 
-/// `x % m < c` as a comparison of [`mod_signed`]'s form of `x % m`, its quotients of sums split
+/// `x % m < c` as a comparison of [`mod_signed`](super::modulo::mod_signed)'s form of `x % m`, its quotients of sums split
 /// first where that helps, then shortened by `lt-linear`; taken when shorter than the
 /// comparison as written (`((24a + b + 90) // 4) % 7 < 2` is `-a + (b + 2) // 4 < 1`).
 ///
@@ -80,7 +80,7 @@ pub(crate) fn lt_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// `x // d + k < c` for an `x` of any sign, `b = c - k`: truncating `x // d < b` is `x < b·d`
 /// for `b >= 1` (a negative `x` gives a quotient `<= 0`) and `x < (b - 1)·d + 1` for `b <= 0`
 /// (the quotient is below `b` exactly when `x <= (b - 1)·d`). `None` where `x >= 0` is known
-/// ([`lt_div`] then) or the sum has other terms ([`LAST_COMPARISON`]).
+/// ([`lt_div`] then) or the sum has other terms ([`LAST_COMPARISON`](super::LAST_COMPARISON)).
 ///
 /// Its law in full: x // d + k < c  <=>  x < b·d for b = c - k >= 1, x < (b - 1)·d + 1 for b <= 0
 /// (truncating, x of any sign)
@@ -250,7 +250,7 @@ pub(crate) fn lt_one(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 }
 
 /// A comparison or conjunction that has the same truth value at every point of the box of its
-/// variables' ranges (at most [`AFFINE_CHECK_POINTS`] of them) is that constant, and one whose
+/// variables' ranges (at most `AFFINE_CHECK_POINTS` of them) is that constant, and one whose
 /// truth depends on one variable only, true below some value and false from it (or the other
 /// way), is that comparison of the variable: node bounds are too coarse to see either through
 /// a remainder, or through a sum whose other terms are small (`b + 3·a < 5` is `a < 2` for

@@ -97,9 +97,9 @@ pub(crate) fn div_fold(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 }
 
 /// `(x // a) // d` is `x // (a·d)` for any `x` (`a, d > 0`): truncating division is odd in
-/// `x`, and for `x >= 0`, `⌊⌊x/a⌋/d⌋ = ⌊x/(a·d)⌋`. (Fresh case 161:394 kept
-/// `(u - 1) // 5 // 2`, two operations to tinygrad's one, because `u - 1` is `-1` at a point
-/// `valid` leaves out.)
+/// `x`, and for `x >= 0`, `⌊⌊x/a⌋/d⌋ = ⌊x/(a·d)⌋`. (Were it only for `x >= 0`,
+/// `(u - 1) // 5 // 2` would stay two operations to tinygrad's one where `u - 1` is `-1` at a
+/// point `valid` leaves out.)
 pub(crate) fn div_of_div(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (inner, d) = binary(arena, id, BinOp::Div)?;
     let (x, a) = binary(arena, inner, BinOp::Div)?;
@@ -284,7 +284,7 @@ pub(crate) fn div_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<Exp
     None
 }
 
-/// A quotient whose numerator holds a remainder with a common factor (see [`mod_gcd`]): the
+/// A quotient whose numerator holds a remainder with a common factor (see [`mod_gcd`](super::modulo::mod_gcd)): the
 /// remainder written as `g·((s + q) % n) + r` lets the division split, where that is shorter.
 /// `((8·a + 4·b + 2·c) % 18) // 2` is `(4·a + 2·b + c) % 9`, and `((9·y + 6) % 72) // 3` is
 /// `3·(y % 8) + 2`.

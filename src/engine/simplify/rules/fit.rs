@@ -29,7 +29,7 @@ pub(crate) fn affine_on_domain(arena: &mut ExprArena, id: ExprId) -> Option<Expr
 /// An expression of one variable `x >= 0` with `//` or `%` as `α·((x + β) // δ) + γ` or
 /// `α·((x + β) % δ) + γ` where that agrees at every value of `x` and is shorter, alone or as a
 /// term of a sum: `(9·x // 2 % 5)·4 + 3` is `23 - 4·((x + 1) // 2)` for `x` in `[1, 10]`, and
-/// so is it with `+ y` ([`LAST_FIT`]).
+/// so is it with `+ y` ([`LAST_FIT`](super::LAST_FIT)).
 /// Both forms are read off the differences of consecutive values: a quotient steps by `α`
 /// every `δ` values, a remainder rises by `α` and falls back by `α·(δ - 1)` every `δ` values.
 ///
@@ -165,7 +165,7 @@ fn fit_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     fit_values(arena, x, lo, &values)
 }
 
-/// Most moduli [`lt_fit_of_form`] tries.
+/// Most moduli [`lt_fit_of_form`](super::fit_form::lt_fit_of_form) tries.
 pub(crate) const FIT_MODULI: i64 = 64;
 
 /// [`fit_form`] of an expression `id` whose value is a function of one linear form `x >= 0` of

@@ -8,7 +8,7 @@ use crate::engine::simplify::rules::fit::{
 };
 use crate::engine::simplify::variables_in;
 
-/// [`LAST_PAIR_FIT`]: [`fit_pair_form`] of `id`, or of a term of the sum `id`, where shorter.
+/// [`LAST_PAIR_FIT`](super::LAST_PAIR_FIT): [`fit_pair_form`] of `id`, or of a term of the sum `id`, where shorter.
 ///
 /// Its law in full: f(a, b) = α·((u + β) // δ) + s·u + γ  (or α·((u + β) % δ) + γ)   for u = a +
 /// k·b, |k| at most the number of values of a, when so at every point of the box of f's two
@@ -20,7 +20,7 @@ pub(crate) fn pair_fit(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
 /// Most points of the box [`fit_pair_form`] reads.
 const PAIR_FIT_POINTS: i64 = 64;
 
-/// [`fit_form`] of an expression of two variables `x` and `y` over a linear form `x + k·y`
+/// [`fit_form`](super::fit::fit_form) of an expression of two variables `x` and `y` over a linear form `x + k·y`
 /// that need not appear in it, for `k` from `-n` to `n` (`x` takes `n` values, so the form
 /// takes every value between its least and greatest), either variable as `x`; the shortest:
 /// `(b + (a + b + 1) // 2) % 3` is `(a - 3·b + 1) // 2` for `a` in `[2, 4]` and `b` in
@@ -103,7 +103,7 @@ fn record(values: &mut [Option<i64>], at: usize, value: i64) -> Option<()> {
     }
 }
 
-/// [`LAST_LT_FIT`]: a comparison whose truth is a function of one linear form `u >= 0` of two
+/// [`LAST_LT_FIT`](super::LAST_LT_FIT): a comparison whose truth is a function of one linear form `u >= 0` of two
 /// or more variables (the numerator of a quotient or remainder in it, its constant left out)
 /// at every point of their box, written as the shortest of `u < t`, `(u + k) % m < c` and
 /// their negations that has that truth at each value `u` takes, where shorter:

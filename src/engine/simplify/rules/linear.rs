@@ -86,7 +86,8 @@ pub(crate) fn rewrite_atoms(
     best.1
 }
 
-/// [`LAST_PASS`]: a sum with one remainder atom written as [`mod_as_difference`], where shorter.
+/// [`LAST_PASS`](super::LAST_PASS): a sum with one remainder atom written as
+/// [`mod_as_difference`], where shorter.
 pub(crate) fn sum_of_remainders(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     rewrite_atoms(arena, id, &[mod_as_difference], Pick::First)
 }

@@ -5,7 +5,7 @@ use crate::engine::simplify::tests::support::{parsed, simplified, simplified_giv
 #[test]
 fn terms_that_are_a_function_of_one_linear_form_fit_over_it() {
     // -6·((2a + b) // 3) + 2a + b is (2a + b + 3) % 6 - 3 for 2a + b in [0, 5]
-    // (tinygrad62:1611, where tinygrad writes the remainder)
+    // (tinygrad writes the remainder too)
     let vars = [("a", 0, 2), ("b", 0, 1), ("c", 0, 4)];
     let (idx, _) = simplified_given_valid(&vars, "c*3 - (2*a + b) // 3 * 6 + 2*a + b", "True");
     assert_eq!(idx, "c*3 + (a*2 + b + 3)%6 - 3");
@@ -75,9 +75,9 @@ fn one_variable_fit_finds_the_terms_of_a_sum_in_one_variable() {
 
 #[test]
 fn a_remainder_of_two_variables_is_fitted_over_a_form_it_does_not_hold() {
-    // fresh tinygrad case 162:1906: (b + (a + b + 1) // 2) % 3 is 1, 2, 2 at b = 0 and
+    // (b + (a + b + 1) // 2) % 3 is 1, 2, 2 at b = 0 and
     // 0, 0, 1 at b = 1 for a = 2..4, which is (u + 1) // 2 of u = a - 3b in [-1, 4]; the
-    // form a - 3b appears nowhere in the expression (tinygrad's 17 operations, we had 18)
+    // form a - 3b appears nowhere in the expression (tinygrad's 17 operations, 18 without this fit)
     let (idx, _) = simplified_given_valid(
         &[("c", 0, 1), ("b", 0, 1), ("a", 0, 5)],
         "c * -1 + (b + (b + a + 1) // 2) % 3 * 6 + (b + a + 1) % 2 * 18 + 3",

@@ -110,7 +110,7 @@ fn a_remainder_of_a_quotient_drops_the_multiples_the_clauses_allow() {
 fn a_remainder_of_a_quotient_takes_the_multiples_out_where_the_clauses_keep_the_rest() {
     // (-16·(x // 40) + w + 32) // 8 % 3 is (x // 40 + w // 8 + 1) % 3, tinygrad's form,
     // where valid keeps w = (2·(x // 5) + y % 5 - 2) % 16 >= 0: y % 5 >= 2
-    // (tinygrad101:852, the first clause)
+    // (a clause of a tinygrad indexing)
     let vars = [("a", 0, 4), ("b", 0, 7), ("c", 0, 2)];
     let (x, y) = ("(24*a + 3*b + c)", "(4*a + 3*b + c)");
     let quotient = format!("({x} // 40 * -16 + ({x} // 5 * 2 + {y} % 5 - 2) % 16 + 32) // 8 % 3");
@@ -329,8 +329,8 @@ fn a_quotient_of_a_quotient_is_not_folded_past_i64() {
 #[test]
 fn a_quotient_of_a_quotient_folds_where_valid_keeps_the_inner_numerator_non_negative() {
     // (y - 13) // 5 may be negative by its bounds, but not where y >= 23: there
-    // ((y - 13) // 5 - 2) // 3 is (y - 23) // 15 (tinygrad33:35, 39 -> 37 operations,
-    // tinygrad's 38)
+    // ((y - 13) // 5 - 2) // 3 is (y - 23) // 15 (the indexing it is part of:
+    // 39 -> 37 operations, tinygrad's 38)
     let (idx, _) = simplified_given_valid(
         &[("a", 0, 3), ("b", 0, 29)],
         "((30*a + b - 13) // 5 - 2) // 3",
@@ -342,8 +342,8 @@ fn a_quotient_of_a_quotient_folds_where_valid_keeps_the_inner_numerator_non_nega
 #[test]
 fn an_inner_remainder_opens_where_valid_keeps_the_numerator_non_negative() {
     // t = (12·a + 4·b + c) % 36 is >= 11 where valid holds, so the numerator is >= 0, and
-    // opening t only makes it larger: mod 4, t is c, and 6·q is 2·q (tinygrad57:1349,
-    // 44 -> 39 operations, tinygrad's 40)
+    // opening t only makes it larger: mod 4, t is c, and 6·q is 2·q (the indexing it is
+    // part of: 44 -> 39 operations, tinygrad's 40)
     let t = "(12*a + 4*b + c) % 36";
     let (idx, _) = simplified_given_valid(
         &[("a", 0, 2), ("b", 0, 11), ("c", 0, 3)],
@@ -356,8 +356,8 @@ fn an_inner_remainder_opens_where_valid_keeps_the_numerator_non_negative() {
 #[test]
 fn mod_reduce_reads_a_remainder_valid_keeps_non_negative() {
     // w = (2·(r // 3) + e - 2) % 6 may be negative by its bounds, but valid keeps e >= 2,
-    // so w >= 0 and the sum % 3 drops the multiples of 3 (tinygrad59:1520, 50 -> 43
-    // operations, tinygrad's 43)
+    // so w >= 0 and the sum % 3 drops the multiples of 3 (the indexing it is part
+    // of: 50 -> 43 operations, tinygrad's 43)
     let e = "(2*r + s) % 6";
     let w = format!("((2*(r // 3) + {e} - 2) % 6)");
     let (idx, _) = simplified_given_valid(

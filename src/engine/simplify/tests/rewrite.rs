@@ -95,7 +95,7 @@ fn comparisons_are_tried_before_their_operands_are_rewritten() {
 }
 
 /// Values near `i64`'s ends: no rule may write a form that overflows where the expression
-/// as written does not (each found wrong in review: the rule named, then the expression).
+/// as written does not (one case per rule that could: the rule named, then the expression).
 #[test]
 fn no_rewrite_overflows_where_the_expression_as_written_does_not() {
     const MAX: i64 = i64::MAX;

@@ -6,7 +6,7 @@ use crate::engine::simplify::tests::support::{parsed, simplified_given_valid};
 fn a_remainder_in_one_period_wherever_valid_holds_goes() {
     // q = (7a + b + 7) // 3 is at most 4 where 7a + b < 8, and m = (13a + 13b + c + 22) % 39
     // is never below 3 on the box, so (36q + m - 75) // 2 stays in [0, 53] there; no
-    // bound shows it, the points of the box do (tinygrad109:1280)
+    // bound shows it, the points of the box do
     let vars = [("a", 0, 1), ("b", 0, 6), ("c", 0, 1)];
     let idx = "((a*7 + b + 7) // 3 * 36 + (a*13 + b*13 + c + 22) % 39 - 75) // 2 % 54";
     let (text, _) = simplified_given_valid(&vars, idx, "a*7 + b < 8");
@@ -22,7 +22,7 @@ fn a_remainder_in_one_period_wherever_valid_holds_goes() {
 #[test]
 fn quotients_are_also_tried_with_their_whole_multiples_taken_out_first() {
     // (4a - c + 3) // 2 is 2a + (3 - c) // 2, no shorter; but then the terms in c alone
-    // fit one quotient (tinygrad66:1851, 9 operations as tinygrad writes it)
+    // fit one quotient (9 operations, as tinygrad writes it)
     let vars = [("a", 0, 1), ("c", 0, 3)];
     let (idx, _) = simplified_given_valid(&vars, "(a*4 - c + 3) // 2 + (c + 1) % 2 * 4", "True");
     assert_eq!(idx, "a*2 + c/2*7 + c*-4 + 5");
@@ -91,7 +91,7 @@ fn a_clause_the_others_imply_on_a_small_box_goes() {
 #[test]
 fn a_remainder_affine_in_its_numerator_where_valid_holds_is_that_form() {
     // q = (26a + b + 24) // 30 is 1 or 2 where 26a + b >= 6, so q % 2 is 2 - q there and
-    // the sum is -25·q + 70 (tinygrad218:167, 17 -> 16 operations, tinygrad's 16)
+    // the sum is -25·q + 70 (17 -> 16 operations, tinygrad's 16)
     let vars = [("a", 0, 1), ("b", 0, 25)];
     let q = "(26*a + b + 24) // 30";
     let (idx, _) = simplified_given_valid(
