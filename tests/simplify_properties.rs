@@ -6,8 +6,8 @@
 //! overflow).
 #![cfg(not(target_arch = "wasm32"))]
 
+use layout_lab::engine::expr::simplify::{simplify, simplify_indexing, MAX_STEPS};
 use layout_lab::engine::expr::{BinOp, ExprArena, ExprId, Node};
-use layout_lab::engine::simplify::{simplify, simplify_indexing, MAX_STEPS};
 use proptest::prelude::*;
 
 fn cases(default: u32) -> u32 {

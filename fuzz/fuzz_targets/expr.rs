@@ -4,7 +4,7 @@
 #![no_main]
 use layout_lab::engine::expr::ExprArena;
 use layout_lab::engine::expr::parse::parse_expr;
-use layout_lab::engine::simplify::simplify_indexing;
+use layout_lab::engine::expr::simplify::simplify_indexing;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {

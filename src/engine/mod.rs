@@ -6,7 +6,6 @@ pub mod cute;
 pub mod error;
 pub mod expr;
 pub mod morphism;
-pub mod simplify;
 pub mod support;
 pub mod syno;
 pub mod view;

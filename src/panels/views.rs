@@ -3,8 +3,8 @@
 //! table and the exports.
 
 use crate::engine::cute::Layout;
+use crate::engine::expr::simplify::StopReason;
 use crate::engine::expr::Piece;
-use crate::engine::simplify::StopReason;
 use crate::engine::view::mergeability::MergeVerdict;
 use crate::engine::{IndexExprs, NewViewReason, ShapeTracker};
 use crate::panels::common::{attrs, code_and_link, code_block};

@@ -2,8 +2,8 @@
 //! them: `idx = Σ ridx_k·stride_k + offset` over dims with size != 1 and stride != 0, and
 //! `valid = Π (ridx_k >= begin_k) · (ridx_k < end_k)` over the bounds that cut the dim.
 
+use crate::engine::expr::simplify::{simplify_indexing, Step, StopReason};
 use crate::engine::expr::{ExprArena, ExprId};
-use crate::engine::simplify::{simplify_indexing, Step, StopReason};
 use crate::engine::view::View;
 
 /// `idx` and `valid` over the loop variables `ridx0..ridx{rank-1}`, simplified; `raw_idx` and

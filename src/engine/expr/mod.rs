@@ -4,5 +4,6 @@
 pub mod arena;
 pub mod index;
 pub mod parse;
+pub mod simplify;
 
 pub use arena::*;

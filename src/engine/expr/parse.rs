@@ -408,7 +408,7 @@ mod tests {
                 assert_eq!(arena.op_count(id), MAX_EXPR_OPS);
                 assert_eq!(arena.eval(id, &[2, 0]), 2 * (MAX_EXPR_OPS as i64 + 1));
                 assert_eq!(arena.render_readable(id).len(), 8 * MAX_EXPR_OPS + 5);
-                let simplified = crate::engine::simplify::simplify(&mut arena, id, 10_000);
+                let simplified = crate::engine::expr::simplify::simplify(&mut arena, id, 10_000);
                 arena.eval(simplified.root, &[1, 0])
             })
             .unwrap()

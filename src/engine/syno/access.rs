@@ -14,8 +14,8 @@ use super::primitive::{top_from_bottom, Guarded, Primitive};
 use super::size::Bindings;
 use super::{DimId, TensorId};
 use crate::engine::error::LayoutError;
+use crate::engine::expr::simplify::{simplify_indexing, StopReason};
 use crate::engine::expr::{ExprArena, ExprId};
-use crate::engine::simplify::{simplify_indexing, StopReason};
 use crate::engine::RowMajor;
 
 /// Largest bound size of any dimension, so that every index expression stays far inside `i64`.

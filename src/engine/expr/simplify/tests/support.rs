@@ -1,7 +1,7 @@
+use crate::engine::expr::simplify::pipeline::simplify_indexing;
+use crate::engine::expr::simplify::points::{next_point, SlotRange};
+use crate::engine::expr::simplify::{rebuild, simplify, Simplified, Step, MAX_STEPS};
 use crate::engine::expr::{ExprArena, ExprId, Node};
-use crate::engine::simplify::pipeline::simplify_indexing;
-use crate::engine::simplify::points::{next_point, SlotRange};
-use crate::engine::simplify::{rebuild, simplify, Simplified, Step, MAX_STEPS};
 
 /// Every rule's output must agree with its input on every assignment in range.
 #[track_caller]

@@ -3,14 +3,14 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow::{self, Break, Continue};
 
-use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
-use crate::engine::simplify::given_valid::implied::Implied;
-use crate::engine::simplify::linear::{binary, build_linear, linear_of, nonneg, Linear};
-use crate::engine::simplify::rebuild;
-use crate::engine::simplify::rules::div::{
+use crate::engine::expr::simplify::given_valid::implied::Implied;
+use crate::engine::expr::simplify::linear::{binary, build_linear, linear_of, nonneg, Linear};
+use crate::engine::expr::simplify::rebuild;
+use crate::engine::expr::simplify::rules::div::{
     div_negated_linear, div_split_constant_linear, div_split_linear, fold_shifted_div,
 };
-use crate::engine::simplify::rules::modulo::mod_gcd;
+use crate::engine::expr::simplify::rules::modulo::mod_gcd;
+use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
 
 /// `id` with every variable re-bounded to the ranges known to hold (and only those: what an
 /// earlier `assume` put in is taken out), and every sub-expression that they pin to one value

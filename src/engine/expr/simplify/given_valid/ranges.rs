@@ -1,11 +1,11 @@
 //! The ranges [`Assume`] knows of an expression where the clauses hold: tight ranges it
 //! recorded, and ranges carried up through sums, multiples and quotients.
 
-use crate::engine::support::arith::floor_div;
+use crate::engine::expr::simplify::given_valid::assume::Assume;
+use crate::engine::expr::simplify::given_valid::implied::form_range;
+use crate::engine::expr::simplify::linear::{add_scaled, binary, linear_of, nonneg, Linear};
 use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
-use crate::engine::simplify::given_valid::assume::Assume;
-use crate::engine::simplify::given_valid::implied::form_range;
-use crate::engine::simplify::linear::{add_scaled, binary, linear_of, nonneg, Linear};
+use crate::engine::support::arith::floor_div;
 
 impl Assume<'_> {
     pub(super) fn range(&self, arena: &ExprArena, id: ExprId) -> (i64, i64) {

@@ -1,14 +1,14 @@
 //! Division rules: quotients `x // d` split, folded, negated or divided by a common factor.
 
-use crate::engine::support::arith::{ceil_div, floor_div, floor_mod};
-use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
-use crate::engine::simplify::linear::{
+use crate::engine::expr::simplify::linear::{
     add_scaled, binary, build_linear, expand_divisions, expand_multiples, factor_out, factors, gcd,
     linear_of, nonneg, replaced_term, split_by, split_multiples, Linear,
 };
-use crate::engine::simplify::rules::fit::affine_over_atoms;
-use crate::engine::simplify::rules::linear::{linear_normal_form, rewrite_atoms, Pick};
-use crate::engine::simplify::rules::modulo::mod_gcd_split;
+use crate::engine::expr::simplify::rules::fit::affine_over_atoms;
+use crate::engine::expr::simplify::rules::linear::{linear_normal_form, rewrite_atoms, Pick};
+use crate::engine::expr::simplify::rules::modulo::mod_gcd_split;
+use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
+use crate::engine::support::arith::{ceil_div, floor_div, floor_mod};
 
 /// Other terms of a sum taken into one of its quotients, where that is shorter:
 /// `5·a + (2·a + b) // 6` is `(32·a + b) // 6`, and `-5·a - 5·((a + b) // 2)` is

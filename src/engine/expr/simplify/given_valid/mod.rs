@@ -7,11 +7,11 @@ pub(super) mod implied;
 pub(super) mod ranges;
 pub(super) mod where_valid;
 
+use crate::engine::expr::simplify::given_valid::assume::{assume, assume_with, Assumed, InPeriod};
+use crate::engine::expr::simplify::given_valid::implied::Implied;
+use crate::engine::expr::simplify::pipeline::{finish, Run};
+use crate::engine::expr::simplify::Step;
 use crate::engine::expr::{ExprArena, ExprId};
-use crate::engine::simplify::given_valid::assume::{assume, assume_with, Assumed, InPeriod};
-use crate::engine::simplify::given_valid::implied::Implied;
-use crate::engine::simplify::pipeline::{finish, Run};
-use crate::engine::simplify::Step;
 
 /// `alone` (idx simplified on its own) given what the clauses imply (`[ranges, final_ranges]`,
 /// before and after their last pass), `div-of-shifted-div` reading the clauses if `fold`; also

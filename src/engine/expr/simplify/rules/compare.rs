@@ -1,13 +1,13 @@
 //! Comparison rules: `x < c` rewritten to a shorter comparison or decided.
 
-use crate::engine::support::arith::ceil_div;
-use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
-use crate::engine::simplify::linear::{
+use crate::engine::expr::simplify::linear::{
     add_scaled, binary, build_linear, exact_range, expand_divisions, expand_multiples, factors,
     gcd, linear_of, nonneg, replaced_term, split_factor, Linear,
 };
-use crate::engine::simplify::points::{next_point, small_box};
-use crate::engine::simplify::rules::modulo::{mod_gcd, mod_gcd_split, mod_signed_linear};
+use crate::engine::expr::simplify::points::{next_point, small_box};
+use crate::engine::expr::simplify::rules::modulo::{mod_gcd, mod_gcd_split, mod_signed_linear};
+use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
+use crate::engine::support::arith::ceil_div;
 
 /// `x % m < c` as a comparison of [`mod_signed`](super::modulo::mod_signed)'s form of `x % m`, its quotients of sums split
 /// first where that helps, then shortened by `lt-linear`; taken when shorter than the

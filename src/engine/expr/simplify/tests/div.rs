@@ -1,9 +1,9 @@
-use crate::engine::expr::ExprArena;
-use crate::engine::simplify::rules::RULES;
-use crate::engine::simplify::tests::support::{
+use crate::engine::expr::simplify::rules::RULES;
+use crate::engine::expr::simplify::tests::support::{
     check_equivalent, parsed, simplified, simplified_given_valid,
 };
-use crate::engine::simplify::{simplify, StopReason, MAX_STEPS};
+use crate::engine::expr::simplify::{simplify, StopReason, MAX_STEPS};
+use crate::engine::expr::ExprArena;
 
 #[test]
 fn div_and_mod_of_linear_forms() {

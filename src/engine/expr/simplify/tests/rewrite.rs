@@ -1,15 +1,15 @@
-use crate::engine::expr::{ExprArena, Node};
-use crate::engine::simplify::linear::{split_by, Linear};
-use crate::engine::simplify::pipeline::{simplify_indexing, LAST_PASS_ONCE, PHASES};
-use crate::engine::simplify::rules::fit_form::fit_pair_form;
-use crate::engine::simplify::rules::{
+use crate::engine::expr::simplify::linear::{split_by, Linear};
+use crate::engine::expr::simplify::pipeline::{simplify_indexing, LAST_PASS_ONCE, PHASES};
+use crate::engine::expr::simplify::rules::fit_form::fit_pair_form;
+use crate::engine::expr::simplify::rules::{
     AFFINE_WHERE_VALID, LAST_COMPARISON, LAST_FIT, LAST_FIT_TERMS, LAST_LT_FIT, LAST_MOD_NEGATED,
     LAST_NEGATED, LAST_NEGATION, LAST_PAIR_FIT, LAST_PASS, PRE_GCD, PRE_SPLIT, RULES, WHERE_VALID,
 };
-use crate::engine::simplify::tests::support::{
+use crate::engine::expr::simplify::tests::support::{
     check_at, check_equivalent, parsed, simplified, simplified_given_valid,
 };
-use crate::engine::simplify::{simplify, MAX_STEPS};
+use crate::engine::expr::simplify::{simplify, MAX_STEPS};
+use crate::engine::expr::{ExprArena, Node};
 
 /// A typed expression may divide by zero or by a negative number; the rules are written
 /// for positive divisors and must leave such nodes alone rather than fold them wrongly.

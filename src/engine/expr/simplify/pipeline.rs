@@ -5,17 +5,17 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use crate::engine::expr::{ExprArena, ExprId, Node};
-use crate::engine::simplify::given_valid::assume::assume;
-use crate::engine::simplify::given_valid::idx_given_valid;
-use crate::engine::simplify::given_valid::implied::{clauses, implied_ranges, Implied};
-use crate::engine::simplify::given_valid::where_valid::where_valid;
-use crate::engine::simplify::points::{box_within, next_point, IMPLIED_CHECK_POINTS};
-use crate::engine::simplify::rules::{
+use crate::engine::expr::simplify::given_valid::assume::assume;
+use crate::engine::expr::simplify::given_valid::idx_given_valid;
+use crate::engine::expr::simplify::given_valid::implied::{clauses, implied_ranges, Implied};
+use crate::engine::expr::simplify::given_valid::where_valid::where_valid;
+use crate::engine::expr::simplify::points::{box_within, next_point, IMPLIED_CHECK_POINTS};
+use crate::engine::expr::simplify::rules::{
     AFFINE_WHERE_VALID, LAST_COMPARISON, LAST_FIT, LAST_FIT_TERMS, LAST_LT_FIT, LAST_MOD_NEGATED,
     LAST_NEGATED, LAST_NEGATION, LAST_PAIR_FIT, LAST_PASS, PRE_GCD, PRE_SPLIT, WHERE_VALID,
 };
-use crate::engine::simplify::{rebuild, simplify, Rule, Step, StopReason, MAX_STEPS};
+use crate::engine::expr::simplify::{rebuild, simplify, Rule, Step, StopReason, MAX_STEPS};
+use crate::engine::expr::{ExprArena, ExprId, Node};
 
 /// One phase of [`simplify_indexing`]: a name, why it runs where it does, and what it runs.
 pub(crate) struct Phase {

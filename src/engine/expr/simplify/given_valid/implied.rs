@@ -2,9 +2,9 @@
 
 use std::collections::HashMap;
 
-use crate::engine::support::arith::{ceil_div, ceil_div_wide, floor_div, floor_div_wide};
+use crate::engine::expr::simplify::linear::{linear_of, Linear};
 use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
-use crate::engine::simplify::linear::{linear_of, Linear};
+use crate::engine::support::arith::{ceil_div, ceil_div_wide, floor_div, floor_div_wide};
 
 /// The clauses of a conjunction, left to right.
 pub fn clauses(arena: &ExprArena, valid: ExprId) -> Vec<ExprId> {

@@ -8,26 +8,26 @@ pub(super) mod fit_form;
 pub(super) mod linear;
 pub(super) mod modulo;
 
-use crate::engine::simplify::rules::compare::{
+use crate::engine::expr::simplify::rules::compare::{
     lt_common_factor, lt_div, lt_div_signed, lt_linear, lt_mod_gcd, lt_mod_signed, lt_negated,
     lt_on_domain, lt_one,
 };
-use crate::engine::simplify::rules::div::{
+use crate::engine::expr::simplify::rules::div::{
     div_common_factor, div_fold, div_gcd, div_in_steps, div_negated, div_of_div, div_of_mod_gcd,
     div_of_shifted_div, div_split, div_split_multiples, sum_of_negated_quotients,
 };
-use crate::engine::simplify::rules::fit::{
+use crate::engine::expr::simplify::rules::fit::{
     affine_in_atoms, affine_on_domain, fit_terms, one_variable_fit,
 };
-use crate::engine::simplify::rules::fit_form::{lt_fit_of_form, pair_fit};
-use crate::engine::simplify::rules::linear::{
+use crate::engine::expr::simplify::rules::fit_form::{lt_fit_of_form, pair_fit};
+use crate::engine::expr::simplify::rules::linear::{
     linear_normal_form, sum_of_quotients, sum_of_remainders,
 };
-use crate::engine::simplify::rules::modulo::{
+use crate::engine::expr::simplify::rules::modulo::{
     mod_gcd_shorter, mod_gcd_split, mod_in_one_period, mod_in_periods, mod_of_inner_mod,
     mod_of_mod, mod_of_negated_div, mod_reduce, mod_signed,
 };
-use crate::engine::simplify::Rule;
+use crate::engine::expr::simplify::Rule;
 
 /// Every rule, in the order they are tried at a node.
 pub const RULES: &[Rule] = &[

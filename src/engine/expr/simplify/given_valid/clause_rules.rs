@@ -1,19 +1,19 @@
 //! Rules that [`Assume`] applies with the ranges the clauses imply, where their bounds alone
 //! do not show the side conditions.
 
-use crate::engine::expr::{BinOp, ExprArena, ExprId};
-use crate::engine::simplify::given_valid::assume::Assume;
-use crate::engine::simplify::linear::{
+use crate::engine::expr::simplify::given_valid::assume::Assume;
+use crate::engine::expr::simplify::linear::{
     binary, build_linear, expand_divisions, expand_multiples, factor_with, factors, linear_of,
     replace_term, split_factor, Linear,
 };
-use crate::engine::simplify::rules::compare::common_factor_bound;
-use crate::engine::simplify::rules::div::{
+use crate::engine::expr::simplify::rules::compare::common_factor_bound;
+use crate::engine::expr::simplify::rules::div::{
     div_negated_linear, div_split_constant_linear, div_split_linear,
 };
-use crate::engine::simplify::rules::modulo::{
+use crate::engine::expr::simplify::rules::modulo::{
     mod_of_split_quotient_if, mod_reduce_linear_if, open_inner_mods, residue_sum, signed_shift,
 };
+use crate::engine::expr::{BinOp, ExprArena, ExprId};
 
 impl Assume<'_> {
     /// `div-common-factor` of `a // d` (`a >= 0` here) with the small part's tight range:

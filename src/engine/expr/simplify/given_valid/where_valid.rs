@@ -2,14 +2,14 @@
 
 use std::collections::HashMap;
 
+use crate::engine::expr::simplify::given_valid::assume::assume;
+use crate::engine::expr::simplify::given_valid::implied::implied_ranges;
+use crate::engine::expr::simplify::linear::{add_scaled, build_linear, linear_of, Linear};
+use crate::engine::expr::simplify::pipeline::{rerun_if_shorter, Run};
+use crate::engine::expr::simplify::points::{next_point, slots_box, IMPLIED_CHECK_POINTS};
+use crate::engine::expr::simplify::rules::{AFFINE_WHERE_VALID, WHERE_VALID};
+use crate::engine::expr::simplify::{rebuild, Step};
 use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
-use crate::engine::simplify::given_valid::assume::assume;
-use crate::engine::simplify::given_valid::implied::implied_ranges;
-use crate::engine::simplify::linear::{add_scaled, build_linear, linear_of, Linear};
-use crate::engine::simplify::pipeline::{rerun_if_shorter, Run};
-use crate::engine::simplify::points::{next_point, slots_box, IMPLIED_CHECK_POINTS};
-use crate::engine::simplify::rules::{AFFINE_WHERE_VALID, WHERE_VALID};
-use crate::engine::simplify::{rebuild, Step};
 
 /// Most operations one walk of [`where_valid`] evaluates (its numerators' operations times the
 /// points where valid holds; two walks an `idx`): a few milliseconds at most, however large

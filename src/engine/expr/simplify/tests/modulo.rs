@@ -1,8 +1,8 @@
-use crate::engine::expr::ExprArena;
-use crate::engine::simplify::tests::support::{
+use crate::engine::expr::simplify::tests::support::{
     check_equivalent, simplified, simplified_given_valid,
 };
-use crate::engine::simplify::{simplify, MAX_STEPS};
+use crate::engine::expr::simplify::{simplify, MAX_STEPS};
+use crate::engine::expr::ExprArena;
 
 #[test]
 fn a_coefficient_one_below_the_modulus_counts_down() {

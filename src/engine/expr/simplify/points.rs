@@ -1,8 +1,8 @@
 //! Small boxes of variable values and their points, walked by the rules that check a form at
 //! every point and by the steps that read where `valid` holds.
 
+use crate::engine::expr::simplify::variables_in;
 use crate::engine::expr::{ExprArena, ExprId, VarId};
-use crate::engine::simplify::variables_in;
 
 /// Most points `affine_on_domain` and `affine_in_atoms` evaluate.
 pub(crate) const AFFINE_CHECK_POINTS: i64 = 1024;

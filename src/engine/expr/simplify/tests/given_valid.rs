@@ -1,7 +1,7 @@
+use crate::engine::expr::simplify::pipeline::simplify_indexing;
+use crate::engine::expr::simplify::tests::support::{check_at, parsed, simplified_given_valid};
+use crate::engine::expr::simplify::{simplify, MAX_STEPS};
 use crate::engine::expr::ExprArena;
-use crate::engine::simplify::pipeline::simplify_indexing;
-use crate::engine::simplify::tests::support::{check_at, parsed, simplified_given_valid};
-use crate::engine::simplify::{simplify, MAX_STEPS};
 
 #[test]
 fn valid_clauses_simplify_each_other_and_idx_assumes_valid() {

@@ -1,8 +1,8 @@
 //! Linear forms `Σ coeff·atom + constant`, the shape most rules read and write.
 
-use crate::engine::support::arith::{ceil_div, floor_div};
+use crate::engine::expr::simplify::rules::modulo::shift_into_period;
 use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
-use crate::engine::simplify::rules::modulo::shift_into_period;
+use crate::engine::support::arith::{ceil_div, floor_div};
 
 /// `Σ coeff·atom + constant`, atoms in first-seen order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,12 +1,12 @@
 //! Sum rules: the linear normal form, and rules applied to the atoms of a sum.
 
-use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
-use crate::engine::simplify::linear::{binary, build_linear, linear_of, replace_term};
-use crate::engine::simplify::rules::div::{
+use crate::engine::expr::simplify::linear::{binary, build_linear, linear_of, replace_term};
+use crate::engine::expr::simplify::rules::div::{
     div_in_steps, div_negated, div_split, div_split_constant, div_split_multiples,
 };
-use crate::engine::simplify::rules::fit::affine_in_atoms_form;
-use crate::engine::simplify::rules::modulo::mod_gcd_split;
+use crate::engine::expr::simplify::rules::fit::affine_in_atoms_form;
+use crate::engine::expr::simplify::rules::modulo::mod_gcd_split;
+use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
 
 pub(crate) fn linear_normal_form(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     if !matches!(arena.node(id), Node::Binary(BinOp::Add | BinOp::Mul, _, _)) {

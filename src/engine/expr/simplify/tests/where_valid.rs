@@ -1,6 +1,6 @@
+use crate::engine::expr::simplify::given_valid::where_valid::affine_at_points;
+use crate::engine::expr::simplify::tests::support::{parsed, simplified_given_valid};
 use crate::engine::expr::{BinOp, ExprArena};
-use crate::engine::simplify::given_valid::where_valid::affine_at_points;
-use crate::engine::simplify::tests::support::{parsed, simplified_given_valid};
 
 #[test]
 fn a_remainder_in_one_period_wherever_valid_holds_goes() {

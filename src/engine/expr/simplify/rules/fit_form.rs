@@ -1,12 +1,12 @@
 //! Fits over one linear form of several variables: `pair-fit` and `lt-fit-of-form`.
 
-use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
-use crate::engine::simplify::linear::{build_linear, integer_with_division, Linear};
-use crate::engine::simplify::points::{box_within, next_point, AFFINE_CHECK_POINTS};
-use crate::engine::simplify::rules::fit::{
+use crate::engine::expr::simplify::linear::{build_linear, integer_with_division, Linear};
+use crate::engine::expr::simplify::points::{box_within, next_point, AFFINE_CHECK_POINTS};
+use crate::engine::expr::simplify::rules::fit::{
     fit_or_fit_a_term, fit_values, numerator_form, FIT_MODULI,
 };
-use crate::engine::simplify::variables_in;
+use crate::engine::expr::simplify::variables_in;
+use crate::engine::expr::{BinOp, ExprArena, ExprId, Node};
 
 /// [`LAST_PAIR_FIT`](super::LAST_PAIR_FIT): [`fit_pair_form`] of `id`, or of a term of the sum `id`, where shorter.
 ///

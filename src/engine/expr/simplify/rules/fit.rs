@@ -1,15 +1,15 @@
 //! Fitting rules: a form found from its values at every point of a small box.
 
-use crate::engine::expr::{BinOp, ExprArena, ExprId, Node, VarId};
-use crate::engine::simplify::linear::{
+use crate::engine::expr::simplify::linear::{
     add_scaled, binary, build_linear, integer_with_division, linear_of, Linear,
 };
-use crate::engine::simplify::points::{
+use crate::engine::expr::simplify::points::{
     next_point, small_box, small_enough, SlotRange, AFFINE_CHECK_POINTS,
 };
-use crate::engine::simplify::rules::fit_form::values_over_form;
-use crate::engine::simplify::rules::linear::{rewrite_atoms, Pick, Rewrite};
-use crate::engine::simplify::variables_in;
+use crate::engine::expr::simplify::rules::fit_form::values_over_form;
+use crate::engine::expr::simplify::rules::linear::{rewrite_atoms, Pick, Rewrite};
+use crate::engine::expr::simplify::variables_in;
+use crate::engine::expr::{BinOp, ExprArena, ExprId, Node, VarId};
 
 /// A sub-expression with `//` or `%` that is affine on the box of its variables' ranges
 /// (checked at every point) is that affine form.

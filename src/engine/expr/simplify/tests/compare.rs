@@ -1,9 +1,9 @@
-use crate::engine::expr::{BinOp, ExprArena, Node};
-use crate::engine::simplify::rules::compare::lt_mod_gcd;
-use crate::engine::simplify::tests::support::{
+use crate::engine::expr::simplify::rules::compare::lt_mod_gcd;
+use crate::engine::expr::simplify::tests::support::{
     check_equivalent, simplified, simplified_given_valid,
 };
-use crate::engine::simplify::{simplify, MAX_STEPS};
+use crate::engine::expr::simplify::{simplify, MAX_STEPS};
+use crate::engine::expr::{BinOp, ExprArena, Node};
 
 /// `(3a + 5) % 6 < 1` never holds for a in [0, 2] (the remainders are 5, 2, 5), which the
 /// bounds of `%` cannot show; nor `(s + 1) % 2 + s % 2 < 1`, folded on a box of 501 points

@@ -1,6 +1,6 @@
-use crate::engine::simplify::rules::fit_form::fit_pair_form;
-use crate::engine::simplify::rules::LAST_FIT;
-use crate::engine::simplify::tests::support::{parsed, simplified, simplified_given_valid};
+use crate::engine::expr::simplify::rules::fit_form::fit_pair_form;
+use crate::engine::expr::simplify::rules::LAST_FIT;
+use crate::engine::expr::simplify::tests::support::{parsed, simplified, simplified_given_valid};
 
 #[test]
 fn terms_that_are_a_function_of_one_linear_form_fit_over_it() {

@@ -1,12 +1,12 @@
 //! Remainder rules: `x % m` reduced, split by a common factor, or written without the `%`.
 
-use crate::engine::support::arith::{floor_div, floor_mod};
-use crate::engine::expr::{BinOp, ExprArena, ExprId};
-use crate::engine::simplify::linear::{
+use crate::engine::expr::simplify::linear::{
     add_scaled, binary, build_linear, expand_divisions, expand_multiples, gcd, linear_of, nonneg,
     replace_term, split_by, split_multiples, Linear,
 };
-use crate::engine::simplify::rules::div::div_negated;
+use crate::engine::expr::simplify::rules::div::div_negated;
+use crate::engine::expr::{BinOp, ExprArena, ExprId};
+use crate::engine::support::arith::{floor_div, floor_mod};
 
 pub(crate) fn mod_of_mod(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (inner, m) = binary(arena, id, BinOp::Mod)?;
