@@ -1,8 +1,6 @@
 //! The layout engine: pure Rust, no web dependencies, tested natively.
 
-pub mod algebra;
 pub mod arith;
-pub mod convert;
 pub mod cursor;
 pub mod cute;
 pub mod error;

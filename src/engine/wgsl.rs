@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use super::convert::view_from_layout;
+use super::cute::convert::view_from_layout;
 use super::cute::Layout;
 use super::error::LayoutError;
 use super::expr::{BinOp, ExprArena, ExprId, Node};
@@ -433,7 +433,7 @@ pub fn layout_shader(layout: &Layout, opts: &ShaderOptions) -> Result<Shader, La
 /// # Errors
 /// `BadArgument` for a layout with a negative stride, which has no view.
 pub fn layout_view(layout: &Layout) -> Result<super::View, LayoutError> {
-    let flat = super::algebra::tuple_layout(layout.flat_modes());
+    let flat = super::cute::algebra::tuple_layout(layout.flat_modes());
     view_from_layout(&flat).map_err(|e| bad(layout.to_string(), e.to_string()))
 }
 

@@ -4,7 +4,7 @@
 
 use crate::engine::sorted::SortedSet;
 
-use crate::engine::algebra;
+use crate::engine::cute::algebra;
 use crate::engine::cute::{IntTuple, Layout, Notation};
 use crate::engine::morphism::diagram::Diagram;
 use crate::engine::morphism::{self, CompositionOutcome, Morphism, Operand};

@@ -10,8 +10,8 @@
 use std::collections::HashMap;
 use std::str::FromStr;
 
-use crate::engine::algebra::{self, Tiler};
 use crate::engine::cursor::Cursor;
+use crate::engine::cute::algebra::{self, Tiler};
 use crate::engine::cute::{algebra_error, mul, prefix_product, IntTuple, Layout, Notation};
 use crate::engine::{Field, LayoutError};
 

@@ -3,7 +3,7 @@
 
 use crate::engine::sorted::SortedSet;
 
-use crate::engine::algebra::Tiler;
+use crate::engine::cute::algebra::Tiler;
 use crate::engine::cute::Layout;
 
 use super::layouts::{grid_indices, layout_grid, mode_axes};

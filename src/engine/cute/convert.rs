@@ -6,8 +6,8 @@
 
 use std::fmt;
 
-use super::cute::{IntTuple, Layout};
-use super::view::View;
+use super::layout::{IntTuple, Layout};
+use crate::engine::view::View;
 
 /// Why a view has no layout, or a layout no view.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ impl fmt::Display for NoConversion {
             NoConversion::Masked { mask } => write!(
                 f,
                 "the view is masked {}; a CuTe layout has no validity mask",
-                super::text::pairs(mask)
+                crate::engine::text::pairs(mask)
             ),
             NoConversion::Offset { offset } => write!(
                 f,

@@ -7,8 +7,9 @@
 //! pycute silently returns a wrong layout, naming the divisibility condition that fails; where
 //! pycute's result is right, ours is identical.
 
-use super::cute::{algebra_error, div, mul, overflow, rem, IntTuple, Layout};
-use super::error::LayoutError;
+use super::layout::{algebra_error, div, mul, overflow, rem, IntTuple, Layout};
+use crate::engine::error::LayoutError;
+use crate::engine::small_sort;
 
 /// Largest composite whose law [`composition`] checks element by element; larger ones are
 /// checked by the divisibility conditions alone.
@@ -267,7 +268,7 @@ pub fn complement(layout: &Layout, max_idx: i64) -> Result<Layout, LayoutError> 
         .into_iter()
         .map(|(s, d)| (d, s))
         .collect();
-    super::small_sort::sort_by_key(&mut modes, |&m| m);
+    small_sort::sort_by_key(&mut modes, |&m| m);
     let mut result = Vec::new();
     let mut current = 1i64;
     for (stride, shape) in modes {
@@ -304,14 +305,14 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout, LayoutError> {
             .map(IntTuple::Int)
             .collect(),
     );
-    let rstrides = super::cute::prefix_product(&flat_shape, 1)?.flatten();
+    let rstrides = super::layout::prefix_product(&flat_shape, 1)?.flatten();
     let mut sorted: Vec<(i64, i64, i64)> = layout
         .flat_modes()
         .into_iter()
         .zip(rstrides)
         .map(|((s, d), r)| (d, s, r))
         .collect();
-    super::small_sort::sort_by_key(&mut sorted, |&m| m);
+    small_sort::sort_by_key(&mut sorted, |&m| m);
     let mut result = Vec::new();
     let mut current = 1i64;
     for (stride, shape, rstride) in sorted {

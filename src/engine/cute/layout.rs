@@ -6,9 +6,9 @@
 
 use std::fmt;
 
-use super::arith::{floor_div, floor_mod};
-use super::cursor::Cursor;
-use super::error::{Field, LayoutError};
+use crate::engine::arith::{floor_div, floor_mod};
+use crate::engine::cursor::Cursor;
+use crate::engine::error::{Field, LayoutError};
 
 /// Longest notation accepted by the parsers.
 pub const MAX_NOTATION_CHARS: usize = 4096;
