@@ -6,14 +6,13 @@
 //! disagrees with the canonical form is not an error (the canonical form is shown).
 
 use super::cursor::Cursor;
+use super::cute::MAX_DEPTH;
 use super::error::{Field, LayoutError};
 use super::tracker::ShapeTracker;
 use super::view::{Range, View};
 
 /// Longest input accepted; longer text is refused before parsing.
 pub const MAX_INPUT_CHARS: usize = 4096;
-/// Deepest tuple nesting accepted.
-const MAX_DEPTH: usize = 16;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Value {

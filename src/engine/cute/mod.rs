@@ -5,9 +5,10 @@
 pub mod algebra;
 pub mod convert;
 mod layout;
+pub mod notation;
 
 pub(crate) use layout::{algebra_error, mul, overflow};
 pub use layout::{
     crd2idx, crd2idx_int, idx2crd, prefix_product, shape_div, IntTuple, Layout, Notation,
-    MAX_NOTATION_CHARS,
 };
+pub use notation::{MAX_DEPTH, MAX_NOTATION_CHARS};
