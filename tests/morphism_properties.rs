@@ -15,7 +15,7 @@ use common::{cases, Choices};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use layout_lab::engine::cute::algebra::{self, Tiler};
+use layout_lab::engine::cute::{algebra, Tiler};
 use layout_lab::engine::cute::{IntTuple, Layout};
 use layout_lab::engine::morphism::{
     self, composition_steps, is_non_degenerate_layout, is_tractable, CompositionOutcome, Morphism,

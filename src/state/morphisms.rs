@@ -5,7 +5,7 @@
 use crate::engine::sorted::SortedSet;
 
 use crate::engine::cute::algebra;
-use crate::engine::cute::{IntTuple, Layout, Notation};
+use crate::engine::cute::{IntTuple, Layout, Notation, Tiler};
 use crate::engine::morphism::diagram::Diagram;
 use crate::engine::morphism::{self, CompositionOutcome, Morphism, Operand};
 
@@ -437,12 +437,12 @@ pub fn run_op(op: MorphOp, f: &Morphism, g: &Morphism) -> Result<OpResult, Strin
         MorphOp::LogicalDivide => (
             morphism::logical_divide(f, g).map_err(text)?,
             format!("logical_divide(L_f, L_g) = {lf} ⊘ {lg}"),
-            algebra::logical_divide(&lf, &algebra::Tiler::Layout(lg.clone())).map_err(text),
+            algebra::logical_divide(&lf, &Tiler::Layout(lg.clone())).map_err(text),
         ),
         MorphOp::LogicalProduct => (
             morphism::logical_product(f, g).map_err(text)?,
             format!("logical_product(L_f, L_g) = {lf} ⊗ {lg}"),
-            algebra::logical_product(&lf, &algebra::Tiler::Layout(lg.clone())).map_err(text),
+            algebra::logical_product(&lf, &Tiler::Layout(lg.clone())).map_err(text),
         ),
     };
     let layout = result.layout().map_err(text)?;

@@ -3,8 +3,8 @@
 
 use crate::engine::sorted::SortedSet;
 
-use crate::engine::cute::algebra::Tiler;
 use crate::engine::cute::Layout;
+use crate::engine::cute::Tiler;
 
 use super::layouts::{grid_indices, layout_grid, mode_axes};
 use super::stack_grid::{Grid, StackGrid};

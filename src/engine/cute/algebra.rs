@@ -8,31 +8,13 @@
 //! pycute's result is right, ours is identical.
 
 use super::layout::{algebra_error, div, mul, overflow, rem, IntTuple, Layout};
+use super::tiler::Tiler;
 use crate::engine::error::LayoutError;
 use crate::engine::small_sort;
 
 /// Largest composite whose law [`composition`] checks element by element; larger ones are
 /// checked by the divisibility conditions alone.
 pub const LAW_CHECK_LIMIT: i64 = 1 << 20;
-
-/// A tiler: a layout, a size (the compact layout `n:1`), or one tiler per mode (`None` leaves
-/// that mode alone).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tiler {
-    Layout(Layout),
-    Int(i64),
-    ByMode(Vec<Option<Tiler>>),
-}
-
-impl Tiler {
-    fn as_layout(&self) -> Result<Option<Layout>, LayoutError> {
-        match self {
-            Tiler::Layout(l) => Ok(Some(l.clone())),
-            Tiler::Int(n) => Layout::compact(IntTuple::Int(*n)).map(Some),
-            Tiler::ByMode(_) => Ok(None),
-        }
-    }
-}
 
 /// pycute `make_layout(l0, l1, …)`: the layout whose modes are the given layouts.
 ///

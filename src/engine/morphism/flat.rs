@@ -204,8 +204,8 @@ pub fn flat_product(f: &Morphism, g: &Morphism) -> Result<Morphism, NotAdmissibl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::cute::algebra::{self, Tiler};
     use crate::engine::cute::Layout;
+    use crate::engine::cute::{algebra, Tiler};
     use crate::engine::morphism::{complement, compose, logical_divide, logical_product};
 
     fn m(text: &str) -> Morphism {
