@@ -6,7 +6,7 @@ mod tract;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::engine::algebra::{self, Tiler};
+use crate::engine::cute::{algebra, Tiler};
 use crate::engine::cute::{IntTuple, Layout};
 use crate::engine::{IndexExprs, LayoutError, MovementOp, RowMajor, ShapeTracker, View};
 

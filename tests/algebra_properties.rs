@@ -7,7 +7,7 @@ use common::cases;
 
 use std::collections::BTreeSet;
 
-use layout_lab::engine::algebra::{
+use layout_lab::engine::cute::algebra::{
     coalesce, complement, composition, filter, left_inverse, make_layout, right_inverse,
 };
 use layout_lab::engine::cute::{IntTuple, Layout};

@@ -1,7 +1,5 @@
 //! The layout engine: pure Rust, no web dependencies, tested natively.
 
-pub mod algebra;
-pub mod convert;
 pub mod cute;
 pub mod error;
 pub mod expr;

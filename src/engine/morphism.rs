@@ -27,8 +27,9 @@ mod tikz;
 
 use std::fmt;
 
-use super::cute::{overflow, IntTuple, Layout, Notation};
-use super::error::{Field, LayoutError};
+use crate::engine::cute::notation::{int_tuple, TupleSyntax};
+use crate::engine::cute::{overflow, IntTuple, Layout, Notation};
+use crate::engine::error::{Field, LayoutError};
 use crate::engine::support::cursor::Cursor;
 
 pub use composition::{
@@ -49,8 +50,16 @@ pub use tikz::{chain_tikz, to_tikz};
 
 /// Longest morphism text [`Morphism::parse`] accepts.
 pub const MAX_MORPHISM_CHARS: usize = 4096;
-/// Deepest nesting [`Morphism::parse`] accepts.
-const MAX_DEPTH: usize = 32;
+/// How a morphism's domain and codomain read: unsigned ints, `(8,)` for a 1-tuple.
+const MORPHISM_TUPLE: TupleSyntax = TupleSyntax {
+    field: Field::Shape,
+    signed: false,
+    blank: false,
+    trailing_comma: true,
+    leaf: "a positive integer or “(”",
+    too_big: "a non-negative integer that fits in 64 bits",
+    brackets: "parentheses",
+};
 
 /// A morphism `S --α--> T` of **Nest** (of **Tuple** when `S` and `T` are flat).
 ///
@@ -235,11 +244,11 @@ impl Morphism {
     /// `Parse` with the position; `BadArgument` when the parts do not form a morphism.
     pub fn parse(text: &str) -> Result<Morphism, LayoutError> {
         let mut parser = MorphismParser::new(text)?;
-        let domain = parser.tuple(0, Field::Shape)?;
+        let domain = parser.tuple(Field::Shape)?;
         parser.expect("--", "“--” before the map", Field::Strides)?;
         let map = parser.map()?;
         parser.expect("-->", "“-->” after the map", Field::Strides)?;
-        let codomain = parser.tuple(0, Field::Shape)?;
+        let codomain = parser.tuple(Field::Shape)?;
         if parser.cur.peek().is_some() {
             return Err(parser.error("the end of the morphism", Field::Shape));
         }
@@ -329,32 +338,12 @@ impl<'a> MorphismParser<'a> {
     }
 
     /// A nested tuple of integers (positivity is the constructor's to check).
-    fn tuple(&mut self, depth: usize, field: Field) -> Result<IntTuple, LayoutError> {
-        if depth > MAX_DEPTH {
-            return Err(self.error(&format!("at most {MAX_DEPTH} levels of parentheses"), field));
-        }
-        match self.cur.peek() {
-            Some('(') => {
-                self.cur.pos += 1;
-                let mut items = Vec::new();
-                loop {
-                    if self.cur.eat(')') {
-                        break;
-                    }
-                    items.push(self.tuple(depth + 1, field)?);
-                    if self.cur.eat(',') {
-                        continue;
-                    }
-                    if self.cur.eat(')') {
-                        break;
-                    }
-                    return Err(self.error("“,” or “)”", field));
-                }
-                Ok(IntTuple::Tuple(items))
-            }
-            Some(c) if c.is_ascii_digit() => self.number(field).map(IntTuple::Int),
-            _ => Err(self.error("a positive integer or “(”", field)),
-        }
+    fn tuple(&mut self, field: Field) -> Result<IntTuple, LayoutError> {
+        let syntax = TupleSyntax {
+            field,
+            ..MORPHISM_TUPLE
+        };
+        int_tuple(&mut self.cur, &syntax, 0)
     }
 
     /// `(a, b, …)` with `*` for 0 and an optional trailing comma.

@@ -134,8 +134,8 @@ impl LayoutsState {
     /// # Errors
     /// A nested layout, a negative stride or sizes a view cannot hold, in words.
     pub fn as_view(&self) -> Result<(String, String), String> {
-        let view =
-            crate::engine::convert::view_from_layout(&self.layout).map_err(|e| e.to_string())?;
+        let view = crate::engine::cute::convert::view_from_layout(&self.layout)
+            .map_err(|e| e.to_string())?;
         let mut views = super::ViewsState::default();
         views.import(&view.to_string())?;
         Ok((view.to_string(), views.to_query()))

@@ -221,7 +221,9 @@ impl ViewsState {
     pub fn as_layout(&self) -> Result<crate::engine::cute::Layout, String> {
         let (tracker, _) = self.shown();
         match tracker.views() {
-            [view] => crate::engine::convert::layout_from_view(view).map_err(|e| e.to_string()),
+            [view] => {
+                crate::engine::cute::convert::layout_from_view(view).map_err(|e| e.to_string())
+            }
             views => Err(format!(
                 "the stack has {} views; one CuTe layout is one view",
                 views.len()

@@ -3,8 +3,8 @@
 
 use crate::engine::support::sorted::SortedSet;
 
-use crate::engine::algebra::Tiler;
 use crate::engine::cute::Layout;
+use crate::engine::cute::Tiler;
 
 use super::layouts::{grid_indices, layout_grid, mode_axes};
 use super::stack_grid::{Grid, StackGrid};

@@ -12,8 +12,8 @@ use crate::engine::support::cursor::Cursor;
 
 /// Longest expression accepted.
 pub const MAX_EXPR_CHARS: usize = 8192;
-/// Deepest nesting accepted.
-const MAX_DEPTH: usize = 64;
+/// Deepest nesting of parentheses and operators accepted in an expression.
+const MAX_EXPR_DEPTH: usize = 64;
 /// Most operations accepted (counting a shared subterm once per use). It bounds the depth of
 /// the tree, so evaluating, rendering and simplifying it recurse at most this deep: tinygrad's
 /// longest rendered expressions in the reference vectors have about a hundred.
@@ -69,8 +69,8 @@ impl Parser<'_> {
 
     fn enter(&mut self) -> Result<(), LayoutError> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(self.error(&format!("at most {MAX_DEPTH} levels of nesting")));
+        if self.depth > MAX_EXPR_DEPTH {
+            return Err(self.error(&format!("at most {MAX_EXPR_DEPTH} levels of nesting")));
         }
         Ok(())
     }

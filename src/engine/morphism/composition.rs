@@ -5,7 +5,7 @@
 use super::refinement::{mutual_refinement, MutualRefinement, NotMutuallyRefinable};
 use super::standard::NotTractable;
 use super::{compose, Morphism};
-use crate::engine::algebra;
+use crate::engine::cute::algebra;
 use crate::engine::cute::Layout;
 use crate::engine::error::LayoutError;
 

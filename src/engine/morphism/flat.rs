@@ -204,8 +204,8 @@ pub fn flat_product(f: &Morphism, g: &Morphism) -> Result<Morphism, NotAdmissibl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::algebra::{self, Tiler};
     use crate::engine::cute::Layout;
+    use crate::engine::cute::{algebra, Tiler};
     use crate::engine::morphism::{complement, compose, logical_divide, logical_product};
 
     fn m(text: &str) -> Morphism {
@@ -216,7 +216,7 @@ mod tests {
         layout.values(1 << 16).unwrap()
     }
 
-    /// CuTe's side of a comparison, or `None` where pycute (and so `engine::algebra`) cannot
+    /// CuTe's side of a comparison, or `None` where pycute (and so `engine::cute::algebra`) cannot
     /// build an operand: one with an empty tuple.
     fn cute(
         op: fn(&Layout, &Tiler) -> Result<Layout, crate::engine::error::LayoutError>,

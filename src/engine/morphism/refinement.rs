@@ -269,7 +269,7 @@ impl Morphism {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::algebra;
+    use crate::engine::cute::algebra;
     use crate::engine::cute::Layout;
 
     fn t(text: &str) -> IntTuple {

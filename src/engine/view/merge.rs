@@ -10,7 +10,7 @@ use crate::engine::view::ops::Reshape;
 use crate::engine::view::{Range, View};
 
 /// Deepest chain of recursive merge attempts; tinygrad's recursion always ends far sooner.
-const MAX_DEPTH: usize = 64;
+const MAX_MERGE_DEPTH: usize = 64;
 
 /// `Σ coeffs[d]·idx_d + constant` with `0 <= idx_d < extents[d]`.
 #[derive(Clone, Debug)]
@@ -62,7 +62,7 @@ pub fn merge_views(vm2: &View, vm1: &View) -> Result<Option<View>, LayoutError> 
 }
 
 fn merge_at_depth(vm2: &View, vm1: &View, depth: usize) -> Result<Option<View>, LayoutError> {
-    if depth > MAX_DEPTH {
+    if depth > MAX_MERGE_DEPTH {
         return Ok(None);
     }
     let vm1_size = vm1.size()?;

@@ -5,6 +5,7 @@
 //! Keyword arguments may come in any order; `contiguous` is recomputed, and a pasted value that
 //! disagrees with the canonical form is not an error (the canonical form is shown).
 
+use crate::engine::cute::MAX_DEPTH;
 use crate::engine::error::{Field, LayoutError};
 use crate::engine::support::cursor::Cursor;
 use crate::engine::view::tracker::ShapeTracker;
@@ -12,8 +13,6 @@ use crate::engine::view::{Range, View};
 
 /// Longest input accepted; longer text is refused before parsing.
 pub const MAX_INPUT_CHARS: usize = 4096;
-/// Deepest tuple nesting accepted.
-const MAX_DEPTH: usize = 16;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Value {

@@ -13,7 +13,7 @@ pub use cells::Cells;
 
 use std::fmt::Write as _;
 
-use crate::engine::convert::view_from_layout;
+use crate::engine::cute::convert::view_from_layout;
 use crate::engine::cute::Layout;
 use crate::engine::error::LayoutError;
 use crate::engine::expr::index::IndexExprs;
@@ -435,8 +435,8 @@ pub fn layout_shader(layout: &Layout, opts: &ShaderOptions) -> Result<Shader, La
 ///
 /// # Errors
 /// `BadArgument` for a layout with a negative stride, which has no view.
-pub fn layout_view(layout: &Layout) -> Result<super::View, LayoutError> {
-    let flat = super::algebra::tuple_layout(layout.flat_modes());
+pub fn layout_view(layout: &Layout) -> Result<crate::engine::View, LayoutError> {
+    let flat = crate::engine::cute::algebra::tuple_layout(layout.flat_modes());
     view_from_layout(&flat).map_err(|e| bad(layout.to_string(), e.to_string()))
 }
 

@@ -7,31 +7,14 @@
 //! pycute silently returns a wrong layout, naming the divisibility condition that fails; where
 //! pycute's result is right, ours is identical.
 
-use super::cute::{algebra_error, div, mul, overflow, rem, IntTuple, Layout};
-use super::error::LayoutError;
+use super::layout::{algebra_error, div, mul, overflow, rem, IntTuple, Layout};
+use super::tiler::Tiler;
+use crate::engine::error::LayoutError;
+use crate::engine::support::small_sort;
 
 /// Largest composite whose law [`composition`] checks element by element; larger ones are
 /// checked by the divisibility conditions alone.
 pub const LAW_CHECK_LIMIT: i64 = 1 << 20;
-
-/// A tiler: a layout, a size (the compact layout `n:1`), or one tiler per mode (`None` leaves
-/// that mode alone).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tiler {
-    Layout(Layout),
-    Int(i64),
-    ByMode(Vec<Option<Tiler>>),
-}
-
-impl Tiler {
-    fn as_layout(&self) -> Result<Option<Layout>, LayoutError> {
-        match self {
-            Tiler::Layout(l) => Ok(Some(l.clone())),
-            Tiler::Int(n) => Layout::compact(IntTuple::Int(*n)).map(Some),
-            Tiler::ByMode(_) => Ok(None),
-        }
-    }
-}
 
 /// pycute `make_layout(l0, l1, …)`: the layout whose modes are the given layouts.
 ///
@@ -267,7 +250,7 @@ pub fn complement(layout: &Layout, max_idx: i64) -> Result<Layout, LayoutError> 
         .into_iter()
         .map(|(s, d)| (d, s))
         .collect();
-    crate::engine::support::small_sort::sort_by_key(&mut modes, |&m| m);
+    small_sort::sort_by_key(&mut modes, |&m| m);
     let mut result = Vec::new();
     let mut current = 1i64;
     for (stride, shape) in modes {
@@ -304,14 +287,14 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout, LayoutError> {
             .map(IntTuple::Int)
             .collect(),
     );
-    let rstrides = super::cute::prefix_product(&flat_shape, 1)?.flatten();
+    let rstrides = super::layout::prefix_product(&flat_shape, 1)?.flatten();
     let mut sorted: Vec<(i64, i64, i64)> = layout
         .flat_modes()
         .into_iter()
         .zip(rstrides)
         .map(|((s, d), r)| (d, s, r))
         .collect();
-    crate::engine::support::small_sort::sort_by_key(&mut sorted, |&m| m);
+    small_sort::sort_by_key(&mut sorted, |&m| m);
     let mut result = Vec::new();
     let mut current = 1i64;
     for (stride, shape, rstride) in sorted {

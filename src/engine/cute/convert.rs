@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::cute::{IntTuple, Layout};
+use super::layout::{IntTuple, Layout};
 use crate::engine::view::View;
 
 /// Why a view has no layout, or a layout no view.

@@ -6,14 +6,22 @@
 
 use std::fmt;
 
-use super::error::{Field, LayoutError};
+use crate::engine::error::{Field, LayoutError};
 use crate::engine::support::arith::{floor_div, floor_mod};
 use crate::engine::support::cursor::Cursor;
 
-/// Longest notation accepted by the parsers.
-pub const MAX_NOTATION_CHARS: usize = 4096;
-/// Deepest nesting accepted by the parsers.
-const MAX_DEPTH: usize = 32;
+use super::notation::{int_tuple, TupleSyntax, MAX_NOTATION_CHARS};
+
+/// How a layout's shape and stride read: signed ints, pycute's `(8,)` for a 1-tuple.
+const LAYOUT_TUPLE: TupleSyntax = TupleSyntax {
+    field: Field::Shape,
+    signed: true,
+    blank: false,
+    trailing_comma: true,
+    leaf: "an integer or “(”",
+    too_big: "an integer that fits in 64 bits",
+    brackets: "parentheses",
+};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum IntTuple {
@@ -396,15 +404,23 @@ impl Layout {
     /// # Errors
     /// `Parse` with the position; `BadArgument` when shape and stride are not congruent.
     pub fn parse(text: &str) -> Result<Layout, LayoutError> {
-        let mut parser = TupleParser::new(text)?;
-        let shape = parser.tuple(0)?;
-        let layout = if parser.cur.eat(':') {
-            let stride = parser.tuple(0)?;
+        let mut cur = Cursor::new(text);
+        if cur.chars.len() > MAX_NOTATION_CHARS {
+            return Err(cur.error(
+                Field::Shape,
+                format!("at most {MAX_NOTATION_CHARS} characters"),
+            ));
+        }
+        let shape = int_tuple(&mut cur, &LAYOUT_TUPLE, 0)?;
+        let layout = if cur.eat(':') {
+            let stride = int_tuple(&mut cur, &LAYOUT_TUPLE, 0)?;
             Layout::new(shape, stride)?
         } else {
             Layout::compact(shape)?
         };
-        parser.end()?;
+        if cur.peek().is_some() {
+            return Err(cur.error(Field::Shape, "the end of the layout (shape:stride)"));
+        }
         Ok(layout)
     }
 }
@@ -476,69 +492,6 @@ pub fn crd2idx(crd: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i6
             })
         }
         _ => Err(algebra_error("a coordinate congruent with the shape")),
-    }
-}
-
-struct TupleParser<'a> {
-    cur: Cursor<'a>,
-}
-
-impl<'a> TupleParser<'a> {
-    fn new(text: &'a str) -> Result<TupleParser<'a>, LayoutError> {
-        let parser = TupleParser {
-            cur: Cursor::new(text),
-        };
-        if parser.cur.chars.len() > MAX_NOTATION_CHARS {
-            return Err(parser.error(&format!("at most {MAX_NOTATION_CHARS} characters")));
-        }
-        Ok(parser)
-    }
-
-    fn error(&self, expected: &str) -> LayoutError {
-        self.cur.error(Field::Shape, expected)
-    }
-
-    fn end(&mut self) -> Result<(), LayoutError> {
-        match self.cur.peek() {
-            None => Ok(()),
-            Some(_) => Err(self.error("the end of the layout (shape:stride)")),
-        }
-    }
-
-    fn tuple(&mut self, depth: usize) -> Result<IntTuple, LayoutError> {
-        if depth > MAX_DEPTH {
-            return Err(self.error(&format!("at most {MAX_DEPTH} levels of parentheses")));
-        }
-        match self.cur.peek() {
-            Some('(') => {
-                self.cur.pos += 1;
-                let mut items = Vec::new();
-                loop {
-                    if self.cur.eat(')') {
-                        break;
-                    }
-                    items.push(self.tuple(depth + 1)?);
-                    if self.cur.eat(',') {
-                        continue;
-                    }
-                    if self.cur.eat(')') {
-                        break;
-                    }
-                    return Err(self.error("“,” or “)”"));
-                }
-                Ok(IntTuple::Tuple(items))
-            }
-            Some(c) if c == '-' || c.is_ascii_digit() => {
-                let start = self.cur.pos;
-                self.cur.pos += 1;
-                let digits: String = self.cur.digits_from(start);
-                digits.parse().map(IntTuple::Int).map_err(|_| {
-                    self.cur.pos = start;
-                    self.error("an integer that fits in 64 bits")
-                })
-            }
-            _ => Err(self.error("an integer or “(”")),
-        }
     }
 }
 

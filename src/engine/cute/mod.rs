@@ -1,0 +1,20 @@
+//! CuTe with pycute's (CUTLASS 4.2) semantics: int tuples and layouts `S:D` (`layout`), the
+//! int-tuple notation every notation reads its tuples with ([`notation`]), the layout algebra
+//! ([`algebra`]), tilers and profiles ([`tiler`]), which element of A each element of a divide
+//! or product comes from ([`tiles`]), and the conversions between layouts and tinygrad views
+//! ([`convert`]).
+
+pub mod algebra;
+pub mod convert;
+mod layout;
+pub mod notation;
+pub mod tiler;
+pub mod tiles;
+
+pub(crate) use layout::{algebra_error, mul, overflow};
+pub use layout::{
+    crd2idx, crd2idx_int, idx2crd, prefix_product, shape_div, IntTuple, Layout, Notation,
+};
+pub use notation::{MAX_DEPTH, MAX_NOTATION_CHARS};
+pub use tiler::{parse_profile, parse_tiler, profile_notation, tiler_notation, Tiler};
+pub use tiles::Tiles;
