@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::panels;
 use crate::panels::embed::{element_snippet, iframe_snippet};
 use crate::state::embed::{base_of, EmbedOptions, Theme};
-use crate::state::history::{link_notice, load_entry, save_entry, Undo, SAVE_KEY};
+use crate::state::history::{link_notice, Undo};
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
@@ -17,79 +17,7 @@ use crate::ui::components::import_export::copy;
 use crate::ui::dom::{markup, Draw};
 use crate::ui::pages::shader::PageSignals;
 use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ViewsPage};
-
-#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/embed.js")]
-extern "C" {
-    /// Follows `layout-lab:set` messages from the framing page, from these origins only.
-    fn listen(origins: &str);
-    /// Posts the widget's state to the framing page, to these origins only.
-    fn announce(origins: &str, page: &str, state: &str, fragment: &str);
-}
-
-/// The widget's options when the app runs as a widget (the `embed.html` route), with what in
-/// them could not be read.
-fn embed_options() -> Option<(EmbedOptions, Vec<String>)> {
-    let location = window().location();
-    if !location.pathname().ok()?.ends_with("/embed.html") {
-        return None;
-    }
-    Some(EmbedOptions::from_search(
-        &location.search().unwrap_or_default(),
-        &location.origin().unwrap_or_default(),
-    ))
-}
-
-fn current_fragment() -> String {
-    window().location().hash().unwrap_or_default()
-}
-
-/// Puts the fragment in the URL without firing `hashchange`: a new history entry for a new
-/// undo step (so back and forward step through edits), else in place.
-fn set_fragment(fragment: &str, new_entry: bool) {
-    if current_fragment() == fragment {
-        return;
-    }
-    if let Ok(history) = window().history() {
-        // Failure here only means the URL is stale; the page state is unaffected.
-        let null = wasm_bindgen::JsValue::NULL;
-        let _ = if new_entry {
-            history.push_state_with_url(&null, "", Some(fragment))
-        } else {
-            history.replace_state_with_url(&null, "", Some(fragment))
-        };
-    }
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-/// The fragment to start from: the URL's, or with none the autosaved state (a notice when
-/// that cannot be read, and the entry is dropped). A widget starts from its URL only.
-fn start_fragment(widget: bool) -> (String, Option<String>) {
-    let url = current_fragment();
-    if widget || !url.trim_start_matches(['#', '/']).is_empty() {
-        return (url, None);
-    }
-    let Some(entry) = storage().and_then(|s| s.get_item(SAVE_KEY).ok().flatten()) else {
-        return (url, None);
-    };
-    match load_entry(&entry) {
-        Ok(saved) => {
-            set_fragment(&saved, false);
-            (saved, None)
-        }
-        Err(why) => {
-            if let Some(s) = storage() {
-                let _ = s.remove_item(SAVE_KEY);
-            }
-            (
-                url,
-                Some(format!("The autosaved state was dropped: {why}.")),
-            )
-        }
-    }
-}
+use crate::ui::url_sync::{current_fragment, embed_options, keep_in_url, listen, start_fragment};
 
 /// Whether a key event belongs to a text field, whose own undo it must keep.
 fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
@@ -127,11 +55,16 @@ pub fn App() -> impl IntoView {
         notice.set(Some(text));
     }
     let page = RwSignal::new(initial.page);
-    let shader = RwSignal::new(if initial.page == Page::Shader {
+    let mut opened = if initial.page == Page::Shader {
         ShaderState::from_query(&initial.query)
     } else {
         ShaderState::default()
-    });
+    };
+    // Visiting a page with a state makes it what the Shader page generates from.
+    if let Some(from) = Source::of_page(initial.page) {
+        opened.from = from;
+    }
+    let shader = RwSignal::new(opened);
     // A page's state comes from the URL when the URL is that page's, or the shader's of it.
     let source = shader.get_untracked().from.page();
     let from_url = |p: Page| initial.page == p || (initial.page == Page::Shader && source == p);
@@ -198,6 +131,13 @@ pub fn App() -> impl IntoView {
         {
             syno.set(SynoState::from_query(&route.query));
         }
+        // Visiting a page with a state makes it what the Shader page generates from: written
+        // here, where the page changes, so the two never disagree.
+        if let Some(from) = Source::of_page(route.page) {
+            if shader.with_untracked(|s| s.from != from) {
+                shader.update(|s| s.from = from);
+            }
+        }
         page.set(route.page);
     };
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
@@ -227,15 +167,6 @@ pub fn App() -> impl IntoView {
     });
     on_cleanup(move || keys.remove());
 
-    // Visiting a page with a state makes it what the Shader page generates from.
-    Effect::new(move |_| {
-        if let Some(from) = Source::of_page(page.get()) {
-            if shader.with_untracked(|s| s.from != from) {
-                shader.update(|s| s.from = from);
-            }
-        }
-    });
-
     let pages = PageSignals {
         views: state,
         layouts,
@@ -261,72 +192,9 @@ pub fn App() -> impl IntoView {
             _ => String::new(),
         }
     };
-    // Every state goes to the URL, to the undo steps and to the autosave. A state that came
-    // from the URL (a link, back or forward) takes the URL's entry; an edit's new undo step a
-    // new entry, at once, so that Back right after it finds it. Any other state replaces the
-    // URL after its frame is painted (`history.replaceState` alone takes about 1.5 ms in
-    // Chromium), as does the autosave: the latest state of the frame, once, and only if the
-    // URL is still the one it was (Back or a link meanwhile brings its own state).
-    let written = StoredValue::new(start.clone());
-    let pending = StoredValue::new(None::<(String, String)>);
-    let widget_frame = origins.is_some();
-    let flush = move || {
-        let Some((fragment, _)) = pending
-            .try_update_value(Option::take)
-            .flatten()
-            .filter(|(_, url)| *url == current_fragment())
-        else {
-            return;
-        };
-        set_fragment(&fragment, false);
-        // Saved only if nothing panicked meanwhile: a reload then opens the last state that
-        // worked, not the one that broke the app. A full or refused storage only means no
-        // autosave. A widget never saves.
-        if !widget_frame && !crate::ui::panic_banner::panicked() {
-            if let Some(s) = storage() {
-                let _ = s.set_item(SAVE_KEY, &save_entry(&fragment));
-            }
-        }
-        written.set_value(fragment);
-    };
     let query = Memo::new(move |_| query_of(page.get()));
     let fragment = Memo::new(move |_| Route::new(page.get(), query.get()).to_fragment());
-    Effect::new(move |first: Option<()>| {
-        let fragment = fragment.get();
-        let now = web_sys::js_sys::Date::now();
-        if first.is_none() {
-            // the state the app opened with is the first undo step, in the entry it opened in
-            undo.set_value(Undo::new(&fragment));
-        }
-        let step = undo
-            .try_update_value(|u| u.record(&fragment, now))
-            .unwrap_or(false);
-        let mut url = current_fragment();
-        let from_url = written.with_value(|w| *w != url);
-        // A widget never adds entries to the history of the page that frames it.
-        if step && !from_url && !widget_frame {
-            if let Some((earlier, _)) = pending.try_update_value(Option::take).flatten() {
-                set_fragment(&earlier, false);
-            }
-            set_fragment(&fragment, true);
-            written.set_value(fragment.clone());
-            url = current_fragment();
-        }
-        if pending
-            .try_update_value(|p| p.replace((fragment.clone(), url)).is_none())
-            .unwrap_or(false)
-        {
-            request_animation_frame(move || set_timeout(flush, std::time::Duration::ZERO));
-        }
-        if let Some(origins) = &origins {
-            announce(
-                origins,
-                page.get_untracked().as_str(),
-                &query.get_untracked(),
-                &fragment,
-            );
-        }
-    });
+    keep_in_url(fragment, page, query, undo, start, origins);
     let interactive = widget.as_ref().is_none_or(|w| w.interactive);
     let panels = widget.as_ref().and_then(EmbedOptions::panels_attr);
 

@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 
 use crate::panels::markup::Markup;
 
-#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/dom.js")]
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/js/dom.js")]
 extern "C" {
     /// Makes `root`'s children the nodes `ops` records (see [`Dom`]), keeping the nodes that
     /// already match.

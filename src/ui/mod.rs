@@ -6,5 +6,6 @@ pub mod components;
 pub mod dom;
 pub mod pages;
 pub mod panic_banner;
+pub mod url_sync;
 
 pub use app::App;

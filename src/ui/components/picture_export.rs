@@ -8,7 +8,7 @@ use crate::panels;
 use crate::panels::picture::Picture;
 use crate::ui::dom::{event_attribute, markup, Draw};
 
-#[wasm_bindgen(module = "/src/ui/save.js")]
+#[wasm_bindgen(module = "/src/ui/js/save.js")]
 extern "C" {
     #[wasm_bindgen(js_name = saveText)]
     fn save_text(text: &str, name: &str, mime: &str);

@@ -24,7 +24,7 @@ use crate::ui::components::import_export::copy;
 use crate::ui::components::{GridKind, GridView, PictureExport};
 use crate::ui::dom::{event_attribute, light, markup, on_settle, Draw};
 
-#[wasm_bindgen(module = "/src/ui/webgpu.js")]
+#[wasm_bindgen(module = "/src/ui/js/webgpu.js")]
 extern "C" {
     #[wasm_bindgen(js_name = gpuMissing)]
     fn gpu_missing() -> js_sys::Promise;

@@ -1,0 +1,186 @@
+//! The URL and the outside world: the fragment in the address bar and its history entries,
+//! the undo steps, the autosave, and a widget's messages to the page that frames it.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+use crate::state::embed::EmbedOptions;
+use crate::state::history::{load_entry, save_entry, Undo, SAVE_KEY};
+use crate::state::Page;
+
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/js/embed.js")]
+extern "C" {
+    /// Follows `layout-lab:set` messages from the framing page, from these origins only.
+    pub(crate) fn listen(origins: &str);
+    /// Posts the widget's state to the framing page, to these origins only.
+    fn announce(origins: &str, page: &str, state: &str, fragment: &str);
+}
+
+/// The widget's options when the app runs as a widget (the `embed.html` route), with what in
+/// them could not be read.
+pub(crate) fn embed_options() -> Option<(EmbedOptions, Vec<String>)> {
+    let location = window().location();
+    if !location.pathname().ok()?.ends_with("/embed.html") {
+        return None;
+    }
+    Some(EmbedOptions::from_search(
+        &location.search().unwrap_or_default(),
+        &location.origin().unwrap_or_default(),
+    ))
+}
+
+pub(crate) fn current_fragment() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+/// Puts the fragment in the URL without firing `hashchange`: a new history entry for a new
+/// undo step (so back and forward step through edits), else in place. Every entry the app
+/// writes carries an id in its `history.state` (a replaced entry keeps its own), so a write
+/// meant for one entry can tell it is no longer on screen: two entries may hold the same
+/// fragment, an id tells them apart.
+fn set_fragment(fragment: &str, new_entry: bool) {
+    if current_fragment() == fragment {
+        return;
+    }
+    if let Ok(history) = window().history() {
+        // Failure here only means the URL is stale; the page state is unaffected.
+        let _ = if new_entry {
+            history.push_state_with_url(&JsValue::from_f64(new_entry_id()), "", Some(fragment))
+        } else {
+            let id = entry_id().unwrap_or_else(new_entry_id);
+            history.replace_state_with_url(&JsValue::from_f64(id), "", Some(fragment))
+        };
+    }
+}
+
+/// A fresh history-entry id: unique across reloads, since entries outlive the page.
+fn new_entry_id() -> f64 {
+    web_sys::js_sys::Math::random()
+}
+
+/// The id of the history entry on screen, if the app wrote it (an entry the browser made for
+/// a link or a typed address has none).
+fn entry_id() -> Option<f64> {
+    window().history().ok()?.state().ok()?.as_f64()
+}
+
+/// The id of the history entry on screen, given one now if it has none.
+fn current_entry_id() -> f64 {
+    entry_id().unwrap_or_else(|| {
+        let id = new_entry_id();
+        if let Ok(history) = window().history() {
+            let _ = history.replace_state(&JsValue::from_f64(id), "");
+        }
+        id
+    })
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// The fragment to start from: the URL's, or with none the autosaved state (a notice when
+/// that cannot be read, and the entry is dropped). A widget starts from its URL only.
+pub(crate) fn start_fragment(widget: bool) -> (String, Option<String>) {
+    let url = current_fragment();
+    if widget || !url.trim_start_matches(['#', '/']).is_empty() {
+        return (url, None);
+    }
+    let Some(entry) = storage().and_then(|s| s.get_item(SAVE_KEY).ok().flatten()) else {
+        return (url, None);
+    };
+    match load_entry(&entry) {
+        Ok(saved) => {
+            set_fragment(&saved, false);
+            (saved, None)
+        }
+        Err(why) => {
+            if let Some(s) = storage() {
+                let _ = s.remove_item(SAVE_KEY);
+            }
+            (
+                url,
+                Some(format!("The autosaved state was dropped: {why}.")),
+            )
+        }
+    }
+}
+
+/// Every state goes to the URL, to the undo steps and to the autosave, and a widget reports it
+/// to the page that frames it.
+pub(crate) fn keep_in_url(
+    fragment: Memo<String>,
+    page: RwSignal<Page>,
+    query: Memo<String>,
+    undo: StoredValue<Undo>,
+    start: String,
+    origins: Option<String>,
+) {
+    // Every state goes to the URL, to the undo steps and to the autosave. A state that came
+    // from the URL (a link, back or forward) takes the URL's entry; an edit's new undo step a
+    // new entry, at once, so that Back right after it finds it. Any other state replaces the
+    // URL after its frame is painted (`history.replaceState` alone takes about 1.5 ms in
+    // Chromium), as does the autosave: the latest state of the frame, once, and only if the
+    // history entry is still the one it was (Back or a link meanwhile brings its own state; two
+    // entries may show the same URL, so the entry is told by its id, not by its URL).
+    let written = StoredValue::new(start.clone());
+    // The state to write in place, with the history entry it belongs to.
+    let pending = StoredValue::new(None::<(String, f64)>);
+    let widget_frame = origins.is_some();
+    let flush = move || {
+        let Some((fragment, _)) = pending
+            .try_update_value(Option::take)
+            .flatten()
+            .filter(|(_, entry)| entry_id() == Some(*entry))
+        else {
+            return;
+        };
+        set_fragment(&fragment, false);
+        // Saved only if nothing panicked meanwhile: a reload then opens the last state that
+        // worked, not the one that broke the app. A full or refused storage only means no
+        // autosave. A widget never saves.
+        if !widget_frame && !crate::ui::panic_banner::panicked() {
+            if let Some(s) = storage() {
+                let _ = s.set_item(SAVE_KEY, &save_entry(&fragment));
+            }
+        }
+        written.set_value(fragment);
+    };
+    Effect::new(move |first: Option<()>| {
+        let fragment = fragment.get();
+        let now = web_sys::js_sys::Date::now();
+        if first.is_none() {
+            // the state the app opened with is the first undo step, in the entry it opened in
+            undo.set_value(Undo::new(&fragment));
+        }
+        let step = undo
+            .try_update_value(|u| u.record(&fragment, now))
+            .unwrap_or(false);
+        let url = current_fragment();
+        let from_url = written.with_value(|w| *w != url);
+        // A widget never adds entries to the history of the page that frames it.
+        if step && !from_url && !widget_frame {
+            let earlier = pending.try_update_value(Option::take).flatten();
+            if let Some((earlier, _)) = earlier.filter(|(_, e)| entry_id() == Some(*e)) {
+                set_fragment(&earlier, false);
+            }
+            set_fragment(&fragment, true);
+            written.set_value(fragment.clone());
+        }
+        let entry = current_entry_id();
+        if pending
+            .try_update_value(|p| p.replace((fragment.clone(), entry)).is_none())
+            .unwrap_or(false)
+        {
+            request_animation_frame(move || set_timeout(flush, std::time::Duration::ZERO));
+        }
+        if let Some(origins) = &origins {
+            announce(
+                origins,
+                page.get_untracked().as_str(),
+                &query.get_untracked(),
+                &fragment,
+            );
+        }
+    });
+}
