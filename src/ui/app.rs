@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::panels;
 use crate::panels::embed::{element_snippet, iframe_snippet};
 use crate::state::embed::{base_of, EmbedOptions, Theme};
-use crate::state::history::{link_notice, Undo};
+use crate::state::history::link_notice;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
@@ -17,15 +17,7 @@ use crate::ui::components::import_export::copy;
 use crate::ui::dom::{markup, Draw};
 use crate::ui::pages::shader::PageSignals;
 use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ViewsPage};
-use crate::ui::url_sync::{current_fragment, embed_options, keep_in_url, listen, start_fragment};
-
-/// Whether a key event belongs to a text field, whose own undo it must keep.
-fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
-    use wasm_bindgen::JsCast;
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
-}
+use crate::ui::url_sync::{embed_options, keep_in_url, listen, start_fragment};
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -140,32 +132,6 @@ pub fn App() -> impl IntoView {
         }
         page.set(route.page);
     };
-    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
-        follow(&current_fragment());
-    });
-    on_cleanup(move || listener.remove());
-
-    // Undo and redo (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y) step through the states edits made;
-    // inside a text field the keys keep the field's own undo.
-    let undo = StoredValue::new(Undo::new(""));
-    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
-        let key = ev.key();
-        if !(ev.ctrl_key() || ev.meta_key()) || in_text_field(&ev) {
-            return;
-        }
-        let redo = key == "y" || ((key == "z" || key == "Z") && ev.shift_key());
-        if !redo && key != "z" {
-            return;
-        }
-        ev.prevent_default();
-        let next = undo
-            .try_update_value(|u| if redo { u.redo() } else { u.undo() }.map(str::to_string))
-            .flatten();
-        if let Some(fragment) = next {
-            follow(&fragment);
-        }
-    });
-    on_cleanup(move || keys.remove());
 
     let pages = PageSignals {
         views: state,
@@ -194,7 +160,7 @@ pub fn App() -> impl IntoView {
     };
     let query = Memo::new(move |_| query_of(page.get()));
     let fragment = Memo::new(move |_| Route::new(page.get(), query.get()).to_fragment());
-    keep_in_url(fragment, page, query, undo, start, origins);
+    keep_in_url(fragment, page, query, follow, start, origins);
     let interactive = widget.as_ref().is_none_or(|w| w.interactive);
     let panels = widget.as_ref().and_then(EmbedOptions::panels_attr);
 

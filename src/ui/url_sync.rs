@@ -29,7 +29,7 @@ pub(crate) fn embed_options() -> Option<(EmbedOptions, Vec<String>)> {
     ))
 }
 
-pub(crate) fn current_fragment() -> String {
+fn current_fragment() -> String {
     window().location().hash().unwrap_or_default()
 }
 
@@ -106,16 +106,67 @@ pub(crate) fn start_fragment(widget: bool) -> (String, Option<String>) {
     }
 }
 
+/// Whether a key event belongs to a text field, whose own undo it must keep.
+fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+}
+
 /// Every state goes to the URL, to the undo steps and to the autosave, and a widget reports it
-/// to the page that frames it.
+/// to the page that frames it; `follow` shows the state of a fragment (the URL's when the user
+/// navigates or pastes a link, an undo step's for Ctrl+Z and Ctrl+Y).
 pub(crate) fn keep_in_url(
     fragment: Memo<String>,
     page: RwSignal<Page>,
     query: Memo<String>,
-    undo: StoredValue<Undo>,
+    follow: impl Fn(&str) + Copy + 'static,
     start: String,
     origins: Option<String>,
 ) {
+    // What the app last wrote into the URL, and in which history entry: a state whose URL
+    // differs, or that shows in another entry, came from the URL (a link, Back or Forward).
+    let written = StoredValue::new((current_entry_id(), start));
+    let wrote = move |fragment: &str| written.set_value((current_entry_id(), fragment.to_string()));
+    let from_url = move || {
+        written.with_value(|(entry, w)| entry_id() != Some(*entry) || *w != current_fragment())
+    };
+    // The state to write in place after the frame, with the history entry it belongs to.
+    let pending = StoredValue::new(None::<(String, f64)>);
+    let widget_frame = origins.is_some();
+
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        follow(&current_fragment());
+    });
+    on_cleanup(move || listener.remove());
+
+    // Undo and redo (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y) step through the states edits made;
+    // inside a text field the keys keep the field's own undo. The step is written into the
+    // URL at once: a key is one action, and Back pressed right after it must find the entry
+    // holding the state the key brought.
+    let undo = StoredValue::new(Undo::new(""));
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        let key = ev.key();
+        if !(ev.ctrl_key() || ev.meta_key()) || in_text_field(&ev) {
+            return;
+        }
+        let redo = key == "y" || ((key == "z" || key == "Z") && ev.shift_key());
+        if !redo && key != "z" {
+            return;
+        }
+        ev.prevent_default();
+        let next = undo
+            .try_update_value(|u| if redo { u.redo() } else { u.undo() }.map(str::to_string))
+            .flatten();
+        if let Some(fragment) = next {
+            follow(&fragment);
+            set_fragment(&fragment, false);
+            wrote(&fragment);
+        }
+    });
+    on_cleanup(move || keys.remove());
+
     // Every state goes to the URL, to the undo steps and to the autosave. A state that came
     // from the URL (a link, back or forward) takes the URL's entry; an edit's new undo step a
     // new entry, at once, so that Back right after it finds it. Any other state replaces the
@@ -123,10 +174,6 @@ pub(crate) fn keep_in_url(
     // Chromium), as does the autosave: the latest state of the frame, once, and only if the
     // history entry is still the one it was (Back or a link meanwhile brings its own state; two
     // entries may show the same URL, so the entry is told by its id, not by its URL).
-    let written = StoredValue::new(start.clone());
-    // The state to write in place, with the history entry it belongs to.
-    let pending = StoredValue::new(None::<(String, f64)>);
-    let widget_frame = origins.is_some();
     let flush = move || {
         let Some((fragment, _)) = pending
             .try_update_value(Option::take)
@@ -144,7 +191,7 @@ pub(crate) fn keep_in_url(
                 let _ = s.set_item(SAVE_KEY, &save_entry(&fragment));
             }
         }
-        written.set_value(fragment);
+        wrote(&fragment);
     };
     Effect::new(move |first: Option<()>| {
         let fragment = fragment.get();
@@ -156,16 +203,14 @@ pub(crate) fn keep_in_url(
         let step = undo
             .try_update_value(|u| u.record(&fragment, now))
             .unwrap_or(false);
-        let url = current_fragment();
-        let from_url = written.with_value(|w| *w != url);
         // A widget never adds entries to the history of the page that frames it.
-        if step && !from_url && !widget_frame {
+        if step && !from_url() && !widget_frame {
             let earlier = pending.try_update_value(Option::take).flatten();
             if let Some((earlier, _)) = earlier.filter(|(_, e)| entry_id() == Some(*e)) {
                 set_fragment(&earlier, false);
             }
             set_fragment(&fragment, true);
-            written.set_value(fragment.clone());
+            wrote(&fragment);
         }
         let entry = current_entry_id();
         if pending
