@@ -10,7 +10,7 @@ use layout_lab::state::morphisms::{MorphOp, MorphismsState};
 use layout_lab::state::shader::{OptField, Pages, ShaderState, Source, Subject};
 use layout_lab::state::syno::{SynoState, PRESETS};
 use layout_lab::state::workbench::{Operation, WorkbenchState};
-use layout_lab::state::ViewsState;
+use layout_lab::state::{PageState, ViewsState};
 
 fn layout_text() -> impl Strategy<Value = String> {
     prop::collection::vec((1i64..=6, 0i64..=40), 1..=4).prop_map(|modes| {

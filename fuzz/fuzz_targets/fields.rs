@@ -12,6 +12,7 @@ use layout_lab::state::shader::{OptField, ShaderState};
 use layout_lab::state::syno::{Grids, SynoState};
 use layout_lab::state::view_form::{RowField, SymbolPart, ViewEditor};
 use layout_lab::state::workbench::{Operation, WorkbenchState};
+use layout_lab::state::PageState;
 use libfuzzer_sys::fuzz_target;
 
 const ROW_FIELDS: [RowField; 4] = [

@@ -351,7 +351,7 @@ pub fn svg_href(svg: &str) -> String {
 pub fn data_href(mime: &str, text: &str) -> String {
     format!(
         "data:{mime};charset=utf-8,{}",
-        crate::state::view_form::percent_encode(text, b" =:/\",.-")
+        crate::state::url::percent_encode(text, crate::state::url::keep::DATA)
     )
 }
 

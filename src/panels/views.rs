@@ -331,7 +331,7 @@ pub fn views_export(m: &mut dyn Markup, python: &str, repr: &str, layout: &Resul
     m.attr("data-testid", "export-layout");
     let layout = layout.as_ref().map_err(Clone::clone).map(|l| {
         let text = l.to_string();
-        let query = crate::state::view_form::percent_encode(&text, b",:()");
+        let query = crate::state::url::percent_encode(&text, crate::state::url::keep::LAYOUT);
         (text, format!("#/layouts?L={query}"))
     });
     code_and_link(m, layout, "open-layout", "open in Layouts");

@@ -4,7 +4,7 @@
 //! here. The snippets the app offers to copy are markup, built with the Embed menu's panel.
 
 use crate::engine::support::text::quoted;
-use crate::state::view_form::decode as percent_decode;
+use crate::state::url::percent_decode;
 
 /// The colour theme of a widget: the reader's system setting, or forced.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 
 use crate::engine::cute::{idx2crd, IntTuple, Layout, Notation};
 use crate::engine::morphism::{Morphism, NotTractable};
+use crate::state::url::PageState;
 
 use super::stack_grid::{Axes, Cell, StackGrid, MAX_DRAWN_CELLS};
 use super::workbench::WorkbenchState;
@@ -156,29 +157,15 @@ impl LayoutsState {
         let f = Morphism::from_layout(&self.layout).ok()?;
         Some(format!(
             "f={}",
-            super::view_form::percent_encode(&f.to_string(), b",:()*")
+            super::url::percent_encode(&f.to_string(), super::url::keep::MORPHISM)
         ))
-    }
-
-    /// `L=` the layout in CuTe notation, `show=` what cells show unless it is the value, then
-    /// the workbench's `op=…&A=…&B=…`.
-    pub fn to_query(&self) -> String {
-        let show = match self.show {
-            CellText::Value => String::new(),
-            other => format!("show={}&", other.as_str()),
-        };
-        format!(
-            "L={}&{show}{}",
-            super::view_form::percent_encode(&self.layout.to_notation(Notation::Cute), b",:()"),
-            self.workbench.to_query()
-        )
     }
 
     /// The state a query describes; a bad or missing `L` gives the default with the error.
     pub fn from_query(query: &str) -> LayoutsState {
         let mut state = LayoutsState::default();
         if let Some(value) = query.split('&').find_map(|p| p.strip_prefix("L=")) {
-            state.set_text(&super::view_form::decode(value));
+            state.set_text(&super::url::percent_decode(value));
         }
         state.show = query
             .split('&')
@@ -218,6 +205,29 @@ impl LayoutsState {
             }
         }
         Ok(grid)
+    }
+}
+
+impl PageState for LayoutsState {
+    /// `L=` the layout in CuTe notation, `show=` what cells show unless it is the value, then
+    /// the workbench's `op=…&A=…&B=…`.
+    fn to_query(&self) -> String {
+        let show = match self.show {
+            CellText::Value => String::new(),
+            other => format!("show={}&", other.as_str()),
+        };
+        format!(
+            "L={}&{show}{}",
+            super::url::percent_encode(
+                &self.layout.to_notation(Notation::Cute),
+                super::url::keep::LAYOUT
+            ),
+            self.workbench.to_query()
+        )
+    }
+
+    fn read_query(query: &str) -> (Self, Vec<String>) {
+        (Self::from_query(query), Vec::new())
     }
 }
 

@@ -19,5 +19,6 @@ pub mod workbench_view;
 
 pub use route::Page;
 pub use stack_grid::{Hover, StackGrid};
+pub use url::PageState;
 pub use view_form::{DimRow, FormError, RowField, ViewEditor, ViewForm};
 pub use views::ViewsState;

@@ -4,6 +4,7 @@
 //! check of a GPU run against the engine.
 
 use crate::engine::support::sorted::SortedSet;
+use crate::state::url::PageState;
 
 use crate::engine::cute::Layout;
 use crate::engine::syno::Access;
@@ -159,29 +160,6 @@ impl ShaderState {
         };
     }
 
-    /// `from=views`, then the options that differ from the defaults.
-    pub fn to_query(&self) -> String {
-        let d = ShaderOptions::default();
-        let o = self.opts;
-        let mut q = format!("from={}", self.from.as_str());
-        if self.from == Source::Syno && self.input > 0 {
-            q.push_str(&format!("&in={}", self.input));
-        }
-        if o.index_type != d.index_type {
-            q.push_str("&ty=u32");
-        }
-        if o.fill != d.fill {
-            q.push_str(&format!("&fill={}", o.fill));
-        }
-        if o.workgroup_size != d.workgroup_size {
-            q.push_str(&format!("&wg={}", o.workgroup_size));
-        }
-        if !o.readable {
-            q.push_str("&expr=compact");
-        }
-        q
-    }
-
     /// The Shader page's query: the options, then the query of the page it generates from,
     /// whose state the same URL rebuilds (the keys do not overlap).
     pub fn page_query(&self, source_query: &str) -> String {
@@ -204,6 +182,35 @@ impl ShaderState {
             }
         }
         state
+    }
+}
+
+impl PageState for ShaderState {
+    /// `from=views`, then the options that differ from the defaults.
+    fn to_query(&self) -> String {
+        let d = ShaderOptions::default();
+        let o = self.opts;
+        let mut q = format!("from={}", self.from.as_str());
+        if self.from == Source::Syno && self.input > 0 {
+            q.push_str(&format!("&in={}", self.input));
+        }
+        if o.index_type != d.index_type {
+            q.push_str("&ty=u32");
+        }
+        if o.fill != d.fill {
+            q.push_str(&format!("&fill={}", o.fill));
+        }
+        if o.workgroup_size != d.workgroup_size {
+            q.push_str(&format!("&wg={}", o.workgroup_size));
+        }
+        if !o.readable {
+            q.push_str("&expr=compact");
+        }
+        q
+    }
+
+    fn read_query(query: &str) -> (Self, Vec<String>) {
+        (Self::from_query(query), Vec::new())
     }
 }
 

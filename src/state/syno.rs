@@ -15,6 +15,7 @@
 //! `bind H=4, W=6` sets symbolic sizes for the expressions.
 
 use crate::engine::support::sorted::SortedSet;
+use crate::state::url::PageState;
 
 use crate::engine::syno::{
     Access, Bindings, Chain, DimColour, DimId, DimView, Operator, Primitive, Reads, Size, Step,
@@ -494,20 +495,26 @@ impl SynoState {
         Ok(())
     }
 
-    /// `chain=` and the program, lines joined by `;`.
-    pub fn to_query(&self) -> String {
-        format!(
-            "chain={}",
-            super::view_form::percent_encode(&self.text.replace('\n', ";"), b" ,;|=*_-")
-        )
-    }
-
     pub fn from_query(query: &str) -> SynoState {
         let mut state = SynoState::default();
         if let Some(v) = query.split('&').find_map(|p| p.strip_prefix("chain=")) {
-            state.set_text(&super::view_form::decode(v).replace(';', "\n"));
+            state.set_text(&super::url::percent_decode(v).replace(';', "\n"));
         }
         state
+    }
+}
+
+impl PageState for SynoState {
+    /// `chain=` and the program, lines joined by `;`.
+    fn to_query(&self) -> String {
+        format!(
+            "chain={}",
+            super::url::percent_encode(&self.text.replace('\n', ";"), super::url::keep::PROGRAM)
+        )
+    }
+
+    fn read_query(query: &str) -> (Self, Vec<String>) {
+        (Self::from_query(query), Vec::new())
     }
 }
 

@@ -49,6 +49,18 @@ pub mod keep {
         .remove(b'-');
 }
 
+/// A page's whole state as its permalink query (what follows `?` in the fragment): a link
+/// reopens what it showed, and undo, history and autosave keep states as these queries.
+pub trait PageState: Sized {
+    /// The state as a query: `key=value` pairs joined by `&`, values percent-encoded.
+    fn to_query(&self) -> String;
+
+    /// The state a query describes, and what of the query was left out because it could not
+    /// be read (each entry names the part and why); a bad value keeps the default and shows its
+    /// error in its field.
+    fn read_query(query: &str) -> (Self, Vec<String>);
+}
+
 /// Percent-encodes every byte but ASCII letters, digits and what `keep` leaves out
 /// (upper-case hex, as `encodeURIComponent` writes it).
 pub fn percent_encode(text: &str, keep: &'static AsciiSet) -> String {

@@ -4,6 +4,7 @@
 use crate::engine::view::symbolic::{Dim, SymVar, SymView};
 use crate::engine::view::tinygrad_repr::{parse_view, MAX_INPUT_CHARS};
 use crate::engine::{view::strides_for_shape, LayoutError, View};
+use crate::state::url::{keep, percent_decode, percent_encode};
 
 /// Most dimensions the editor holds; a URL asking for more is cut here.
 pub const MAX_RANK: usize = 8;
@@ -540,7 +541,7 @@ impl ViewForm {
         let (mut strides, mut offset, mut mask, mut sym) = (None, None, None, None);
         for pair in query.split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let value = decode(value);
+            let value = percent_decode(value);
             match key {
                 "shape" => shape = Some(value),
                 "strides" => strides = Some(value),
@@ -628,45 +629,7 @@ fn view_error(error: &LayoutError) -> FormError {
 
 /// Percent-encodes everything but `[A-Za-z0-9,:._-]`.
 fn encode(text: &str) -> String {
-    percent_encode(text, b",:._-")
-}
-
-/// Percent-encodes every byte but ASCII letters, digits and `keep`.
-pub(crate) fn percent_encode(text: &str, keep: &[u8]) -> String {
-    let mut out = String::new();
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || keep.contains(&byte) {
-            out.push(byte as char);
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
-
-/// Inverse of [`percent_encode`] (`+` read as a space); malformed escapes are kept as typed,
-/// invalid UTF-8 replaced.
-pub(crate) fn decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = (bytes[i] == b'%')
-            .then(|| text.get(i + 1..i + 3))
-            .flatten()
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match escaped {
-            Some(byte) => {
-                out.push(byte);
-                i += 3;
-            }
-            None => {
-                out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    percent_encode(text, keep::VIEW)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use crate::engine::view::mergeability::{decide_merge, MergeVerdict};
 use crate::engine::view::python_tuple;
 use crate::engine::view::tinygrad_repr::{parse_tracker, MAX_INPUT_CHARS};
 use crate::engine::{MovementOp, NewViewReason, ShapeTracker, View};
+use crate::state::url::PageState;
 
 use super::view_form::{ViewEditor, ViewForm};
 use crate::engine::view::op_text::{op_pieces, op_text, parse_op};
@@ -290,32 +291,6 @@ impl ViewsState {
         })
     }
 
-    /// The base view's query, then `ops=kind:arg;kind:arg` and `at=k`.
-    pub fn to_query(&self) -> String {
-        let mut query = self.editor.form().to_query();
-        if !self.steps.is_empty() {
-            let ops: Vec<String> = self
-                .steps
-                .iter()
-                .map(|op| {
-                    let (kind, argument) = op_text(op);
-                    format!("{kind}:{argument}")
-                })
-                .collect();
-            query.push_str("&ops=");
-            query.push_str(&encode_ops(&ops.join(";")));
-        }
-        if !self.upper.is_empty() {
-            let views: Vec<String> = self.upper.iter().map(View::to_string).collect();
-            query.push_str("&views=");
-            query.push_str(&encode_ops(&views.join(";")));
-        }
-        if let Some(k) = self.selected {
-            query.push_str(&format!("&at={k}"));
-        }
-        query
-    }
-
     /// The state a query describes. Ops that do not parse are dropped and reported.
     pub fn from_query(query: &str) -> (ViewsState, Vec<String>) {
         let mut state = ViewsState {
@@ -363,12 +338,44 @@ impl ViewsState {
     }
 }
 
+impl PageState for ViewsState {
+    /// The base view's query, then `ops=kind:arg;kind:arg` and `at=k`.
+    fn to_query(&self) -> String {
+        let mut query = self.editor.form().to_query();
+        if !self.steps.is_empty() {
+            let ops: Vec<String> = self
+                .steps
+                .iter()
+                .map(|op| {
+                    let (kind, argument) = op_text(op);
+                    format!("{kind}:{argument}")
+                })
+                .collect();
+            query.push_str("&ops=");
+            query.push_str(&encode_ops(&ops.join(";")));
+        }
+        if !self.upper.is_empty() {
+            let views: Vec<String> = self.upper.iter().map(View::to_string).collect();
+            query.push_str("&views=");
+            query.push_str(&encode_ops(&views.join(";")));
+        }
+        if let Some(k) = self.selected {
+            query.push_str(&format!("&at={k}"));
+        }
+        query
+    }
+
+    fn read_query(query: &str) -> (Self, Vec<String>) {
+        Self::from_query(query)
+    }
+}
+
 fn encode_ops(text: &str) -> String {
-    super::view_form::percent_encode(text, b",:;._-()=")
+    super::url::percent_encode(text, super::url::keep::OPS)
 }
 
 fn decode_ops(text: &str) -> String {
-    super::view_form::decode(text)
+    super::url::percent_decode(text)
 }
 
 #[cfg(test)]

@@ -12,12 +12,26 @@ use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
 use crate::state::shader::{ShaderState, Source};
 use crate::state::syno::SynoState;
-use crate::state::{Page, ViewsState};
+use crate::state::{Page, PageState, ViewsState};
 use crate::ui::components::import_export::copy;
 use crate::ui::dom::{markup, Draw};
 use crate::ui::pages::shader::PageSignals;
 use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ViewsPage};
 use crate::ui::url_sync::{embed_options, keep_in_url, listen, start_fragment};
+
+/// Shows the state `query` describes on `page` unless it shows it already; then returns what
+/// of the query could not be read.
+fn show_query<S: PageState + Send + Sync + 'static>(
+    page: RwSignal<S>,
+    query: &str,
+) -> Option<Vec<String>> {
+    if page.with_untracked(|s| s.to_query() == query) {
+        return None;
+    }
+    let (state, problems) = S::read_query(query);
+    page.set(state);
+    Some(problems)
+}
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -100,28 +114,18 @@ pub fn App() -> impl IntoView {
         if let Some(text) = route.version_notice() {
             notice.set(Some(text));
         }
-        if source == Page::Views && state.with_untracked(|s| s.to_query() != route.query) {
-            let (views, problems) = ViewsState::from_query(&route.query);
-            notice.set(link_notice(&problems).or(route.version_notice()));
-            state.set(views);
+        if source == Page::Views {
+            if let Some(problems) = show_query(state, &route.query) {
+                notice.set(link_notice(&problems).or(route.version_notice()));
+            }
         }
-        if source == Page::Layouts
-            && !route.query.is_empty()
-            && layouts.with_untracked(|s| s.to_query() != route.query)
-        {
-            layouts.set(LayoutsState::from_query(&route.query));
-        }
-        if source == Page::Morphisms
-            && !route.query.is_empty()
-            && morphisms.with_untracked(|s| s.to_query() != route.query)
-        {
-            morphisms.set(MorphismsState::from_query(&route.query));
-        }
-        if source == Page::Syno
-            && !route.query.is_empty()
-            && syno.with_untracked(|s| s.to_query() != route.query)
-        {
-            syno.set(SynoState::from_query(&route.query));
+        if !route.query.is_empty() {
+            match source {
+                Page::Layouts => _ = show_query(layouts, &route.query),
+                Page::Morphisms => _ = show_query(morphisms, &route.query),
+                Page::Syno => _ = show_query(syno, &route.query),
+                Page::Views | Page::Shader => {}
+            }
         }
         // Visiting a page with a state makes it what the Shader page generates from: written
         // here, where the page changes, so the two never disagree.

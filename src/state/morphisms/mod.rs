@@ -11,8 +11,9 @@ mod walkthrough;
 
 use crate::engine::cute::Layout;
 use crate::engine::morphism::Morphism;
+use crate::state::url::PageState;
 
-use super::view_form::{decode, percent_encode};
+use crate::state::url::{keep, percent_decode as decode, percent_encode};
 
 pub use editor::{Editor, Part};
 pub use hover::{Drawn, MorphHover, MorphLit};
@@ -143,21 +144,6 @@ impl MorphismsState {
         walkthrough(&self.a, &self.b)
     }
 
-    /// `f=…&op=…&g=…&A=…&B=…&step=…`.
-    pub fn to_query(&self) -> String {
-        let enc = |t: &str| percent_encode(t, b",:()*");
-        let f = self.editor.morphism();
-        format!(
-            "f={}&op={}&g={}&A={}&B={}&step={}",
-            enc(&f.to_string()),
-            self.op.as_str(),
-            enc(&self.g.to_string()),
-            enc(&self.a.to_string()),
-            enc(&self.b.to_string()),
-            self.step
-        )
-    }
-
     /// The state a query describes; bad values keep the defaults and show their errors.
     pub fn from_query(query: &str) -> MorphismsState {
         let mut state = MorphismsState::default();
@@ -187,5 +173,26 @@ impl MorphismsState {
             state.step = step.min(5);
         }
         state
+    }
+}
+
+impl PageState for MorphismsState {
+    /// `f=…&op=…&g=…&A=…&B=…&step=…`.
+    fn to_query(&self) -> String {
+        let enc = |t: &str| percent_encode(t, keep::MORPHISM);
+        let f = self.editor.morphism();
+        format!(
+            "f={}&op={}&g={}&A={}&B={}&step={}",
+            enc(&f.to_string()),
+            self.op.as_str(),
+            enc(&self.g.to_string()),
+            enc(&self.a.to_string()),
+            enc(&self.b.to_string()),
+            self.step
+        )
+    }
+
+    fn read_query(query: &str) -> (Self, Vec<String>) {
+        (Self::from_query(query), Vec::new())
     }
 }

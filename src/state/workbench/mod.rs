@@ -19,7 +19,7 @@ use crate::engine::cute::tiles::{
 use crate::engine::cute::{algebra, algebra_error, mul, IntTuple, Layout, Notation, Tiler, Tiles};
 use crate::engine::LayoutError;
 
-use super::view_form::{decode, percent_encode};
+use crate::state::url::{keep, percent_decode as decode, percent_encode};
 
 pub use operation::{Operand, OperandKind, Operation};
 pub use presets::PRESETS;
@@ -30,8 +30,6 @@ const MAX_CHARS: usize = 4096;
 pub const MAX_TILED: usize = 1024;
 /// Largest layout whose law the workbench checks element by element.
 const LAW_LIMIT: i64 = 1 << 16;
-/// Bytes kept as they are in the URL.
-const URL_KEEP: &[u8] = b",:()_";
 
 /// The workbench: `op(A, B)` as typed, with the last A and B that parsed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -349,11 +347,11 @@ impl WorkbenchState {
         let mut query = format!(
             "op={}&A={}",
             self.op.as_str(),
-            percent_encode(&self.a.to_notation(Notation::Cute), URL_KEEP)
+            percent_encode(&self.a.to_notation(Notation::Cute), keep::OPERAND)
         );
         if self.op.operand() != OperandKind::None {
             query.push_str("&B=");
-            query.push_str(&percent_encode(&self.b.to_notation(), URL_KEEP));
+            query.push_str(&percent_encode(&self.b.to_notation(), keep::OPERAND));
         }
         query
     }

@@ -12,6 +12,7 @@ use crate::state::route::{Page, Route};
 use crate::state::shader::{ShaderState, Source};
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::syno::{Grids, SynoState, PRESETS};
+use crate::state::PageState;
 use crate::ui::components::{GridKind, GridView, PictureExport};
 use crate::ui::dom::{event_attribute, markup, Draw};
 
