@@ -217,7 +217,7 @@ impl LargeGrid {
     /// The grid as an image: each cell coloured by its address on the ramp over the valid
     /// span (the middle of the ramp when the span is one address), masked cells in
     /// [`MASKED_RGBA`], the gaps between blocks transparent. Up to 2^20 cells on every edit,
-    /// so the ramp is a table of [`RAMP_STEPS`] colours, read with one integer multiplication.
+    /// so the ramp is a table of `RAMP_STEPS` colours, read with one integer multiplication.
     pub fn image(&self) -> Image {
         // no cells: an empty dimension, whose extent the others may make huge
         let (w, h) = match self.addresses.is_empty() {
