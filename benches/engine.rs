@@ -1,5 +1,6 @@
-//! Engine speed (issue 11): the engine's paths against hand-written Rust loops computing the
-//! same addresses, the simplifier over the vector files, and the composition algorithm.
+//! Engine speed (the performance budgets): the engine's paths against hand-written Rust loops
+//! computing the same addresses, the simplifier over the vector files, and the composition
+//! algorithm.
 //! `cargo bench --bench engine`; the figures go to BENCHMARKS.md. `benches/wasm.rs` times the
 //! same workloads in headless Chromium. Native only: a wasm32 build gets an empty `main`.
 

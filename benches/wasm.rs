@@ -1,5 +1,6 @@
 //! The engine's paths of `engine.rs`, timed in headless Chromium with wasm-bindgen-test's
-//! criterion (issue 11: the browser build within 3x of native). Run by `scripts/bench-wasm`:
+//! criterion (the performance budget: the browser build within 3x of native). Run by
+//! `scripts/bench-wasm`:
 //! `cargo bench --target wasm32-unknown-unknown --bench wasm`. Natively this target is empty.
 #![cfg(target_arch = "wasm32")]
 

@@ -1,7 +1,7 @@
 // Size report of a Trunk dist/: raw, gzip and brotli bytes of the wasm, js and css it ships.
 // Fails when the brotli total exceeds the budget (bytes; env SIZE_BUDGET_BROTLI, default
-// `budget` below): size is deterministic, so the budget is a check, not a benchmark. Issue 11's
-// target is 250000; the Shader and Syno pages, undo/autosave, widgets, exports, panels
+// `budget` below): size is deterministic, so the budget is a check, not a benchmark. The original
+// size target is 250000; the Shader and Syno pages, undo/autosave, widgets, exports, panels
 // built as DOM nodes and the simplifier's reasoning on valid took the dist past it
 // (BENCHMARKS.md has what each costs), so the check is a ratchet a little above the current
 // size, raised only on purpose, and every run prints the distance to the target.

@@ -175,7 +175,7 @@ fn render_takes_op_lists_as_the_import_box_does() {
         "expr",
     ]);
     assert_eq!(expr, same, "both op notations");
-    // memory 0 2 4 1 3 5, as seed 004 draws it
+    // memory 0 2 4 1 3 5, as tinygrad's ShapeTracker notes draw it
     let (ok, svg) = run(&[
         "render",
         "--view",

@@ -1,5 +1,5 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Property tests of Syno chains (seed 003) against brute-force oracles.
+//! Property tests of Syno chains (Syno's primitives) against brute-force oracles.
 //!
 //! Random chains are built step by step in both directions from a list of proptest-generated
 //! decisions (shrinking toward short chains of the first primitives). The oracles keep their
@@ -7,15 +7,15 @@
 //!
 //! What is checked, for every legal chain:
 //! - every access the iterators make where `valid` holds is inside its input's shape;
-//! - the forward and backward columns of the seed's colour table agree: a backward chain passes
+//! - the forward and backward columns of Syno's colour table agree: a backward chain passes
 //!   its disjoint constraints and known-clear list exactly when replaying it forward passes the
 //!   forward rules, and a forward chain is accepted exactly when the oracle's colours allow it;
-//! - the seed's claim that a legal chain reads every input element, **for the chains where it
+//! - Syno's claim that a legal chain reads every input element, **for the chains where it
 //!   holds**: chains without Stride whose Shares never join two dimensions that both descend
-//!   from one tensor, where an Unfold window descends from the tensor it slides over. The seed
+//!   from one tensor, where an Unfold window descends from the tensor it slides over. Syno
 //!   states the claim for every legal chain; it fails when a Stride thins a window so that the
 //!   window misses the centre (`Unfold(4)` then `Stride(4)` reads `x[i - 2]` only) or when a
-//!   window is Shared with a dimension of its own tensor (`x[i + i - k/2]`), since the seed gives
+//!   window is Shared with a dimension of its own tensor (`x[i + i - k/2]`), since Syno gives
 //!   windows no colour. `legal_chains_can_miss_elements` shows both.
 //!
 //! `PROPTEST_CASES` sets the number of cases per property (default 256).
@@ -166,7 +166,7 @@ fn reads(
     Ok(Some(seen))
 }
 
-/// In bounds always; every element read when the chain is in the class where the seed's
+/// In bounds always; every element read when the chain is in the class where Syno's
 /// claim holds.
 fn check_operator(operator: &Operator, bindings: &Bindings) -> Result<(), TestCaseError> {
     let Some(seen) = reads(operator, bindings)? else {

@@ -169,7 +169,7 @@ pub fn view_card_head(
     );
 }
 
-/// Seed 000's verdict on merging the stack's top two views, if there are two.
+/// The mergeability verdict on the stack's top two views, if there are two.
 pub fn merge_verdict(m: &mut dyn Markup, verdict: Option<Result<MergeVerdict, String>>) {
     let (ok, text) = match verdict {
         None => return,

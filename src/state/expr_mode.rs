@@ -1,5 +1,5 @@
-//! Expression mode (seed 004's `#/expr-idx`): variables with ranges, an `idx` and a `valid`
-//! expression, and the grid they describe.
+//! Expression mode (the shape-stride visualizer's `#/expr-idx`): variables with ranges, an `idx`
+//! and a `valid` expression, and the grid they describe.
 
 use crate::engine::expr::parse::{arena_with, parse_expr, VarRange};
 use crate::engine::{RowMajor, ShapeTracker};
@@ -16,7 +16,7 @@ pub struct ExprMode {
 }
 
 impl Default for ExprMode {
-    /// Seed 004's two-view example, as tinygrad renders it.
+    /// The two-view example of tinygrad's ShapeTracker notes, as tinygrad renders it.
     fn default() -> ExprMode {
         ExprMode {
             vars: "ridx0:0:2, ridx1:0:1".into(),

@@ -5,7 +5,7 @@
 pub const SAVE_KEY: &str = "layout-lab";
 /// The autosave's schema: the first line of the saved entry.
 pub const SCHEMA: &str = "layout-lab state v1";
-/// Undo steps kept (issue 9 asks for at least 100).
+/// Undo steps kept (undo must reach at least 100 steps back).
 pub const MAX_UNDO: usize = 200;
 /// Longest fragment saved or restored.
 pub const MAX_FRAGMENT: usize = 65_536;

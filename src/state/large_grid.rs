@@ -217,7 +217,7 @@ impl LargeGrid {
     /// The grid as an image: each cell coloured by its address on the ramp over the valid
     /// span (the middle of the ramp when the span is one address), masked cells in
     /// [`MASKED_RGBA`], the gaps between blocks transparent. Up to 2^20 cells on every edit,
-    /// so the ramp is a table of [`RAMP_STEPS`] colours, read with one integer multiplication.
+    /// so the ramp is a table of `RAMP_STEPS` colours, read with one integer multiplication.
     pub fn image(&self) -> Image {
         // no cells: an empty dimension, whose extent the others may make huge
         let (w, h) = match self.addresses.is_empty() {
@@ -584,8 +584,8 @@ mod tests {
 
     #[test]
     fn the_hover_description_follows_a_cell_through_the_views() {
-        // seed 004's transpose-then-reshape (memory 0 2 4 1 3 5): composed (1,0) is cell 2 of
-        // the reshape, which is cell (0,2) of the transposed view, address 4
+        // tinygrad's ShapeTracker notes' transpose-then-reshape (memory 0 2 4 1 3 5): composed
+        // (1,0) is cell 2 of the reshape, which is cell (0,2) of the transposed view, address 4
         let t = ShapeTracker::from_shape(&[3, 2]).unwrap();
         let t = t.apply(&MovementOp::Permute(vec![1, 0])).unwrap().0;
         let t = t.apply(&MovementOp::Reshape(vec![3, 2])).unwrap().0;

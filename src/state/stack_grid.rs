@@ -402,7 +402,7 @@ mod tests {
 
     #[test]
     fn hovers_are_described_through_the_views() {
-        // seed 004's transpose-then-reshape: memory 0 2 4 1 3 5
+        // tinygrad's ShapeTracker notes' transpose-then-reshape: memory 0 2 4 1 3 5
         let g = StackGrid::of(&transposed_reshape()).unwrap();
         assert_eq!(
             g.describe(Hover::Logical(2)).as_deref(),

@@ -33,7 +33,7 @@ pub const MAX_POINTS: usize = 1 << 16;
 /// Largest grid drawn per tensor.
 pub const MAX_CELLS: usize = 1024;
 
-/// The presets: the seed's examples written as programs.
+/// The presets: common operators written as Syno programs.
 pub const PRESETS: [(&str, &str); 5] = [
     (
         "conv2d: Unfold + Share + MapReduce",

@@ -151,8 +151,8 @@ impl ViewsState {
         lines.join("\n")
     }
 
-    /// Why `kind` cannot apply while the base has symbolic sizes (seed 001: shrink, pad, flip
-    /// and stride need concrete values).
+    /// Why `kind` cannot apply while the base has symbolic sizes (in the symbolic View API,
+    /// shrink, pad, flip and stride need concrete values).
     pub fn needs_concrete(&self, kind: &str) -> Option<String> {
         let names: Vec<&str> = self
             .editor
@@ -281,7 +281,7 @@ impl ViewsState {
         self.selected = index.filter(|&k| k < self.steps.len());
     }
 
-    /// Seed 000's verdict on merging the top two views of the shown stack, when there are two.
+    /// The mergeability verdict on the top two views of the shown stack, when there are two.
     pub fn merge_verdict(&self) -> Option<Result<MergeVerdict, String>> {
         let (tracker, _) = self.shown();
         let views = tracker.views();
@@ -383,7 +383,8 @@ mod tests {
     use super::*;
     use crate::engine::view::mergeability::Witness;
 
-    /// seed 004: (3,2) transposed then reshaped back to (3,2) needs two views.
+    /// tinygrad's ShapeTracker notes' example: (3,2) transposed then reshaped back to (3,2) needs
+    /// two views.
     fn transposed_reshape() -> ViewsState {
         let (mut state, problems) = ViewsState::from_query("shape=3,2");
         assert!(problems.is_empty());

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ViewsPage } from "./views-page";
 
-// The bad-input matrix (issue 10): every text field of every page gets each of these. Nothing
+// The bad-input matrix: every text field of every page gets each of these. Nothing
 // may panic or log a console error; where the value is wrong for the field, the error shows at
 // the field and the last valid state stays on screen.
 const values: Record<string, string> = {

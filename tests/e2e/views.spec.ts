@@ -207,7 +207,7 @@ test("expression mode evaluates tinygrad's rendered index and points at parse er
   await views.open("#/views?shape=3,2&ops=permute:1,0;reshape:3,2");
   await page.getByTestId("expr-mode-box").locator("summary").click();
   const panel = page.getByTestId("expr-mode");
-  // the default is seed 004's rendered two-view index
+  // the default is the rendered two-view index of tinygrad's ShapeTracker notes
   const cells = panel.getByTestId("logical-cell");
   await expect(cells).toHaveCount(6);
   const expected = ["0", "2", "4", "1", "3", "5"];

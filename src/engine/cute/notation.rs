@@ -1,6 +1,6 @@
 //! The int-tuple notation every notation of the engine builds on: `8`, `(4,(2,3))`, `()` and
 //! pycute's 1-tuple `(8,)`. Layouts `S:D`, morphisms `S --α--> T`, profiles `(_,_)` and tilers
-//! `<B0,B1,…>` read their tuples here, each with its own words for errors ([`TupleSyntax`]);
+//! `<B0,B1,…>` read their tuples here, each with its own words for errors (`TupleSyntax`);
 //! [`MAX_DEPTH`] and [`MAX_NOTATION_CHARS`] are the limits of all of them.
 
 use crate::engine::error::{Field, LayoutError};

@@ -341,7 +341,7 @@ mod tests {
 
     #[test]
     fn tinygrad_output_verbatim() {
-        // seed 004's two-view expression
+        // the two-view expression of tinygrad's ShapeTracker notes
         check(
             "(((((ridx0*2)+ridx1)%3)*2)+(((ridx0*2)+ridx1)//3))",
             |a, b| ((a * 2 + b) % 3) * 2 + (a * 2 + b) / 3,

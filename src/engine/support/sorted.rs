@@ -2,8 +2,8 @@
 //! chain's dimensions and colours, a size's variables, the cells a hover lights).
 //!
 //! They replace the standard library's B-trees, whose code the wasm build instantiated for each
-//! of a dozen key and value types: 32 KB of code, 14 KB of the brotli download (BENCHMARKS.md,
-//! stop 29). Lookups are binary searches; an insertion moves the larger entries, so building in
+//! of a dozen key and value types: 32 KB of code, 14 KB of the brotli download (docs/journal.md,
+//! Size). Lookups are binary searches; an insertion moves the larger entries, so building in
 //! ascending order (cells row by row) appends, and any order is quadratic in moves, which is
 //! microseconds at the sizes these hold (at most the 1,024 cells a grid draws).
 

@@ -1,4 +1,4 @@
-//! A chain of primitives built step by step, in either direction, with the seed's shape and
+//! A chain of primitives built step by step, in either direction, with Syno's shape and
 //! colour rules checked at every step; a finished chain is an [`Operator`].
 
 use crate::engine::support::sorted::{SortedMap, SortedSet};

@@ -1,4 +1,4 @@
-//! The seed's colour semantics: concrete colour sets forward, constraints backward.
+//! Syno's colour semantics: concrete colour sets forward, constraints backward.
 //!
 //! Forward, every dimension's colours are known: input tensor `t`'s dimensions carry `{t}` and
 //! [`forward_colours`] is the forward column of the colour table.

@@ -1,4 +1,4 @@
-//! The seed's colour-semantics table, one test per row and column, legal and illegal.
+//! Syno's colour-semantics table, one test per row and column, legal and illegal.
 
 use crate::engine::support::sorted::SortedSet;
 

@@ -1,10 +1,10 @@
-//! Why a chain step is rejected: the rule of the seed's tables that fails, and where.
+//! Why a chain step is rejected: the rule of Syno's shape and colour tables that fails, and where.
 
 use std::fmt;
 
 use crate::engine::error::LayoutError;
 
-/// A rule a chain step must satisfy. The shape and colour rules are rows of the seed's tables;
+/// A rule a chain step must satisfy. The shape and colour rules are rows of Syno's tables;
 /// the others say what a step may name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
@@ -46,7 +46,7 @@ impl Rule {
         }
     }
 
-    /// The rule in one line, in the seed's words where it has them.
+    /// The rule in one line, in Syno's words where it has them.
     pub fn law(self) -> &'static str {
         match self {
             Rule::Frontier => {

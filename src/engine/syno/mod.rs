@@ -1,8 +1,9 @@
-//! Syno's fine-grained index primitives on loop iterators (seed 003, issue #8).
+//! Syno's fine-grained index primitives on loop iterators, with their access, shape and colour
+//! semantics.
 //!
 //! An operator reads its input tensors at coordinates that are functions of the output
 //! iterators and the reduction iterators. A chain of primitives builds those functions one small
-//! step at a time. Each primitive is written in the seed's *backward style*
+//! step at a time. Each primitive is written in Syno's *backward style*
 //! `[tensor side] -> [iterator side]`: the right-hand dimensions are nearer the output (the
 //! *bottom*), the left-hand ones nearer the inputs (the *top*), and the left-hand coordinates are
 //! computed from the right-hand iterators:
@@ -18,14 +19,14 @@
 //! | `Shift(d)` | `[(i + d) % n] -> [i]` | offset `d` (taken modulo `n`) |
 //! | `Reverse` | `[n - 1 - i] -> [i]` | |
 //!
-//! The seed gives both directions of the shape and colour semantics, and a [`Chain`] is built
+//! Syno gives both directions of the shape and colour semantics, and a [`Chain`] is built
 //! in either:
 //!
 //! - **backward** ([`Chain::backward`]), Syno's own direction: start from the output's
 //!   dimensions and apply primitives towards the inputs; a step names the right-hand (bottom)
 //!   dimensions and creates the left-hand (top) ones; `MapReduce` creates a reduction iterator.
 //!   Colours are not known until the remaining dimensions are handed to input tensors
-//!   ([`Chain::finish_backward`]), so a step records the seed's *disjoint constraints* and
+//!   ([`Chain::finish_backward`]), so a step records Syno's *disjoint constraints* and
 //!   *known-clear-colour list* instead, and an illegal chain is reported at the step whose
 //!   constraint fails.
 //! - **forward** ([`Chain::forward`]): start from the input tensors' dimensions and apply
@@ -38,7 +39,7 @@
 //!
 //! **Colours.** Every dimension of input tensor `t` carries the one colour `t` ([`TensorId`]).
 //! Share unions colours and requires them disjoint; Merge unions them; Split duplicates them;
-//! Unfold's window has none; Stride only applies where there is none. The seed's point is that
+//! Unfold's window has none; Stride only applies where there is none. Syno's point is that
 //! a legal chain reads every input element. That holds for legal chains without Stride whose
 //! Shares never join two dimensions descending from one tensor (an Unfold window counting as
 //! descending from the tensor it slides over); outside that class legal chains can miss

@@ -6,7 +6,7 @@ use super::size::Size;
 use super::DimId;
 use crate::engine::expr::{ExprArena, ExprId};
 
-/// A primitive with its constant, written `[top] -> [bottom]` as the seed writes it.
+/// A primitive with its constant, written `[top] -> [bottom]` as Syno writes it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Primitive {
     /// `[i, i] -> [i]`.
@@ -118,7 +118,7 @@ pub struct AppliedStep {
 /// An index expression with the condition under which it is read.
 pub(crate) type Guarded = (ExprId, ExprId);
 
-/// The top coordinates from the bottom ones: the seed's access semantics. `top_sizes` are the
+/// The top coordinates from the bottom ones: Syno's access semantics. `top_sizes` are the
 /// bound sizes of the top dimensions; constants are bound (`inner` for Merge and Split).
 pub(crate) fn top_from_bottom(
     arena: &mut ExprArena,
@@ -179,7 +179,7 @@ mod tests {
     use super::*;
 
     /// Every assignment of the bottom iterators over `extents` gives the top coordinates
-    /// `expect(bottom)` (`None`: padding), by the seed's access notation.
+    /// `expect(bottom)` (`None`: padding), by Syno's access notation.
     #[track_caller]
     fn check(
         primitive: Primitive,

@@ -1,4 +1,4 @@
-//! The seed's shape semantics: sizes of the new dimensions of a step, or the rule it breaks.
+//! Syno's shape semantics: sizes of the new dimensions of a step, or the rule it breaks.
 
 use super::error::{Rule, SynoError};
 use super::primitive::Primitive;

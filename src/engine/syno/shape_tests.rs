@@ -1,4 +1,4 @@
-//! The seed's shape-semantics table, one test per row, each with its forward and backward
+//! Syno's shape-semantics table, one test per row, each with its forward and backward
 //! column, legal and illegal; then what a step may name.
 
 use super::*;

@@ -50,7 +50,7 @@ impl Size {
         &self.variables
     }
 
-    /// The value when the size has no variable: "a coefficient" in the seed's words.
+    /// The value when the size has no variable: "a coefficient" in Syno's terms.
     pub fn as_coefficient(&self) -> Option<i64> {
         self.variables.is_empty().then_some(self.coefficient)
     }

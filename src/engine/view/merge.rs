@@ -2,7 +2,7 @@
 //! (`vm2 + vm1`: `vm1` indexes into the buffer that `vm2` describes).
 //!
 //! tinygrad decides its symbolic conditions from the bounds of linear forms in `vm1`'s indices;
-//! [`Linear`] computes those bounds exactly.
+//! `Linear` computes those bounds exactly.
 
 use crate::engine::error::LayoutError;
 use crate::engine::support::arith::{ceil_div, floor_div, floor_mod};

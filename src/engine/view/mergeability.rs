@@ -1,4 +1,5 @@
-//! A complete decision of whether two stacked views are one view (seed 000's *mergeable*).
+//! A complete decision of whether two stacked views are one view (the view maths' *mergeable*
+//! pair).
 //!
 //! The stack `[inner, outer]` maps a coordinate `i` of `outer`'s shape to
 //! `inner(unravel(inner.shape, outer(i)))`, masked where either view masks it. The pair is
@@ -257,7 +258,8 @@ mod tests {
 
     #[test]
     fn transpose_then_reshape_is_not_affine() {
-        // seed 004: (3,2) -> permute (1,0) -> reshape (3,2) reads memory 0 2 4 1 3 5
+        // tinygrad's ShapeTracker notes' example: (3,2) -> permute (1,0) -> reshape (3,2) reads
+        // memory 0 2 4 1 3 5
         let inner = contiguous(&[3, 2]).permute(&[1, 0]).unwrap();
         let outer = contiguous(&[3, 2]);
         let witness = Witness::NotAffine {

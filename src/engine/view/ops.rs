@@ -1,5 +1,6 @@
 //! Movement ops on a single [`View`], with tinygrad 0.11.0's semantics; `stride` follows
-//! tinygrad <= 0.10 (seed 000). Every op goes through the canonicalising constructor.
+//! tinygrad <= 0.10 (the view maths' six movement ops). Every op goes through the canonicalising
+//! constructor.
 //!
 //! Bad arguments are `Err(LayoutError::BadArgument)` naming the op, the argument and what was
 //! expected. A reshape that is legal but that one view cannot express is
@@ -480,7 +481,8 @@ mod tests {
 
     #[test]
     fn transpose_then_reshape_needs_a_new_view() {
-        // seed 004: (3,2) -> permute -> reshape (3,2) cannot be one view
+        // tinygrad's ShapeTracker notes' example: (3,2) -> permute -> reshape (3,2) cannot be one
+        // view
         let v = View::contiguous_of(&[3, 2])
             .unwrap()
             .permute(&[1, 0])

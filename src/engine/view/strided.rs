@@ -216,22 +216,22 @@ impl View {
     }
 
     /// The strides when the view is a plain strided layout: `None` while a mask restricts it
-    /// (seed 001 `strides_opt`).
+    /// (the symbolic View API's `strides_opt`).
     pub fn strides_opt(&self) -> Option<&[i64]> {
         self.mask.is_none().then_some(self.strides.as_slice())
     }
 
-    /// Seed 001 `can_get_strides`.
+    /// The symbolic View API's `can_get_strides`.
     pub fn can_get_strides(&self) -> bool {
         self.strides_opt().is_some()
     }
 
-    /// Concrete sizes and plain strides (seed 001 `is_materializable`).
+    /// Concrete sizes and plain strides (the symbolic View API's `is_materializable`).
     pub fn is_materializable(&self) -> bool {
         self.can_get_strides()
     }
 
-    /// `offset + Σ indices[k]·strides[k]`, mask ignored (seed 001 `linear_index`).
+    /// `offset + Σ indices[k]·strides[k]`, mask ignored (the symbolic View API's `linear_index`).
     ///
     /// # Errors
     /// `RankMismatch` for the wrong number of indices; `Overflow`.

@@ -1,4 +1,5 @@
-//! Views over symbolic dimensions (seed 001): a dim may be a named variable with `[min, max]`.
+//! Views over symbolic dimensions (a View API with symbolic shapes): a dim may be a named
+//! variable with `[min, max]`.
 //!
 //! Sizes and strides are monomials `c·N·M…`, so a C-contiguous view keeps exact symbolic
 //! strides (`(N, 4)` has strides `(4, 1)`, `(4, N)` has `(N, 1)`) rather than placeholders.
@@ -125,7 +126,7 @@ impl fmt::Display for Dim {
     }
 }
 
-/// A view whose sizes may be symbolic: unmasked, as seed 001's symbolic operations keep it.
+/// A view whose sizes may be symbolic: unmasked, as the symbolic View API's operations keep it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SymView {
     vars: Vec<SymVar>,
@@ -375,7 +376,8 @@ impl SymView {
         View::create(&shape, Some(&strides), self.offset, None)
     }
 
-    /// `offset + Σ indices[k]·strides[k]` for bound variables (seed 001 `linear_index`).
+    /// `offset + Σ indices[k]·strides[k]` for bound variables (the symbolic View API's
+    /// `linear_index`).
     ///
     /// # Errors
     /// As [`Dim::value`], and `BadArgument` for a rank mismatch.
@@ -407,8 +409,8 @@ impl SymView {
             })
     }
 
-    /// Whether `indices` lie in the shape for bound variables (no mask here; seed 001 `is_valid`):
-    /// false for a rank mismatch or an index out of range.
+    /// Whether `indices` lie in the shape for bound variables (no mask here; the symbolic View
+    /// API's `is_valid`): false for a rank mismatch or an index out of range.
     pub fn is_valid(&self, indices: &[i64], values: &SortedMap<String, i64>) -> bool {
         indices.len() == self.shape.len()
             && indices

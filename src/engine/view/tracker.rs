@@ -302,7 +302,8 @@ mod tests {
 
     #[test]
     fn transpose_reshape_appends_a_view_and_evaluates() {
-        // seed 004: (3,2) -> permute -> reshape (3,2): memory 0 2 4 1 3 5
+        // tinygrad's ShapeTracker notes' example: (3,2) -> permute -> reshape (3,2): memory
+        // 0 2 4 1 3 5
         let t = ShapeTracker::from_shape(&[3, 2]).unwrap();
         let (t, _) = t.apply(&MovementOp::Permute(vec![1, 0])).unwrap();
         let (t, reason) = t.apply(&MovementOp::Reshape(vec![3, 2])).unwrap();

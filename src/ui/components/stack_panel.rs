@@ -1,5 +1,5 @@
 //! One card per view of the shown stack, each with its own grid, why a reshape appended a view,
-//! and seed 000's verdict on merging the top two views.
+//! and the verdict on whether the top two views merge into one (their mergeability).
 
 use leptos::prelude::*;
 

@@ -191,7 +191,7 @@ pub struct SimplifiedIndexing {
 }
 
 /// Simplifies `valid` clause by clause (each given the others), then `idx` given `valid`, in
-/// the ways and phases [`PHASES`] lists, and keeps the shortest pair. The ways other than as
+/// the ways and phases `PHASES` lists, and keeps the shortest pair. The ways other than as
 /// built are not shorter where they apply, so the rules do not take them on their own, but
 /// what comes out may then cancel, let the rest fit, or be what the clauses bound:
 /// `(4a - c + 3) // 2 + 4·((c + 1) % 2)` is `2a + 7·(c // 2) - 4c + 5` ([`PRE_SPLIT`]), and
