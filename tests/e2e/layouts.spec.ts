@@ -1,27 +1,28 @@
 import { expect, test } from "@playwright/test";
+import { LayoutsPage } from "./layouts-page";
 import { ViewsPage } from "./views-page";
 
 test("a CuTe layout shows L(i), its codomain, its properties, linked by hover", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/layouts?L=((4,4),4):((16,1),4)");
-  await expect(page.getByTestId("layout-pycute")).toHaveText("((4, 4), 4):((16, 1), 4)");
-  await expect(page.getByTestId("prop-size")).toHaveText("64");
-  await expect(page.getByTestId("prop-cosize")).toHaveText("64");
-  await expect(page.getByTestId("prop-depth")).toHaveText("2");
-  await expect(page.getByTestId("prop-tractable")).toContainText("yes:");
+  const layouts = new LayoutsPage(page);
+  await layouts.open("#/layouts?L=((4,4),4):((16,1),4)");
+  await expect(layouts.pycute()).toHaveText("((4, 4), 4):((16, 1), 4)");
+  await expect(layouts.prop("size")).toHaveText("64");
+  await expect(layouts.prop("cosize")).toHaveText("64");
+  await expect(layouts.prop("depth")).toHaveText("2");
+  await expect(layouts.prop("tractable")).toContainText("yes:");
   // mode 0 runs down: row 1 is coordinate ((1,0),0) at 16, row 4 is ((0,1),0) at 1
-  await expect(views.logicalCell("(1,0)")).toHaveAttribute("data-addr", "16");
-  await expect(views.logicalCell("(4,0)")).toHaveAttribute("data-addr", "1");
-  await views.logicalCell("(5,1)").hover();
+  await expect(layouts.logicalCell("(1,0)")).toHaveAttribute("data-addr", "16");
+  await expect(layouts.logicalCell("(4,0)")).toHaveAttribute("data-addr", "1");
+  await layouts.logicalCell("(5,1)").hover();
   await expect(page.getByTestId("hover-info")).toHaveText("coordinate ((1,1),1) · index 21 → L(21) = 21");
-  await expect(views.litMemoryCells()).toHaveAttribute("data-addr", "21");
-  expect(views.consoleErrors).toEqual([]);
+  await expect(layouts.litMemoryCells()).toHaveAttribute("data-addr", "21");
+  expect(layouts.consoleErrors).toEqual([]);
 });
 
 test("the grid's cells show L(i), the index i or the hierarchical coordinate, and the link keeps the choice", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/layouts?L=((4,4),4):((16,1),4)");
-  const cell = views.logicalCell("(5,1)");
+  const layouts = new LayoutsPage(page);
+  await layouts.open("#/layouts?L=((4,4),4):((16,1),4)");
+  const cell = layouts.logicalCell("(5,1)");
   await expect(cell).toHaveText(/^\s*21$/);
   // rows are named by mode 0's coordinates (4,4), columns by mode 1's
   const axis = page.getByTestId("logical-grid").locator(".cell--axis");
@@ -29,47 +30,48 @@ test("the grid's cells show L(i), the index i or the hierarchical coordinate, an
   await expect(axis.filter({ hasText: /^\s*3$/ })).toHaveCount(1);
   await page.getByTestId("cell-show").selectOption("index");
   await expect(cell).toHaveText(/^\s*21$/);
-  await expect(views.logicalCell("(1,0)")).toHaveText(/^\s*1$/);
+  await expect(layouts.logicalCell("(1,0)")).toHaveText(/^\s*1$/);
   await page.getByTestId("cell-show").selectOption("coord");
   await expect(cell).toHaveText("((1,1),1)");
   await expect(page).toHaveURL(/show=coord/);
   // hovering still links the cell to the memory it reads
   await cell.hover();
-  await expect(views.litMemoryCells()).toHaveAttribute("data-addr", "21");
+  await expect(layouts.litMemoryCells()).toHaveAttribute("data-addr", "21");
   await page.reload();
   await expect(page.getByTestId("cell-show")).toHaveValue("coord");
-  await expect(views.logicalCell("(4,0)")).toHaveText("((0,1),0)");
-  expect(views.consoleErrors).toEqual([]);
+  await expect(layouts.logicalCell("(4,0)")).toHaveText("((0,1),0)");
+  expect(layouts.consoleErrors).toEqual([]);
 });
 
 test("pycute notation is accepted, bad notation is refused at the field, and the URL follows", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/layouts");
-  await views.field("layout-input").fill("(2, (2, 3)):(1, (4, 8))");
-  await expect(page.getByTestId("layout-cute")).toHaveText("(2,(2,3)):(1,(4,8))");
+  const layouts = new LayoutsPage(page);
+  await layouts.open();
+  await layouts.input().fill("(2, (2, 3)):(1, (4, 8))");
+  await expect(layouts.cute()).toHaveText("(2,(2,3)):(1,(4,8))");
   await expect(page).toHaveURL(/L=\(2,\(2,3\)\):\(1,\(4,8\)\)/);
-  await views.field("layout-input").fill("(2,2):(3,2)");
-  await expect(page.getByTestId("prop-tractable")).toContainText("no:");
-  await expect(page.getByTestId("prop-tractable")).toContainText("does not divide");
+  await layouts.input().fill("(2,2):(3,2)");
+  await expect(layouts.prop("tractable")).toContainText("no:");
+  await expect(layouts.prop("tractable")).toContainText("does not divide");
   // the modes sorted by stride, the pair that fails marked
   const chain = page.getByTestId("tractable-chain");
   await expect(chain.locator("mark")).toHaveText(["2:2", "2:3"]);
-  await views.field("layout-input").fill("(2,2,2):(1,7,4)");
+  await layouts.input().fill("(2,2,2):(1,7,4)");
   await expect(chain.locator("code")).toHaveText(["2:1"]);
   await expect(chain.locator("mark")).toHaveText(["2:4", "2:7"]);
-  await views.field("layout-input").fill("(2,2):(3,2)");
-  await views.field("layout-input").fill("(2,2):(3");
-  await expect(page.getByTestId("error-layout")).toContainText("expected");
-  await expect(views.field("layout-input")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByTestId("layout-cute")).toHaveText("(2,2):(3,2)");
-  expect(views.consoleErrors).toEqual([]);
+  await layouts.input().fill("(2,2):(3,2)");
+  await layouts.input().fill("(2,2):(3");
+  await expect(layouts.error()).toContainText("expected");
+  await expect(layouts.input()).toHaveAttribute("aria-invalid", "true");
+  await expect(layouts.cute()).toHaveText("(2,2):(3,2)");
+  expect(layouts.consoleErrors).toEqual([]);
 });
 
 test("a layout converts to a view and a morphism diagram, and a view to a layout", async ({ page }) => {
+  const layouts = new LayoutsPage(page);
   const views = new ViewsPage(page);
-  await page.goto("/#/layouts?L=(4,8):(1,4)");
+  await layouts.open("#/layouts?L=(4,8):(1,4)");
   await expect(page.getByTestId("export-pycute")).toContainText("L = Layout((4, 8), (1, 4))");
-  await expect(page.getByTestId("prop-view")).toContainText("View(shape=(8, 4), strides=(4, 1)");
+  await expect(layouts.prop("view")).toContainText("View(shape=(8, 4), strides=(4, 1)");
   await page.getByTestId("open-morphism").click();
   await expect(page.getByTestId("morphism-text")).toHaveText("(4,8) --(1, 2)--> (4,8)");
   await expect(page.getByTestId("encoded-layout")).toHaveText("(4,8):(1,4)");
@@ -80,19 +82,19 @@ test("a layout converts to a view and a morphism diagram, and a view to a layout
   await expect(page.getByTestId("export-layout")).toContainText("(4,8):(1,4)");
   await views.type("stride-0", "-1");
   await expect(page.getByTestId("export-layout")).toContainText("none:");
-  await page.goto("/#/layouts?L=((2,2),2):((1,4),2)");
-  await expect(page.getByTestId("prop-view")).toContainText("nested");
+  await layouts.open("#/layouts?L=((2,2),2):((1,4),2)");
+  await expect(layouts.prop("view")).toContainText("nested");
   expect(views.consoleErrors).toEqual([]);
 });
 
 test("copy puts the pycute snippet on the clipboard and says so", async ({ page, context }) => {
-  const views = new ViewsPage(page);
+  const layouts = new LayoutsPage(page);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto("/#/layouts?L=(4,8):(1,4)");
+  await layouts.open("#/layouts?L=(4,8):(1,4)");
   await expect(page.getByTestId("layouts-copy-status")).toBeEmpty();
   await page.getByTestId("copy-pycute").click();
   await expect(page.getByTestId("layouts-copy-status")).toHaveText("copied");
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain("L = Layout((4, 8), (1, 4))");
-  expect(views.consoleErrors).toEqual([]);
+  expect(layouts.consoleErrors).toEqual([]);
 });

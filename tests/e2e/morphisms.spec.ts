@@ -1,16 +1,14 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { ViewsPage } from "./views-page";
+import { MorphismsPage } from "./morphisms-page";
 
 test("draw a morphism, hover an arrow, and a bad map keeps the last diagram", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/morphisms");
-  await views.type("morphism-domain", "((5,5),8)");
-  await views.type("morphism-codomain", "(5,8,5)");
-  await views.type("morphism-map", "(1,3,2)");
-  await expect(page.getByTestId("morphism-text")).toHaveText("((5,5),8) --(1, 3, 2)--> (5,8,5)");
-  await expect(page.getByTestId("encoded-layout")).toHaveText("((5,5),8):((1,40),5)");
-  const diagram = page.getByTestId("diagram");
+  const morphisms = new MorphismsPage(page);
+  await morphisms.open();
+  await morphisms.typeMorphism("((5,5),8)", "(5,8,5)", "(1,3,2)");
+  await expect(morphisms.text()).toHaveText("((5,5),8) --(1, 3, 2)--> (5,8,5)");
+  await expect(morphisms.encodedLayout()).toHaveText("((5,5),8):((1,40),5)");
+  const diagram = morphisms.diagram();
   // three domain leaves, a tree with two roots, three codomain entries, three arrows
   await expect(diagram.locator("[data-testid^=arrow-0-]")).toHaveCount(3);
   await expect(diagram.locator(".diagram__root")).toHaveCount(2);
@@ -23,29 +21,29 @@ test("draw a morphism, hover an arrow, and a bad map keeps the last diagram", as
     "domain entry 2 = 5 → codomain entry 3; layout mode 5:40",
   );
   await expect(page.getByTestId("mode-1")).toHaveClass(/mode-chip--lit/);
-  await expect(views.litLogicalCells()).toHaveAttribute("data-addr", "40");
+  await expect(morphisms.litLogicalCells()).toHaveAttribute("data-addr", "40");
   // the reverse: a layout mode lights its arrow
   await page.getByTestId("mode-2").hover();
   await expect(diagram.getByTestId("arrow-0-2")).toHaveClass(/diagram__arrow--lit/);
   // * leaves draw no arrow
-  await views.type("morphism-map", "(1,*,2)");
+  await morphisms.type("morphism-map", "(1,*,2)");
   await expect(diagram.locator("[data-testid^=arrow-0-]")).toHaveCount(2);
-  await expect(page.getByTestId("encoded-layout")).toHaveText("((5,5),8):((1,0),5)");
-  await views.type("morphism-map", "(2,3,1)");
+  await expect(morphisms.encodedLayout()).toHaveText("((5,5),8):((1,0),5)");
+  await morphisms.type("morphism-map", "(2,3,1)");
   await expect(page.getByTestId("error-map")).not.toBeEmpty();
-  await expect(page.getByTestId("morphism-text")).toHaveText("((5,5),8) --(1, 0, 2)--> (5,8,5)");
-  expect(views.consoleErrors).toEqual([]);
+  await expect(morphisms.text()).toHaveText("((5,5),8) --(1, 0, 2)--> (5,8,5)");
+  expect(morphisms.consoleErrors).toEqual([]);
 });
 
 test("a tractable layout loads its standard representation; a non-tractable one says why", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/morphisms");
-  await views.type("from-layout", "(2,2,2):(1,2,4)");
-  await expect(page.getByTestId("morphism-text")).toHaveText("(2,2,2) --(1, 2, 3)--> (2,2,2)");
-  await views.type("from-layout", "(2,2,2):(1,7,4)");
+  const morphisms = new MorphismsPage(page);
+  await morphisms.open();
+  await morphisms.type("from-layout", "(2,2,2):(1,2,4)");
+  await expect(morphisms.text()).toHaveText("(2,2,2) --(1, 2, 3)--> (2,2,2)");
+  await morphisms.type("from-layout", "(2,2,2):(1,7,4)");
   await expect(page.getByTestId("error-from-layout")).toContainText("not tractable");
-  await expect(page.getByTestId("morphism-text")).toHaveText("(2,2,2) --(1, 2, 3)--> (2,2,2)");
-  expect(views.consoleErrors).toEqual([]);
+  await expect(morphisms.text()).toHaveText("(2,2,2) --(1, 2, 3)--> (2,2,2)");
+  expect(morphisms.consoleErrors).toEqual([]);
 });
 
 const operations = [
@@ -57,23 +55,23 @@ const operations = [
 ];
 
 test("every Nest operation of §1.3 gives the paper's result and agrees with CuTe", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/morphisms");
+  const morphisms = new MorphismsPage(page);
+  await morphisms.open();
   for (const [op, result] of operations) {
-    await page.getByTestId("morphism-op").selectOption(op);
-    await expect(page.getByTestId("op-result")).toHaveText(result);
+    await morphisms.op().selectOption(op);
+    await expect(morphisms.opResult()).toHaveText(result);
     await expect(page.getByTestId("op-agree")).toHaveText(/^agree/);
     await expect(page.getByTestId("pasted-diagram")).toHaveCount(op === "compose" ? 1 : 0);
   }
-  await page.getByTestId("morphism-op").selectOption("compose");
+  await morphisms.op().selectOption("compose");
   // the chosen operation survives a reload from the link (written after the edit's frame)
   await expect(page).toHaveURL(/&op=compose&/);
   await page.reload();
-  await expect(page.getByTestId("morphism-op")).toHaveValue("compose");
+  await expect(morphisms.op()).toHaveValue("compose");
   await expect(page.getByTestId("pasted-diagram")).toHaveCount(1);
-  await views.type("morphism-g", "(3,3) --(1,2)--> (3,3)");
+  await morphisms.type("morphism-g", "(3,3) --(1,2)--> (3,3)");
   await expect(page.getByTestId("op-error")).not.toBeEmpty();
-  expect(views.consoleErrors).toEqual([]);
+  expect(morphisms.consoleErrors).toEqual([]);
 });
 
 const presets = [
@@ -84,37 +82,37 @@ const presets = [
 ];
 
 test("Algorithm 4.1.3 steps through every preset to the paper's composite", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/morphisms");
+  const morphisms = new MorphismsPage(page);
+  await morphisms.open();
   for (const [preset, last] of presets) {
-    await page.getByTestId("walk-preset").selectOption(preset);
-    await expect(page.getByTestId("walk-position")).toHaveText("step 1 of 6");
-    await expect(page.getByTestId("walk-prev")).toBeDisabled();
+    await morphisms.walkPreset().selectOption(preset);
+    await expect(morphisms.walkPosition()).toHaveText("step 1 of 6");
+    await expect(morphisms.walkPrev()).toBeDisabled();
     for (let k = 2; k <= 6; k++) {
-      await page.getByTestId("walk-next").click();
-      await expect(page.getByTestId("walk-position")).toHaveText(`step ${k} of 6`);
+      await morphisms.walkNext().click();
+      await expect(morphisms.walkPosition()).toHaveText(`step ${k} of 6`);
     }
-    await expect(page.getByTestId("walk-next")).toBeDisabled();
-    await expect(page.getByTestId("walk-lines").locator("li").first()).toHaveText(last);
-    await page.getByTestId("walk-prev").click();
+    await expect(morphisms.walkNext()).toBeDisabled();
+    await expect(morphisms.walkLines().locator("li").first()).toHaveText(last);
+    await morphisms.walkPrev().click();
     await expect(page.getByTestId("walk-diagram")).toBeVisible();
   }
   // the resolved diagram (step 4) pastes three columns; the URL keeps the step
-  await page.getByTestId("walk-prev").click();
-  await expect(page.getByTestId("walk-position")).toHaveText("step 4 of 6");
+  await morphisms.walkPrev().click();
+  await expect(morphisms.walkPosition()).toHaveText("step 4 of 6");
   await expect(page).toHaveURL(/&step=3/);
   await page.reload();
-  await expect(page.getByTestId("walk-position")).toHaveText("step 4 of 6");
+  await expect(morphisms.walkPosition()).toHaveText("step 4 of 6");
   await expect(page.getByTestId("walk-a")).toHaveValue("((4,4),4):((16,1),4)");
-  await views.type("walk-a", "(2,2):(3,2)");
-  await expect(page.getByTestId("walk-error")).toContainText("not tractable");
-  expect(views.consoleErrors).toEqual([]);
+  await morphisms.type("walk-a", "(2,2):(3,2)");
+  await expect(morphisms.walkError()).toContainText("not tractable");
+  expect(morphisms.consoleErrors).toEqual([]);
 });
 
 test("the diagram exports as TikZ and as an SVG file", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/morphisms?f=(4,4)%20--(1,3)--%3E%20(4,2,4)");
-  await expect(page.getByTestId("morphism-text")).toHaveText("(4,4) --(1, 3)--> (4,2,4)");
+  const morphisms = new MorphismsPage(page);
+  await morphisms.open("#/morphisms?f=(4,4)%20--(1,3)--%3E%20(4,2,4)");
+  await expect(morphisms.text()).toHaveText("(4,4) --(1, 3)--> (4,2,4)");
   await page.locator("details.export summary").click();
   const tikz = page.getByTestId("export-tikz");
   await expect(tikz).toContainText("\\begin{tikzpicture}");
@@ -127,7 +125,7 @@ test("the diagram exports as TikZ and as an SVG file", async ({ page }) => {
   const svg = readFileSync(await download.path(), "utf8");
   expect(svg.startsWith("<svg")).toBe(true);
   expect(svg.match(/marker-end/g)?.length).toBe(2);
-  expect(views.consoleErrors).toEqual([]);
+  expect(morphisms.consoleErrors).toEqual([]);
 });
 
 async function downloaded(page: Page, testId: string): Promise<[string, string]> {
@@ -136,10 +134,10 @@ async function downloaded(page: Page, testId: string): Promise<[string, string]>
 }
 
 test("operation results and walkthrough steps draw their inputs and download as SVG and TikZ", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/morphisms");
+  const morphisms = new MorphismsPage(page);
+  await morphisms.open();
   // a divide draws g beside the result; the result downloads in both formats
-  await page.getByTestId("morphism-op").selectOption("logical_divide");
+  await morphisms.op().selectOption("logical_divide");
   await expect(page.getByTestId("g-diagram")).toBeVisible();
   await expect(page.getByTestId("g-diagram").locator("[data-testid^=arrow-0-]")).toHaveCount(2);
   const [svgName, svg] = await downloaded(page, "result-svg");
@@ -151,7 +149,7 @@ test("operation results and walkthrough steps draw their inputs and download as 
   expect(tikz).toContain("\\begin{tikzpicture}");
   expect(tikz.match(/\\draw\[maparrow\]/g)?.length).toBe(4);
   // a coalesce draws f with its leaves coloured as the result entries they collapse into
-  await page.getByTestId("morphism-op").selectOption("coalesce");
+  await morphisms.op().selectOption("coalesce");
   const groups = (id: string) =>
     page.getByTestId(id).locator(".diagram__leaf").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-tile")));
   await expect(page.getByTestId("f-diagram")).toBeVisible();
@@ -162,35 +160,35 @@ test("operation results and walkthrough steps draw their inputs and download as 
   expect(await fill("f-diagram", 3)).toBe(await fill("result-diagram", 1));
   expect(await fill("f-diagram", 0)).not.toBe(await fill("f-diagram", 3));
   // composition pastes f and g, downloadable as one picture
-  await page.getByTestId("morphism-op").selectOption("compose");
+  await morphisms.op().selectOption("compose");
   const [, pasted] = await downloaded(page, "pasted-svg");
   expect(pasted.startsWith("<svg")).toBe(true);
   const [, pastedTikz] = await downloaded(page, "pasted-tikz");
   expect(pastedTikz.match(/xrightarrow/g)?.length).toBe(2);
   expect(pastedTikz).toContain("(t1.east) -- (u");
   // the walkthrough's first step is one morphism: SVG and TikZ
-  await page.getByTestId("walk-preset").selectOption("1");
+  await morphisms.walkPreset().selectOption("1");
   const [stepName, step] = await downloaded(page, "walk-tikz");
   expect(stepName).toBe("walk.tex");
   expect(step).toContain("tikzpicture");
-  expect(views.consoleErrors).toEqual([]);
+  expect(morphisms.consoleErrors).toEqual([]);
 });
 
 test("a diagram of 40 domain entries stays legible: no two entry boxes overlap", async ({ page }) => {
-  const views = new ViewsPage(page);
+  const morphisms = new MorphismsPage(page);
   const n = 40;
   const tuple = `(${Array(n).fill(2).join(",")})`;
   const map = `(${Array.from({ length: n }, (_, i) => n - i).join(",")})`;
-  await page.goto(`/#/morphisms?f=${encodeURIComponent(`((${tuple}),) --${map}--> ${tuple}`)}`);
-  const leaves = page.getByTestId("diagram").locator(".diagram__leaf rect");
+  await morphisms.open(`#/morphisms?f=${encodeURIComponent(`((${tuple}),) --${map}--> ${tuple}`)}`);
+  const leaves = morphisms.diagram().locator(".diagram__leaf rect");
   await expect(leaves).toHaveCount(n);
   const boxes = await leaves.evaluateAll((rects) => rects.map((r) => r.getBoundingClientRect().toJSON()));
   boxes.sort((a, b) => a.top - b.top);
   for (let k = 1; k < n; k++) expect(boxes[k].top).toBeGreaterThanOrEqual(boxes[k - 1].bottom);
   // every label is at least 12 px tall text
-  const fontSize = await page.getByTestId("diagram").locator(".diagram__leaf text").first()
+  const fontSize = await morphisms.diagram().locator(".diagram__leaf text").first()
     .evaluate((t) => parseFloat(getComputedStyle(t).fontSize));
   expect(fontSize).toBeGreaterThanOrEqual(12);
-  await expect(page.getByTestId("diagram").locator("[data-testid^=arrow-0-]")).toHaveCount(n);
-  expect(views.consoleErrors).toEqual([]);
+  await expect(morphisms.diagram().locator("[data-testid^=arrow-0-]")).toHaveCount(n);
+  expect(morphisms.consoleErrors).toEqual([]);
 });

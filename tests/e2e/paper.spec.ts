@@ -1,73 +1,73 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ViewsPage } from "./views-page";
+import { expect, test } from "@playwright/test";
+import { LayoutsPage } from "./layouts-page";
+import { MorphismsPage } from "./morphisms-page";
 
 // Every example of §1.3 ("Implementation") and of chapter 4 of Categorical Foundations for CuTe
 // Layouts (../shared/seeds/002_*.txt), done the way a reader would: typed into the pages.
 // The Nest operations of §1.3 and the presets of Examples 4.1.4.1-3 have their own specs in
 // morphisms.spec.ts; here are the rest.
 
-async function layout(page: Page, views: ViewsPage, text: string) {
-  await views.type("layout-input", text);
-  await expect(page.getByTestId("error-layout")).toBeEmpty();
+async function layout(layouts: LayoutsPage, text: string) {
+  await layouts.type("layout-input", text);
+  await expect(layouts.error()).toBeEmpty();
 }
 
 /** Types tract's `S--(map)-->T` into the editor's domain, map and codomain fields. */
-async function morphism(views: ViewsPage, tract: string) {
+async function morphism(morphisms: MorphismsPage, tract: string) {
   const [domain, rest] = tract.split("--(");
   const [map, codomain] = rest.split(")-->");
-  await views.type("morphism-domain", domain);
-  await views.type("morphism-codomain", codomain);
-  await views.type("morphism-map", `(${map})`);
+  await morphisms.typeMorphism(domain, codomain, `(${map})`);
 }
 
 test("§1.3 items 1-3: tuples, layouts, morphisms and tractability as the paper prints them", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/layouts");
+  const layouts = new LayoutsPage(page);
+  const morphisms = new MorphismsPage(page);
+  await layouts.open();
   // 1. nested tuples; a tuple of length 1 needs its comma in Python
   for (const [shape, cute] of [
     ["(2,2,2)", "(2,2,2):(1,2,4)"],
     ["((2,2),(5,5))", "((2,2),(5,5)):((1,2),(4,20))"],
     ["((2,2),4,(9,(3,3)))", "((2,2),4,(9,(3,3))):((1,2),4,(16,(144,432)))"],
   ]) {
-    await layout(page, views, shape);
-    await expect(page.getByTestId("layout-cute"), shape).toHaveText(cute);
+    await layout(layouts, shape);
+    await expect(layouts.cute(), shape).toHaveText(cute);
   }
-  await layout(page, views, "(10,)");
-  await expect(page.getByTestId("layout-pycute")).toHaveText("(10,):(1,)");
+  await layout(layouts, "(10,)");
+  await expect(layouts.pycute()).toHaveText("(10,):(1,)");
   // CuTe writes a 1-tuple as (10), so the integer is typed bare, as pycute prints it
-  await layout(page, views, "10");
-  await expect(page.getByTestId("layout-pycute")).toHaveText("10:1");
+  await layout(layouts, "10");
+  await expect(layouts.pycute()).toHaveText("10:1");
   // 2. layouts A, B and C
   for (const [typed, cute] of [
     ["((4,4),4):((16,1),4)", "((4,4),4):((16,1),4)"],
     ["(8,64):(64,1)", "(8,64):(64,1)"],
     ["100:2", "100:2"],
   ]) {
-    await layout(page, views, typed);
-    await expect(page.getByTestId("layout-cute")).toHaveText(cute);
+    await layout(layouts, typed);
+    await expect(layouts.cute()).toHaveText(cute);
   }
   // 3. A is tractable, B is not
-  await layout(page, views, "(2,2,2):(1,2,4)");
-  await expect(page.getByTestId("prop-tractable")).toContainText("yes:");
-  await layout(page, views, "(2,2,2):(1,7,4)");
-  await expect(page.getByTestId("prop-tractable")).toContainText("no:");
+  await layout(layouts, "(2,2,2):(1,2,4)");
+  await expect(layouts.prop("tractable")).toContainText("yes:");
+  await layout(layouts, "(2,2,2):(1,7,4)");
+  await expect(layouts.prop("tractable")).toContainText("no:");
 
-  await page.goto("/#/morphisms");
+  await morphisms.open();
   // 2. morphisms f, g and h in tract's notation, 0 for an unmapped entry
   for (const [typed, shown] of [
     ["(4,4)--(1,3)-->(4,2,4)", "(4,4) --(1, 3)--> (4,2,4)"],
     ["(2,2,2,2)--(1,0,4,2)-->(2,2,2,2)", "(2,2,2,2) --(1, 0, 4, 2)--> (2,2,2,2)"],
     ["(16,(4,4),(4,4))--(1,2,0,3,0)-->(16,4,4)", "(16,(4,4),(4,4)) --(1, 2, 0, 3, 0)--> (16,4,4)"],
   ]) {
-    await morphism(views, typed);
-    await expect(page.getByTestId("morphism-text"), typed).toHaveText(shown);
+    await morphism(morphisms, typed);
+    await expect(morphisms.text(), typed).toHaveText(shown);
   }
   // 3. f_L of a tractable layout, and L_f of a morphism
-  await views.type("from-layout", "(2,2,2):(1,2,4)");
-  await expect(page.getByTestId("morphism-text")).toHaveText("(2,2,2) --(1, 2, 3)--> (2,2,2)");
-  await morphism(views, "((5,5),8)--(1,3,2)-->(5,8,5)");
-  await expect(page.getByTestId("encoded-layout")).toHaveText("((5,5),8):((1,40),5)");
-  expect(views.consoleErrors).toEqual([]);
+  await morphisms.type("from-layout", "(2,2,2):(1,2,4)");
+  await expect(morphisms.text()).toHaveText("(2,2,2) --(1, 2, 3)--> (2,2,2)");
+  await morphism(morphisms, "((5,5),8)--(1,3,2)-->(5,8,5)");
+  await expect(morphisms.encodedLayout()).toHaveText("((5,5),8):((1,40),5)");
+  expect(layouts.consoleErrors).toEqual([]);
 });
 
 // §1.3 items 4-8 on the layouts side, run in the algebra workbench. The workbench's A and B are
@@ -82,12 +82,12 @@ const layoutOperations: [string, string, string, string][] = [
 ];
 
 test("§1.3 items 4-8: composition, coalesce, relative coalesce, complement, divide and product", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/layouts");
+  const layouts = new LayoutsPage(page);
+  await layouts.open();
   for (const [op, a, b, result] of layoutOperations) {
-    await views.workbench(op, a, b, result);
+    await layouts.workbench(op, a, b, result);
   }
-  expect(views.consoleErrors).toEqual([]);
+  expect(layouts.consoleErrors).toEqual([]);
 });
 
 // Examples 4.1.1.2-5: mutual refinements of T and U, read at step 3 of the composition
@@ -100,22 +100,22 @@ const refinements: [string, string, string, string][] = [
 ];
 
 test("chapter 4: the mutual refinements of Examples 4.1.1.2-5 at step 3 of Algorithm 4.1.3", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/morphisms");
+  const morphisms = new MorphismsPage(page);
+  await morphisms.open();
   for (const [a, b, t, u] of refinements) {
-    await views.type("walk-a", a);
-    await views.type("walk-b", b);
-    await expect(page.getByTestId("walk-error")).toHaveCount(0);
-    await page.getByTestId("walk-next").click();
-    await page.getByTestId("walk-next").click();
-    await expect(page.getByTestId("walk-position")).toHaveText("step 3 of 6");
-    const lines = page.getByTestId("walk-lines");
+    await morphisms.type("walk-a", a);
+    await morphisms.type("walk-b", b);
+    await expect(morphisms.walkError()).toHaveCount(0);
+    await morphisms.walkNext().click();
+    await morphisms.walkNext().click();
+    await expect(morphisms.walkPosition()).toHaveText("step 3 of 6");
+    const lines = morphisms.walkLines();
     await expect(lines, a).toContainText(`T′ = ${t}`);
     await expect(lines, a).toContainText(`U′ = ${u}`);
   }
   // Example 4.1.1.5: (8,8) and (3,8,8) have none, and the page says where it fails
-  await views.type("walk-a", "(8,8):(1,8)");
-  await views.type("walk-b", "(3,8,8):(1,6,96)");
-  await expect(page.getByTestId("walk-error")).toContainText("no mutual refinement");
-  expect(views.consoleErrors).toEqual([]);
+  await morphisms.type("walk-a", "(8,8):(1,8)");
+  await morphisms.type("walk-b", "(3,8,8):(1,6,96)");
+  await expect(morphisms.walkError()).toContainText("no mutual refinement");
+  expect(morphisms.consoleErrors).toEqual([]);
 });

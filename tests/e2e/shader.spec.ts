@@ -1,15 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { ViewsPage } from "./views-page";
+import { ShaderPage } from "./shader-page";
 
 // A transposed 3 x 4 view: element (ridx0, ridx1) sits at ridx0 + 3 * ridx1.
-const permalink = "/#/shader?from=views&shape=3,4&strides=1,3";
+const permalink = "#/shader?from=views&shape=3,4&strides=1,3";
 const expression = "return Address(ridx0 + ridx1 * 3i, true);";
 
 test("a view-stack permalink opens its shader, and Copy puts it on the clipboard", async ({ page, context }) => {
-  const views = new ViewsPage(page);
+  const shader = new ShaderPage(page);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto(permalink);
-  const code = page.getByTestId("shader-code");
+  await shader.open(permalink);
+  const code = shader.code();
   await expect(code).toContainText(expression);
   await expect(page.getByTestId("shader-summary")).toHaveText(
     "12 elements · 2 operations per element (offset and validity) · 37 lines",
@@ -26,41 +26,41 @@ test("a view-stack permalink opens its shader, and Copy puts it on the clipboard
   const href = await page.getByTestId("download-wgsl").getAttribute("href");
   expect(href).toMatch(/^data:text\/plain;charset=utf-8,/);
   expect(decodeURIComponent(href!.split(",").slice(1).join(","))).toBe(copied);
-  expect(views.consoleErrors).toEqual([]);
+  expect(shader.consoleErrors).toEqual([]);
 });
 
 test("hovering a line lights its expression part and the cells it computes", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto(permalink);
-  const code = page.getByTestId("shader-code");
+  const shader = new ShaderPage(page);
+  await shader.open(permalink);
+  const code = shader.code();
   await code.locator(".line", { hasText: "let ridx1" }).hover();
   // ridx1 walks dimension 1 (extent 4): the four cells of row 0 light up
-  await expect(page.locator('[data-testid="shader-cell"].cell--lit')).toHaveCount(4);
-  await expect(page.locator('[data-testid="shader-cell"].cell--lit').first()).toHaveAttribute("data-coord", "(0,0)");
+  await expect(shader.litCells("shader")).toHaveCount(4);
+  await expect(shader.litCells("shader").first()).toHaveAttribute("data-coord", "(0,0)");
   await expect(code.locator('[data-var="1"].tok--lit')).toHaveCount(2);
-  await expect(page.getByTestId("shader-hover")).toContainText("ridx1: the coordinate along dimension 1 (extent 4)");
+  await expect(shader.hover()).toContainText("ridx1: the coordinate along dimension 1 (extent 4)");
   // a cell says where it reads
-  await page.locator('[data-testid="shader-cell"][data-coord="(2,1)"]').hover();
-  await expect(page.getByTestId("shader-hover")).toContainText("5");
-  expect(views.consoleErrors).toEqual([]);
+  await shader.cell("shader", "(2,1)").hover();
+  await expect(shader.hover()).toContainText("5");
+  expect(shader.consoleErrors).toEqual([]);
 });
 
 test("options change the shader and live in the URL; bad ones are errors at their field", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/shader?from=views&shape=4&ops=pad:1,1");
-  const code = page.getByTestId("shader-code");
-  await page.getByTestId("shader-fill").fill("-1");
+  const shader = new ShaderPage(page);
+  await shader.open("#/shader?from=views&shape=4&ops=pad:1,1");
+  const code = shader.code();
+  await shader.type("shader-fill", "-1");
   await expect(code).toContainText("output[i] = -1i;");
   await code.locator(".line", { hasText: "output[i] = -1i" }).hover();
-  await expect(page.locator('[data-testid="shader-cell"].cell--lit')).toHaveCount(2);
+  await expect(shader.litCells("shader")).toHaveCount(2);
   await page.getByTestId("shader-type").selectOption("u32");
-  await expect(page.getByTestId("shader-error")).toContainText("choose i32 for negative values");
+  await expect(shader.error()).toContainText("choose i32 for negative values");
   await page.getByTestId("shader-type").selectOption("i32");
-  await expect(page.getByTestId("shader-error")).toBeEmpty();
-  await page.getByTestId("shader-workgroup").fill("300");
+  await expect(shader.error()).toBeEmpty();
+  await shader.type("shader-workgroup", "300");
   await expect(page.getByTestId("error-shader-workgroup")).toContainText("from 1 to 256");
   await expect(code).toContainText("@workgroup_size(64)");
-  await page.getByTestId("shader-workgroup").fill("128");
+  await shader.type("shader-workgroup", "128");
   await expect(code).toContainText("@workgroup_size(128)");
   await page.getByTestId("shader-readable").uncheck();
   await expect(page).toHaveURL(/#\/shader\?from=views&fill=-1&wg=128&expr=compact&shape=4/);
@@ -68,37 +68,37 @@ test("options change the shader and live in the URL; bad ones are errors at thei
   const text = await code.innerText();
   await page.reload();
   await expect(code).toHaveText(text);
-  expect(views.consoleErrors).toEqual([]);
+  expect(shader.consoleErrors).toEqual([]);
 });
 
 test("the Shader page generates from the page visited last: a layout or a morphism", async ({ page }) => {
-  const views = new ViewsPage(page);
+  const shader = new ShaderPage(page);
   await page.goto("/#/layouts?L=(2,3):(3,1)");
   await page.getByTestId("nav-shader").click();
-  await expect(page.getByTestId("shader-from")).toHaveValue("layouts");
-  await expect(page.getByTestId("shader-code")).toContainText("for the CuTe layout (2,3):(3,1)");
+  await expect(shader.from()).toHaveValue("layouts");
+  await expect(shader.code()).toContainText("for the CuTe layout (2,3):(3,1)");
   // colexicographic L(i): 0 3 1 4 2 5, drawn over the modes reversed (3, 2)
-  await expect(page.locator('[data-testid="shader-cell"][data-coord="(0,1)"]')).toHaveText("3");
+  await expect(shader.cell("shader", "(0,1)")).toHaveText("3");
   // the link back opens the layout it came from
   await expect(page.getByTestId("shader-source")).toHaveText("Edit the CuTe layout (Layouts page)");
   await page.getByTestId("shader-source").click();
   await expect(page.getByTestId("layout-input")).toHaveValue("(2,3):(3,1)");
   await page.getByTestId("nav-shader").click();
-  await expect(page.getByTestId("shader-code")).toContainText("for the CuTe layout (2,3):(3,1)");
+  await expect(shader.code()).toContainText("for the CuTe layout (2,3):(3,1)");
   await page.getByTestId("nav-morphisms").click();
   await page.getByTestId("nav-shader").click();
-  await expect(page.getByTestId("shader-from")).toHaveValue("morphisms");
-  await expect(page.getByTestId("shader-code")).toContainText("for the CuTe layout");
-  await page.getByTestId("shader-from").selectOption("views");
-  await expect(page.getByTestId("shader-code")).toContainText("for View(shape=");
-  expect(views.consoleErrors).toEqual([]);
+  await expect(shader.from()).toHaveValue("morphisms");
+  await expect(shader.code()).toContainText("for the CuTe layout");
+  await shader.from().selectOption("views");
+  await expect(shader.code()).toContainText("for View(shape=");
+  expect(shader.consoleErrors).toEqual([]);
 });
 
 test("without WebGPU the page says so and points to the check the project runs", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto(permalink);
-  await expect(page.getByTestId("gpu-unavailable")).toContainText("WebGPU is not available here");
-  await expect(page.getByTestId("gpu-unavailable")).toContainText("Mesa's lavapipe");
-  await expect(page.getByTestId("gpu-run")).toBeDisabled();
-  expect(views.consoleErrors).toEqual([]);
+  const shader = new ShaderPage(page);
+  await shader.open(permalink);
+  await expect(shader.gpuUnavailable()).toContainText("WebGPU is not available here");
+  await expect(shader.gpuUnavailable()).toContainText("Mesa's lavapipe");
+  await expect(shader.gpuRun()).toBeDisabled();
+  expect(shader.consoleErrors).toEqual([]);
 });

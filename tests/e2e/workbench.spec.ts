@@ -1,59 +1,56 @@
 import { expect, test } from "@playwright/test";
-import { ViewsPage } from "./views-page";
-
-const cell = (page, pane: string, coord: string) =>
-  page.locator(`[data-testid="${pane}-cell"][data-coord="${coord}"]`);
+import { LayoutsPage } from "./layouts-page";
 
 test("the workbench divides A by B, colours the tiles and links result and A by hover", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/layouts");
-  await expect(page.getByTestId("wb-result")).toHaveText("((2,2),(2,3)):((4,1),(2,8))");
+  const layouts = new LayoutsPage(page);
+  await layouts.open();
+  await expect(layouts.workbenchResult()).toHaveText("((2,2),(2,3)):((4,1),(2,8))");
   await expect(page.getByTestId("wb-result-pycute")).toHaveText("((2, 2), (2, 3)):((4, 1), (2, 8))");
   // result element (1,0) reads A at offset 4; hovering it lights that A cell, same tile colour
-  const r = page.locator('[data-testid="wb-result-cell"]').nth(1);
+  const r = layouts.cells("wb-result").nth(1);
   await r.hover();
-  const lit = page.locator('[data-testid="wb-a-cell"].cell--lit');
+  const lit = layouts.litCells("wb-a");
   await expect(lit).toHaveCount(1);
   await expect(lit).toHaveAttribute("data-addr", (await r.getAttribute("data-addr")) ?? "");
   await expect(lit).toHaveAttribute("data-tile", (await r.getAttribute("data-tile")) ?? "");
   // B's element 1 is place 1 of each of the 6 tiles: six result cells, six A cells, itself
-  await page.locator('[data-testid="wb-b-cell"]').nth(1).hover();
-  await expect(page.locator('[data-testid="wb-b-cell"].cell--lit')).toHaveCount(1);
-  const litResult = page.locator('[data-testid="wb-result-cell"].cell--lit');
+  await layouts.cells("wb-b").nth(1).hover();
+  await expect(layouts.litCells("wb-b")).toHaveCount(1);
+  const litResult = layouts.litCells("wb-result");
   await expect(litResult).toHaveCount(6);
-  await expect(page.locator('[data-testid="wb-a-cell"].cell--lit')).toHaveCount(6);
+  await expect(layouts.litCells("wb-a")).toHaveCount(6);
   const tiles = new Set(await litResult.evaluateAll((cells) => cells.map((c) => c.getAttribute("data-tile"))));
   expect(tiles.size).toBe(6);
   await expect(page).toHaveURL(/op=logical_divide&A=/);
-  await expect(page.getByTestId("wb-op")).toHaveValue("logical_divide");
-  expect(views.consoleErrors).toEqual([]);
+  await expect(layouts.workbenchOp()).toHaveValue("logical_divide");
+  expect(layouts.consoleErrors).toEqual([]);
 });
 
 test("a workbench link restores the operation, its operands and the result", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/layouts?L=(4,8):(1,4)&op=composition&A=(6,2):(8,2)&B=(4,3):(3,1)");
-  await expect(page.getByTestId("wb-op")).toHaveValue("composition");
-  await expect(page.getByTestId("wb-a")).toHaveValue("(6,2):(8,2)");
-  await expect(page.getByTestId("wb-b")).toHaveValue("(4,3):(3,1)");
-  await expect(page.getByTestId("wb-result")).toHaveText("((2,2),3):((24,2),8)");
+  const layouts = new LayoutsPage(page);
+  await layouts.open("#/layouts?L=(4,8):(1,4)&op=composition&A=(6,2):(8,2)&B=(4,3):(3,1)");
+  await expect(layouts.workbenchOp()).toHaveValue("composition");
+  await expect(layouts.field("wb-a")).toHaveValue("(6,2):(8,2)");
+  await expect(layouts.field("wb-b")).toHaveValue("(4,3):(3,1)");
+  await expect(layouts.workbenchResult()).toHaveText("((2,2),3):((24,2),8)");
   // R(i) = A(B(i)): B's element 5 (value 4) lights R's element 5 and A's element 4, same offset
   const b5 = page.locator('[data-testid="wb-b-cell"][data-addr="4"]');
   await b5.hover();
-  const litA = page.locator('[data-testid="wb-a-cell"].cell--lit');
+  const litA = layouts.litCells("wb-a");
   await expect(litA).toHaveCount(1);
-  const litR = page.locator('[data-testid="wb-result-cell"].cell--lit');
+  const litR = layouts.litCells("wb-result");
   await expect(litR).toHaveCount(1);
   await expect(litR).toHaveAttribute("data-addr", (await litA.getAttribute("data-addr")) ?? "");
   // pycute's truncated composition is shown with a warning saying why
-  await views.type("wb-a", "((2,2),(2,6)):((12,16),(2,1))");
-  await views.type("wb-b", "3:2");
-  await expect(page.getByTestId("wb-result")).toHaveText("2:16");
+  await layouts.type("wb-a", "((2,2),(2,6)):((12,16),(2,1))");
+  await layouts.type("wb-b", "3:2");
+  await expect(layouts.workbenchResult()).toHaveText("2:16");
   await expect(page.getByTestId("wb-warnings")).toContainText("2 elements where B asks for 3");
   // a unary operation hides B's field and grid
-  await page.getByTestId("wb-op").selectOption("coalesce");
-  await expect(page.getByTestId("wb-b")).toBeHidden();
+  await layouts.workbenchOp().selectOption("coalesce");
+  await expect(layouts.field("wb-b")).toBeHidden();
   await expect(page.getByTestId("wb-b-grid")).toBeHidden();
-  expect(views.consoleErrors).toEqual([]);
+  expect(layouts.consoleErrors).toEqual([]);
 });
 
 const operations: [string, string, string, string][] = [
@@ -77,14 +74,14 @@ const operations: [string, string, string, string][] = [
 ];
 
 test("every operation of the algebra runs from the workbench", async ({ page }) => {
-  const views = new ViewsPage(page);
-  await page.goto("/#/layouts");
+  const layouts = new LayoutsPage(page);
+  await layouts.open();
   for (const [op, a, b, result] of operations) {
-    await views.workbench(op, a, b, result);
+    await layouts.workbench(op, a, b, result);
   }
   // a failing condition is explained, and the last result is not shown as valid
-  await page.getByTestId("wb-op").selectOption("complement");
-  await views.type("wb-a", "(2,2):(1,1)");
+  await layouts.workbenchOp().selectOption("complement");
+  await layouts.type("wb-a", "(2,2):(1,1)");
   await expect(page.getByTestId("wb-error")).toContainText("injective");
-  expect(views.consoleErrors).toEqual([]);
+  expect(layouts.consoleErrors).toEqual([]);
 });

@@ -389,7 +389,7 @@ mod tests {
 
     /// The longest chain accepted, and one operation more; the accepted one is evaluated,
     /// rendered and simplified on a bounded stack (4 MiB: this debug build's frames are large;
-    /// `tests/web.rs` checks the same in the browser, on its 1 MiB stack).
+    /// `tests/web/views.rs` checks the same in the browser, on its 1 MiB stack).
     #[test]
     fn operation_limit_bounds_the_recursion() {
         let vars = ranges();
