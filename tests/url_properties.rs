@@ -5,11 +5,11 @@
 
 use proptest::prelude::*;
 
+use layout_lab::state::layouts::workbench::{Operation, WorkbenchState};
 use layout_lab::state::layouts::LayoutsState;
 use layout_lab::state::morphisms::{MorphOp, MorphismsState};
 use layout_lab::state::shader::{OptField, Pages, ShaderState, Source, Subject};
 use layout_lab::state::syno::{SynoState, PRESETS};
-use layout_lab::state::workbench::{Operation, WorkbenchState};
 use layout_lab::state::{PageState, ViewsState};
 
 fn layout_text() -> impl Strategy<Value = String> {

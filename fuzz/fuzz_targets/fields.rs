@@ -10,8 +10,8 @@ use layout_lab::state::layouts::LayoutsState;
 use layout_lab::state::morphisms::{MorphOp, MorphismsState, Part};
 use layout_lab::state::shader::{OptField, ShaderState};
 use layout_lab::state::syno::{Grids, SynoState};
-use layout_lab::state::view_form::{RowField, SymbolPart, ViewEditor};
-use layout_lab::state::workbench::{Operation, WorkbenchState};
+use layout_lab::state::views::form::{RowField, SymbolPart, ViewEditor};
+use layout_lab::state::layouts::workbench::{Operation, WorkbenchState};
 use layout_lab::state::PageState;
 use libfuzzer_sys::fuzz_target;
 

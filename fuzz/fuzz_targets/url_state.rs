@@ -5,7 +5,7 @@ use layout_lab::state::morphisms::MorphismsState;
 use layout_lab::state::route::Route;
 use layout_lab::state::shader::{Pages, ShaderState, Subject};
 use layout_lab::state::syno::SynoState;
-use layout_lab::state::workbench::WorkbenchState;
+use layout_lab::state::layouts::workbench::WorkbenchState;
 use layout_lab::state::{PageState, ViewsState};
 use libfuzzer_sys::fuzz_target;
 

@@ -5,8 +5,8 @@ use crate::engine::cute::{Layout, Notation};
 use crate::engine::NotTractable;
 use crate::panels::common::{attrs, code_and_link, error, properties};
 use crate::panels::markup::Markup;
+use crate::state::layouts::workbench_view::Panels;
 use crate::state::layouts::LayoutsState;
-use crate::state::workbench_view::Panels;
 
 /// `<dt>{term}</dt><dd data-testid="{test_id}">{text}</dd>`.
 fn term(m: &mut dyn Markup, term: &str, test_id: &str, text: &str) {
@@ -162,7 +162,7 @@ mod tests {
 
     #[test]
     fn the_workbench_shows_a_result_or_why_not() {
-        use crate::state::workbench::{Operation, WorkbenchState};
+        use crate::state::layouts::workbench::{Operation, WorkbenchState};
         let w = WorkbenchState::new(Operation::LogicalDivide, "(4,2,3):(2,1,8)", "4:2");
         let html = workbench_result(&Panels::of(&w), &["a < b".to_string()]);
         assert!(

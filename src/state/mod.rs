@@ -12,13 +12,10 @@ pub mod shader;
 pub mod stack_grid;
 pub mod syno;
 pub mod url;
-pub mod view_form;
 pub mod views;
-pub mod workbench;
-pub mod workbench_view;
 
 pub use route::Page;
 pub use stack_grid::{Hover, StackGrid};
 pub use url::PageState;
-pub use view_form::{DimRow, FormError, RowField, ViewEditor, ViewForm};
+pub use views::form::{DimRow, FormError, RowField, ViewEditor, ViewForm};
 pub use views::ViewsState;

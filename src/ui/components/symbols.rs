@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::state::view_form::SymbolPart;
+use crate::state::views::form::SymbolPart;
 use crate::state::ViewsState;
 
 #[component]

@@ -6,10 +6,10 @@ use leptos::prelude::*;
 use crate::engine::cute::Notation;
 use crate::panels;
 use crate::panels::picture::Picture;
+use crate::state::layouts::workbench::{OperandKind, Operation, PRESETS};
+use crate::state::layouts::workbench_view::{Pane, PaneLit, Panels};
 use crate::state::layouts::LayoutsState;
 use crate::state::stack_grid::{Hover, Lit};
-use crate::state::workbench::{OperandKind, Operation, PRESETS};
-use crate::state::workbench_view::{Pane, PaneLit, Panels};
 use crate::ui::dom::{markup, Draw};
 
 use super::{GridKind, GridView, PictureExport};
@@ -81,7 +81,7 @@ pub fn Workbench(
                             let preset = event_target_value(&ev)
                                 .parse::<usize>()
                                 .ok()
-                                .and_then(crate::state::workbench::WorkbenchState::preset);
+                                .and_then(crate::state::layouts::workbench::WorkbenchState::preset);
                             if let Some(w) = preset {
                                 state.update(|s| s.workbench = w);
                             }

@@ -1,14 +1,16 @@
 //! The Views page: a base view edited per dimension, a history of movement ops replayed into a
 //! view stack after every edit, the step being looked at, and all of it in the URL.
 
+pub mod form;
+
 use crate::engine::view::mergeability::{decide_merge, MergeVerdict};
 use crate::engine::view::python_tuple;
 use crate::engine::view::tinygrad_repr::{parse_tracker, MAX_INPUT_CHARS};
 use crate::engine::{MovementOp, NewViewReason, ShapeTracker, View};
 use crate::state::url::PageState;
 
-use super::view_form::{ViewEditor, ViewForm};
 use crate::engine::view::op_text::{op_pieces, op_text, parse_op};
+use form::{ViewEditor, ViewForm};
 
 /// Most ops the history holds.
 pub const MAX_STEPS: usize = 64;

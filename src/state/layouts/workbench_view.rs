@@ -6,9 +6,9 @@ use crate::engine::support::sorted::SortedSet;
 use crate::engine::cute::Layout;
 use crate::engine::cute::Tiler;
 
-use super::layouts::{grid_indices, layout_grid, mode_axes};
-use super::stack_grid::{Grid, StackGrid};
 use super::workbench::{Operand, WorkbenchState};
+use crate::state::layouts::{grid_indices, layout_grid, mode_axes};
+use crate::state::stack_grid::{Grid, StackGrid};
 
 /// The three panes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,8 +252,8 @@ mod tests {
 
     #[test]
     fn composition_inverses_and_coalesce_link_the_elements_they_relate() {
-        use super::super::layouts::grid_indices;
-        use super::super::workbench::Operation;
+        use crate::state::layouts::grid_indices;
+        use crate::state::layouts::workbench::Operation;
         // R(i) = A(B(i)): B's element i is R's element i and reads A's element B(i)
         let state = WorkbenchState::new(Operation::Composition, "(6,2):(8,2)", "(4,3):(3,1)");
         let panels = Panels::of(&state);
@@ -335,7 +335,7 @@ mod tests {
         assert_eq!(axes.blocks, [vec!["mode 2: 0", "mode 2: 1", "mode 2: 2"]]);
         assert_eq!(panels.note(Pane::Result), None);
         let unary = WorkbenchState::new(
-            super::super::workbench::Operation::Coalesce,
+            crate::state::layouts::workbench::Operation::Coalesce,
             "(2,3):(3,1)",
             "",
         );
@@ -344,7 +344,7 @@ mod tests {
         assert!(panels.grid(Pane::B).cells.is_empty());
         assert_eq!(panels.caption(Pane::Result), "result");
         let failed = WorkbenchState::new(
-            super::super::workbench::Operation::Complement,
+            crate::state::layouts::workbench::Operation::Complement,
             "(2,2):(1,1)",
             "",
         );
@@ -360,7 +360,7 @@ mod tests {
     #[test]
     fn operations_without_tiles_draw_plain_grids_and_errors_stay_typed() {
         let mut state = WorkbenchState::default();
-        state.set_op(super::super::workbench::Operation::Coalesce);
+        state.set_op(crate::state::layouts::workbench::Operation::Coalesce);
         let panels = Panels::of(&state);
         assert_eq!(panels.tiles, 0);
         assert!(panels.b.is_none());
@@ -372,7 +372,7 @@ mod tests {
             .iter()
             .all(|c| c.tile.is_none()));
         let mut state = WorkbenchState::default();
-        state.set_op(super::super::workbench::Operation::Composition);
+        state.set_op(crate::state::layouts::workbench::Operation::Composition);
         state.set_a("(2,2):(3,2)");
         state.set_b("(4,4):(1,4)");
         let panels = Panels::of(&state);

@@ -2,12 +2,15 @@
 //! for it: the grid of `L(i)` (mode 0 down, mode 1 across, further modes as blocks, the last
 //! outermost) and the codomain strip.
 
+pub mod workbench;
+pub mod workbench_view;
+
 use crate::engine::cute::{idx2crd, IntTuple, Layout, Notation};
 use crate::engine::morphism::{Morphism, NotTractable};
 use crate::state::url::PageState;
 
 use super::stack_grid::{Axes, Cell, StackGrid, MAX_DRAWN_CELLS};
-use super::workbench::WorkbenchState;
+use workbench::WorkbenchState;
 
 /// Longest layout text kept.
 const MAX_CHARS: usize = 4096;
