@@ -40,7 +40,7 @@ test("a bad op argument is refused at the toolbar and nothing changes", async ({
   expect(views.consoleErrors).toEqual([]);
 });
 
-test("seed 004: transpose then reshape needs two views, by clicking", async ({ page }) => {
+test("tinygrad's transpose then reshape needs two views, by clicking", async ({ page }) => {
   const views = new ViewsPage(page);
   await views.open();
   await views.type("shape-0", "3");

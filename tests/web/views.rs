@@ -107,7 +107,7 @@ async fn the_op_toolbar_applies_ops_and_reports_bad_arguments() {
     assert_eq!(
         cell_address(&parent, "(1,0)"),
         "4",
-        "seed 004: 0 2 / 4 1 / 3 5"
+        "the transposed reshape example: 0 2 / 4 1 / 3 5"
     );
     click(&parent, "op-expand");
     type_into(&parent, "op-argument", "9,9");
@@ -195,7 +195,7 @@ async fn expression_mode_keeps_the_last_grid_on_a_parse_error() {
         leptos::mount::mount_to(parent.clone(), move || view! { <ExprModePanel tracker /> });
     mounted.forget();
     tick().await;
-    assert_eq!(cell_address(&parent, "(1,0)"), "4", "seed 004 default");
+    assert_eq!(cell_address(&parent, "(1,0)"), "4", "the transposed reshape example by default");
     type_into(&parent, "expr-idx-input", "ridx0 * (");
     tick().await;
     assert!(text(&parent, "error-expr-idx-input").contains("character"));

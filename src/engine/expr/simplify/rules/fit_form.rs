@@ -172,7 +172,7 @@ pub(crate) fn values_over_form(
     }
     let mut values: Vec<Option<i64>> = vec![None; usize::try_from(hi - lo + 1).ok()?];
     loop {
-        let at = usize::try_from(arena.eval(x, &env) - lo).ok()?;
+        let at = usize::try_from(arena.eval(x, &env).checked_sub(lo)?).ok()?;
         record(&mut values, at, arena.eval(id, &env))?;
         if !next_point(&mut env, &ranges) {
             break;
