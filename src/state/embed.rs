@@ -221,9 +221,9 @@ mod tests {
     fn panels_match_the_stylesheet_and_the_pages() {
         let css = include_str!("../../style/main.css");
         let pages = [
-            include_str!("../ui/pages/views.rs"),
-            include_str!("../ui/pages/layouts.rs"),
-            include_str!("../ui/pages/morphisms.rs"),
+            include_str!("../ui/pages/views/mod.rs"),
+            include_str!("../ui/pages/layouts/mod.rs"),
+            include_str!("../ui/pages/morphisms/mod.rs"),
             include_str!("../ui/pages/syno.rs"),
             include_str!("../ui/pages/shader.rs"),
         ]

@@ -13,7 +13,7 @@ use crate::state::route::Route;
 use crate::state::shader::{ShaderState, Source};
 use crate::state::syno::SynoState;
 use crate::state::{Page, PageState, ViewsState};
-use crate::ui::components::import_export::copy;
+use crate::ui::components::clipboard::copy;
 use crate::ui::dom::{markup, Draw};
 use crate::ui::pages::shader::PageSignals;
 use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ViewsPage};

@@ -29,7 +29,7 @@ async fn the_layouts_page_draws_l_of_i_and_keeps_the_last_layout_on_bad_input() 
 #[wasm_bindgen_test]
 async fn the_workbench_runs_an_operation_and_keeps_the_last_result_on_bad_operands() {
     use layout_lab::state::layouts::LayoutsState;
-    use layout_lab::ui::components::Workbench;
+    use layout_lab::ui::pages::layouts::Workbench;
     let parent = fresh_parent();
     let state = RwSignal::new(LayoutsState::default());
     let mounted = leptos::mount::mount_to(parent.clone(), move || view! { <Workbench state /> });

@@ -188,14 +188,18 @@ async fn expressions_show_counts_and_simplifier_steps() {
 #[wasm_bindgen_test]
 async fn expression_mode_keeps_the_last_grid_on_a_parse_error() {
     use layout_lab::engine::ShapeTracker;
-    use layout_lab::ui::components::ExprModePanel;
+    use layout_lab::ui::pages::views::ExprModePanel;
     let parent = fresh_parent();
     let tracker = Signal::derive(|| ShapeTracker::from_shape(&[2, 2]).unwrap());
     let mounted =
         leptos::mount::mount_to(parent.clone(), move || view! { <ExprModePanel tracker /> });
     mounted.forget();
     tick().await;
-    assert_eq!(cell_address(&parent, "(1,0)"), "4", "the transposed reshape example by default");
+    assert_eq!(
+        cell_address(&parent, "(1,0)"),
+        "4",
+        "the transposed reshape example by default"
+    );
     type_into(&parent, "expr-idx-input", "ridx0 * (");
     tick().await;
     assert!(text(&parent, "error-expr-idx-input").contains("character"));
@@ -225,7 +229,7 @@ async fn expression_mode_keeps_the_last_grid_on_a_parse_error() {
 
 #[wasm_bindgen_test]
 async fn import_panel_loads_ops_and_exports_python() {
-    use layout_lab::ui::components::ImportExport;
+    use layout_lab::ui::pages::views::ImportExport;
     let parent = fresh_parent();
     let state = RwSignal::new(ViewsState::from_query("shape=2,3").0);
     let mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ImportExport state /> });
@@ -272,7 +276,7 @@ async fn symbols_bind_a_named_size_with_the_slider() {
 #[wasm_bindgen_test]
 async fn the_table_view_lists_the_composed_cells() {
     use layout_lab::state::StackGrid;
-    use layout_lab::ui::components::GridTable;
+    use layout_lab::ui::pages::views::GridTable;
     let parent = fresh_parent();
     let (state, _) = ViewsState::from_query("shape=3,2&ops=permute:1,0;reshape:3,2");
     let grids = Signal::derive(move || StackGrid::of(&state.shown().0).map_err(|e| e.to_string()));

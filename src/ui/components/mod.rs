@@ -1,29 +1,11 @@
+//! The parts several pages share: grids (DOM and canvas), picture exports, the clipboard.
+//! A page's own parts live with it under `ui/pages/`.
+
 pub mod canvas_grid;
-pub mod diagram;
-pub mod dim_editor;
-pub mod expr_mode;
-pub mod expr_view;
+pub mod clipboard;
 pub mod grid;
-pub mod grid_table;
-pub mod history;
-pub mod import_export;
-pub mod op_toolbar;
 pub mod picture_export;
-pub mod stack_panel;
-pub mod symbols;
-pub mod workbench;
 
 pub use canvas_grid::{CanvasGrid, CanvasMemory};
-pub use diagram::MorphismDiagram;
-pub use dim_editor::DimEditor;
-pub use expr_mode::ExprModePanel;
-pub use expr_view::ExprView;
 pub use grid::{GridKind, GridView, MemoryStrip};
-pub use grid_table::GridTable;
-pub use history::History;
-pub use import_export::ImportExport;
-pub use op_toolbar::OpToolbar;
 pub use picture_export::PictureExport;
-pub use stack_panel::StackPanel;
-pub use symbols::Symbols;
-pub use workbench::Workbench;

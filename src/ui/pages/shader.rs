@@ -20,7 +20,7 @@ use crate::state::shader::{
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::syno::SynoState;
 use crate::state::{PageState, ViewsState};
-use crate::ui::components::import_export::copy;
+use crate::ui::components::clipboard::copy;
 use crate::ui::components::{GridKind, GridView, PictureExport};
 use crate::ui::dom::{event_attribute, light, markup, on_settle, Draw};
 

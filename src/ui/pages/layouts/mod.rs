@@ -1,14 +1,18 @@
 //! The Layouts page: write a CuTe layout and see its grid of `L(i)`, its codomain and its
 //! properties, linked by hover.
 
+pub mod workbench;
+
+pub use workbench::Workbench;
+
 use leptos::prelude::*;
 
 use crate::panels;
 use crate::panels::picture::Picture;
 use crate::state::layouts::{CellText, LayoutsState};
 use crate::state::stack_grid::{Hover, Lit};
-use crate::ui::components::import_export::copy;
-use crate::ui::components::{GridKind, GridView, MemoryStrip, PictureExport, Workbench};
+use crate::ui::components::clipboard::copy;
+use crate::ui::components::{GridKind, GridView, MemoryStrip, PictureExport};
 use crate::ui::dom::{markup, Draw};
 
 #[component]

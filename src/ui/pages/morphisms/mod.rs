@@ -2,6 +2,10 @@
 //! and grid linked by hover; run the Nest operations next to the layout operations they model;
 //! step through Algorithm 4.1.3.
 
+pub mod diagram;
+
+pub use diagram::MorphismDiagram;
+
 use leptos::prelude::*;
 
 use crate::engine::morphism::to_tikz;
@@ -12,9 +16,9 @@ use crate::state::morphisms::{
     Drawn, MorphHover, MorphLit, MorphOp, MorphismsState, Part, COMPOSITION_PRESETS,
 };
 use crate::state::stack_grid::{Hover, Lit};
-use crate::ui::components::import_export::copy;
+use crate::ui::components::clipboard::copy;
 use crate::ui::components::picture_export::figure_png;
-use crate::ui::components::{GridKind, GridView, MorphismDiagram, PictureExport};
+use crate::ui::components::{GridKind, GridView, PictureExport};
 use crate::ui::dom::{event_attribute, light, markup, Draw};
 
 /// The paper's §1.3 morphisms, offered as examples.

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::engine::{IndexExprs, ShapeTracker};
 use crate::panels;
-use crate::ui::components::import_export::copy;
+use crate::ui::components::clipboard::copy;
 use crate::ui::dom::{event_attribute, markup, Draw};
 
 /// The expressions of one stack; equal only to themselves, so a memo of them notifies on

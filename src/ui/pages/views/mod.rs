@@ -1,6 +1,26 @@
 //! The Views page: edit a base view per dimension, apply movement ops, and watch the stack,
 //! memory, the composed grid and the expressions follow.
 
+pub mod dim_editor;
+pub mod expr_mode;
+pub mod expr_view;
+pub mod grid_table;
+pub mod history;
+pub mod import_export;
+pub mod op_toolbar;
+pub mod stack_panel;
+pub mod symbols;
+
+pub use dim_editor::DimEditor;
+pub use expr_mode::ExprModePanel;
+pub use expr_view::ExprView;
+pub use grid_table::GridTable;
+pub use history::History;
+pub use import_export::ImportExport;
+pub use op_toolbar::OpToolbar;
+pub use stack_panel::StackPanel;
+pub use symbols::Symbols;
+
 use leptos::prelude::*;
 
 use crate::panels::picture::Picture;
@@ -11,8 +31,7 @@ use crate::state::large_grid::LargeGrid;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::{StackGrid, ViewsState};
 use crate::ui::components::{
-    CanvasGrid, CanvasMemory, DimEditor, ExprModePanel, ExprView, GridKind, GridTable, GridView,
-    History, ImportExport, MemoryStrip, OpToolbar, PictureExport, StackPanel, Symbols,
+    CanvasGrid, CanvasMemory, GridKind, GridView, MemoryStrip, PictureExport,
 };
 
 #[component]
