@@ -13,7 +13,7 @@ use crate::engine::support::cursor::Cursor;
 use super::notation::{int_tuple, TupleSyntax, MAX_NOTATION_CHARS};
 
 /// How a layout's shape and stride read: signed ints, pycute's `(8,)` for a 1-tuple.
-const LAYOUT_TUPLE: TupleSyntax = TupleSyntax {
+pub(super) const LAYOUT_TUPLE: TupleSyntax = TupleSyntax {
     field: Field::Shape,
     signed: true,
     blank: false,

@@ -91,15 +91,8 @@ pub(crate) fn int_tuple(
 mod tests {
     use super::*;
 
-    const PLAIN: TupleSyntax = TupleSyntax {
-        field: Field::Shape,
-        signed: true,
-        blank: false,
-        trailing_comma: true,
-        leaf: "an integer or “(”",
-        too_big: "an integer that fits in 64 bits",
-        brackets: "parentheses",
-    };
+    /// The layouts' own syntax: signed ints, pycute's `(8,)` for a 1-tuple.
+    const PLAIN: TupleSyntax = crate::engine::cute::layout::LAYOUT_TUPLE;
 
     fn parse(text: &str, syntax: &TupleSyntax) -> Result<IntTuple, LayoutError> {
         let mut cur = Cursor::new(text);
