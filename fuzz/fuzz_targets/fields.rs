@@ -6,12 +6,12 @@
 //! Each line is one edit: its first byte picks the field (and the row or operation), the rest
 //! is what is typed.
 #![no_main]
+use layout_lab::state::layouts::workbench::{Operation, WorkbenchState};
 use layout_lab::state::layouts::LayoutsState;
 use layout_lab::state::morphisms::{MorphOp, MorphismsState, Part};
 use layout_lab::state::shader::{OptField, ShaderState};
 use layout_lab::state::syno::{Grids, SynoState};
 use layout_lab::state::views::form::{RowField, SymbolPart, ViewEditor};
-use layout_lab::state::layouts::workbench::{Operation, WorkbenchState};
 use layout_lab::state::PageState;
 use libfuzzer_sys::fuzz_target;
 

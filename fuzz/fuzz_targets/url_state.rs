@@ -1,11 +1,11 @@
 //! Every page's URL state, as a stranger's link delivers it.
 #![no_main]
+use layout_lab::state::layouts::workbench::WorkbenchState;
 use layout_lab::state::layouts::LayoutsState;
 use layout_lab::state::morphisms::MorphismsState;
 use layout_lab::state::route::Route;
 use layout_lab::state::shader::{Pages, ShaderState, Subject};
 use layout_lab::state::syno::SynoState;
-use layout_lab::state::layouts::workbench::WorkbenchState;
 use layout_lab::state::{PageState, ViewsState};
 use libfuzzer_sys::fuzz_target;
 
