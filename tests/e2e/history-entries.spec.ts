@@ -21,12 +21,7 @@ test("Back right after a redo shows the entry's own state, not the redo's", asyn
       frame(() => setTimeout(() => callback(performance.now()), 150));
   });
   const views = new ViewsPage(page);
-  await views.open("#/views?shape=3,4");
-  await views.type("stride-1", "2");
-  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "8");
-  await page.waitForTimeout(pause);
-  await views.type("offset", "5");
-  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "13");
+  await views.twoEdits(pause);
   await page.waitForTimeout(pause);
   await page.locator("h2").first().click();
   // undo to 8 and let its write land: the newest entry now shows the URL of the one before it

@@ -6,12 +6,7 @@ const pause = 1100;
 
 test("Ctrl+Z and Ctrl+Shift+Z step through edits; back and forward too", async ({ page }) => {
   const views = new ViewsPage(page);
-  await views.open("#/views?shape=3,4");
-  await views.type("stride-1", "2");
-  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "8");
-  await page.waitForTimeout(pause);
-  await views.type("offset", "5");
-  await expect(views.logicalCell("(1,2)")).toHaveAttribute("data-addr", "13");
+  await views.twoEdits(pause);
   // outside a text field the keys undo the app's edits
   await page.locator("h2").first().click();
   await page.keyboard.press("Control+z");
