@@ -93,6 +93,7 @@ fn block_html(m: &mut dyn Markup, shape: &[i64], cells: &[Cell], axis: usize, st
     let row = |m: &mut dyn Markup, cells: &[Cell], label: Option<&String>| {
         m.open("div");
         m.attr("class", "grid-row");
+        m.attr("role", "row");
         if let Some(label) = label {
             axis_html(m, label, style.row_width);
         }
@@ -105,6 +106,7 @@ fn block_html(m: &mut dyn Markup, shape: &[i64], cells: &[Cell], axis: usize, st
         if let Some(axes) = style.axes.filter(|a| !a.cols.is_empty()) {
             m.open("div");
             m.attr("class", "grid-row grid-row--axis");
+            m.attr("aria-hidden", "true");
             if with_corner {
                 axis_html(m, "", style.row_width);
             }
@@ -115,11 +117,8 @@ fn block_html(m: &mut dyn Markup, shape: &[i64], cells: &[Cell], axis: usize, st
         }
     };
     match shape.len() {
-        0 => {
-            if let Some(c) = cells.first() {
-                cell_html(m, c, style);
-            }
-        }
+        0 if !cells.is_empty() => row(m, &cells[..1], None),
+        0 => {}
         1 => {
             header(m, false);
             row(m, cells, None);
@@ -156,7 +155,11 @@ fn block_html(m: &mut dyn Markup, shape: &[i64], cells: &[Cell], axis: usize, st
                     Some(name) => name.clone(),
                     None => format!("d{axis}={k}"),
                 };
-                m.el("span", &[("class", "block__label")], &label);
+                m.el(
+                    "span",
+                    &[("class", "block__label"), ("aria-hidden", "true")],
+                    &label,
+                );
                 block_html(m, &shape[1..], chunk, axis + 1, style);
                 m.close();
             }
@@ -305,7 +308,13 @@ pub(super) fn code_block(
     m.close();
     m.el(
         "pre",
-        &[("class", class), ("data-testid", &format!("export-{name}"))],
+        // focusable, so a keyboard can scroll a long snippet
+        &[
+            ("class", class),
+            ("data-testid", &format!("export-{name}")),
+            ("tabindex", "0"),
+            ("aria-label", title),
+        ],
         code,
     );
 }
@@ -394,7 +403,9 @@ pub(super) mod tests {
         );
         assert_eq!(html.matches(r#"data-testid="logical-cell""#).count(), 4);
         assert_eq!(html.matches(r#"class="block""#).count(), 2);
-        assert!(html.contains(r#"<span class="block__label">d0=1</span>"#));
+        assert!(html.contains(r#"<span class="block__label" aria-hidden="true">d0=1</span>"#));
+        // every cell in a row, every row of cells a row for assistive technology
+        assert_eq!(html.matches(r#"role="row""#).count(), 2);
         assert!(html.contains(r#"data-coord="(1,0,0)" data-addr="10""#));
         assert!(html.contains(r#"cell--masked" data-index="3""#));
         assert!(html.contains(r#"aria-label="(1,0,1) → masked">·</div>"#));

@@ -45,7 +45,9 @@ fn exports_carry_copy_buttons_and_links() {
     let layout = Layout::parse("(4,8):(1,4)").map_err(|e| e.to_string());
     let html = views_export("a < b", "View(…)", &layout);
     assert!(html.contains(r#"data-copy="python""#) && html.contains(r#"data-copy="repr""#));
-    assert!(html.contains(r#"<pre class="code" data-testid="export-python">a &lt; b</pre>"#));
+    assert!(html.contains(
+        r#"<pre class="code" data-testid="export-python" tabindex="0" aria-label="tinygrad Python">a &lt; b</pre>"#
+    ));
     assert!(
         html.contains(r##"href="#/layouts?L=(4,8):(1,4)">open in Layouts</a>"##),
         "{html}"
@@ -53,8 +55,8 @@ fn exports_carry_copy_buttons_and_links() {
     assert!(views_export("", "", &Err("two views".into())).contains("<span>none: two views</span>"));
 
     let html = morphism_export("\\draw", "<svg/>");
-    assert!(html
-        .contains(r#"<pre class="code code--short" data-testid="export-svg">&lt;svg/&gt;</pre>"#));
+    assert!(html.contains(r#"<pre class="code code--short" data-testid="export-svg" tabindex="0""#));
+    assert!(html.contains(r#">&lt;svg/&gt;</pre>"#));
     let download = html.find("download-svg").unwrap();
     assert!(html.find(r#"data-copy="svg""#).unwrap() < download);
     assert!(download < html.find("export-svg").unwrap());

@@ -236,7 +236,8 @@ pub fn MemoryStrip(
     view! {
         <div
             class="memory-strip"
-            role="list"
+            // a list only while it lists addresses (a canvas draws large strips)
+            role=move || memory.with(|cells| (!cells.is_empty()).then_some("list"))
             aria-label="Memory"
             data-testid="memory-strip"
             node_ref=container

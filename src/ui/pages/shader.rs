@@ -416,6 +416,8 @@ pub fn ShaderPage(
             </div>
             <pre
                 class="code wgsl"
+                tabindex="0"
+                aria-label="WGSL kernel"
                 data-panel="code"
                 data-testid="shader-code"
                 node_ref=code

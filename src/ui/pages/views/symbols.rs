@@ -19,7 +19,7 @@ pub fn Symbols(
         error.set(outcome.err());
     };
     view! {
-        <div class="symbols" aria-label="Symbolic sizes">
+        <div class="symbols" role="group" aria-label="Symbolic sizes">
             {move || {
                 symbols()
                     .into_iter()
