@@ -17,7 +17,7 @@ use crate::ui::components::clipboard::copy;
 use crate::ui::dom::{markup, Draw};
 use crate::ui::pages::shader::PageSignals;
 use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ViewsPage};
-use crate::ui::url_sync::{embed_options, keep_in_url, listen, start_fragment};
+use crate::ui::url_sync::{embed_options, in_text_field, keep_in_url, listen, start_fragment};
 
 /// Shows the state `query` describes on `page` unless it shows it already; then returns what
 /// of the query could not be read.
@@ -202,6 +202,7 @@ pub fn App() -> impl IntoView {
                         .collect_view()}
                 </nav>
                 <EmbedMenu page query />
+                <Shortcuts />
             </header>
         }
         .into_any()
@@ -263,5 +264,68 @@ fn EmbedMenu(page: RwSignal<Page>, query: Memo<String>) -> impl IntoView {
                 <p class="note" role="status" data-testid="embed-copy-status">{move || status.get()}</p>
             </div>
         </details>
+    }
+}
+
+/// The keyboard shortcuts, listed by `?` (outside a text field) or the header's button; Esc
+/// closes the list.
+const SHORTCUTS: &[(&str, &str)] = &[
+    (
+        "Ctrl+Z",
+        "undo the last edit (inside a text field, the field's own undo)",
+    ),
+    ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
+    (
+        "Alt+← / Alt+→",
+        "the browser's Back and Forward: the same steps as undo and redo",
+    ),
+    ("Arrow keys", "move between the cells of a focused grid"),
+    ("+ / −, mouse wheel", "zoom a large (canvas) grid"),
+    ("Shift+arrows, drag", "pan a large (canvas) grid"),
+    ("?", "show or hide this list"),
+    ("Esc", "close this list"),
+];
+
+#[component]
+fn Shortcuts() -> impl IntoView {
+    let open = RwSignal::new(false);
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "?" && !(ev.ctrl_key() || ev.meta_key() || in_text_field(&ev)) {
+            ev.prevent_default();
+            open.update(|o| *o = !*o);
+        } else if ev.key() == "Escape" && open.get_untracked() {
+            open.set(false);
+        }
+    });
+    on_cleanup(move || keys.remove());
+    view! {
+        <button
+            type="button"
+            class="shortcuts-button"
+            data-testid="shortcuts-button"
+            aria-label="Keyboard shortcuts"
+            aria-expanded=move || open.get().to_string()
+            on:click=move |_| open.update(|o| *o = !*o)
+        >
+            "?"
+        </button>
+        <section
+            class="shortcuts"
+            role="dialog"
+            aria-label="Keyboard shortcuts"
+            data-testid="shortcuts"
+            hidden=move || !open.get()
+        >
+            <p class="shortcuts__title">"Keyboard shortcuts"</p>
+            <dl>
+                {SHORTCUTS
+                    .iter()
+                    .map(|(keys, what)| view! { <dt><kbd>{*keys}</kbd></dt><dd>{*what}</dd> })
+                    .collect_view()}
+            </dl>
+            <button type="button" data-testid="shortcuts-close" on:click=move |_| open.set(false)>
+                "Close"
+            </button>
+        </section>
     }
 }

@@ -107,7 +107,7 @@ pub(crate) fn start_fragment(widget: bool) -> (String, Option<String>) {
 }
 
 /// Whether a key event belongs to a text field, whose own undo it must keep.
-fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
+pub(crate) fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
     use wasm_bindgen::JsCast;
     ev.target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
