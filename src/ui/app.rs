@@ -269,23 +269,6 @@ fn EmbedMenu(page: RwSignal<Page>, query: Memo<String>) -> impl IntoView {
 
 /// The keyboard shortcuts, listed by `?` (outside a text field) or the header's button; Esc
 /// closes the list.
-const SHORTCUTS: &[(&str, &str)] = &[
-    (
-        "Ctrl+Z",
-        "undo the last edit (inside a text field, the field's own undo)",
-    ),
-    ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
-    (
-        "Alt+← / Alt+→",
-        "the browser's Back and Forward: the same steps as undo and redo",
-    ),
-    ("Arrow keys", "move between the cells of a focused grid"),
-    ("+ / −, mouse wheel", "zoom a large (canvas) grid"),
-    ("Shift+arrows, drag", "pan a large (canvas) grid"),
-    ("?", "show or hide this list"),
-    ("Esc", "close this list"),
-];
-
 #[component]
 fn Shortcuts() -> impl IntoView {
     let open = RwSignal::new(false);
@@ -316,13 +299,7 @@ fn Shortcuts() -> impl IntoView {
             data-testid="shortcuts"
             hidden=move || !open.get()
         >
-            <p class="shortcuts__title">"Keyboard shortcuts"</p>
-            <dl>
-                {SHORTCUTS
-                    .iter()
-                    .map(|(keys, what)| view! { <dt><kbd>{*keys}</kbd></dt><dd>{*what}</dd> })
-                    .collect_view()}
-            </dl>
+            <div use:markup=Draw::new(|m| panels::embed::shortcuts(m))></div>
             <button type="button" data-testid="shortcuts-close" on:click=move |_| open.set(false)>
                 "Close"
             </button>
