@@ -473,7 +473,7 @@ mod tests {
             2,
             "one header per block"
         );
-        assert!(html.contains(r#"<span class="block__label">mode 2: 1</span>"#));
+        assert!(html.contains(r#"<span class="block__label" aria-hidden="true">mode 2: 1</span>"#));
         assert!(
             html.contains(r#"aria-hidden="true">(1,0)</span>"#),
             "{html}"
