@@ -1,5 +1,6 @@
-//! One row per dimension (size, stride, mask `[begin, end)`), plus the view offset. Errors show
-//! beside the field that caused them; the last valid view stays on screen meanwhile.
+//! One row per dimension (size, stride, mask begin and end: `[begin, end)`), plus the view
+//! offset. Errors show beside the field that caused them; the last valid view stays on screen
+//! meanwhile.
 
 use leptos::prelude::*;
 
@@ -137,17 +138,16 @@ pub fn DimEditor(
                             state
                             row=Some(row)
                             field=RowField::MaskBegin
-                            label="mask [".into()
+                            label="mask begin".into()
                             placeholder="0"
                         />
                         <FieldInput
                             state
                             row=Some(row)
                             field=RowField::MaskEnd
-                            label=",".into()
+                            label="mask end".into()
                             placeholder="size"
                         />
-                        <span class="dim-row__close">")"</span>
                         <div class="dim-row__actions">
                             <button
                                 type="button"
