@@ -18,37 +18,6 @@ pub fn embed_menu(m: &mut dyn Markup, element: &str, iframe: &str) {
     code_block(m, "iframe", "embed-iframe", iframe, "code", |_| {});
 }
 
-/// The keyboard shortcuts, each keys and what they do.
-pub const SHORTCUTS: &[(&str, &str)] = &[
-    (
-        "Ctrl+Z",
-        "undo the last edit (inside a text field, the field's own undo)",
-    ),
-    ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
-    (
-        "Alt+← / Alt+→",
-        "the browser's Back and Forward: the same steps as undo and redo",
-    ),
-    ("Arrow keys", "move between the cells of a focused grid"),
-    ("+ / −, mouse wheel", "zoom a large (canvas) grid"),
-    ("Shift+arrows, drag", "pan a large (canvas) grid"),
-    ("?", "show or hide this list"),
-    ("Esc", "close this list"),
-];
-
-/// The list of keyboard shortcuts the app's `?` opens.
-pub fn shortcuts(m: &mut dyn Markup) {
-    m.el("p", &[("class", "shortcuts__title")], "Keyboard shortcuts");
-    m.open("dl");
-    for (keys, what) in SHORTCUTS {
-        m.open("dt");
-        m.el("kbd", &[], keys);
-        m.close();
-        m.el("dd", &[], what);
-    }
-    m.close();
-}
-
 /// Height of a widget in CSS pixels, unless the author changes it.
 pub const HEIGHT: u32 = 560;
 

@@ -26,6 +26,7 @@ pub mod markup;
 pub mod morphisms;
 pub mod picture;
 pub mod render;
+pub mod shortcuts;
 pub mod syno;
 pub mod views;
 
@@ -37,6 +38,7 @@ pub use embed::embed_menu;
 pub use layouts::{layout_notations, layout_properties, workbench_result};
 pub use markup::{Markup, Text};
 pub use morphisms::{mode_chips, morph_op_result, morphism_export, walk_step};
+pub use shortcuts::shortcuts;
 pub use syno::syno_rows;
 pub use views::{
     canonical, expr_rows, grid_table, history, merge_verdict, steps, view_card_head, views_export,

@@ -299,7 +299,7 @@ fn Shortcuts() -> impl IntoView {
             data-testid="shortcuts"
             hidden=move || !open.get()
         >
-            <div use:markup=Draw::new(|m| panels::embed::shortcuts(m))></div>
+            <div use:markup=Draw::new(|m| panels::shortcuts(m))></div>
             <button type="button" data-testid="shortcuts-close" on:click=move |_| open.set(false)>
                 "Close"
             </button>
