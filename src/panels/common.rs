@@ -4,6 +4,7 @@
 
 use crate::engine::support::text::coord_text;
 use crate::panels::markup::Markup;
+use crate::state::colouring::{legend, Colouring};
 use crate::state::stack_grid::{Axes, Cell, Grid, MemoryCell};
 
 /// Escapes text for HTML content and double-quoted attributes (the embed snippets).
@@ -64,6 +65,9 @@ fn cell_html(m: &mut dyn Markup, cell: &Cell, style: &Style) {
     );
     if let Some(t) = cell.tile {
         m.attr("data-tile", &(t % 8).to_string());
+    }
+    if let Some(swatch) = cell.swatch {
+        m.attr("data-c", &swatch.attr());
     }
     attrs(
         m,
@@ -219,20 +223,72 @@ pub fn memory(m: &mut dyn Markup, cells: &[MemoryCell]) {
             )
         };
         let a = cell.address.to_string();
-        m.el(
-            "div",
+        m.open("div");
+        attrs(
+            m,
             &[
                 ("class", class),
                 ("data-testid", "memory-cell"),
                 ("data-addr", &a),
                 ("data-readers", &readers.to_string()),
+            ],
+        );
+        if let Some(swatch) = cell.swatch {
+            m.attr("data-c", &swatch.attr());
+        }
+        attrs(
+            m,
+            &[
                 ("tabindex", "0"),
                 ("role", "listitem"),
                 ("aria-label", &format!("address {a}, {label}")),
             ],
-            &a,
         );
+        m.text(&a);
+        m.close();
     }
+}
+
+/// The legend of grids coloured by `colouring` whose values span `span`, in a stack of
+/// `views` views: what the colouring is, then a swatch per meaning.
+pub fn colour_legend(
+    m: &mut dyn Markup,
+    colouring: Colouring,
+    span: Option<(i64, i64)>,
+    views: usize,
+) {
+    m.open("p");
+    attrs(m, &[("class", "legend"), ("data-testid", "colour-legend")]);
+    let what = match colouring {
+        Colouring::Address => "address, lowest to highest:".to_string(),
+        Colouring::Modulo(n) => format!("value mod {n}:"),
+        Colouring::Latex => "value mod 8, as print_latex:".to_string(),
+        Colouring::Origin => "masked cells by the view that masks them:".to_string(),
+        Colouring::Mask => "cells:".to_string(),
+        Colouring::Plain => "no colour.".to_string(),
+    };
+    m.el("span", &[("class", "legend__what")], &what);
+    let item = |m: &mut dyn Markup, class: &str, swatch: Option<String>, text: &str| {
+        m.open("span");
+        m.attr("class", "legend__item");
+        m.open("span");
+        attrs(m, &[("class", class), ("aria-hidden", "true")]);
+        if let Some(s) = swatch {
+            m.attr("data-c", &s);
+        }
+        m.close();
+        m.text(text);
+        m.close();
+    };
+    if colouring == Colouring::Mask {
+        item(m, "legend__swatch", None, "valid");
+        item(m, "legend__swatch cell--masked", None, "masked");
+        item(m, "legend__swatch cell--unused", None, "unused memory");
+    }
+    for (swatch, text) in legend(colouring, span, views) {
+        item(m, "legend__swatch", Some(swatch.attr()), &text);
+    }
+    m.close();
 }
 
 /// A field error: `text` in `tag` with `test_id` and the alert role, or without either.
@@ -367,9 +423,11 @@ pub fn data_href(mime: &str, text: &str) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::state::colouring::Swatch;
 
     as_text! {
         grid(g: &Grid, test_id: &str);
+        colour_legend(colouring: Colouring, span: Option<(i64, i64)>, views: usize);
         memory(cells: &[MemoryCell]);
         options(items: &mut dyn Iterator<Item = (String, String)>, choose: bool);
     }
@@ -381,6 +439,7 @@ pub(super) mod tests {
             value,
             tile: None,
             label: None,
+            swatch: None,
         }
     }
 
@@ -418,15 +477,36 @@ pub(super) mod tests {
             MemoryCell {
                 address: 4,
                 readers: vec![0, 1],
+                swatch: Some(Swatch::Ramp(3)),
             },
             MemoryCell {
                 address: 5,
                 readers: vec![],
+                swatch: None,
             },
         ]);
         assert!(html.contains(r#"data-addr="4" data-readers="2""#));
+        assert!(html.contains(r#"data-c="r3""#));
+        assert_eq!(html.matches("data-c=").count(), 1);
         assert!(html.contains(r#"cell--unused" data-testid="memory-cell" data-addr="5""#));
         assert!(memory(&[]).contains("No valid element"));
+    }
+
+    #[test]
+    fn a_legend_shows_a_swatch_per_meaning() {
+        let html = colour_legend(Colouring::Address, Some((0, 15)), 1);
+        assert!(html.contains("address, lowest to highest:"));
+        assert_eq!(html.matches("data-c=").count(), 3);
+        assert!(html.contains(r#"aria-hidden="true" data-c="r31"></span>15</span>"#));
+        let html = colour_legend(Colouring::Mask, Some((0, 15)), 1);
+        assert!(html.contains("cell--masked"));
+        assert_eq!(html.matches("legend__item").count(), 3);
+        assert_eq!(
+            colour_legend(Colouring::Latex, None, 1)
+                .matches("data-c=\"g")
+                .count(),
+            8
+        );
     }
 
     #[test]

@@ -33,7 +33,9 @@ pub mod views;
 #[cfg(test)]
 mod tests;
 
-pub use common::{data_href, escape, grid, memory, options, picture_export, svg_href};
+pub use common::{
+    colour_legend, data_href, escape, grid, memory, options, picture_export, svg_href,
+};
 pub use embed::embed_menu;
 pub use layouts::{layout_notations, layout_properties, workbench_result};
 pub use markup::{Markup, Text};

@@ -3,6 +3,7 @@
 //! the DOM grid uses (rank 1 a row, rank 2 a grid, rows of blocks at odd rank >= 3, columns of
 //! blocks at even rank), with a one-cell gap between blocks.
 
+use super::colouring::{Colouring, LATEX_GREYS, RAMP};
 use crate::engine::view::checked_product;
 use crate::engine::{LayoutError, ShapeTracker};
 
@@ -121,24 +122,22 @@ pub fn index_of(shape: &[i64], coord: &[i64]) -> usize {
     crate::engine::index_from_coord(shape, coord) as usize
 }
 
-/// Colours of the canvas grid's address ramp (deep blue to amber over the valid span).
-const RAMP_STOPS: [[f64; 3]; 4] = [
-    [40.0, 60.0, 150.0],
-    [40.0, 150.0, 170.0],
-    [130.0, 200.0, 90.0],
-    [250.0, 180.0, 40.0],
-];
-/// Steps of the ramp, a colour per step: finer than the eye tells apart.
-const RAMP_STEPS: usize = 1024;
+/// Steps of the canvas's ramp, a colour per step: finer than the eye tells apart (a channel
+/// moves by under 0.2 per step).
+const RAMP_STEPS: usize = 4096;
 /// A masked cell's colour.
 pub const MASKED_RGBA: [u8; 4] = [205, 120, 120, 255];
+/// A valid cell's colour where the colouring gives none (by mask, by view).
+pub const VALID_RGBA: [u8; 4] = [200, 214, 245, 255];
 
-/// The ramp's colour at `t` in `[0, 1]`.
+/// The ramp's colour at `t` in `[0, 1]`: [`RAMP`]'s steps, linearly between them.
 pub fn ramp(t: f64) -> [u8; 4] {
-    let scaled = t.clamp(0.0, 1.0) * (RAMP_STOPS.len() - 1) as f64;
-    let k = (scaled.floor() as usize).min(RAMP_STOPS.len() - 2);
+    let scaled = t.clamp(0.0, 1.0) * (RAMP.len() - 1) as f64;
+    let k = (scaled.floor() as usize).min(RAMP.len() - 2);
     let f = scaled - k as f64;
-    let mix = |c: usize| (RAMP_STOPS[k][c] * (1.0 - f) + RAMP_STOPS[k + 1][c] * f) as u8;
+    let mix = |c: usize| {
+        (f64::from(RAMP[k][c]) * (1.0 - f) + f64::from(RAMP[k + 1][c]) * f).round() as u8
+    };
     [mix(0), mix(1), mix(2), 255]
 }
 
@@ -184,6 +183,8 @@ pub struct LargeGrid {
     pub addresses: Vec<Option<i64>>,
     /// `(lowest, highest)` valid address.
     pub span: Option<(i64, i64)>,
+    /// How [`LargeGrid::image`] colours the cells.
+    pub colouring: Colouring,
 }
 
 impl LargeGrid {
@@ -211,14 +212,41 @@ impl LargeGrid {
             shape: tracker.shape().to_vec(),
             addresses,
             span,
+            colouring: Colouring::Address,
         })
     }
 
-    /// The grid as an image: each cell coloured by its address on the ramp over the valid
-    /// span (the middle of the ramp when the span is one address), masked cells in
-    /// [`MASKED_RGBA`], the gaps between blocks transparent. Up to 2^20 cells on every edit,
-    /// so the ramp is a table of `RAMP_STEPS` colours, read with one integer multiplication.
+    /// The grid as an image: each cell coloured by its address as the colouring says (on the
+    /// ramp over the valid span, the middle of the ramp when the span is one address; by
+    /// value mod N; in `print_latex`'s greys; or plain), masked cells in [`MASKED_RGBA`], the
+    /// gaps between blocks transparent. Up to 2^20 cells on every edit, so the ramp is a table
+    /// of `RAMP_STEPS` colours, read with one integer multiplication.
     pub fn image(&self) -> Image {
+        let table: Vec<[u8; 4]> = (0..RAMP_STEPS)
+            .map(|k| ramp(k as f64 / (RAMP_STEPS - 1) as f64))
+            .collect();
+        let (lo, hi) = self.span.unwrap_or((0, 0));
+        match self.colouring {
+            Colouring::Address if hi == lo => self.paint(|_| ramp(0.5)),
+            Colouring::Address => {
+                let step = Scaled::new((RAMP_STEPS - 1) as u64, hi.abs_diff(lo));
+                self.paint(|a| table[(step.of(a.abs_diff(lo)) as usize).min(RAMP_STEPS - 1)])
+            }
+            Colouring::Modulo(n) => {
+                let n = n.max(2);
+                self.paint(|a| ramp(a.rem_euclid(n) as f64 / (n - 1) as f64))
+            }
+            Colouring::Latex => self.paint(|a| {
+                let g = LATEX_GREYS[a.rem_euclid(8) as usize];
+                [g, g, g, 255]
+            }),
+            Colouring::Plain => self.paint(|_| [255, 255, 255, 255]),
+            Colouring::Mask | Colouring::Origin => self.paint(|_| VALID_RGBA),
+        }
+    }
+
+    /// The image with each valid cell in `colour(address)`.
+    fn paint(&self, colour: impl Fn(i64) -> [u8; 4]) -> Image {
         // no cells: an empty dimension, whose extent the others may make huge
         let (w, h) = match self.addresses.is_empty() {
             true => (0, 0),
@@ -226,20 +254,13 @@ impl LargeGrid {
         };
         let (width, height) = (w.max(0) as usize, h.max(0) as usize);
         let mut pixels = vec![[0u8; 4]; width * height];
-        let table: Vec<[u8; 4]> = (0..RAMP_STEPS)
-            .map(|k| ramp(k as f64 / (RAMP_STEPS - 1) as f64))
-            .collect();
-        let (lo, hi) = self.span.unwrap_or((0, 0));
-        let step = Scaled::new((RAMP_STEPS - 1) as u64, hi.abs_diff(lo));
-        let middle = ramp(0.5);
         for_each_row(&self.shape, |index, x, y, len| {
             let at = y as usize * width + x as usize;
             let row = pixels[at..at + len].iter_mut();
             for (pixel, address) in row.zip(&self.addresses[index..index + len]) {
                 *pixel = match *address {
                     None => MASKED_RGBA,
-                    Some(_) if hi == lo => middle,
-                    Some(a) => table[(step.of(a.abs_diff(lo)) as usize).min(RAMP_STEPS - 1)],
+                    Some(a) => colour(a),
                 };
             }
         });
@@ -474,7 +495,7 @@ mod tests {
                 None => MASKED_RGBA,
                 Some(a) => ramp((a - lo) as f64 / (hi - lo) as f64),
             };
-            // the table is a step of the ramp away at most: a channel moves by under 0.36 per step
+            // the table is a few steps of the ramp away at most: a channel moves by under 0.2 per step
             let got = pixel(x, y);
             assert!(
                 (0..4).all(|c| got[c].abs_diff(expected[c]) <= 1),
@@ -504,11 +525,31 @@ mod tests {
         // one address: the middle of the ramp
         let one = LargeGrid::of(&ShapeTracker::from_shape(&[1]).unwrap()).unwrap();
         assert_eq!(one.image().rgba, ramp(0.5).to_vec());
+        // the other colourings, on the addresses 0..8 and a masked cell
+        let mut eight = LargeGrid::of(&ShapeTracker::from_shape(&[8]).unwrap()).unwrap();
+        eight.addresses[7] = None;
+        let pixels = |g: &LargeGrid| -> Vec<[u8; 4]> {
+            g.image()
+                .rgba
+                .chunks(4)
+                .map(|p| [p[0], p[1], p[2], p[3]])
+                .collect()
+        };
+        eight.colouring = Colouring::Modulo(4);
+        let modulo = pixels(&eight);
+        assert_eq!(modulo[5], ramp(1.0 / 3.0));
+        assert_eq!(modulo[1], modulo[5]);
+        assert_eq!(modulo[7], MASKED_RGBA);
+        eight.colouring = Colouring::Latex;
+        assert_eq!(pixels(&eight)[3], [102, 102, 102, 255]);
+        eight.colouring = Colouring::Mask;
+        assert_eq!(pixels(&eight)[0], VALID_RGBA);
         // no cells, though the other dimensions' extent is 99,999 x 100,000
         let empty = LargeGrid {
             shape: vec![100_000, 100_000, 0],
             addresses: Vec::new(),
             span: None,
+            colouring: Colouring::Address,
         };
         assert_eq!(
             empty.image(),
@@ -540,6 +581,7 @@ mod tests {
                 shape: vec![addresses.len() as i64],
                 addresses,
                 span: Some((lo, hi)),
+                colouring: Colouring::Address,
             };
             for buckets in [1, 7, 960] {
                 let span = (hi as i128 - lo as i128 + 1) as u128;

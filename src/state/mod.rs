@@ -1,6 +1,7 @@
 //! Page state as plain structs: what the user typed, how it parses, how it lives in the URL.
 //! No web dependencies, so every rule here is tested natively; the UI holds signals of these.
 
+pub mod colouring;
 pub mod embed;
 pub mod expr_mode;
 pub mod history;

@@ -7,6 +7,7 @@ use crate::engine::support::sorted::SortedSet;
 use crate::engine::view::checked_product;
 use crate::engine::{LayoutError, RowMajor, ShapeTracker};
 
+use super::colouring::Swatch;
 use super::large_grid::index_of;
 
 /// Most cells drawn as DOM nodes in one grid.
@@ -24,6 +25,8 @@ pub struct Cell {
     pub tile: Option<usize>,
     /// What the cell shows instead of its value (a layout's index or coordinate), if any.
     pub label: Option<String>,
+    /// Its colour, where the page's [`Colouring`](super::colouring::Colouring) gives one.
+    pub swatch: Option<Swatch>,
 }
 
 impl Cell {
@@ -35,6 +38,7 @@ impl Cell {
             value,
             tile: None,
             label: None,
+            swatch: None,
         }
     }
 }
@@ -64,6 +68,8 @@ pub struct MemoryCell {
     pub address: i64,
     /// Composed logical cells reading this address (several under stride 0).
     pub readers: Vec<usize>,
+    /// Its colour, as the grid's cells are coloured.
+    pub swatch: Option<Swatch>,
 }
 
 /// A hovered or focused cell.
@@ -112,6 +118,7 @@ fn memory_of(cells: &[Cell], floor: Option<i64>) -> (Vec<MemoryCell>, Option<(i6
             .map(|address| MemoryCell {
                 address,
                 readers: Vec::new(),
+                swatch: None,
             })
             .collect();
         for cell in cells {
@@ -529,6 +536,7 @@ mod tests {
                         .filter(|c| c.value == Some(address))
                         .map(|c| c.index)
                         .collect(),
+                    swatch: None,
                 })
                 .collect();
             assert_eq!(memory, expected, "case {case}");

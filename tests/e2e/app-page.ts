@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * What every page of the app shares: the console errors it logs (each spec expects none), its
@@ -13,6 +13,13 @@ export class AppPage {
       if (message.type() === "error") this.consoleErrors.push(message.text());
     });
     page.on("pageerror", (error) => this.consoleErrors.push(String(error)));
+  }
+
+  /** Opens the collapsible section `testId` (a `<details>` after a page's pictures). */
+  async openMore(testId: string) {
+    const more = this.page.getByTestId(testId);
+    if ((await more.getAttribute("open")) === null) await more.locator("summary").click();
+    await expect(more).toHaveAttribute("open", "");
   }
 
   field(testId: string): Locator {

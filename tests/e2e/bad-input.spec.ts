@@ -114,6 +114,7 @@ const fields: Record<string, Field> = {
   "Views import": {
     url: "#/views?shape=3,4", input: "import-text", error: "error-import", anchor: viewAnchor,
     wrong: Object.keys(values), apply: "import",
+    before: async (page) => { await new ViewsPage(page).openMore("more-import-export"); },
   },
   "Views expression variables": exprField("expr-vars"),
   "Views expression idx": exprField("expr-idx-input"),

@@ -92,6 +92,7 @@ test("copy puts the pycute snippet on the clipboard and says so", async ({ page,
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await layouts.open("#/layouts?L=(4,8):(1,4)");
   await expect(page.getByTestId("layouts-copy-status")).toBeEmpty();
+  await layouts.openMore("more-pycute");
   await page.getByTestId("copy-pycute").click();
   await expect(page.getByTestId("layouts-copy-status")).toHaveText("copied");
   const copied = await page.evaluate(() => navigator.clipboard.readText());

@@ -118,6 +118,7 @@ test("pasting a ShapeTracker repr loads the stack, and the export rebuilds it", 
   const repr =
     "ShapeTracker(views=(View(shape=(2, 3), strides=(1, 2), offset=0, mask=None, contiguous=False), " +
     "View(shape=(3, 2), strides=(2, 1), offset=0, mask=None, contiguous=True)))";
+  await views.openMore("more-import-export");
   await views.field("import-text").fill(repr);
   await page.getByTestId("import").click();
   await expect(views.viewCards()).toHaveCount(2);
@@ -136,6 +137,7 @@ test("pasting a ShapeTracker repr loads the stack, and the export rebuilds it", 
 test("pasting tinygrad calls appends them as ops; bad text says why", async ({ page }) => {
   const views = new ViewsPage(page);
   await views.open("#/views?shape=2,3");
+  await views.openMore("more-import-export");
   await views.field("import-text").fill("t = t.permute((1, 0)).reshape(3, 2)");
   await page.getByTestId("import").click();
   await expect(page.getByTestId("history")).toContainText("permute 1,0");

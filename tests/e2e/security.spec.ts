@@ -64,6 +64,7 @@ test("a script payload in the URL or a text field is shown as text, never run", 
   await views.type("wb-b", payload);
   await page.goto(`/#/views?shape=${encodeURIComponent(payload)}`);
   await views.type("paste-view", payload);
+  await views.openMore("more-import-export");
   await views.type("import-text", payload);
   await page.getByTestId("import").click();
   await expect(page.getByTestId("error-import")).not.toBeEmpty();

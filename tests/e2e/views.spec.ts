@@ -257,25 +257,28 @@ test("an edit redraws the canvas grid and keeps its zoom while the extent stays"
   const canvas = page.getByTestId("canvas-grid");
   const info = page.getByTestId("canvas-hover-info");
   await expect(canvas).toBeVisible({ timeout: 30_000 });
+  // the canvas's 960 pixels are drawn as wide as the pictures' pane: point at canvas pixels
+  const box = (await canvas.boundingBox())!;
+  const pixel = (x: number, y: number) => ({ position: { x: (x * box.width) / 960, y: (y * box.width) / 960 } });
   // 64 x 64 cells fit the 960 x 600 canvas at 9.375 pixels per cell
-  await canvas.hover({ position: { x: 100, y: 50 } });
+  await canvas.hover(pixel(100, 50));
   await expect(info).toContainText("logical (5, 10)");
   // zoom in by 1.25 about the centre: the same point is now cell (10, 18)
   await canvas.focus();
   await page.keyboard.press("+");
   await canvas.hover({ position: { x: 5, y: 5 } });
-  await canvas.hover({ position: { x: 100, y: 50 } });
+  await canvas.hover(pixel(100, 50));
   await expect(info).toContainText("logical (10, 18)");
   await views.type("stride-1", "2");
   await expect(info).toContainText("address 676");
   // the same zoom: the canvas was redrawn, not built anew with a fitted view
   await canvas.hover({ position: { x: 5, y: 5 } });
-  await canvas.hover({ position: { x: 100, y: 50 } });
+  await canvas.hover(pixel(100, 50));
   await expect(info).toContainText("logical (10, 18)");
   // a new extent fits the grid in view again: 64 x 128 cells at 7.5 pixels per cell
   await views.type("shape-1", "128");
   await canvas.hover({ position: { x: 5, y: 5 } });
-  await canvas.hover({ position: { x: 100, y: 50 } });
+  await canvas.hover(pixel(100, 50));
   await expect(info).toContainText("logical (6, 13)");
   expect(views.consoleErrors).toEqual([]);
 });

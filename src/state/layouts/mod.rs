@@ -7,6 +7,7 @@ pub mod workbench_view;
 
 use crate::engine::cute::{idx2crd, IntTuple, Layout, Notation};
 use crate::engine::morphism::{Morphism, NotTractable};
+use crate::state::colouring::Colouring;
 use crate::state::url::PageState;
 
 use super::stack_grid::{Axes, Cell, StackGrid, MAX_DRAWN_CELLS};
@@ -59,6 +60,8 @@ pub struct LayoutsState {
     error: Option<String>,
     /// What the grid's cells show.
     pub show: CellText,
+    /// How the grid and the codomain are coloured (by default as `print_latex` colours).
+    pub colour: Colouring,
     /// The algebra workbench below the layout.
     pub workbench: WorkbenchState,
 }
@@ -74,6 +77,7 @@ impl Default for LayoutsState {
             layout,
             error: None,
             show: CellText::Value,
+            colour: Colouring::Latex,
             workbench: WorkbenchState::default(),
         }
     }
@@ -175,6 +179,11 @@ impl LayoutsState {
             .find_map(|p| p.strip_prefix("show="))
             .and_then(CellText::parse)
             .unwrap_or_default();
+        state.colour = query
+            .split('&')
+            .find_map(|p| p.strip_prefix("colour="))
+            .and_then(Colouring::parse)
+            .unwrap_or(Colouring::Latex);
         state.workbench = WorkbenchState::from_query(query);
         state
     }
@@ -207,20 +216,25 @@ impl LayoutsState {
                 });
             }
         }
+        grid.paint(self.colour);
         Ok(grid)
     }
 }
 
 impl PageState for LayoutsState {
-    /// `L=` the layout in CuTe notation, `show=` what cells show unless it is the value, then
-    /// the workbench's `op=…&A=…&B=…`.
+    /// `L=` the layout in CuTe notation, `show=` what cells show unless it is the value,
+    /// `colour=` the colouring unless it is `print_latex`'s, then the workbench's `op=…&A=…&B=…`.
     fn to_query(&self) -> String {
         let show = match self.show {
             CellText::Value => String::new(),
             other => format!("show={}&", other.as_str()),
         };
+        let colour = match self.colour {
+            Colouring::Latex => String::new(),
+            other => format!("colour={}&", other.as_str()),
+        };
         format!(
-            "L={}&{show}{}",
+            "L={}&{show}{colour}{}",
             super::url::percent_encode(
                 &self.layout.to_notation(Notation::Cute),
                 super::url::keep::LAYOUT

@@ -7,6 +7,7 @@ use crate::engine::view::mergeability::{decide_merge, MergeVerdict};
 use crate::engine::view::python_tuple;
 use crate::engine::view::tinygrad_repr::{parse_tracker, MAX_INPUT_CHARS};
 use crate::engine::{MovementOp, NewViewReason, ShapeTracker, View};
+use crate::state::colouring::Colouring;
 use crate::state::url::PageState;
 
 use crate::engine::view::op_text::{op_pieces, op_text, parse_op};
@@ -36,6 +37,8 @@ pub struct ViewsState {
     steps: Vec<MovementOp>,
     /// The step whose stack is shown; `None` shows the last.
     selected: Option<usize>,
+    /// How the grids and the memory strip are coloured.
+    pub colour: Colouring,
 }
 
 impl ViewsState {
@@ -332,6 +335,10 @@ impl ViewsState {
                     }
                 }
                 "at" => state.selected = value.parse().ok(),
+                "colour" => match Colouring::parse(value) {
+                    Some(colour) => state.colour = colour,
+                    None => problems.push(format!("colour: no colouring is called {value:?}")),
+                },
                 _ => {}
             }
         }
@@ -363,6 +370,9 @@ impl PageState for ViewsState {
         }
         if let Some(k) = self.selected {
             query.push_str(&format!("&at={k}"));
+        }
+        if self.colour != Colouring::Address {
+            query.push_str(&format!("&colour={}", self.colour.as_str()));
         }
         query
     }

@@ -1,11 +1,14 @@
-//! The parts several pages share: grids (DOM and canvas), picture exports, the clipboard.
+//! The parts several pages share: grids (DOM and canvas), their colouring, picture exports,
+//! the clipboard.
 //! A page's own parts live with it under `ui/pages/`.
 
 pub mod canvas_grid;
 pub mod clipboard;
+pub mod colour_picker;
 pub mod grid;
 pub mod picture_export;
 
 pub use canvas_grid::{CanvasGrid, CanvasMemory};
+pub use colour_picker::ColourPicker;
 pub use grid::{GridKind, GridView, MemoryStrip};
 pub use picture_export::PictureExport;

@@ -27,11 +27,12 @@ use crate::panels::picture::Picture;
 use crate::ui::dom::{details_open, markup, Draw};
 
 use crate::panels;
+use crate::state::colouring::Colouring;
 use crate::state::large_grid::LargeGrid;
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::{StackGrid, ViewsState};
 use crate::ui::components::{
-    CanvasGrid, CanvasMemory, GridKind, GridView, MemoryStrip, PictureExport,
+    CanvasGrid, CanvasMemory, ColourPicker, GridKind, GridView, MemoryStrip, PictureExport,
 };
 
 #[component]
@@ -41,14 +42,26 @@ pub fn ViewsPage(
 ) -> impl IntoView {
     let shown = Memo::new(move |_| state.with(ViewsState::shown));
     let tracker = Signal::derive(move || shown.with(|(t, _)| t.clone()));
-    let grids =
-        Memo::new(move |_| shown.with(|(t, _)| StackGrid::of(t).map_err(|e| e.to_string())));
+    let colour = Memo::new(move |_| state.with(|s| s.colour));
+    let grids = Memo::new(move |_| {
+        let colour = colour.get();
+        shown.with(|(t, _)| {
+            let mut grids = StackGrid::of(t).map_err(|e| e.to_string())?;
+            grids.paint(colour);
+            Ok(grids)
+        })
+    });
     // Stacks beyond the DOM limit are drawn on a canvas instead.
     let large = Memo::new(move |_| {
         if grids.with(Result::is_ok) {
             return None;
         }
-        shown.with(|(t, _)| LargeGrid::of(t).ok())
+        let colouring = colour.get();
+        shown.with(|(t, _)| {
+            let mut large = LargeGrid::of(t).ok()?;
+            large.colouring = colouring;
+            Some(large)
+        })
     });
     // Whether the canvases are shown: a memo, so an edit redraws them instead of replacing them.
     let has_large = Memo::new(move |_| large.with(Option::is_some));
@@ -106,77 +119,89 @@ pub fn ViewsPage(
     view! {
         <div class="views">
             <h1 class="visually-hidden">"Views"</h1>
-            <div class="views__controls" data-panel="editor">
-                <DimEditor state />
-                <Symbols state />
-                <section class="canonical" aria-label="Canonical base view">
-                    <h2>"Base view, canonical"</h2>
-                    <div use:markup=Draw::new(move |m| state.with(|s| panels::canonical(m, &s.editor)))></div>
+            <div class="panes">
+                <div class="panes__controls">
+                    <div class="views__controls" data-panel="editor">
+                        <DimEditor state />
+                        <Symbols state />
+                        <section class="canonical" aria-label="Canonical base view">
+                            <h2>"Base view, canonical"</h2>
+                            <div use:markup=Draw::new(move |m| state.with(|s| panels::canonical(m, &s.editor)))></div>
+                        </section>
+                        <OpToolbar state />
+                        <History state />
+                    </div>
+                    <div data-panel="stack">
+                        <StackPanel
+                            state
+                            shown=Signal::derive(move || shown.get())
+                            grids=Signal::derive(move || grids.get())
+                            hover
+                            lit
+                            large
+                            canvas_hover
+                        />
+                    </div>
+                    <div data-panel="expr">
+                        <ExprView tracker at />
+                    </div>
+                </div>
+                <section class="grids panes__pictures" data-panel="grid" aria-label="Memory and grids">
+                    <p class="hover-info" data-testid="hover-info" aria-live="polite">
+                        {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}
+                    </p>
+                    <p class="note" data-testid="grid-error">{grid_error}</p>
+                    <ColourPicker
+                        colour
+                        on_change=Callback::new(move |c| state.update(|s| s.colour = c))
+                        choices=&Colouring::ALL
+                        span=Signal::derive(move || span.get().or_else(|| large.with(|g| g.as_ref()?.span)))
+                        views=Signal::derive(move || shown.with(|(t, _)| t.views().len()))
+                    />
+                    {move || {
+                        has_large
+                            .get()
+                            .then(|| {
+                                view! {
+                                    <p class="hover-info" data-testid="canvas-hover-info" aria-live="polite">
+                                        {move || canvas_text().unwrap_or_else(|| "Hover a cell of the canvas.".to_string())}
+                                    </p>
+                                    <CanvasMemory grid=large hover=canvas_hover range=canvas_range />
+                                    <CanvasGrid grid=large hover=canvas_hover range=canvas_range />
+                                }
+                            })
+                    }}
+                    <h2>"Memory"</h2>
+                    <MemoryStrip memory span hover lit last=last_hover />
+                    <h2>"Logical (composed)"</h2>
+                    <GridView grid=logical kind=GridKind::Logical hover lit label="Logical grid" last=last_hover />
+                    <PictureExport
+                        picture=Callback::new(move |()| shown.with_untracked(|(t, _)| Picture::of_tracker(t)))
+                        name="view-grid"
+                    />
+                    <details
+                        class="table-view"
+                        data-testid="table-view"
+                        on:toggle=move |ev| table_open.set(details_open(&ev))
+                    >
+                        <summary>"Table view (for screen readers and copying)"</summary>
+                        {move || table_open.get().then(|| view! { <GridTable grids /> })}
+                    </details>
                 </section>
-                <OpToolbar state />
-                <History state />
             </div>
-            <div data-panel="stack">
-            <StackPanel
-                state
-                shown=Signal::derive(move || shown.get())
-                grids=Signal::derive(move || grids.get())
-                hover
-                lit
-                large
-                canvas_hover
-            />
-            </div>
-            <div data-panel="expr">
-                <ExprView tracker at />
-            </div>
-            <div data-panel="export">
+            <details class="more" data-panel="export" data-testid="more-import-export">
+                <summary>"Import and export: tinygrad View, ShapeTracker and Python, CuTe layout"</summary>
                 <ImportExport state />
-            </div>
+            </details>
             <details
                 data-panel="expr"
-                class="expr-mode-box"
+                class="expr-mode-box more"
                 data-testid="expr-mode-box"
                 on:toggle=move |ev| expr_open.set(details_open(&ev))
             >
                 <summary>"Expression mode: type idx and valid over variables"</summary>
                 {move || expr_open.get().then(|| view! { <ExprModePanel tracker /> })}
             </details>
-            <section class="grids" data-panel="grid">
-                <p class="hover-info" data-testid="hover-info" aria-live="polite">
-                    {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}
-                </p>
-                <p class="note" data-testid="grid-error">{grid_error}</p>
-                {move || {
-                    has_large
-                        .get()
-                        .then(|| {
-                            view! {
-                                <p class="hover-info" data-testid="canvas-hover-info" aria-live="polite">
-                                    {move || canvas_text().unwrap_or_else(|| "Hover a cell of the canvas.".to_string())}
-                                </p>
-                                <CanvasMemory grid=large hover=canvas_hover range=canvas_range />
-                                <CanvasGrid grid=large hover=canvas_hover range=canvas_range />
-                            }
-                        })
-                }}
-                <h2>"Memory"</h2>
-                <MemoryStrip memory span hover lit last=last_hover />
-                <h2>"Logical (composed)"</h2>
-                <PictureExport
-                    picture=Callback::new(move |()| shown.with_untracked(|(t, _)| Picture::of_tracker(t)))
-                    name="view-grid"
-                />
-                <GridView grid=logical kind=GridKind::Logical hover lit label="Logical grid" last=last_hover />
-                <details
-                    class="table-view"
-                    data-testid="table-view"
-                    on:toggle=move |ev| table_open.set(details_open(&ev))
-                >
-                    <summary>"Table view (for screen readers and copying)"</summary>
-                    {move || table_open.get().then(|| view! { <GridTable grids /> })}
-                </details>
-            </section>
         </div>
     }
 }

@@ -1,0 +1,68 @@
+// Pictures of the product: a screenshot of every page, light and dark, 1,400 and 390 px wide,
+// from the release build, for reviewing a change of layout side by side. With --readme it also
+// writes the README's images (docs/images/, light, 1,400 x 900). Not a test: it asserts nothing.
+//
+//   trunk build --release && node scripts/screenshots.mjs [--out target/screenshots] [--readme]
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const out = option("--out", "target/screenshots");
+const readme = args.includes("--readme");
+const port = 4198;
+const base = `http://127.0.0.1:${port}/`;
+
+// Each page in a state that shows what it is for.
+const pages = [
+  ["views", "#/views?shape=4,8&strides=1,4&mask=0:3,0:8&ops=permute:1,0", "logical-grid"],
+  ["layouts", "#/layouts?L=((4,4),4):((16,1),4)", "logical-grid"],
+  ["morphisms", "#/morphisms", "morphism-text"],
+  ["syno", "#/syno", "syno-access"],
+  ["shader", "#/shader?from=views&shape=3,4", "shader-code"],
+];
+const widths = [
+  ["1400", { width: 1400, height: 900 }],
+  ["390", { width: 390, height: 844 }],
+];
+
+const server = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", "dist"], {
+  stdio: "ignore",
+});
+await new Promise((r) => setTimeout(r, 800));
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+});
+mkdirSync(out, { recursive: true });
+if (readme) mkdirSync("docs/images", { recursive: true });
+try {
+  for (const theme of ["light", "dark"]) {
+    for (const [label, viewport] of widths) {
+      const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      for (const [name, fragment, ready] of pages) {
+        await page.goto(base + fragment);
+        await page.getByTestId(ready).first().waitFor();
+        // fonts and the last frame settle
+        await page.evaluate(() => document.fonts.ready);
+        await page.waitForTimeout(300);
+        const path = `${out}/${name}-${theme}-${label}.png`;
+        await page.screenshot({ path });
+        console.log(path);
+        if (readme && theme === "light" && label === "1400") {
+          await page.screenshot({ path: `docs/images/${name}.png` });
+          console.log(`docs/images/${name}.png`);
+        }
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  server.kill();
+}
