@@ -41,7 +41,7 @@ fn PartField(state: RwSignal<MorphismsState>, part: Part) -> impl IntoView {
     };
     let error = move || state.with(|s| s.editor.error(part).map(str::to_string));
     view! {
-        <label class="field">
+        <label class="field field--fill">
             <span class="field__label">{label}</span>
             <input
                 type="text"
@@ -234,7 +234,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                         }
                     ></select>
                 </label>
-                <label class="field field--wide" class:hidden=move || !binary()>
+                <label class="field field--wide field--fill" class:hidden=move || !binary()>
                     <span class="field__label">"g, in tract notation: (4,4) --(1,3)--> (4,8,4,8)"</span>
                     <input
                         type="text"
@@ -275,7 +275,7 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
             ("walk-b", "B")
         };
         view! {
-            <label class="field">
+            <label class="field field--fill">
                 <span class="field__label">{label}</span>
                 <input
                     type="text"
