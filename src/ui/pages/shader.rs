@@ -322,158 +322,166 @@ pub fn ShaderPage(
     view! {
         <div class="shader">
             <h1 class="visually-hidden">"Shader"</h1>
-            <div class="fields" data-panel="editor">
-                <label class="field">
-                    <span class="field__label">"generate from"</span>
-                    <select
-                        data-testid="shader-from"
-                        use:markup=select_from
-                        prop:value=move || shader.with(|s| s.from.as_str())
-                        on:change=move |ev| {
-                            if let Some(from) = Source::parse(&event_target_value(&ev)) {
-                                shader.update(|s| s.from = from);
-                            }
-                        }
-                    ></select>
-                </label>
-                <label class="field" class:hidden=move || shader.with(|s| s.from != Source::Syno)>
-                    <span class="field__label">"input of the chain"</span>
-                    <select
-                        data-testid="shader-input"
-                        use:markup=Draw::new(move |m| {
-                            let n = pages.syno.with(|s| s.built.access.as_ref().map_or(1, |a| a.inputs.len()));
-                            panels::options(m, &mut (0..n).map(|k| (k.to_string(), format!("in{k}"))), false)
-                        })
-                        prop:value=move || shader.with(|s| s.input.to_string())
-                        on:change=move |ev| {
-                            if let Ok(k) = event_target_value(&ev).parse::<usize>() {
-                                shader.update(|s| s.input = k);
-                            }
-                        }
-                    ></select>
-                </label>
-                <label class="field">
-                    <span class="field__label">"index type"</span>
-                    <select
-                        data-testid="shader-type"
-                        prop:value=move || shader.with(|s| s.opts.index_type.as_str())
-                        on:change=move |ev| {
-                            let ty = event_target_value(&ev);
-                            shader.update(|s| s.set_index_type(&ty));
-                        }
-                    >
-                        <option value="i32">"i32"</option>
-                        <option value="u32">"u32"</option>
-                    </select>
-                </label>
-                {text_field(OptField::Fill, "shader-fill", "fill value (masked elements)")}
-                {text_field(OptField::Workgroup, "shader-workgroup", "workgroup size (1–256)")}
-                <label class="field field--check">
-                    <input
-                        type="checkbox"
-                        data-testid="shader-readable"
-                        prop:checked=move || shader.with(|s| s.opts.readable)
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            shader.update(|s| s.opts.readable = on);
-                        }
-                    />
-                    <span class="field__label">"readable expressions (spaced); off: compact"</span>
-                </label>
-            </div>
-            <p class="field__error" data-testid="shader-error" role="alert" data-panel="code">
-                {move || generated.with(|g| g.as_ref().err().cloned())}
-            </p>
-            <p data-panel="code">
-                <a data-testid="shader-source" href=move || {
-                    let from = shader.with(|s| s.from);
-                    Route::new(from.page(), pages.query(from)).to_fragment()
-                }>
-                    {move || format!("Edit {}", shader.with(|s| s.from.title()))}
-                </a>
-            </p>
-            <p data-testid="shader-summary" data-panel="code">
-                {move || generated.with(|g| g.as_ref().ok().map(|g| format!(
-                    "{} elements · {} operations per element (offset and validity) · {} lines",
-                    g.shader.elements,
-                    g.shader.op_count,
-                    g.lines.len()
-                )))}
-            </p>
-            <div class="export__head" data-panel="code">
-                <h2>"WGSL"</h2>
-                <button type="button" data-testid="copy-wgsl" on:click=move |_| copy(untrack(wgsl), status)>
-                    "Copy"
-                </button>
-                <a
-                    data-testid="download-wgsl"
-                    download="layout-lab.wgsl"
-                    href=move || panels::data_href("text/plain", &wgsl())
-                >
-                    "Download"
-                </a>
-                <span class="note" role="status" data-testid="shader-copy-status">{move || status.get()}</span>
-            </div>
-            <pre
-                class="code wgsl"
-                tabindex="0"
-                aria-label="WGSL kernel"
-                data-panel="code"
-                data-testid="shader-code"
-                node_ref=code
-                on:mouseover=move |ev| {
-                    let k = event_attribute(&ev, "data-line").and_then(|k| k.parse::<usize>().ok());
-                    if line_hover.get_untracked() != k {
-                        line_hover.set(k);
-                    }
-                }
-                on:mouseleave=move |_| line_hover.set(None)
-            ></pre>
-            <p class="hover-info" data-testid="shader-hover" aria-live="polite" data-panel="grid">
-                {move || hover_text().unwrap_or_else(|| "Hover a line of the shader or a cell.".to_string())}
-            </p>
-            <div class="shader-grids" data-panel="grid">
-                <section aria-label="Engine">
-                    <h2>"Engine: offset of each element"</h2>
-                    <PictureExport
-                        picture=Callback::new(move |()| generated.with_untracked(|g| {
-                            let g = g.as_ref().map_err(Clone::clone)?;
-                            Picture::of_cells(&g.cells, "offset of each element of the kernel")
-                        }))
-                        name="shader-grid"
-                    />
-                    <p class="note" data-testid="shader-grid-note">
-                        {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}
-                    </p>
-                    <GridView grid kind=GridKind::Pane("shader") hover lit label="Element offsets" />
-                </section>
-                <section aria-label="WebGPU run">
-                    <h2>"WebGPU"</h2>
-                    <p data-testid="gpu-unavailable" class="note">
-                        {move || gpu.get().filter(|r| !r.is_empty()).map(|reason| format!(
-                            "WebGPU is not available here: {reason}. The project runs the check instead in its native tests: naga validates every generated shader and Mesa's lavapipe runs it on an arange buffer, element by element against the engine (cargo test --test wgsl --test gpu)."
-                        ))}
-                    </p>
-                    <button
-                        type="button"
-                        data-testid="gpu-run"
-                        disabled=move || gpu.get().is_none_or(|r| !r.is_empty()) || running.get()
-                        on:click=run
-                    >
-                        "Run on an arange buffer"
-                    </button>
-                    <p data-testid="gpu-result" role="status">
-                        {move || last_run.with(|r| match (running.get(), shown(r, current.get())) {
-                            (true, _) => "running…".to_string(),
-                            (_, Some(Ok(r))) => format!("{} · {} ms on {}", r.check.summary(), r.ms, r.adapter),
-                            (_, Some(Err(e))) => format!("run failed: {e}"),
-                            (_, None) => String::new(),
-                        })}
-                    </p>
-                    <div node_ref=gpu_box class:hidden=move || last_run.with(|r| !matches!(shown(r, current.get()), Some(Ok(_))))>
-                        <GridView grid=gpu_grid kind=GridKind::Pane("gpu") hover lit label="What the GPU wrote" />
+            <div class="panes">
+                <div class="panes__controls">
+                    <div class="fields" data-panel="editor">
+                        <label class="field">
+                            <span class="field__label">"generate from"</span>
+                            <select
+                                data-testid="shader-from"
+                                use:markup=select_from
+                                prop:value=move || shader.with(|s| s.from.as_str())
+                                on:change=move |ev| {
+                                    if let Some(from) = Source::parse(&event_target_value(&ev)) {
+                                        shader.update(|s| s.from = from);
+                                    }
+                                }
+                            ></select>
+                        </label>
+                        <label class="field" class:hidden=move || shader.with(|s| s.from != Source::Syno)>
+                            <span class="field__label">"input of the chain"</span>
+                            <select
+                                data-testid="shader-input"
+                                use:markup=Draw::new(move |m| {
+                                    let n = pages.syno.with(|s| s.built.access.as_ref().map_or(1, |a| a.inputs.len()));
+                                    panels::options(m, &mut (0..n).map(|k| (k.to_string(), format!("in{k}"))), false)
+                                })
+                                prop:value=move || shader.with(|s| s.input.to_string())
+                                on:change=move |ev| {
+                                    if let Ok(k) = event_target_value(&ev).parse::<usize>() {
+                                        shader.update(|s| s.input = k);
+                                    }
+                                }
+                            ></select>
+                        </label>
+                        <label class="field">
+                            <span class="field__label">"index type"</span>
+                            <select
+                                data-testid="shader-type"
+                                prop:value=move || shader.with(|s| s.opts.index_type.as_str())
+                                on:change=move |ev| {
+                                    let ty = event_target_value(&ev);
+                                    shader.update(|s| s.set_index_type(&ty));
+                                }
+                            >
+                                <option value="i32">"i32"</option>
+                                <option value="u32">"u32"</option>
+                            </select>
+                        </label>
+                        {text_field(OptField::Fill, "shader-fill", "fill value (masked elements)")}
+                        {text_field(OptField::Workgroup, "shader-workgroup", "workgroup size (1–256)")}
+                        <label class="field field--check">
+                            <input
+                                type="checkbox"
+                                data-testid="shader-readable"
+                                prop:checked=move || shader.with(|s| s.opts.readable)
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    shader.update(|s| s.opts.readable = on);
+                                }
+                            />
+                            <span class="field__label">"readable expressions (spaced); off: compact"</span>
+                        </label>
                     </div>
-                </section>
+                </div>
+                <div class="panes__pictures">
+                    <p class="field__error" data-testid="shader-error" role="alert" data-panel="code">
+                        {move || generated.with(|g| g.as_ref().err().cloned())}
+                    </p>
+                    <p data-panel="code">
+                        <a data-testid="shader-source" href=move || {
+                            let from = shader.with(|s| s.from);
+                            Route::new(from.page(), pages.query(from)).to_fragment()
+                        }>
+                            {move || format!("Edit {}", shader.with(|s| s.from.title()))}
+                        </a>
+                    </p>
+                    <p data-testid="shader-summary" data-panel="code">
+                        {move || generated.with(|g| g.as_ref().ok().map(|g| format!(
+                            "{} elements · {} operations per element (offset and validity) · {} lines",
+                            g.shader.elements,
+                            g.shader.op_count,
+                            g.lines.len()
+                        )))}
+                    </p>
+                    <div class="export__head" data-panel="code">
+                        <h2>"WGSL"</h2>
+                        <button type="button" data-testid="copy-wgsl" on:click=move |_| copy(untrack(wgsl), status)>
+                            "Copy"
+                        </button>
+                        <a
+                            data-testid="download-wgsl"
+                            download="layout-lab.wgsl"
+                            href=move || panels::data_href("text/plain", &wgsl())
+                        >
+                            "Download"
+                        </a>
+                        <span class="note" role="status" data-testid="shader-copy-status">{move || status.get()}</span>
+                    </div>
+                    <pre
+                        class="code wgsl"
+                        tabindex="0"
+                        aria-label="WGSL kernel"
+                        data-panel="code"
+                        data-testid="shader-code"
+                        node_ref=code
+                        on:mouseover=move |ev| {
+                            let k = event_attribute(&ev, "data-line").and_then(|k| k.parse::<usize>().ok());
+                            if line_hover.get_untracked() != k {
+                                line_hover.set(k);
+                            }
+                        }
+                        on:mouseleave=move |_| line_hover.set(None)
+                    ></pre>
+                </div>
+                <div class="panes__controls">
+                    <p class="hover-info" data-testid="shader-hover" aria-live="polite" data-panel="grid">
+                        {move || hover_text().unwrap_or_else(|| "Hover a line of the shader or a cell.".to_string())}
+                    </p>
+                    <div class="shader-grids" data-panel="grid">
+                        <section aria-label="Engine">
+                            <h2>"Engine: offset of each element"</h2>
+                            <PictureExport
+                                picture=Callback::new(move |()| generated.with_untracked(|g| {
+                                    let g = g.as_ref().map_err(Clone::clone)?;
+                                    Picture::of_cells(&g.cells, "offset of each element of the kernel")
+                                }))
+                                name="shader-grid"
+                            />
+                            <p class="note" data-testid="shader-grid-note">
+                                {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}
+                            </p>
+                            <GridView grid kind=GridKind::Pane("shader") hover lit label="Element offsets" />
+                        </section>
+                        <section aria-label="WebGPU run">
+                            <h2>"WebGPU"</h2>
+                            <p data-testid="gpu-unavailable" class="note">
+                                {move || gpu.get().filter(|r| !r.is_empty()).map(|reason| format!(
+                                    "WebGPU is not available here: {reason}. The project runs the check instead in its native tests: naga validates every generated shader and Mesa's lavapipe runs it on an arange buffer, element by element against the engine (cargo test --test wgsl --test gpu)."
+                                ))}
+                            </p>
+                            <button
+                                type="button"
+                                data-testid="gpu-run"
+                                disabled=move || gpu.get().is_none_or(|r| !r.is_empty()) || running.get()
+                                on:click=run
+                            >
+                                "Run on an arange buffer"
+                            </button>
+                            <p data-testid="gpu-result" role="status">
+                                {move || last_run.with(|r| match (running.get(), shown(r, current.get())) {
+                                    (true, _) => "running…".to_string(),
+                                    (_, Some(Ok(r))) => format!("{} · {} ms on {}", r.check.summary(), r.ms, r.adapter),
+                                    (_, Some(Err(e))) => format!("run failed: {e}"),
+                                    (_, None) => String::new(),
+                                })}
+                            </p>
+                            <div node_ref=gpu_box class:hidden=move || last_run.with(|r| !matches!(shown(r, current.get()), Some(Ok(_))))>
+                                <GridView grid=gpu_grid kind=GridKind::Pane("gpu") hover lit label="What the GPU wrote" />
+                            </div>
+                        </section>
+                    </div>
+                </div>
             </div>
         </div>
     }

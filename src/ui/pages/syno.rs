@@ -145,77 +145,83 @@ pub fn SynoPage(
     view! {
         <div class="syno">
             <h1 class="visually-hidden">"Syno"</h1>
-            <div class="fields" data-panel="editor">
-                <label class="field">
-                    <span class="field__label">"preset"</span>
-                    <select
-                        data-testid="syno-preset"
-                        use:markup=Draw::new(move |m| panels::options(m, &mut PRESETS.iter().enumerate().map(|(k, (name, _))| (k.to_string(), name.to_string())), true))
-                        on:change=move |ev| {
-                            if let Some((_, text)) = event_target_value(&ev).parse::<usize>().ok().and_then(|k| PRESETS.get(k)) {
-                                state.update(|s| s.set_text(text));
+            <div class="panes">
+                <div class="panes__controls">
+                    <div class="fields" data-panel="editor">
+                        <label class="field">
+                            <span class="field__label">"preset"</span>
+                            <select
+                                data-testid="syno-preset"
+                                use:markup=Draw::new(move |m| panels::options(m, &mut PRESETS.iter().enumerate().map(|(k, (name, _))| (k.to_string(), name.to_string())), true))
+                                on:change=move |ev| {
+                                    if let Some((_, text)) = event_target_value(&ev).parse::<usize>().ok().and_then(|k| PRESETS.get(k)) {
+                                        state.update(|s| s.set_text(text));
+                                        selected.set(Vec::new());
+                                    }
+                                }
+                            ></select>
+                        </label>
+                    </div>
+                    <label class="field field--wide" data-panel="editor">
+                        <span class="field__label">
+                            "the chain, from the output back to the inputs: output 4, 4 · reduce 3 · share d2 · unfold 3 d0 d3 · inputs d4 d1 | d5 (also stride, merge, split, shift, reverse; bind H=4)"
+                        </span>
+                        <textarea
+                            rows="8"
+                            spellcheck="false"
+                            data-testid="syno-program"
+                            prop:value=move || state.with(|s| s.text().to_string())
+                            aria-describedby="error-syno"
+                            on:input=move |ev| {
+                                let text = event_target_value(&ev);
+                                state.update(|s| s.set_text(&text));
                                 selected.set(Vec::new());
                             }
-                        }
-                    ></select>
-                </label>
+                        ></textarea>
+                    </label>
+                    <p class="field__error" id="error-syno" data-testid="syno-error" role="alert" data-panel="editor">
+                        {move || state.with(|s| s.built.problem.as_ref().map(|p| format!("line {}: {}", p.line + 1, p.message)))}
+                    </p>
+                    <div class="palette" data-panel="editor" on:click=on_palette>
+                        <label class="field">
+                            <span class="field__label">"constant"</span>
+                            <input
+                                type="text"
+                                data-testid="syno-constant"
+                                prop:value=move || constant.get()
+                                on:input=move |ev| constant.set(event_target_value(&ev))
+                            />
+                        </label>
+                        {PALETTE
+                            .iter()
+                            .map(|(key, title)| view! {
+                                <button type="button" data-prim=*key data-testid=format!("syno-{key}")>{*title}</button>
+                            })
+                            .collect_view()}
+                        <span class="field__error" data-testid="syno-palette-error" role="alert">
+                            {move || palette_error.get()}
+                        </span>
+                    </div>
+                    <p class="note" data-panel="editor">"Click dimensions of the last row to pick them for the next step."</p>
+                </div>
+                <div class="panes__pictures">
+                    <div data-panel="rows" on:click=on_chip use:markup=Draw::new(move |m| state.with(|s| selected.with(|sel| panels::syno_rows(m, &s.built, sel))))></div>
+                    <h2 data-panel="expr">"Access expressions"</h2>
+                    <pre class="code" data-testid="syno-access" data-panel="expr">
+                        {move || state.with(|s| {
+                            let Some(a) = &s.last_access else { return String::new() };
+                            (0..a.inputs.len())
+                                .filter_map(|t| a.render_input(TensorId(t)))
+                                .collect::<Vec<_>>()
+                                .join("\n")
+                        })}
+                    </pre>
+                    <p class="note" data-testid="syno-grid-note" data-panel="grid">
+                        {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}
+                    </p>
+                    <div class="syno-grids" data-panel="grid">{panes}</div>
+                </div>
             </div>
-            <label class="field field--wide" data-panel="editor">
-                <span class="field__label">
-                    "the chain, from the output back to the inputs: output 4, 4 · reduce 3 · share d2 · unfold 3 d0 d3 · inputs d4 d1 | d5 (also stride, merge, split, shift, reverse; bind H=4)"
-                </span>
-                <textarea
-                    rows="8"
-                    spellcheck="false"
-                    data-testid="syno-program"
-                    prop:value=move || state.with(|s| s.text().to_string())
-                    aria-describedby="error-syno"
-                    on:input=move |ev| {
-                        let text = event_target_value(&ev);
-                        state.update(|s| s.set_text(&text));
-                        selected.set(Vec::new());
-                    }
-                ></textarea>
-            </label>
-            <p class="field__error" id="error-syno" data-testid="syno-error" role="alert" data-panel="editor">
-                {move || state.with(|s| s.built.problem.as_ref().map(|p| format!("line {}: {}", p.line + 1, p.message)))}
-            </p>
-            <div class="palette" data-panel="editor" on:click=on_palette>
-                <label class="field">
-                    <span class="field__label">"constant"</span>
-                    <input
-                        type="text"
-                        data-testid="syno-constant"
-                        prop:value=move || constant.get()
-                        on:input=move |ev| constant.set(event_target_value(&ev))
-                    />
-                </label>
-                {PALETTE
-                    .iter()
-                    .map(|(key, title)| view! {
-                        <button type="button" data-prim=*key data-testid=format!("syno-{key}")>{*title}</button>
-                    })
-                    .collect_view()}
-                <span class="field__error" data-testid="syno-palette-error" role="alert">
-                    {move || palette_error.get()}
-                </span>
-            </div>
-            <p class="note" data-panel="editor">"Click dimensions of the last row to pick them for the next step."</p>
-            <div data-panel="rows" on:click=on_chip use:markup=Draw::new(move |m| state.with(|s| selected.with(|sel| panels::syno_rows(m, &s.built, sel))))></div>
-            <h2 data-panel="expr">"Access expressions"</h2>
-            <pre class="code" data-testid="syno-access" data-panel="expr">
-                {move || state.with(|s| {
-                    let Some(a) = &s.last_access else { return String::new() };
-                    (0..a.inputs.len())
-                        .filter_map(|t| a.render_input(TensorId(t)))
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                })}
-            </pre>
-            <p class="note" data-testid="syno-grid-note" data-panel="grid">
-                {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}
-            </p>
-            <div class="syno-grids" data-panel="grid">{panes}</div>
         </div>
     }
 }

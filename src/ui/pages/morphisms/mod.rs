@@ -41,7 +41,7 @@ fn PartField(state: RwSignal<MorphismsState>, part: Part) -> impl IntoView {
     };
     let error = move || state.with(|s| s.editor.error(part).map(str::to_string));
     view! {
-        <label class="field">
+        <label class="field field--fill">
             <span class="field__label">{label}</span>
             <input
                 type="text"
@@ -63,53 +63,9 @@ fn PartField(state: RwSignal<MorphismsState>, part: Part) -> impl IntoView {
     }
 }
 
+/// The morphism's fields: domain, codomain, map, a layout to convert, the paper's examples.
 #[component]
 fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
-    let drawn = Memo::new(move |_| state.with(|s| Drawn::of(s.editor.morphism())));
-    let leaf_hover = RwSignal::new(None::<usize>);
-    let grid_hover = RwSignal::new(None::<Hover>);
-    let hover = move || match (leaf_hover.get(), grid_hover.get()) {
-        (Some(k), _) => Some(MorphHover::Leaf(k)),
-        (None, Some(Hover::Logical(cell))) => Some(MorphHover::Cell(cell)),
-        _ => None,
-    };
-    let lit = move || -> MorphLit {
-        hover()
-            .map(|h| drawn.with(|d| d.lit(h)))
-            .unwrap_or_default()
-    };
-    let grid_lit = Memo::new(move |_| Lit {
-        logical: lit().cells,
-        ..Lit::default()
-    });
-    let grid = Signal::derive(move || {
-        drawn.with(|d| {
-            d.grid
-                .as_ref()
-                .map(|g| g.logical.clone())
-                .unwrap_or_default()
-        })
-    });
-    let hover_text = move || {
-        let h = hover()?;
-        state.with(|s| drawn.with(|d| d.describe(s.editor.morphism(), h)))
-    };
-    let status = RwSignal::new(String::new());
-    let tikz = move || state.with(|s| to_tikz(s.editor.morphism()));
-    let svg = move || drawn.with(|d| standalone_svg(&d.diagram));
-    let chips = NodeRef::<leptos::html::P>::new();
-    Effect::new(move |_| {
-        drawn.track();
-        if let Some(root) = chips.get() {
-            light(&root, "data-leaf", &lit().leaves, |_| "mode-chip--lit");
-        }
-    });
-    let chip_hover = move |ev: web_sys::Event| {
-        let leaf = event_attribute(&ev, "data-leaf").and_then(|k| k.parse::<usize>().ok());
-        if leaf_hover.get_untracked() != leaf {
-            leaf_hover.set(leaf);
-        }
-    };
     view! {
         <section class="morphism-editor" aria-label="Morphism">
             <h2>"Morphism f : S → T"</h2>
@@ -152,6 +108,58 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                     ></select>
                 </label>
             </div>
+        </section>
+    }
+}
+
+/// The morphism's pictures: its arrow diagram, its encoded layout L_f and L_f's grid, linked by
+/// hover.
+#[component]
+fn Diagram(state: RwSignal<MorphismsState>, drawn: Memo<Drawn>) -> impl IntoView {
+    let leaf_hover = RwSignal::new(None::<usize>);
+    let grid_hover = RwSignal::new(None::<Hover>);
+    let hover = move || match (leaf_hover.get(), grid_hover.get()) {
+        (Some(k), _) => Some(MorphHover::Leaf(k)),
+        (None, Some(Hover::Logical(cell))) => Some(MorphHover::Cell(cell)),
+        _ => None,
+    };
+    let lit = move || -> MorphLit {
+        hover()
+            .map(|h| drawn.with(|d| d.lit(h)))
+            .unwrap_or_default()
+    };
+    let grid_lit = Memo::new(move |_| Lit {
+        logical: lit().cells,
+        ..Lit::default()
+    });
+    let grid = Signal::derive(move || {
+        drawn.with(|d| {
+            d.grid
+                .as_ref()
+                .map(|g| g.logical.clone())
+                .unwrap_or_default()
+        })
+    });
+    let hover_text = move || {
+        let h = hover()?;
+        state.with(|s| drawn.with(|d| d.describe(s.editor.morphism(), h)))
+    };
+    let chips = NodeRef::<leptos::html::P>::new();
+    Effect::new(move |_| {
+        drawn.track();
+        if let Some(root) = chips.get() {
+            light(&root, "data-leaf", &lit().leaves, |_| "mode-chip--lit");
+        }
+    });
+    let chip_hover = move |ev: web_sys::Event| {
+        let leaf = event_attribute(&ev, "data-leaf").and_then(|k| k.parse::<usize>().ok());
+        if leaf_hover.get_untracked() != leaf {
+            leaf_hover.set(leaf);
+        }
+    };
+    view! {
+        <section class="morphism-diagram" aria-label="Diagram" data-panel="diagram">
+            <h2>"Arrow diagram and encoded layout"</h2>
             <p class="morphism-text" data-panel="diagram">
                 <code data-testid="morphism-text">{move || state.with(|s| s.editor.morphism().to_string())}</code>
             </p>
@@ -193,22 +201,32 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                     />
                 </div>
             </div>
-            <details class="export" data-panel="export">
-                <summary>"Export"</summary>
-                <div
-                    on:click=move |ev| {
-                        figure_png(&ev, status);
-                        match event_attribute(&ev, "data-copy").as_deref() {
-                            Some("tikz") => copy(untrack(tikz), status),
-                            Some("svg") => copy(untrack(svg), status),
-                            _ => {}
-                        }
-                    }
-                    use:markup=Draw::new(move |m| panels::morphism_export(m, &tikz(), &svg()))
-                ></div>
-                <p class="note" role="status" data-testid="morphism-copy-status">{move || status.get()}</p>
-            </details>
         </section>
+    }
+}
+
+/// The diagram as TikZ, SVG and PNG, in a collapsible section after the panes.
+#[component]
+fn Export(state: RwSignal<MorphismsState>, drawn: Memo<Drawn>) -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    let tikz = move || state.with(|s| to_tikz(s.editor.morphism()));
+    let svg = move || drawn.with(|d| standalone_svg(&d.diagram));
+    view! {
+        <details class="more export" data-panel="export">
+            <summary>"Export the diagram: TikZ, SVG, PNG"</summary>
+            <div
+                on:click=move |ev| {
+                    figure_png(&ev, status);
+                    match event_attribute(&ev, "data-copy").as_deref() {
+                        Some("tikz") => copy(untrack(tikz), status),
+                        Some("svg") => copy(untrack(svg), status),
+                        _ => {}
+                    }
+                }
+                use:markup=Draw::new(move |m| panels::morphism_export(m, &tikz(), &svg()))
+            ></div>
+            <p class="note" role="status" data-testid="morphism-copy-status">{move || status.get()}</p>
+        </details>
     }
 }
 
@@ -234,7 +252,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                         }
                     ></select>
                 </label>
-                <label class="field field--wide" class:hidden=move || !binary()>
+                <label class="field field--wide field--fill" class:hidden=move || !binary()>
                     <span class="field__label">"g, in tract notation: (4,4) --(1,3)--> (4,8,4,8)"</span>
                     <input
                         type="text"
@@ -275,7 +293,7 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
             ("walk-b", "B")
         };
         view! {
-            <label class="field">
+            <label class="field field--fill">
                 <span class="field__label">{label}</span>
                 <input
                     type="text"
@@ -355,12 +373,23 @@ pub fn MorphismsPage(
     /// The page state, owned by the app so it lives in the URL.
     state: RwSignal<MorphismsState>,
 ) -> impl IntoView {
+    let drawn = Memo::new(move |_| state.with(|s| Drawn::of(s.editor.morphism())));
     view! {
         <div class="morphisms">
             <h1 class="visually-hidden">"Morphisms"</h1>
-            <Editor state />
-            <Operations state />
-            <Walkthrough state />
+            <div class="panes">
+                <div class="panes__controls">
+                    <Editor state />
+                </div>
+                <div class="panes__pictures">
+                    <Diagram state drawn />
+                </div>
+                <div class="panes__controls">
+                    <Operations state />
+                    <Walkthrough state />
+                </div>
+            </div>
+            <Export state drawn />
         </div>
     }
 }
