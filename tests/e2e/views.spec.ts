@@ -332,7 +332,7 @@ test("a large two-view stack draws every view's own grid and follows the compose
 test("a one-view stack draws its grid once: its card points to the composed grid", async ({ page }) => {
   const views = new ViewsPage(page);
   await views.open("#/views?shape=3,2");
-  await expect(page.getByTestId("view-note")).toHaveText("One view: its grid is the composed grid below.");
+  await expect(page.getByTestId("view-note")).toHaveText("One view: its grid is the composed grid.");
   await expect(page.locator('[data-testid="view0-cell"]')).toHaveCount(0);
   await expect(page.locator('[data-testid="logical-cell"]')).toHaveCount(6);
   await views.applyOp("permute", "1,0"); // still one view

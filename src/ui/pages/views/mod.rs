@@ -147,9 +147,6 @@ pub fn ViewsPage(
                     </div>
                 </div>
                 <section class="grids panes__pictures" data-panel="grid" aria-label="Memory and grids">
-                    <p class="hover-info" data-testid="hover-info" aria-live="polite">
-                        {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}
-                    </p>
                     <p class="note" data-testid="grid-error">{grid_error}</p>
                     <ColourPicker
                         colour
@@ -158,6 +155,8 @@ pub fn ViewsPage(
                         span=Signal::derive(move || span.get().or_else(|| large.with(|g| g.as_ref()?.span)))
                         views=Signal::derive(move || shown.with(|(t, _)| t.views().len()))
                     />
+                    // Above the DOM limit the canvases take the grids' places, with their own
+                    // hover readout; the DOM grids stay mounted, hidden and empty.
                     {move || {
                         has_large
                             .get()
@@ -166,27 +165,34 @@ pub fn ViewsPage(
                                     <p class="hover-info" data-testid="canvas-hover-info" aria-live="polite">
                                         {move || canvas_text().unwrap_or_else(|| "Hover a cell of the canvas.".to_string())}
                                     </p>
+                                    <h2>"Memory"</h2>
                                     <CanvasMemory grid=large hover=canvas_hover range=canvas_range />
+                                    <h2>"Logical (composed)"</h2>
                                     <CanvasGrid grid=large hover=canvas_hover range=canvas_range />
                                 }
                             })
                     }}
-                    <h2>"Memory"</h2>
-                    <MemoryStrip memory span hover lit last=last_hover />
-                    <h2>"Logical (composed)"</h2>
-                    <GridView grid=logical kind=GridKind::Logical hover lit label="Logical grid" last=last_hover />
+                    <div class:hidden=move || has_large.get()>
+                        <p class="hover-info" data-testid="hover-info" aria-live="polite">
+                            {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}
+                        </p>
+                        <h2>"Memory"</h2>
+                        <MemoryStrip memory span hover lit last=last_hover />
+                        <h2>"Logical (composed)"</h2>
+                        <GridView grid=logical kind=GridKind::Logical hover lit label="Logical grid" last=last_hover />
+                        <details
+                            class="table-view"
+                            data-testid="table-view"
+                            on:toggle=move |ev| table_open.set(details_open(&ev))
+                        >
+                            <summary>"Table view (for screen readers and copying)"</summary>
+                            {move || table_open.get().then(|| view! { <GridTable grids /> })}
+                        </details>
+                    </div>
                     <PictureExport
                         picture=Callback::new(move |()| shown.with_untracked(|(t, _)| Picture::of_tracker(t)))
                         name="view-grid"
                     />
-                    <details
-                        class="table-view"
-                        data-testid="table-view"
-                        on:toggle=move |ev| table_open.set(details_open(&ev))
-                    >
-                        <summary>"Table view (for screen readers and copying)"</summary>
-                        {move || table_open.get().then(|| view! { <GridTable grids /> })}
-                    </details>
                 </section>
             </div>
             <details class="more" data-panel="export" data-testid="more-import-export">

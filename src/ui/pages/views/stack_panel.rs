@@ -72,8 +72,8 @@ pub fn StackPanel(
                                 <article class="stack__card" data-testid=format!("view-card-{k}")>
                                     <div use:markup=Draw::new(move |m| shown.with(|(t, reason)| panels::view_card_head(m, t, *reason, k)))></div>
                                     {move || match body.get() {
-                                        // the composed grid below is this view's, cell for cell
-                                        0 => view! { <p class="note" data-testid="view-note">"One view: its grid is the composed grid below."</p> }.into_any(),
+                                        // the composed grid is this view's, cell for cell
+                                        0 => view! { <p class="note" data-testid="view-note">"One view: its grid is the composed grid."</p> }.into_any(),
                                         1 => view! { <GridView grid kind=GridKind::View(k) hover lit label=format!("View {k} grid") /> }.into_any(),
                                         2 => view! { <CanvasGrid grid=own hover=own_hover range=own_range mark size=(480.0, 300.0) test_id=format!("view{k}-canvas") /> }.into_any(),
                                         _ => view! { <p class="note">"This view has more than 1,048,576 cells; it is not drawn."</p> }.into_any(),
