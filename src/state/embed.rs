@@ -6,24 +6,9 @@
 use crate::engine::support::text::quoted;
 use crate::state::url::percent_decode;
 
-/// The colour theme of a widget: the reader's system setting, or forced.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Theme {
-    #[default]
-    Auto,
-    Light,
-    Dark,
-}
-
-impl Theme {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Theme::Auto => "auto",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
-    }
-}
+/// The colour theme of a widget (`theme=auto|light|dark`): the reader's system setting, or
+/// forced; the app's own setting is the same type.
+pub use crate::state::theme::Theme;
 
 /// The parts of the pages a widget can show or leave out (`panels=grid,expr`). Each page marks
 /// its blocks with `data-panel`; a name a page does not have shows nothing of it.
@@ -92,11 +77,9 @@ impl EmbedOptions {
             let value = percent_decode(raw);
             match key {
                 "" => {}
-                "theme" => match value.as_str() {
-                    "auto" => options.theme = Theme::Auto,
-                    "light" => options.theme = Theme::Light,
-                    "dark" => options.theme = Theme::Dark,
-                    _ => problems.push(format!(
+                crate::state::theme::KEY => match Theme::parse(&value) {
+                    Some(theme) => options.theme = theme,
+                    None => problems.push(format!(
                         "theme {} is not auto, light or dark",
                         quoted(&value)
                     )),

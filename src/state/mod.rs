@@ -12,6 +12,7 @@ pub mod route;
 pub mod shader;
 pub mod stack_grid;
 pub mod syno;
+pub mod theme;
 pub mod url;
 pub mod views;
 

@@ -1,5 +1,7 @@
 //! The page and its state in the URL fragment: `#/views?shape=3,4&...`.
 
+use crate::state::theme::{Theme, KEY as THEME_KEY};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Page {
     Views,
@@ -49,12 +51,14 @@ impl Page {
 /// write a higher number and keep reading the old ones.
 pub const VERSION: u32 = 1;
 
-/// A parsed fragment: the page, its raw query (without `?` and without the version marker)
-/// and the format version the link says it was written in.
+/// A parsed fragment: the page, its raw query (without `?`, the theme and the version marker),
+/// the app's colour theme if the link names one, and the format version the link says it was
+/// written in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Route {
     pub page: Page,
     pub query: String,
+    pub theme: Option<Theme>,
     pub version: u32,
 }
 
@@ -64,34 +68,61 @@ impl Route {
         Route {
             page,
             query,
+            theme: None,
             version: VERSION,
         }
     }
 
-    /// `#/layouts?x=1&v=1` -> Layouts with query `x=1`; an unknown or empty fragment is
-    /// Views. A missing or unreadable `v` is version 1.
+    /// The route with the app's theme: a forced one is named in the link, the system's is not.
+    #[must_use]
+    pub fn with_theme(mut self, theme: Theme) -> Route {
+        self.theme = (theme != Theme::Auto).then_some(theme);
+        self
+    }
+
+    /// `#/layouts?x=1&theme=dark&v=1` -> Layouts with query `x=1` and the dark theme; an
+    /// unknown or empty fragment is Views. A missing or unreadable `v` is version 1; an
+    /// unreadable theme names none. Neither is part of the page's query.
     pub fn parse(fragment: &str) -> Route {
         let body = fragment.trim_start_matches('#').trim_start_matches('/');
         let (path, query) = body.split_once('?').unwrap_or((body, ""));
         let mut version = VERSION;
+        let mut theme = None;
         let mut rest = Vec::new();
         for pair in query.split('&').filter(|p| !p.is_empty()) {
-            match pair.strip_prefix("v=") {
-                Some(v) => version = v.parse().unwrap_or(VERSION),
-                None => rest.push(pair),
+            if let Some(v) = pair.strip_prefix("v=") {
+                version = v.parse().unwrap_or(VERSION);
+            } else if let Some(t) = pair
+                .strip_prefix(THEME_KEY)
+                .and_then(|p| p.strip_prefix('='))
+            {
+                theme = Theme::parse(t).or(theme);
+            } else {
+                rest.push(pair);
             }
         }
         Route {
             page: Page::from_path(path).unwrap_or(Page::Views),
             query: rest.join("&"),
+            theme,
             version,
         }
     }
 
-    /// The fragment, always with this build's version marker last.
+    /// The fragment: the page's query, the theme when one is forced, and always this build's
+    /// version marker last.
     pub fn to_fragment(&self) -> String {
         let sep = if self.query.is_empty() { "" } else { "&" };
-        format!("#/{}?{}{sep}v={VERSION}", self.page.as_str(), self.query)
+        let (key, theme) = match self.theme.and_then(Theme::attribute) {
+            Some(value) => ("theme=", value),
+            None => ("", ""),
+        };
+        let end = if theme.is_empty() { "" } else { "&" };
+        format!(
+            "#/{}?{}{sep}{key}{theme}{end}v={VERSION}",
+            self.page.as_str(),
+            self.query
+        )
     }
 
     /// What to tell the user about a link from a later format: it is read as this one.
@@ -143,5 +174,43 @@ mod tests {
         assert_eq!((later.query.as_str(), later.version), ("L=(4,2):(2,1)", 7));
         assert!(later.version_notice().is_some_and(|n| n.contains("v7")));
         assert_eq!(Route::parse("#/views?v=x").version, 1);
+    }
+
+    #[test]
+    fn the_theme_is_the_apps_not_the_pages() {
+        let plain = Route::new(Page::Layouts, "L=4:1".into());
+        assert_eq!(plain.theme, None);
+        assert_eq!(
+            plain.clone().with_theme(Theme::Dark).to_fragment(),
+            "#/layouts?L=4:1&theme=dark&v=1"
+        );
+        assert_eq!(
+            Route::new(Page::Views, String::new())
+                .with_theme(Theme::Light)
+                .to_fragment(),
+            "#/views?theme=light&v=1"
+        );
+        // the system's theme is not written
+        assert_eq!(
+            plain.clone().with_theme(Theme::Auto).to_fragment(),
+            plain.to_fragment()
+        );
+        for theme in [Theme::Light, Theme::Dark] {
+            let route = plain.clone().with_theme(theme);
+            assert_eq!(Route::parse(&route.to_fragment()), route);
+        }
+        // read anywhere, and kept out of the page's query
+        let read = Route::parse("#/views?theme=dark&shape=3,4&v=1");
+        assert_eq!(
+            (read.query.as_str(), read.theme),
+            ("shape=3,4", Some(Theme::Dark))
+        );
+        // a link may name the system's theme; an unreadable one names none, and is dropped
+        assert_eq!(Route::parse("#/views?theme=auto").theme, Some(Theme::Auto));
+        let bad = Route::parse("#/views?shape=3&theme=neon");
+        assert_eq!((bad.query.as_str(), bad.theme), ("shape=3", None));
+        assert_eq!(Route::parse("#/views?shape=3").theme, None);
+        // a page key that merely starts with the word is the page's
+        assert_eq!(Route::parse("#/views?themes=1").query, "themes=1");
     }
 }

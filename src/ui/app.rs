@@ -5,19 +5,23 @@ use leptos::prelude::*;
 
 use crate::panels;
 use crate::panels::embed::{element_snippet, iframe_snippet};
-use crate::state::embed::{base_of, EmbedOptions, Theme};
+use crate::state::embed::{base_of, EmbedOptions};
 use crate::state::history::link_notice;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
 use crate::state::route::Route;
 use crate::state::shader::{ShaderState, Source};
 use crate::state::syno::SynoState;
+use crate::state::theme::{opening, Theme};
 use crate::state::{Page, PageState, ViewsState};
 use crate::ui::components::clipboard::copy;
 use crate::ui::dom::{markup, Draw};
 use crate::ui::pages::shader::PageSignals;
 use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ViewsPage};
-use crate::ui::url_sync::{embed_options, in_text_field, keep_in_url, listen, start_fragment};
+use crate::ui::theme::{apply, show, ThemeToggle};
+use crate::ui::url_sync::{
+    embed_options, in_text_field, keep_in_url, listen, saved_fragment, start_fragment,
+};
 
 /// Shows the state `query` describes on `page` unless it shows it already; then returns what
 /// of the query could not be read.
@@ -44,12 +48,9 @@ pub fn App() -> impl IntoView {
             problems.join("; ")
         )));
     }
+    // A widget's theme is its option's; it has no toggle.
     if let Some(options) = &widget {
-        if options.theme != Theme::Auto {
-            if let Some(root) = document().document_element() {
-                let _ = root.set_attribute("data-theme", options.theme.as_str());
-            }
-        }
+        apply(options.theme);
     }
     // the origins a widget takes messages from and posts its state to
     let origins = widget.as_ref().map(|w| w.origins.join(" "));
@@ -61,6 +62,18 @@ pub fn App() -> impl IntoView {
         notice.set(Some(text));
     }
     let page = RwSignal::new(initial.page);
+    // The app's theme: the link's, else the autosaved state's, else the system's; kept in the
+    // link (and so in the autosave, undo steps and history entries) and set on the root.
+    let is_widget = widget.is_some();
+    let theme = RwSignal::new(if is_widget {
+        Theme::Auto
+    } else {
+        let saved = || saved_fragment().and_then(|f| Route::parse(&f).theme);
+        opening(initial.theme, initial.theme.is_none().then(saved).flatten())
+    });
+    if !is_widget {
+        apply(theme.get_untracked());
+    }
     let mut opened = if initial.page == Page::Shader {
         ShaderState::from_query(&initial.query)
     } else {
@@ -114,6 +127,11 @@ pub fn App() -> impl IntoView {
         if let Some(text) = route.version_notice() {
             notice.set(Some(text));
         }
+        // a link without a theme is one of the system's (a widget keeps its option's)
+        let shown = route.theme.unwrap_or_default();
+        if !is_widget {
+            show(theme, shown);
+        }
         if source == Page::Views {
             if let Some(problems) = show_query(state, &route.query) {
                 notice.set(link_notice(&problems).or(route.version_notice()));
@@ -163,7 +181,11 @@ pub fn App() -> impl IntoView {
         }
     };
     let query = Memo::new(move |_| query_of(page.get()));
-    let fragment = Memo::new(move |_| Route::new(page.get(), query.get()).to_fragment());
+    let fragment = Memo::new(move |_| {
+        Route::new(page.get(), query.get())
+            .with_theme(theme.get())
+            .to_fragment()
+    });
     keep_in_url(fragment, page, query, follow, start, origins);
     let interactive = widget.as_ref().is_none_or(|w| w.interactive);
     let panels = widget.as_ref().and_then(EmbedOptions::panels_attr);
@@ -187,7 +209,9 @@ pub fn App() -> impl IntoView {
                     {Page::ALL
                         .into_iter()
                         .map(|p| {
-                            let href = move || Route::new(p, query_of(p)).to_fragment();
+                            let href = move || {
+                                Route::new(p, query_of(p)).with_theme(theme.get()).to_fragment()
+                            };
                             view! {
                                 <a
                                     href=href
@@ -202,6 +226,7 @@ pub fn App() -> impl IntoView {
                         .collect_view()}
                 </nav>
                 <EmbedMenu page query />
+                <ThemeToggle theme />
                 <Shortcuts />
             </header>
         }
@@ -221,9 +246,9 @@ pub fn App() -> impl IntoView {
                 Page::Views => view! { <ViewsPage state=state /> }.into_any(),
                 Page::Layouts => view! { <LayoutsPage state=layouts /> }.into_any(),
                 Page::Morphisms => view! { <MorphismsPage state=morphisms /> }.into_any(),
-                Page::Syno => view! { <SynoPage state=syno /> }.into_any(),
+                Page::Syno => view! { <SynoPage state=syno theme /> }.into_any(),
                 Page::Shader => {
-                    view! { <ShaderPage shader pages /> }.into_any()
+                    view! { <ShaderPage shader pages theme /> }.into_any()
                 }
             }}
             </fieldset>

@@ -6,6 +6,7 @@ pub mod components;
 pub mod dom;
 pub mod pages;
 pub mod panic_banner;
+pub mod theme;
 pub mod url_sync;
 
 pub use app::App;

@@ -106,6 +106,12 @@ pub(crate) fn start_fragment(widget: bool) -> (String, Option<String>) {
     }
 }
 
+/// The fragment of the autosaved state, when there is one that reads.
+pub(crate) fn saved_fragment() -> Option<String> {
+    let entry = storage()?.get_item(SAVE_KEY).ok().flatten()?;
+    load_entry(&entry).ok()
+}
+
 /// Whether a key event belongs to a text field, whose own undo it must keep.
 pub(crate) fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
     use wasm_bindgen::JsCast;

@@ -7,7 +7,7 @@ test.use({ bypassCSP: true });
 
 // Each page in its default state and populated: stacks of views, masks, nested blocks, a
 // canvas grid, the workbench's three grids, a morphism operation, a chain with two inputs, a
-// padded shader.
+// padded shader; and some in the dark theme.
 const states = [
   ["views", "default", "#/views"],
   ["views", "two views", "#/views?shape=3,2&ops=permute:1,0;reshape:3,2"],
@@ -22,6 +22,10 @@ const states = [
   ["syno", "a matmul", "#/syno?chain=output 2, 3;reduce 4;share d2;inputs d0 d3 | d4 d1"],
   ["shader", "default", "#/shader"],
   ["shader", "a padded, flipped view", "#/shader?from=views&fill=-7&wg=2&shape=4,6&ops=pad:(1,1),(0,0);flip:False,True;reshape:4,9"],
+  // the dark theme's colours
+  ["views", "two views, dark theme", "#/views?shape=3,2&ops=permute:1,0;reshape:3,2&theme=dark"],
+  ["layouts", "a workbench divide, dark theme", "#/layouts?op=logical_divide&A=(4,2,3):(2,1,8)&B=4:2&theme=dark"],
+  ["morphisms", "a morphism, dark theme", "#/morphisms?f=(4,4)%20--(1,3)--%3E%20(4,2,4)&theme=dark"],
 ];
 
 for (const [name, state, fragment] of states) {

@@ -19,6 +19,7 @@ use crate::state::shader::{
 };
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::syno::SynoState;
+use crate::state::theme::Theme;
 use crate::state::{PageState, ViewsState};
 use crate::ui::components::clipboard::copy;
 use crate::ui::components::{GridKind, GridView, PictureExport};
@@ -139,6 +140,9 @@ pub fn ShaderPage(
     shader: RwSignal<ShaderState>,
     /// The pages it generates from.
     pages: PageSignals,
+    /// The app's theme, which the link to the source page keeps.
+    #[prop(optional)]
+    theme: Option<RwSignal<Theme>>,
 ) -> impl IntoView {
     let generated = Memo::new(move |_| {
         let (from, input, opts) = shader.with(|s| (s.from, s.input, s.opts));
@@ -391,7 +395,9 @@ pub fn ShaderPage(
                     <p data-panel="code">
                         <a data-testid="shader-source" href=move || {
                             let from = shader.with(|s| s.from);
-                            Route::new(from.page(), pages.query(from)).to_fragment()
+                            Route::new(from.page(), pages.query(from))
+                                .with_theme(crate::ui::theme::current(theme))
+                                .to_fragment()
                         }>
                             {move || format!("Edit {}", shader.with(|s| s.from.title()))}
                         </a>

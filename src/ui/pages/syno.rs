@@ -12,6 +12,7 @@ use crate::state::route::{Page, Route};
 use crate::state::shader::{ShaderState, Source};
 use crate::state::stack_grid::{Hover, Lit};
 use crate::state::syno::{Grids, SynoState, PRESETS};
+use crate::state::theme::Theme;
 use crate::state::PageState;
 use crate::ui::components::{GridKind, GridView, PictureExport};
 use crate::ui::dom::{event_attribute, markup, Draw};
@@ -35,6 +36,9 @@ const PANES: [&str; 4] = ["syno-out", "syno-in0", "syno-in1", "syno-in2"];
 pub fn SynoPage(
     /// The page state, owned by the app so it lives in the URL.
     state: RwSignal<SynoState>,
+    /// The app's theme, which the links to the Shader page keep.
+    #[prop(optional)]
+    theme: Option<RwSignal<Theme>>,
 ) -> impl IntoView {
     let selected = RwSignal::new(Vec::<String>::new());
     let constant = RwSignal::new("2".to_string());
@@ -112,7 +116,9 @@ pub fn SynoPage(
                     ..ShaderState::default()
                 };
                 let query = state.with(|s| options.page_query(&s.to_query()));
-                Route::new(Page::Shader, query).to_fragment()
+                Route::new(Page::Shader, query)
+                    .with_theme(crate::ui::theme::current(theme))
+                    .to_fragment()
             };
             view! {
                 <section class:hidden=move || grid.with(|g| g.cells.is_empty())>
