@@ -28,3 +28,28 @@ test("a large grid: each canvas under its own heading, one hover readout, a lege
   await expect(legend).toContainText("4095");
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("strides nobody typed follow the sizes: tinygrad's two-view example reads 0 2 4 1 3 5", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open();
+  await expect(page).not.toHaveURL(/strides=/);
+  await views.type("shape-0", "3");
+  await views.type("shape-1", "2");
+  await views.applyOp("permute", "1,0");
+  await views.applyOp("reshape", "3,2");
+  await expect(views.viewCards()).toHaveCount(2);
+  const addresses = () => views.cells("logical").evaluateAll((cells) => cells.map((c) => c.getAttribute("data-addr")));
+  expect(await addresses()).toEqual(["0", "2", "4", "1", "3", "5"]);
+  // typed strides stay when the sizes change; "make contiguous" blanks them
+  await expect(page.getByTestId("make-contiguous")).toBeDisabled();
+  await views.type("stride-0", "1");
+  await views.type("stride-1", "3");
+  await views.type("shape-1", "3");
+  await expect(page).toHaveURL(/strides=1,3/);
+  await page.getByTestId("make-contiguous").click();
+  await expect(views.field("stride-0")).toHaveValue("");
+  await expect(views.field("stride-1")).toHaveValue("");
+  await expect(page).not.toHaveURL(/strides=/);
+  await expect(page.getByTestId("canonical")).toContainText("strides=(3, 1)");
+  expect(views.consoleErrors).toEqual([]);
+});

@@ -21,10 +21,10 @@ pub struct DimRow {
 }
 
 impl DimRow {
-    fn new(shape: i64, stride: i64) -> DimRow {
+    /// A dimension of `shape` elements whose stride follows the sizes (blank, row-major).
+    fn new(shape: i64) -> DimRow {
         DimRow {
             shape: shape.to_string(),
-            stride: stride.to_string(),
             ..DimRow::default()
         }
     }
@@ -84,10 +84,10 @@ pub struct ViewForm {
 }
 
 impl Default for ViewForm {
-    /// A 3×4 row-major matrix.
+    /// A 3×4 row-major matrix whose strides nobody typed, so they follow the sizes.
     fn default() -> ViewForm {
         ViewForm {
-            dims: vec![DimRow::new(3, 4), DimRow::new(4, 1)],
+            dims: vec![DimRow::new(3), DimRow::new(4)],
             offset: "0".into(),
             symbols: Vec::new(),
         }
@@ -282,6 +282,20 @@ impl ViewEditor {
         let mut form = self.form.clone();
         form.offset = clip(text);
         self.set_form(form);
+    }
+
+    /// Blanks every stride, so the strides are row-major again and follow the sizes.
+    pub fn make_contiguous(&mut self) {
+        let mut form = self.form.clone();
+        for dim in &mut form.dims {
+            dim.stride.clear();
+        }
+        self.set_form(form);
+    }
+
+    /// Whether some stride was typed (so [`ViewEditor::make_contiguous`] changes something).
+    pub fn has_typed_strides(&self) -> bool {
+        self.form.dims.iter().any(|d| !d.stride.trim().is_empty())
     }
 
     /// Appends a size-2 dimension with a blank (row-major) stride.

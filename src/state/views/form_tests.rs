@@ -15,8 +15,26 @@ fn blank_strides_are_row_major_and_blank_masks_full() {
     editor.add_dim();
     assert!(editor.is_valid(), "{:?}", editor.errors());
     assert_eq!(editor.view().shape(), &[3, 4, 2]);
-    assert_eq!(editor.view().strides(), &[4, 1, 1]);
+    assert_eq!(editor.view().strides(), &[8, 2, 1]);
     assert_eq!(editor.view().mask(), None);
+}
+
+#[test]
+fn strides_nobody_typed_follow_the_sizes_and_typed_ones_stay_until_made_contiguous() {
+    let mut editor = ViewEditor::default();
+    assert!(!editor.has_typed_strides());
+    editor.set_field(0, RowField::Shape, "3");
+    editor.set_field(1, RowField::Shape, "2");
+    assert_eq!(editor.view().strides(), &[2, 1]);
+    assert_eq!(editor.form().to_query(), "shape=3,2");
+    editor.set_field(0, RowField::Stride, "1");
+    editor.set_field(1, RowField::Stride, "3");
+    editor.set_field(1, RowField::Shape, "5");
+    assert_eq!(editor.view().strides(), &[1, 3], "typed strides stay");
+    assert!(editor.has_typed_strides());
+    editor.make_contiguous();
+    assert_eq!(editor.view().strides(), &[5, 1]);
+    assert!(!editor.has_typed_strides());
 }
 
 #[track_caller]
@@ -56,6 +74,8 @@ fn offset_errors_and_recovery() {
 #[test]
 fn rows_can_be_removed_and_reordered() {
     let mut editor = ViewEditor::default();
+    editor.set_field(0, RowField::Stride, "4");
+    editor.set_field(1, RowField::Stride, "1");
     editor.move_up(1);
     assert_eq!(editor.view().shape(), &[4, 3]);
     assert_eq!(editor.view().strides(), &[1, 4]);
@@ -122,6 +142,8 @@ fn a_named_size_binds_to_its_slider_value() {
 #[test]
 fn query_round_trip() {
     let mut editor = ViewEditor::default();
+    editor.set_field(0, RowField::Stride, "4");
+    editor.set_field(1, RowField::Stride, "1");
     editor.set_field(1, RowField::MaskBegin, "1");
     editor.set_offset("-2");
     editor.add_dim();

@@ -176,6 +176,15 @@ pub fn DimEditor(
                 <button type="button" data-testid="add-dim" on:click=move |_| state.update(|s| { let e = &mut s.editor; e.add_dim() })>
                     "+ dimension"
                 </button>
+                <button
+                    type="button"
+                    data-testid="make-contiguous"
+                    title="Blank every stride: row-major strides that follow the sizes"
+                    disabled=move || !state.with(|s| s.editor.has_typed_strides())
+                    on:click=move |_| state.update(|s| s.editor.make_contiguous())
+                >
+                    "make contiguous"
+                </button>
                 <FieldInput state row=None field=RowField::Shape label="offset".into() />
             </div>
             <p class="dim-editor__error" data-testid="error-view" role="alert">{view_error}</p>
