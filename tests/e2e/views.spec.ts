@@ -129,7 +129,8 @@ test("a pasted tinygrad View loads, and a rank mismatch is refused at the field"
 
 test("dimensions can be added, reordered and removed", async ({ page }) => {
   const views = new ViewsPage(page);
-  await views.open();
+  // typed strides, which travel with their rows
+  await views.open("#/views?shape=3,4&strides=4,1");
   await page.getByTestId("add-dim").click();
   await expect(page.getByTestId("logical-grid").locator(".block")).toHaveCount(3);
   await expect(page.getByTestId("canonical")).toContainText("shape=(3, 4, 2), strides=(4, 1, 1)");
