@@ -1,6 +1,7 @@
 // Pictures of the product: a screenshot of every page, light and dark, 1,400 and 390 px wide,
 // from the release build, for reviewing a change of layout side by side. With --readme it also
-// writes the README's images (docs/images/, light, 1,400 x 900). Not a test: it asserts nothing.
+// writes the README's images (docs/images/: every page light and the Views page dark,
+// 1,400 x 900). Not a test: it asserts nothing.
 //
 //   trunk build --release && node scripts/screenshots.mjs [--out target/screenshots] [--readme]
 import { spawn } from "node:child_process";
@@ -54,9 +55,11 @@ try {
         const path = `${out}/${name}-${theme}-${label}.png`;
         await page.screenshot({ path });
         console.log(path);
-        if (readme && theme === "light" && label === "1400") {
-          await page.screenshot({ path: `docs/images/${name}.png` });
-          console.log(`docs/images/${name}.png`);
+        // the README: every page light, and the Views page dark too
+        if (readme && label === "1400" && (theme === "light" || name === "views")) {
+          const image = `docs/images/${name}${theme === "dark" ? "-dark" : ""}.png`;
+          await page.screenshot({ path: image });
+          console.log(image);
         }
       }
       await context.close();
