@@ -69,10 +69,12 @@ fn cell_html(m: &mut dyn Markup, cell: &Cell, style: &Style) {
     if let Some(swatch) = cell.swatch {
         m.attr("data-c", &swatch.attr());
     }
+    // one tab stop per grid (its first cell; focus then moves with the arrow keys, and the
+    // stop follows it), not one per cell
     attrs(
         m,
         &[
-            ("tabindex", "0"),
+            ("tabindex", if cell.index == 0 { "0" } else { "-1" }),
             ("role", "gridcell"),
             ("aria-label", &format!("{coord} → {addr}")),
         ],
@@ -212,7 +214,8 @@ pub fn memory(m: &mut dyn Markup, cells: &[MemoryCell]) {
         );
         return;
     }
-    for cell in cells {
+    for (k, cell) in cells.iter().enumerate() {
+        let first = k == 0;
         let readers = cell.readers.len();
         let (class, label) = if readers == 0 {
             ("cell cell--memory cell--unused", "unused".to_string())
@@ -239,7 +242,7 @@ pub fn memory(m: &mut dyn Markup, cells: &[MemoryCell]) {
         attrs(
             m,
             &[
-                ("tabindex", "0"),
+                ("tabindex", if first { "0" } else { "-1" }),
                 ("role", "listitem"),
                 ("aria-label", &format!("address {a}, {label}")),
             ],
@@ -462,6 +465,9 @@ pub(super) mod tests {
         );
         assert_eq!(html.matches(r#"data-testid="logical-cell""#).count(), 4);
         assert_eq!(html.matches(r#"class="block""#).count(), 2);
+        // one tab stop per grid: its first cell
+        assert_eq!(html.matches(r#"tabindex="0""#).count(), 1);
+        assert_eq!(html.matches(r#"tabindex="-1""#).count(), 3);
         assert!(html.contains(r#"<span class="block__label" aria-hidden="true">d0=1</span>"#));
         // every cell in a row, every row of cells a row for assistive technology
         assert_eq!(html.matches(r#"role="row""#).count(), 2);

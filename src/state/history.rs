@@ -57,6 +57,12 @@ impl Undo {
         true
     }
 
+    /// Makes the next edit a step of its own, however soon it comes (an explicit action, not
+    /// typing).
+    pub fn break_step(&mut self) {
+        self.last_edit_ms = f64::NEG_INFINITY;
+    }
+
     /// The state before the shown one, now shown.
     pub fn undo(&mut self) -> Option<&str> {
         self.at = self.at.checked_sub(1)?;
@@ -147,6 +153,15 @@ mod tests {
         // quick, but right after an undo: it must not overwrite the state undone to
         assert!(u.record("#/views?x=3", 5100.0));
         assert_eq!(u.undo(), Some("#/views?x=1"));
+    }
+
+    #[test]
+    fn an_explicit_action_is_its_own_step_however_soon() {
+        let mut u = Undo::new("#/views?shape=3,4");
+        assert!(u.record("#/views?shape=3,4&ops=pad:(1,1),(0,0)", 0.0));
+        u.break_step();
+        assert!(u.record("#/views?shape=3,4&ops=pad:(1,1),(0,0);flip:0", 200.0));
+        assert_eq!(u.undo(), Some("#/views?shape=3,4&ops=pad:(1,1),(0,0)"));
     }
 
     #[test]

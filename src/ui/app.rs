@@ -2,6 +2,7 @@
 //! URL fragment.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::panels;
 use crate::panels::embed::{element_snippet, iframe_snippet};
@@ -186,7 +187,7 @@ pub fn App() -> impl IntoView {
             .with_theme(theme.get())
             .to_fragment()
     });
-    keep_in_url(fragment, page, query, follow, start, origins);
+    let step = keep_in_url(fragment, page, query, follow, start, origins);
     let interactive = widget.as_ref().is_none_or(|w| w.interactive);
     let panels = widget.as_ref().and_then(EmbedOptions::panels_attr);
 
@@ -204,6 +205,9 @@ pub fn App() -> impl IntoView {
     } else {
         view! {
             <header class="app-header">
+                <button type="button" class="skip-link" data-testid="skip-link" on:click=move |_| skip_to_pictures()>
+                    "Skip to the pictures"
+                </button>
                 <a class="brand" href="#/views">"Layout Lab"</a>
                 <nav aria-label="Pages">
                     {Page::ALL
@@ -225,6 +229,14 @@ pub fn App() -> impl IntoView {
                         })
                         .collect_view()}
                 </nav>
+                <div class="undo-buttons" role="group" aria-label="Undo and redo">
+                    <button type="button" data-testid="undo" title="Undo (Ctrl+Z)" on:click=move |_| step(false)>
+                        "↶ Undo"
+                    </button>
+                    <button type="button" data-testid="redo" title="Redo (Ctrl+Shift+Z or Ctrl+Y)" on:click=move |_| step(true)>
+                        "↷ Redo"
+                    </button>
+                </div>
                 <EmbedMenu page query />
                 <ThemeToggle theme />
                 <Shortcuts />
@@ -256,11 +268,52 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// Focuses the page's pictures (its sticky pane), the target of the skip link: the page uses
+/// the fragment for its route, so the link is a button.
+fn skip_to_pictures() {
+    let pane = document()
+        .query_selector(".panes__pictures")
+        .ok()
+        .flatten()
+        .and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(pane) = pane {
+        if !pane.has_attribute("tabindex") {
+            let _ = pane.set_attribute("tabindex", "-1");
+        }
+        let _ = pane.focus();
+    }
+}
+
 /// The "Embed" menu: the current page and state as a `<layout-lab>` snippet and as an iframe,
 /// ready to paste into any HTML page.
 #[component]
 fn EmbedMenu(page: RwSignal<Page>, query: Memo<String>) -> impl IntoView {
     let open = RwSignal::new(false);
+    let menu = NodeRef::<leptos::html::Details>::new();
+    // Esc or a click outside closes it, as a popover should
+    let close = move || {
+        if let Some(menu) = menu.get_untracked() {
+            menu.set_open(false);
+        }
+    };
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && open.get_untracked() {
+            close();
+        }
+    });
+    let clicks = window_event_listener(leptos::ev::pointerdown, move |ev| {
+        let inside = menu.get_untracked().is_some_and(|m| {
+            let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+            m.contains(target.as_ref())
+        });
+        if open.get_untracked() && !inside {
+            close();
+        }
+    });
+    on_cleanup(move || {
+        keys.remove();
+        clicks.remove();
+    });
     let status = RwSignal::new(String::new());
     let base = move || base_of(&window().location().href().unwrap_or_default());
     let element = move || query.with(|q| element_snippet(&base(), page.get(), q));
@@ -277,6 +330,7 @@ fn EmbedMenu(page: RwSignal<Page>, query: Memo<String>) -> impl IntoView {
         <details
             class="embed-menu"
             data-testid="embed-menu"
+            node_ref=menu
             on:toggle=move |ev| open.set(crate::ui::dom::details_open(&ev))
         >
             <summary>"Embed"</summary>

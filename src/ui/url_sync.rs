@@ -122,7 +122,8 @@ pub(crate) fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
 
 /// Every state goes to the URL, to the undo steps and to the autosave, and a widget reports it
 /// to the page that frames it; `follow` shows the state of a fragment (the URL's when the user
-/// navigates or pastes a link, an undo step's for Ctrl+Z and Ctrl+Y).
+/// navigates or pastes a link, an undo step's for Ctrl+Z and Ctrl+Y). Returns the undo step
+/// (`false`) and redo step (`true`) for the header's buttons.
 pub(crate) fn keep_in_url(
     fragment: Memo<String>,
     page: RwSignal<Page>,
@@ -130,7 +131,7 @@ pub(crate) fn keep_in_url(
     follow: impl Fn(&str) + Copy + 'static,
     start: String,
     origins: Option<String>,
-) {
+) -> impl Fn(bool) + Copy + 'static {
     // What the app last wrote into the URL, and in which history entry: a state whose URL
     // differs, or that shows in another entry, came from the URL (a link, Back or Forward).
     let written = StoredValue::new((current_entry_id(), start));
@@ -152,6 +153,16 @@ pub(crate) fn keep_in_url(
     // URL at once: a key is one action, and Back pressed right after it must find the entry
     // holding the state the key brought.
     let undo = StoredValue::new(Undo::new(""));
+    let step = move |redo: bool| {
+        let next = undo
+            .try_update_value(|u| if redo { u.redo() } else { u.undo() }.map(str::to_string))
+            .flatten();
+        if let Some(fragment) = next {
+            follow(&fragment);
+            set_fragment(&fragment, false);
+            wrote(&fragment);
+        }
+    };
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         let key = ev.key();
         if !(ev.ctrl_key() || ev.meta_key()) || in_text_field(&ev) {
@@ -162,16 +173,20 @@ pub(crate) fn keep_in_url(
             return;
         }
         ev.prevent_default();
-        let next = undo
-            .try_update_value(|u| if redo { u.redo() } else { u.undo() }.map(str::to_string))
-            .flatten();
-        if let Some(fragment) = next {
-            follow(&fragment);
-            set_fragment(&fragment, false);
-            wrote(&fragment);
-        }
+        step(redo);
     });
     on_cleanup(move || keys.remove());
+    // Typing coalesces into one step; an explicit action (a click, a submitted form, a chosen
+    // option) starts its own: these events come before the effect that records the state.
+    let explicit = move || undo.update_value(Undo::break_step);
+    let clicks = window_event_listener(leptos::ev::click, move |_| explicit());
+    let submits = window_event_listener(leptos::ev::submit, move |_| explicit());
+    let changes = window_event_listener(leptos::ev::change, move |_| explicit());
+    on_cleanup(move || {
+        clicks.remove();
+        submits.remove();
+        changes.remove();
+    });
 
     // Every state goes to the URL, to the undo steps and to the autosave. A state that came
     // from the URL (a link, back or forward) takes the URL's entry; an edit's new undo step a
@@ -234,4 +249,5 @@ pub(crate) fn keep_in_url(
             );
         }
     });
+    step
 }

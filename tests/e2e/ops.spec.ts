@@ -22,7 +22,9 @@ test("every movement op applies from the toolbar and the composed grid follows",
   await views.applyOp("expand", "2,6"); // e[r][k] = z[0][k]
   await expect(views.logicalCell("(1,1)")).toHaveAttribute("data-addr", "2");
   await expect(page.getByTestId("history").locator('[data-testid^="step-"][data-testid$="-select"]')).toHaveCount(7);
-  await expect(page).toHaveURL(/ops=permute:1,0;flip:True,False;pad:/);
+  // the flip kept as typed, in the history and the link
+  await expect(page.getByTestId("step-1")).toContainText("flip 0");
+  await expect(page).toHaveURL(/ops=permute:1,0;flip:0;pad:/);
   expect(views.consoleErrors).toEqual([]);
 });
 
@@ -159,7 +161,8 @@ test("history steps can be reordered, and a selected step shows the stack there"
   await expect(views.logicalCell("(0,2)")).toHaveAttribute("data-addr", "5"); // after the flip only: shape (2,3)
   await page.getByTestId("step-1-up").click();
   await expect(page.getByTestId("step-0")).toContainText("permute 1,0");
-  await expect(page).toHaveURL(/ops=permute:1,0;flip:True,False/);
+  // an old link's bools read, and are written back as the axis
+  await expect(page).toHaveURL(/ops=permute:1,0;flip:0/);
   // permute then flip dim 0 of (3,2): cell (0,0) reads u[2][0] = t[0][2] = 2
   await expect(views.logicalCell("(0,0)")).toHaveAttribute("data-addr", "2");
   expect(views.consoleErrors).toEqual([]);

@@ -53,3 +53,91 @@ test("strides nobody typed follow the sizes: tinygrad's two-view example reads 0
   await expect(page.getByTestId("canonical")).toContainText("strides=(3, 1)");
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("keyboard: one tab stop per grid, arrows inside; a skip link; an op's argument takes focus", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=32,32");
+  const stops = page.locator('[data-testid="logical-cell"][tabindex="0"]');
+  await expect(stops).toHaveCount(1);
+  await views.logicalCell("(0,0)").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(views.logicalCell("(0,1)")).toBeFocused();
+  // the stop follows the focus, and Tab leaves the grid instead of walking 1,024 cells
+  await expect(stops).toHaveCount(1);
+  await expect(views.logicalCell("(0,1)")).toHaveAttribute("tabindex", "0");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).not.toBe("logical-cell");
+  // the memory strip: one stop too, arrows inside
+  await expect(page.locator('[data-testid="memory-cell"][tabindex="0"]')).toHaveCount(1);
+  await page.locator('[data-testid="memory-cell"][data-addr="0"]').focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.locator('[data-testid="memory-cell"][data-addr="1"]')).toBeFocused();
+  // the first Tab of the page reaches the skip link, which jumps to the pictures
+  await views.open("#/views?shape=4,4");
+  await page.reload(); // a fresh document: Tab starts at its top
+  await expect(page.getByTestId("logical-grid")).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("skip-link")).toBeFocused();
+  await expect(page.getByTestId("skip-link")).toBeInViewport();
+  await page.keyboard.press("Enter");
+  expect(await page.evaluate(() => document.activeElement?.classList.contains("panes__pictures"))).toBe(true);
+  // choosing an op puts the cursor in its argument
+  await page.getByTestId("op-permute").click();
+  await expect(views.field("op-argument")).toBeFocused();
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("the Embed menu closes on Esc and on a click outside it", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open();
+  const menu = page.getByTestId("embed-menu");
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  await page.keyboard.press("Escape");
+  await expect(menu).not.toHaveAttribute("open", "");
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  // a click inside keeps it open, one outside closes it
+  await menu.locator(".embed-menu__body").click({ position: { x: 4, y: 4 } });
+  await expect(menu).toHaveAttribute("open", "");
+  await page.getByTestId("logical-grid").click();
+  await expect(menu).not.toHaveAttribute("open", "");
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test.describe("at 390 px wide", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  for (const fragment of ["#/views?shape=32,32", "#/layouts", "#/morphisms", "#/syno", "#/shader?from=views&shape=3,4"]) {
+    test(`nothing but a grid's own scroller scrolls sideways: ${fragment}`, async ({ page }) => {
+      await page.goto(`/${fragment}`);
+      await expect(page.locator("main")).toBeVisible();
+      await page.waitForTimeout(300);
+      const wide = () => page.evaluate(() => document.documentElement.scrollWidth);
+      expect(await wide()).toBeLessThanOrEqual(390);
+      // opening Embed does not widen the page either
+      await page.getByTestId("embed-menu").locator("summary").click();
+      await expect(page.getByTestId("embed-menu")).toHaveAttribute("open", "");
+      expect(await wide()).toBeLessThanOrEqual(390);
+    });
+  }
+});
+
+test("undo and redo buttons; each explicit action is its own step, however quick", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await views.open("#/views?shape=3,4");
+  await views.applyOp("pad", "(1,1),(0,0)");
+  await views.applyOp("flip", "0"); // well within a second of the pad
+  const history = page.getByTestId("history");
+  await expect(history).toContainText("flip 0");
+  await page.getByTestId("undo").click();
+  await expect(history).not.toContainText("flip");
+  await expect(history).toContainText("pad (1,1),(0,0)");
+  await page.getByTestId("redo").click();
+  await expect(history).toContainText("flip 0");
+  // the keys undo the same steps
+  await page.locator("body").click();
+  await page.keyboard.press("Control+z");
+  await expect(history).not.toContainText("flip");
+  await expect(history).toContainText("pad");
+  expect(views.consoleErrors).toEqual([]);
+});

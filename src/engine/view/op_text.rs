@@ -111,7 +111,8 @@ pub fn parse_op(kind: &str, argument: &str, rank: usize) -> Result<MovementOp, S
     })
 }
 
-/// The op as typed text: `(kind, argument)`, inverse of [`parse_op`] (flip as bools).
+/// The op as typed text: `(kind, argument)`, inverse of [`parse_op`]; a flip as the axes it
+/// flips (`flip 0`, as tinygrad's `Tensor.flip` takes them), or as bools when it flips none.
 pub fn op_text(op: &MovementOp) -> (&'static str, String) {
     let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
     let pair_list = |v: &[(i64, i64)]| {
@@ -124,11 +125,14 @@ pub fn op_text(op: &MovementOp) -> (&'static str, String) {
         MovementOp::Reshape(v) | MovementOp::Expand(v) | MovementOp::Stride(v) => list(v),
         MovementOp::Permute(v) => v.iter().map(usize::to_string).collect::<Vec<_>>().join(","),
         MovementOp::Pad(v) | MovementOp::Shrink(v) => pair_list(v),
-        MovementOp::Flip(v) => v
+        MovementOp::Flip(v) if v.iter().any(|&f| f) => v
             .iter()
-            .map(|&f| if f { "True" } else { "False" })
+            .enumerate()
+            .filter(|(_, &f)| f)
+            .map(|(k, _)| k.to_string())
             .collect::<Vec<_>>()
             .join(","),
+        MovementOp::Flip(v) => v.iter().map(|_| "False").collect::<Vec<_>>().join(","),
         MovementOp::Simplify => String::new(),
     };
     (op.name(), argument)
@@ -223,7 +227,9 @@ mod tests {
             ("expand", "4,3"),
             ("pad", "(1,1),(0,2)"),
             ("shrink", "(0,2),(1,3)"),
-            ("flip", "True,False"),
+            ("flip", "0"),
+            ("flip", "0,1"),
+            ("flip", "False,False"),
             ("stride", "1,-2"),
             ("simplify", ""),
         ] {
@@ -235,6 +241,9 @@ mod tests {
             parse_op("flip", "1", 3).unwrap(),
             MovementOp::Flip(vec![false, true, false])
         );
+        // tinygrad's bools still read, and are written back as the axes typed by most people
+        let bools = parse_op("flip", "True,False", 2).unwrap();
+        assert_eq!(op_text(&bools), ("flip", "0".to_string()));
         assert_eq!(
             parse_op("reshape", "(2, 6)", 2).unwrap(),
             MovementOp::Reshape(vec![2, 6])

@@ -75,6 +75,57 @@ fn move_focus(ev: &web_sys::KeyboardEvent, shape: &[i64], coord: &[i64]) {
     }
 }
 
+/// Moves a grid's (or the memory strip's) one tab stop to the cell just focused, so Tab
+/// comes back to it and then leaves the grid.
+fn keep_tab_stop(ev: &web_sys::FocusEvent) {
+    let Some(cell) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return;
+    };
+    if cell.get_attribute("tabindex").as_deref() != Some("-1") {
+        return;
+    }
+    if let Some(root) = cell
+        .parent_element()
+        .and_then(|row| row.closest("[role='grid'], [role='list']").ok().flatten())
+    {
+        // every other stop, should a redraw have reset the first cell's
+        if let Ok(stops) = root.query_selector_all("[tabindex='0']") {
+            for k in 0..stops.length() {
+                if let Some(stop) = stops
+                    .item(k)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                {
+                    let _ = stop.set_attribute("tabindex", "-1");
+                }
+            }
+        }
+    }
+    let _ = cell.set_attribute("tabindex", "0");
+}
+
+/// Moves focus along the memory strip for an arrow key (left and up back, right and down on).
+fn step_memory(ev: &web_sys::KeyboardEvent) {
+    let back = match ev.key().as_str() {
+        "ArrowLeft" | "ArrowUp" => true,
+        "ArrowRight" | "ArrowDown" => false,
+        _ => return,
+    };
+    ev.prevent_default();
+    let cell = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let next = cell.and_then(|c| match back {
+        true => c.previous_element_sibling(),
+        false => c.next_element_sibling(),
+    });
+    if let Some(next) = next.and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = next.focus();
+    }
+}
+
 /// One grid of the stack, each cell showing its value (`·` where masked).
 #[component]
 pub fn GridView(
@@ -161,7 +212,10 @@ pub fn GridView(
             data-testid=test_id
             node_ref=container
             on:mouseover=move |ev| enter(ev.into())
-            on:focusin=move |ev| enter(ev.into())
+            on:focusin=move |ev| {
+                keep_tab_stop(&ev);
+                enter(ev.into());
+            }
             on:mouseleave=move |_| hover.set(None)
             on:focusout=move |_| hover.set(None)
             on:keydown=move |ev| {
@@ -242,9 +296,13 @@ pub fn MemoryStrip(
             data-testid="memory-strip"
             node_ref=container
             on:mouseover=move |ev| enter(ev.into())
-            on:focusin=move |ev| enter(ev.into())
+            on:focusin=move |ev| {
+                keep_tab_stop(&ev);
+                enter(ev.into());
+            }
             on:mouseleave=move |_| hover.set(None)
             on:focusout=move |_| hover.set(None)
+            on:keydown=move |ev| step_memory(&ev)
             use:markup=Draw::new(move |m| memory.with(|cells| panels::memory(m, cells)))
         ></div>
         {move || {

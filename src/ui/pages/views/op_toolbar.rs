@@ -11,6 +11,7 @@ pub fn OpToolbar(
     state: RwSignal<ViewsState>,
 ) -> impl IntoView {
     let kind = RwSignal::new("reshape");
+    let argument_field = NodeRef::<leptos::html::Input>::new();
     let argument = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let apply = move || {
@@ -48,6 +49,10 @@ pub fn OpToolbar(
                                 on:click=move |_| {
                                     kind.set(k);
                                     error.set(None);
+                                    // the argument is what a person types next
+                                    if let Some(field) = argument_field.get_untracked() {
+                                        let _ = field.focus();
+                                    }
                                 }
                             >
                                 {k}
@@ -63,6 +68,7 @@ pub fn OpToolbar(
                     spellcheck="false"
                     autocomplete="off"
                     data-testid="op-argument"
+                    node_ref=argument_field
                     placeholder=move || example_argument(kind.get())
                     disabled=move || kind.get() == "simplify"
                     prop:value=move || argument.get()
