@@ -35,7 +35,19 @@ pub fn mode_chips(m: &mut dyn Markup, layout: &Result<Layout, String>) {
 /// beside the layout operation's result, and whether the two agree.
 pub fn morph_op_result(m: &mut dyn Markup, result: &Result<OpResult, String>) {
     let r = match result {
-        Err(e) => return error(m, "p", Some("op-error"), e),
+        // f and g that do not fit are a state on the way to a result, not a mistake: said
+        // plainly, with the way out, and not as an alert
+        Err(e) => {
+            return m.el(
+                "p",
+                &[
+                    ("class", "note"),
+                    ("data-testid", "op-error"),
+                    ("role", "status"),
+                ],
+                &format!("No result yet: {e}. Edit f or g, or load the paper's f and g."),
+            )
+        }
         Ok(r) => r,
     };
     m.open("div");
@@ -194,6 +206,7 @@ mod tests {
 
         let mut state = MorphismsState::default();
         state.set_op(MorphOp::ALL[0]);
+        state.load_op_example();
         let html = morph_op_result(&state.op_result());
         assert!(html.contains(r#"data-testid="result-diagram""#), "{html}");
         assert!(html.contains(r#"data-testid="op-agree">agree"#), "{html}");
@@ -207,12 +220,14 @@ mod tests {
         );
         assert!(html.contains(r#"<a data-testid="result-tikz" download="result.tex" href="data:text/x-tex;charset=utf-8,%0A%5Cbegin%7Btikzpicture%7D"#), "{html}");
         state.set_op(MorphOp::LogicalDivide);
+        state.load_op_example();
         let html = morph_op_result(&state.op_result());
         assert_eq!(html.matches("<figure>").count(), 2, "g and the result");
         assert_eq!(html.matches("</figure>").count(), 2);
         assert!(html.contains(r#"data-testid="g-diagram""#), "{html}");
         // a coalesce draws f with each leaf coloured as the result entry it collapses into
         state.set_op(MorphOp::Coalesce);
+        state.load_op_example();
         let html = morph_op_result(&state.op_result());
         assert!(html.contains(r#"data-testid="f-diagram""#), "{html}");
         let groups: Vec<&str> = html

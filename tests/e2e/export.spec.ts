@@ -72,6 +72,7 @@ test("morphism diagrams export as PNG beside their SVG", async ({ page }) => {
   expect(grid.match(/<rect x=/g)).toHaveLength(16);
   // an operation's result and a walkthrough step: PNG beside their SVG and TikZ
   await page.getByTestId("morphism-op").selectOption("logical_divide");
+  await page.getByTestId("morphism-op-example").click();
   const result = (await download(page, "result-svg")).data.toString("utf8");
   const resultPng = await download(page, "result-png");
   expect(resultPng.name).toBe("result.png");

@@ -59,11 +59,13 @@ test("every Nest operation of §1.3 gives the paper's result and agrees with CuT
   await morphisms.open();
   for (const [op, result] of operations) {
     await morphisms.op().selectOption(op);
+    await page.getByTestId("morphism-op-example").click();
     await expect(morphisms.opResult()).toHaveText(result);
     await expect(page.getByTestId("op-agree")).toHaveText(/^agree/);
     await expect(page.getByTestId("pasted-diagram")).toHaveCount(op === "compose" ? 1 : 0);
   }
   await morphisms.op().selectOption("compose");
+  await page.getByTestId("morphism-op-example").click();
   // the chosen operation survives a reload from the link (written after the edit's frame)
   await expect(page).toHaveURL(/&op=compose&/);
   await page.reload();
@@ -138,6 +140,7 @@ test("operation results and walkthrough steps draw their inputs and download as 
   await morphisms.open();
   // a divide draws g beside the result; the result downloads in both formats
   await morphisms.op().selectOption("logical_divide");
+  await page.getByTestId("morphism-op-example").click();
   await expect(page.getByTestId("g-diagram")).toBeVisible();
   await expect(page.getByTestId("g-diagram").locator("[data-testid^=arrow-0-]")).toHaveCount(2);
   const [svgName, svg] = await downloaded(page, "result-svg");
@@ -150,6 +153,7 @@ test("operation results and walkthrough steps draw their inputs and download as 
   expect(tikz.match(/\\draw\[maparrow\]/g)?.length).toBe(4);
   // a coalesce draws f with its leaves coloured as the result entries they collapse into
   await morphisms.op().selectOption("coalesce");
+  await page.getByTestId("morphism-op-example").click();
   const groups = (id: string) =>
     page.getByTestId(id).locator(".diagram__leaf").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-tile")));
   await expect(page.getByTestId("f-diagram")).toBeVisible();
@@ -161,6 +165,7 @@ test("operation results and walkthrough steps draw their inputs and download as 
   expect(await fill("f-diagram", 0)).not.toBe(await fill("f-diagram", 3));
   // composition pastes f and g, downloadable as one picture
   await morphisms.op().selectOption("compose");
+  await page.getByTestId("morphism-op-example").click();
   const [, pasted] = await downloaded(page, "pasted-svg");
   expect(pasted.startsWith("<svg")).toBe(true);
   const [, pastedTikz] = await downloaded(page, "pasted-tikz");

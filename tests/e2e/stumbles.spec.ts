@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { MorphismsPage } from "./morphisms-page";
 import { ViewsPage } from "./views-page";
 
 // Issue 41: where a new user was misled. Each test does what that user did.
@@ -140,4 +141,26 @@ test("undo and redo buttons; each explicit action is its own step, however quick
   await expect(history).not.toContainText("flip");
   await expect(history).toContainText("pad");
   expect(views.consoleErrors).toEqual([]);
+});
+
+test("Morphisms: an operation acts on the f on screen, the paper's f and g load together, g is off where unused", async ({ page }) => {
+  const morphisms = new MorphismsPage(page);
+  await morphisms.open();
+  await morphisms.type("from-layout", "(2,2,2):(1,2,4)");
+  const f = (await page.getByTestId("morphism-text").textContent()) ?? "";
+  expect(f).not.toBe("");
+  await morphisms.op().selectOption("coalesce");
+  await expect(page.getByTestId("morphism-text")).toHaveText(f);
+  await expect(page.getByTestId("morphism-g")).toBeDisabled();
+  await expect(page.getByText("g: not used, this operation takes f alone")).toBeVisible();
+  await morphisms.op().selectOption("compose");
+  await expect(page.getByTestId("morphism-g")).toBeEnabled();
+  await expect(page.getByTestId("morphism-text")).toHaveText(f);
+  // f and g that do not fit: said plainly, with the way out, not as an alert
+  await expect(page.getByTestId("op-error")).toHaveAttribute("role", "status");
+  await expect(page.getByTestId("op-error")).toContainText("load the paper's f and g");
+  await page.getByTestId("morphism-op-example").click();
+  await expect(page.getByTestId("morphism-text")).toContainText("--(3, 2, 6, 5)-->");
+  await expect(page.getByTestId("op-agree")).toHaveText(/^agree/);
+  expect(morphisms.consoleErrors).toEqual([]);
 });

@@ -97,13 +97,18 @@ impl MorphismsState {
         }
     }
 
-    /// Picks an operation and loads the paper's example for it.
+    /// Picks an operation, which acts on the f and g on screen.
     pub fn set_op(&mut self, op: MorphOp) {
         self.op = op;
-        let (f, g) = op.example();
+    }
+
+    /// Loads the paper's example of the operation: f, and g where the operation takes one,
+    /// together (so they fit each other).
+    pub fn load_op_example(&mut self) {
+        let (f, g) = self.op.example();
         // the examples are constants that parse
         let _ = self.editor.load_text(f);
-        if op.binary() {
+        if self.op.binary() {
             self.set_g(g);
         }
     }

@@ -40,6 +40,7 @@ fn every_operation_agrees_with_its_layout_operation_on_the_paper_examples() {
     for (op, want) in MorphOp::ALL.into_iter().zip(expected) {
         let mut state = MorphismsState::default();
         state.set_op(op);
+        state.load_op_example();
         let r = state.op_result().unwrap();
         assert_eq!(r.result.to_string(), want, "{op:?}");
         assert_eq!(
@@ -105,6 +106,7 @@ fn layouts_load_their_standard_representation_or_say_what_fails() {
 fn the_url_round_trips_and_bad_links_keep_defaults() {
     let mut state = MorphismsState::default();
     state.set_op(MorphOp::LogicalProduct);
+    state.load_op_example();
     state.load_preset(2);
     state.step = 4;
     let back = MorphismsState::from_query(&state.to_query());

@@ -240,7 +240,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
             <h2>"Operations on f"</h2>
             <div class="fields">
                 <label class="field">
-                    <span class="field__label">"operation (loads the paper's example)"</span>
+                    <span class="field__label">"operation, on the f and g on screen"</span>
                     <select
                         data-testid="morphism-op"
                         use:markup=Draw::new(move |m| panels::options(m, &mut MorphOp::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false))
@@ -252,13 +252,28 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                         }
                     ></select>
                 </label>
-                <label class="field field--wide field--fill" class:hidden=move || !binary()>
-                    <span class="field__label">"g, in tract notation: (4,4) --(1,3)--> (4,8,4,8)"</span>
+                <button
+                    type="button"
+                    class="field-button"
+                    data-testid="morphism-op-example"
+                    on:click=move |_| state.update(MorphismsState::load_op_example)
+                >
+                    "load the paper's f and g"
+                </button>
+                <label class="field field--wide field--fill">
+                    <span class="field__label">
+                        {move || if binary() {
+                            "g, in tract notation: (4,4) --(1,3)--> (4,8,4,8)"
+                        } else {
+                            "g: not used, this operation takes f alone"
+                        }}
+                    </span>
                     <input
                         type="text"
                         spellcheck="false"
                         autocomplete="off"
                         data-testid="morphism-g"
+                        disabled=move || !binary()
                         prop:value=move || state.with(|s| s.g_text.clone())
                         aria-describedby="error-g"
                         on:input=move |ev| {
