@@ -164,3 +164,35 @@ test("Morphisms: an operation acts on the f on screen, the paper's f and g load 
   await expect(page.getByTestId("op-agree")).toHaveText(/^agree/);
   expect(morphisms.consoleErrors).toEqual([]);
 });
+
+test("Syno: a chain is finished by clicking, and an unfinished one shows no earlier chain's results", async ({ page }) => {
+  const views = new ViewsPage(page); // for its console errors
+  await page.goto("/#/syno");
+  const access = page.getByTestId("syno-access");
+  await expect(access).toContainText("in0[");
+  await page.getByTestId("syno-program").fill("output 2, 3\nreduce 4\nshare d2");
+  await expect(access).not.toContainText("in0[");
+  await expect(access).toContainText("needs an inputs line");
+  const chip = (dim: string) => page.locator(`button.chip[data-dim="${dim}"]`);
+  // a primitive without dimensions, with a chip selected: says to unselect it
+  await chip("d0").click();
+  await page.getByTestId("syno-reduce").click();
+  await expect(page.getByTestId("syno-palette-error")).toContainText("takes no dimension");
+  await chip("d0").click();
+  // the inputs, one tensor per click of Inputs
+  for (const dim of ["d0", "d3"]) await chip(dim).click();
+  await page.getByTestId("syno-inputs").click();
+  await expect(page.getByTestId("syno-program")).toHaveValue(/inputs d0 d3$/);
+  for (const dim of ["d4", "d1"]) await chip(dim).click();
+  await page.getByTestId("syno-inputs").click();
+  await expect(page.getByTestId("syno-program")).toHaveValue(/inputs d0 d3 \| d4 d1$/);
+  await expect(access).toContainText("in0[");
+  await expect(access).toContainText("in1[");
+  await expect(page.getByTestId("syno-error")).toBeEmpty();
+  await expect(page.getByTestId("syno-access-note")).toBeEmpty();
+  // bad text keeps the last chain that built on screen, and says whose it is
+  await page.getByTestId("syno-program").fill("output 2, 3\nfrobnicate");
+  await expect(access).toContainText("in1[");
+  await expect(page.getByTestId("syno-access-note")).toContainText("the last chain that built; line 2");
+  expect(views.consoleErrors).toEqual([]);
+});

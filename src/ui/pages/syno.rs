@@ -18,7 +18,7 @@ use crate::ui::components::{GridKind, GridView, PictureExport};
 use crate::ui::dom::{event_attribute, markup, Draw};
 
 /// The palette: statement keyword and button text.
-const PALETTE: [(&str, &str); 8] = [
+const PALETTE: [(&str, &str); 9] = [
     ("reduce", "MapReduce"),
     ("share", "Share"),
     ("unfold", "Unfold"),
@@ -27,6 +27,8 @@ const PALETTE: [(&str, &str); 8] = [
     ("stride", "Stride"),
     ("shift", "Shift"),
     ("reverse", "Reverse"),
+    // names the input tensor of the chips selected (the chain's last line)
+    ("inputs", "Inputs"),
 ];
 
 /// Grid panes: the output, then up to three inputs.
@@ -70,7 +72,10 @@ pub fn SynoPage(
         };
         let chosen = selected.get_untracked();
         let outcome = state
-            .try_update(|s| s.append(&name, &constant.get_untracked(), &chosen))
+            .try_update(|s| match name.as_str() {
+                "inputs" => s.append_inputs(&chosen),
+                _ => s.append(&name, &constant.get_untracked(), &chosen),
+            })
             .unwrap_or(Ok(()));
         match outcome {
             Ok(()) => {
@@ -208,20 +213,17 @@ pub fn SynoPage(
                             {move || palette_error.get()}
                         </span>
                     </div>
-                    <p class="note" data-panel="editor">"Click dimensions of the last row to pick them for the next step."</p>
+                    <p class="note" data-panel="editor">"Click dimensions of the last row to pick them for the next step; Inputs names an input tensor of the chips picked."</p>
                 </div>
                 <div class="panes__pictures">
                     <div data-panel="rows" on:click=on_chip use:markup=Draw::new(move |m| state.with(|s| selected.with(|sel| panels::syno_rows(m, &s.built, sel))))></div>
                     <h2 data-panel="expr">"Access expressions"</h2>
                     <pre class="code" data-testid="syno-access" data-panel="expr">
-                        {move || state.with(|s| {
-                            let Some(a) = &s.last_access else { return String::new() };
-                            (0..a.inputs.len())
-                                .filter_map(|t| a.render_input(TensorId(t)))
-                                .collect::<Vec<_>>()
-                                .join("\n")
-                        })}
+                        {move || state.with(SynoState::access_text)}
                     </pre>
+                    <p class="note" data-testid="syno-access-note" data-panel="expr">
+                        {move || state.with(SynoState::access_note)}
+                    </p>
                     <p class="note" data-testid="syno-grid-note" data-panel="grid">
                         {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}
                     </p>
