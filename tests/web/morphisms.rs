@@ -64,6 +64,9 @@ async fn operations_and_the_walkthrough_follow_the_paper() {
     let (parent, state) = mount_morphisms().await;
     state.update(|s| s.set_op(MorphOp::LogicalDivide));
     tick().await;
+    // the operation acts on f and g as they are; the button loads the paper's pair
+    click(&parent, "morphism-op-example");
+    tick().await;
     assert_eq!(
         text(&parent, "op-result"),
         "((4,4),(8,8)) --(1, 3, 2, 4)--> (4,8,4,8)"
