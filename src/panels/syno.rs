@@ -40,8 +40,11 @@ pub fn syno_rows(m: &mut dyn Markup, built: &crate::state::syno::Built, selected
                 m.attr("type", "button");
             }
             m.attr("class", "chip");
-            if let Some(t) = tensors.first() {
-                m.attr("data-tile", &(t % 8).to_string());
+            // a dimension reaching several inputs has a colour of its own
+            match tensors.as_slice() {
+                [] => {}
+                [t] => m.attr("data-tile", &(t % 8).to_string()),
+                _ => m.attr("data-shared", "true"),
             }
             if button {
                 let pressed = selected.contains(&id);

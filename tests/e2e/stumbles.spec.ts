@@ -196,3 +196,29 @@ test("Syno: a chain is finished by clicking, and an unfinished one shows no earl
   await expect(page.getByTestId("syno-access-note")).toContainText("the last chain that built; line 2");
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("smaller ones: Syno says what it is and colours shared dimensions apart; a merge verdict is not an error; dark fields", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/syno?chain=output 2, 3;reduce 4;share d2;inputs d0 d3 | d4 d1");
+  await expect(page.getByTestId("syno-intro")).toContainText("builds an operator backward from its output");
+  // d2, before the Share, reaches both inputs: its own colour, not in0's
+  const shared = page.locator('.chip[data-shared="true"]', { hasText: "d2:" }).first();
+  await expect(shared).toBeVisible();
+  const background = (l: import("@playwright/test").Locator) => l.evaluate((e) => getComputedStyle(e).backgroundColor);
+  const in0 = page.locator('.chip[data-tile="0"]').first();
+  expect(await background(shared)).not.toBe(await background(in0));
+  // tinygrad's two-view example: the views cannot merge, said as an explanation in text colour
+  await views.open("#/views?shape=3,2&ops=permute:1,0;reshape:3,2");
+  const verdict = page.getByTestId("merge-verdict");
+  await expect(verdict).toBeVisible();
+  const [verdictColour, textColour] = await verdict.evaluate((v) => [getComputedStyle(v).color, getComputedStyle(document.body).color]);
+  expect(verdictColour).toBe(textColour);
+  // in the dark theme the fields are dark too
+  await views.open("#/views?shape=3,4&theme=dark");
+  const dark = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0) < 200;
+  expect(dark(await background(views.field("shape-0")))).toBe(true);
+  await page.goto("/#/syno?theme=dark");
+  expect(dark(await background(page.getByTestId("syno-program")))).toBe(true);
+  expect(dark(await background(page.getByTestId("syno-preset")))).toBe(true);
+  expect(views.consoleErrors).toEqual([]);
+});

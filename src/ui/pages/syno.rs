@@ -158,6 +158,11 @@ pub fn SynoPage(
             <h1 class="visually-hidden">"Syno"</h1>
             <div class="panes">
                 <div class="panes__controls">
+                    <p class="note syno-intro" data-testid="syno-intro">
+                        "Syno builds an operator backward from its output: each primitive (MapReduce, Share, Unfold, Split, …) adds or rewires dimensions, and the inputs line gives each input tensor its dimensions."
+                        <br />
+                        "Each row shows the dimensions after a step, coloured by the inputs they reach (grey: several); the grids show which input elements each output element reads."
+                    </p>
                     <div class="fields" data-panel="editor">
                         <label class="field">
                             <span class="field__label">"preset"</span>
