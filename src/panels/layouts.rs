@@ -63,6 +63,16 @@ pub fn layout_properties(m: &mut dyn Markup, state: &LayoutsState) {
         .as_view()
         .map(|(repr, query)| (repr, format!("#/views?{query}")));
     code_and_link(m, view, "open-view", "open in Views");
+    if let Some(note) = state.view_note() {
+        m.el(
+            "span",
+            &[
+                ("class", "note view-note"),
+                ("data-testid", "view-note-layout"),
+            ],
+            &format!(" ({note})"),
+        );
+    }
     m.close();
 }
 

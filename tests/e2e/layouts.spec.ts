@@ -83,7 +83,7 @@ test("a layout converts to a view and a morphism diagram, and a view to a layout
   await views.type("stride-0", "-1");
   await expect(page.getByTestId("export-layout")).toContainText("none:");
   await layouts.open("#/layouts?L=((2,2),2):((1,4),2)");
-  await expect(layouts.prop("view")).toContainText("nested");
+  await expect(layouts.prop("view")).toContainText("nested modes flattened");
   expect(views.consoleErrors).toEqual([]);
 });
 

@@ -222,3 +222,18 @@ test("smaller ones: Syno says what it is and colours shared dimensions apart; a 
   expect(dark(await background(page.getByTestId("syno-preset")))).toBe(true);
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("Layouts as a view: the reversed modes are said, and a nested layout gets its flattened view", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/layouts?L=(4,2):(2,1)");
+  const view = page.getByTestId("prop-view");
+  await expect(view).toContainText("View(shape=(2, 4), strides=(1, 2)");
+  await expect(view).toContainText("the modes reversed: mode 0 is the view's last dimension");
+  await page.goto("/#/layouts?L=((2,2),2):((1,4),2)");
+  await expect(view).toContainText("View(shape=(2, 2, 2), strides=(2, 4, 1)");
+  await expect(view).toContainText("flattened to (2,2,2):(1,4,2)");
+  await page.getByTestId("open-view").click();
+  // the same offsets, index for index: L(2) = 4 is the view's cell (0,1,0), row-major index 2
+  await expect(views.logicalCell("(0,1,0)")).toHaveAttribute("data-addr", "4");
+  expect(views.consoleErrors).toEqual([]);
+});

@@ -136,13 +136,41 @@ impl LayoutsState {
         }
     }
 
-    /// The layout as a tinygrad view and the Views page query that opens it, or why it has
-    /// none.
+    /// The layout with its modes flattened: the same function of the index `i`, which is
+    /// what a view can hold (itself when it is flat).
+    fn flat(&self) -> Layout {
+        if self.layout.depth() <= 1 {
+            return self.layout.clone();
+        }
+        let ints =
+            |values: Vec<i64>| IntTuple::Tuple(values.into_iter().map(IntTuple::Int).collect());
+        Layout::from_parts(
+            ints(self.layout.shape().flatten()),
+            ints(self.layout.stride().flatten()),
+        )
+    }
+
+    /// What [`LayoutsState::as_view`]'s view is of the layout, where it is not plain: the
+    /// modes reversed into row-major dimensions, and a nested layout's modes flattened first.
+    pub fn view_note(&self) -> Option<String> {
+        let flat = self.flat();
+        let reversed = flat.flat_modes().len() > 1;
+        match (self.layout.depth() > 1, reversed) {
+            (true, _) => Some(format!(
+                "the nested modes flattened to {flat}, then reversed: mode 0 is the view's last dimension"
+            )),
+            (false, true) => Some("the modes reversed: mode 0 is the view's last dimension".into()),
+            (false, false) => None,
+        }
+    }
+
+    /// The layout as a tinygrad view (a nested one flattened, the same function of the index)
+    /// and the Views page query that opens it, or why it has none.
     ///
     /// # Errors
-    /// A nested layout, a negative stride or sizes a view cannot hold, in words.
+    /// A negative stride or sizes a view cannot hold, in words.
     pub fn as_view(&self) -> Result<(String, String), String> {
-        let view = crate::engine::cute::convert::view_from_layout(&self.layout)
+        let view = crate::engine::cute::convert::view_from_layout(&self.flat())
             .map_err(|e| e.to_string())?;
         let mut views = super::ViewsState::default();
         views.import(&view.to_string())?;
@@ -555,7 +583,30 @@ mod tests {
             state.pycute_snippet(),
             "from pycute import Layout\n\nL = Layout((2, 2), (3, 2))\nprint(L)  # (2, 2):(3, 2)\n"
         );
+        assert_eq!(
+            state.view_note().unwrap(),
+            "the modes reversed: mode 0 is the view's last dimension"
+        );
+        // a nested layout: its flattened modes, the same offsets for every index
         state.set_text("((2,2),2):((1,4),2)");
-        assert!(state.as_view().unwrap_err().contains("nested"));
+        let (repr, _) = state.as_view().unwrap();
+        assert_eq!(
+            repr,
+            "View(shape=(2, 2, 2), strides=(2, 4, 1), offset=0, mask=None, contiguous=False)"
+        );
+        assert!(state
+            .view_note()
+            .unwrap()
+            .contains("flattened to (2,2,2):(1,4,2)"));
+        let view = crate::engine::cute::convert::view_from_layout(&state.flat()).unwrap();
+        for i in 0..8 {
+            let coord = crate::engine::coord_from_index(view.shape(), i);
+            assert_eq!(
+                view.offset_from_coord(&coord),
+                Some(state.layout().call(i).unwrap())
+            );
+        }
+        state.set_text("8:1");
+        assert_eq!(state.view_note(), None);
     }
 }
