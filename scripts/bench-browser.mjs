@@ -6,10 +6,9 @@
 //
 // An edit waits for the next frame, so each run's time depends on where in the frame the edit
 // fell; medians of 9 runs moved by 3 ms between commands of the same build, of 25 by about 1.
-import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { chromium } from "playwright-core";
+import { openServedApp } from "./served-app.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -18,17 +17,7 @@ const option = (name, fallback) => {
 };
 const runs = Number(option("--runs", "25"));
 const out = option("--out", "target/bench/browser.json");
-const port = 4199;
-const base = `http://127.0.0.1:${port}/`;
-
-const server = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", "dist"], {
-  stdio: "ignore",
-});
-await new Promise((r) => setTimeout(r, 800));
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-});
+const { base, browser, close } = await openServedApp(4199);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const nextFrame = "await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));";
 
@@ -130,6 +119,5 @@ try {
   writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
   console.log(JSON.stringify(results, null, 2));
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }

@@ -4,9 +4,8 @@
 // 1,400 x 900). Not a test: it asserts nothing.
 //
 //   trunk build --release && node scripts/screenshots.mjs [--out target/screenshots] [--readme]
-import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { openServedApp } from "./served-app.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -15,8 +14,6 @@ const option = (name, fallback) => {
 };
 const out = option("--out", "target/screenshots");
 const readme = args.includes("--readme");
-const port = 4198;
-const base = `http://127.0.0.1:${port}/`;
 
 // Each page in a state that shows what it is for.
 const pages = [
@@ -31,14 +28,7 @@ const widths = [
   ["390", { width: 390, height: 844 }],
 ];
 
-const server = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", "dist"], {
-  stdio: "ignore",
-});
-await new Promise((r) => setTimeout(r, 800));
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-});
+const { base, browser, close } = await openServedApp(4198);
 mkdirSync(out, { recursive: true });
 if (readme) mkdirSync("docs/images", { recursive: true });
 try {
@@ -66,6 +56,5 @@ try {
     }
   }
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }
