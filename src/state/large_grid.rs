@@ -3,7 +3,7 @@
 //! the DOM grid uses (rank 1 a row, rank 2 a grid, rows of blocks at odd rank >= 3, columns of
 //! blocks at even rank), with a one-cell gap between blocks.
 
-use super::colouring::{Colouring, LATEX_GREYS, RAMP};
+use super::colouring::{Colouring, Swatch, RAMP};
 use crate::engine::view::checked_product;
 use crate::engine::{LayoutError, ShapeTracker};
 
@@ -222,24 +222,30 @@ impl LargeGrid {
     /// gaps between blocks transparent. Up to 2^20 cells on every edit, so the ramp is a table
     /// of `RAMP_STEPS` colours, read with one integer multiplication.
     pub fn image(&self) -> Image {
-        let table: Vec<[u8; 4]> = (0..RAMP_STEPS)
-            .map(|k| ramp(k as f64 / (RAMP_STEPS - 1) as f64))
-            .collect();
+        // each colouring's colours as a table, built once per image, not per cell
+        let table = |n: usize, colour: &dyn Fn(usize) -> [u8; 4]| -> Vec<[u8; 4]> {
+            (0..n).map(colour).collect()
+        };
         let (lo, hi) = self.span.unwrap_or((0, 0));
         match self.colouring {
             Colouring::Address if hi == lo => self.paint(|_| ramp(0.5)),
             Colouring::Address => {
+                let ramp = table(RAMP_STEPS, &|k| ramp(k as f64 / (RAMP_STEPS - 1) as f64));
                 let step = Scaled::new((RAMP_STEPS - 1) as u64, hi.abs_diff(lo));
-                self.paint(|a| table[(step.of(a.abs_diff(lo)) as usize).min(RAMP_STEPS - 1)])
+                self.paint(|a| ramp[(step.of(a.abs_diff(lo)) as usize).min(RAMP_STEPS - 1)])
             }
             Colouring::Modulo(n) => {
                 let n = n.max(2);
-                self.paint(|a| ramp(a.rem_euclid(n) as f64 / (n - 1) as f64))
+                let classes = table(n as usize, &|r| ramp(r as f64 / (n - 1) as f64));
+                self.paint(|a| classes[a.rem_euclid(n) as usize])
             }
-            Colouring::Latex => self.paint(|a| {
-                let g = LATEX_GREYS[a.rem_euclid(8) as usize];
-                [g, g, g, 255]
-            }),
+            Colouring::Latex => {
+                let greys = table(8, &|k| {
+                    let [r, g, b] = Swatch::Grey(k as u8).rgb().unwrap_or([255; 3]);
+                    [r, g, b, 255]
+                });
+                self.paint(|a| greys[a.rem_euclid(8) as usize])
+            }
             Colouring::Plain => self.paint(|_| [255, 255, 255, 255]),
             Colouring::Mask | Colouring::Origin => self.paint(|_| VALID_RGBA),
         }
