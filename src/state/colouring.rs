@@ -3,7 +3,7 @@
 //! each cell's [`Swatch`]; the style sheet (`style/colours.css`) holds the swatches' colours,
 //! and a test holds the two together and checks every text on them for contrast.
 
-use super::stack_grid::{Grid, StackGrid};
+use super::stack_grid::{value_span, StackGrid};
 
 /// The ramp of addresses and values: matplotlib's viridis at 32 even steps, perceptually
 /// uniform and monotonic in lightness, so it reads the same with every common colour-vision
@@ -216,12 +216,6 @@ impl Colouring {
     }
 }
 
-/// The lowest and highest value of `grid`'s cells.
-fn span_of(grid: &Grid) -> Option<(i64, i64)> {
-    let values = || grid.cells.iter().filter_map(|c| c.value);
-    values().min().zip(values().max())
-}
-
 impl StackGrid {
     /// Sets every cell's swatch for `colouring`: the composed grid and the memory strip on the
     /// span of valid addresses (so a cell and its address share a colour), each view's grid on
@@ -234,7 +228,7 @@ impl StackGrid {
             cell.swatch = colouring.swatch(cell.value, span, Some(origin));
         }
         for (k, grid) in self.views.iter_mut().enumerate() {
-            let own = span_of(grid);
+            let own = value_span(&grid.cells);
             for cell in &mut grid.cells {
                 cell.swatch = colouring.swatch(cell.value, own, Some(k));
             }

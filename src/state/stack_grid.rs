@@ -104,14 +104,16 @@ pub struct StackGrid {
     pub span: Option<(i64, i64)>,
 }
 
+/// The lowest and highest value of `cells` (masked ones have none).
+pub(super) fn value_span(cells: &[Cell]) -> Option<(i64, i64)> {
+    let values = || cells.iter().filter_map(|c| c.value);
+    values().min().zip(values().max())
+}
+
 /// The memory strip of `cells`: every address from `floor` (or the lowest valid one, if lower)
 /// to the highest, at most [`MAX_DRAWN_CELLS`] of them, each with its readers; and the span.
 fn memory_of(cells: &[Cell], floor: Option<i64>) -> (Vec<MemoryCell>, Option<(i64, i64)>) {
-    let addresses = || cells.iter().filter_map(|c| c.value);
-    let span = addresses()
-        .min()
-        .zip(addresses().max())
-        .map(|(lo, hi)| (floor.map_or(lo, |f| lo.min(f)), hi));
+    let span = value_span(cells).map(|(lo, hi)| (floor.map_or(lo, |f| lo.min(f)), hi));
     let memory = span.map_or_else(Vec::new, |(lo, hi)| {
         let last = hi.min(lo.saturating_add(MAX_DRAWN_CELLS as i64 - 1));
         let mut memory: Vec<MemoryCell> = (lo..=last)

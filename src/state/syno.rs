@@ -492,10 +492,7 @@ impl SynoState {
     ) -> Result<(), String> {
         let line = statement(name, constant, selected)?;
         let mut lines: Vec<&str> = self.text.lines().collect();
-        let at = lines
-            .iter()
-            .position(|l| words(l).first() == Some(&"inputs"))
-            .unwrap_or(lines.len());
+        let at = self.inputs_line().unwrap_or(lines.len());
         lines.insert(at, &line);
         let text = lines.join("\n");
         if let Some(p) = build(&text).problem.filter(|p| p.line == at) {
@@ -503,6 +500,13 @@ impl SynoState {
         }
         self.set_text(&text);
         Ok(())
+    }
+
+    /// The program's `inputs` line, if it has one.
+    fn inputs_line(&self) -> Option<usize> {
+        self.text
+            .lines()
+            .position(|l| words(l).first() == Some(&"inputs"))
     }
 
     /// Names the input tensor of the dimensions selected (in the order clicked): starts the
@@ -519,10 +523,7 @@ impl SynoState {
         }
         let group = selected.join(" ");
         let mut lines: Vec<String> = self.text.lines().map(str::to_string).collect();
-        match lines
-            .iter_mut()
-            .find(|l| words(l).first() == Some(&"inputs"))
-        {
+        match self.inputs_line().and_then(|k| lines.get_mut(k)) {
             Some(line) => line.push_str(&format!(" | {group}")),
             None => lines.push(format!("inputs {group}")),
         }

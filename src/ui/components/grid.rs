@@ -108,10 +108,10 @@ fn keep_tab_stop(ev: &web_sys::FocusEvent) {
 
 /// Moves focus along the memory strip for an arrow key (left and up back, right and down on).
 fn step_memory(ev: &web_sys::KeyboardEvent) {
-    let back = match ev.key().as_str() {
-        "ArrowLeft" | "ArrowUp" => true,
-        "ArrowRight" | "ArrowDown" => false,
-        _ => return,
+    let back = match Step::from_key(&ev.key()) {
+        Some(Step::Left | Step::Up) => true,
+        Some(Step::Right | Step::Down) => false,
+        None => return,
     };
     ev.prevent_default();
     let cell = ev
