@@ -104,6 +104,35 @@ impl Swatch {
     }
 }
 
+/// WCAG's relative luminance of an sRGB colour.
+pub fn luminance(rgb: [u8; 3]) -> f64 {
+    let channel = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2])
+}
+
+/// WCAG's contrast ratio of two colours, from 1 to 21.
+pub fn contrast_ratio(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// Black or white, whichever contrasts more with `background` (at least 4.58:1, the square
+/// root of 21, on any colour): the colour of text a canvas writes on a cell.
+pub fn text_on(background: [u8; 3]) -> [u8; 3] {
+    let (black, white) = ([0; 3], [255; 3]);
+    match contrast_ratio(background, black) >= contrast_ratio(background, white) {
+        true => black,
+        false => white,
+    }
+}
+
 /// The ramp step of `value` in `lo..=hi` (the middle step where the span is one value).
 pub fn ramp_step(value: i64, (lo, hi): (i64, i64)) -> u8 {
     let last = (RAMP.len() - 1) as i128;
@@ -366,22 +395,38 @@ mod tests {
         assert!(legend(Colouring::Mask, Some((0, 1)), 1).is_empty());
     }
 
-    /// WCAG's relative luminance of `#rrggbb`.
+    /// `#rrggbb` as its channels.
+    fn rgb(hex: &str) -> [u8; 3] {
+        let channel = |k: usize| u8::from_str_radix(&hex[1 + 2 * k..3 + 2 * k], 16).unwrap();
+        [channel(0), channel(1), channel(2)]
+    }
+
     fn luminance(hex: &str) -> f64 {
-        let channel = |k: usize| {
-            let c = f64::from(u8::from_str_radix(&hex[1 + 2 * k..3 + 2 * k], 16).unwrap()) / 255.0;
-            if c <= 0.04045 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2)
+        super::luminance(rgb(hex))
     }
 
     fn contrast(a: &str, b: &str) -> f64 {
-        let (x, y) = (luminance(a), luminance(b));
-        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+        contrast_ratio(rgb(a), rgb(b))
+    }
+
+    #[test]
+    fn canvas_text_is_readable_on_every_colour() {
+        let mut colours: Vec<[u8; 3]> = RAMP.to_vec();
+        colours.extend(LATEX_GREYS.iter().map(|&g| [g, g, g]));
+        // and every colour on a coarse lattice of the cube
+        for r in (0..=255).step_by(17) {
+            for g in (0..=255).step_by(17) {
+                for b in (0..=255).step_by(17) {
+                    colours.push([r as u8, g as u8, b as u8]);
+                }
+            }
+        }
+        for c in colours {
+            let ratio = contrast_ratio(c, text_on(c));
+            assert!(ratio >= 4.58, "{c:?}: {ratio}");
+        }
+        assert_eq!(text_on([255, 255, 255]), [0, 0, 0]);
+        assert_eq!(text_on([0, 0, 0]), [255, 255, 255]);
     }
 
     /// The `(background, color)` of the style sheet's rule for `data-c="{name}"`.

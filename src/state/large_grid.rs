@@ -216,6 +216,11 @@ impl LargeGrid {
         })
     }
 
+    /// The coordinate of the cell at row-major `index`.
+    pub fn coord(&self, index: usize) -> Vec<i64> {
+        crate::engine::coord_from_index(&self.shape, index as i64)
+    }
+
     /// The grid as an image: each cell coloured by its address as the colouring says (on the
     /// ramp over the valid span, the middle of the ramp when the span is one address; by
     /// value mod N; in `print_latex`'s greys; or plain), masked cells in [`MASKED_RGBA`], the

@@ -13,6 +13,44 @@ use super::large_grid::index_of;
 /// Most cells drawn as DOM nodes in one grid.
 pub const MAX_DRAWN_CELLS: usize = 1024;
 
+/// Most cells of a view stack's grids drawn as DOM nodes on the Views page; larger stacks are
+/// drawn on canvases, which redraw in one frame where an edit of 1,024 DOM cells (and their
+/// memory strip) took two. Their table view lists cells up to [`MAX_DRAWN_CELLS`].
+pub const MAX_DOM_CELLS: usize = 256;
+
+/// Whether the Views page draws `tracker`'s grids as DOM cells: the composed grid and every
+/// view's own grid have at most [`MAX_DOM_CELLS`] cells (decided from the shapes alone, so a
+/// stack drawn on canvases never builds its DOM grids).
+pub fn drawn_in_dom(tracker: &ShapeTracker) -> bool {
+    every_grid_within(tracker, MAX_DOM_CELLS)
+}
+
+/// Whether the table view lists `tracker`'s cells: its grids can be built
+/// ([`StackGrid::of`]'s limit, [`MAX_DRAWN_CELLS`] per grid).
+pub fn in_table(tracker: &ShapeTracker) -> bool {
+    every_grid_within(tracker, MAX_DRAWN_CELLS)
+}
+
+/// Whether the composed grid and every view's own grid have at most `limit` cells.
+fn every_grid_within(tracker: &ShapeTracker, limit: usize) -> bool {
+    let within =
+        |shape: &[i64]| checked_product(shape).is_ok_and(|n| n >= 0 && n as u128 <= limit as u128);
+    within(tracker.shape()) && tracker.views().iter().all(|v| within(v.shape()))
+}
+
+/// What the Views page says above the canvases that draw `tracker`: how many cells, and
+/// whether the table view still lists them.
+pub fn canvas_note(tracker: &ShapeTracker) -> String {
+    let cells = |shape: &[i64]| checked_product(shape).unwrap_or(0).max(0);
+    let views = tracker.views().iter().map(|v| cells(v.shape()));
+    let largest = views.fold(cells(tracker.shape()), i64::max);
+    let table = match in_table(tracker) {
+        true => "; the table view lists every cell",
+        false => "",
+    };
+    format!("{largest} cells in the largest grid: drawn on canvases (DOM cells up to {MAX_DOM_CELLS} per grid){table}.")
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell {
     /// Row-major position in its grid's shape.
@@ -407,6 +445,40 @@ mod tests {
         let t = ShapeTracker::from_shape(&[3, 2]).unwrap();
         let t = t.apply(&MovementOp::Permute(vec![1, 0])).unwrap().0;
         t.apply(&MovementOp::Reshape(vec![3, 2])).unwrap().0
+    }
+
+    #[test]
+    fn stacks_up_to_256_cells_per_grid_are_drawn_in_the_dom() {
+        let shape = |dims: &[i64]| ShapeTracker::from_shape(dims).unwrap();
+        assert!(drawn_in_dom(&shape(&[16, 16])));
+        assert!(!drawn_in_dom(&shape(&[16, 17])));
+        assert!(!drawn_in_dom(&shape(&[32, 32])));
+        assert!(drawn_in_dom(&shape(&[0, 1 << 40])));
+        // a small window of a two-view stack: the inner view keeps its 4,096 cells
+        let window = shape(&[64, 64])
+            .apply(&MovementOp::Permute(vec![1, 0]))
+            .and_then(|(t, _)| t.apply(&MovementOp::Reshape(vec![4096])))
+            .and_then(|(t, _)| t.apply(&MovementOp::Shrink(vec![(0, 4)])))
+            .unwrap()
+            .0;
+        assert_eq!((window.shape(), window.views().len()), (&[4][..], 2));
+        assert!(!drawn_in_dom(&window));
+        // the table view lists up to 1,024 cells per grid, canvases or not
+        assert!(in_table(&shape(&[32, 32])) && !in_table(&shape(&[32, 33])));
+        assert!(!in_table(&window));
+        assert_eq!(
+            canvas_note(&shape(&[32, 32])),
+            "1024 cells in the largest grid: drawn on canvases (DOM cells up to 256 per grid); \
+             the table view lists every cell."
+        );
+        assert_eq!(
+            canvas_note(&window),
+            "4096 cells in the largest grid: drawn on canvases (DOM cells up to 256 per grid)."
+        );
+        // a reshape that appends a view: the composed and the inner view are both counted
+        let two = transposed_reshape();
+        assert_eq!(two.views().len(), 2);
+        assert!(drawn_in_dom(&two));
     }
 
     #[test]

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { ViewsPage } from "./views-page";
 
 test("the app loads on the Views page with a 3x4 row-major view", async ({ page }) => {
@@ -149,30 +149,56 @@ test("screenshot of the Views page", async ({ page }) => {
   expect(views.consoleErrors).toEqual([]);
 });
 
-test("a 1,024-cell grid renders only the rows in view, at the same pitch, with edits shown", async ({ page }) => {
+test("a 1,024-cell grid is drawn on canvases, keeps hover, keys and the table view, and an edit redraws it", async ({ page }) => {
+  const views = new ViewsPage(page);
+  await page.goto("/#/views?shape=32,32");
+  const canvas = page.getByTestId("canvas-grid");
+  await expect(canvas).toBeVisible();
+  await expect(page.getByTestId("logical-cell")).toHaveCount(0);
+  await expect(page.getByTestId("grid-error")).toHaveText(
+    "1024 cells in the largest grid: drawn on canvases (DOM cells up to 256 per grid); the table view lists every cell.",
+  );
+  // 32 x 32 cells in a 960 x 960 canvas: 30 canvas pixels per cell
+  const box = (await canvas.boundingBox())!;
+  const at = (x: number, y: number) => ({ position: { x: ((x * 30 + 15) * box.width) / 960, y: ((y * 30 + 15) * box.width) / 960 } });
+  const info = page.getByTestId("canvas-hover-info");
+  await canvas.hover(at(5, 2));
+  await expect(info).toContainText("logical (2, 5)");
+  await expect(info).toContainText("address 69");
+  await canvas.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(info).toContainText("logical (3, 5)");
+  // the cell last hovered on the canvas is where the expressions' parts are evaluated
+  await page.getByTestId("expr-idx").locator(".sub", { hasText: /^ridx0$/ }).first().hover();
+  await expect(page.getByTestId("subexpr-value")).toHaveText("ridx0 = 3 at (3, 5)");
+  // an edit redraws the cells: the pixel of cell (0, 1) changes colour
+  const pixel = () =>
+    canvas.evaluate((c: HTMLCanvasElement) => Array.from(c.getContext("2d")!.getImageData(30 + 2, 2, 1, 1).data).join(","));
+  const before = await pixel();
+  await views.type("stride-1", "5");
+  await expect.poll(pixel).not.toBe(before);
+  await canvas.hover(at(1, 0));
+  await expect(info).toContainText("address 5");
+  // screen readers keep the table view: one row per cell
+  await page.getByTestId("table-view").locator("summary").click();
+  await expect(page.getByTestId("grid-table").locator("tbody tr")).toHaveCount(1024);
+  expect(views.consoleErrors).toEqual([]);
+});
+
+test("grid rows are drawn before they scroll into view, none skipped", async ({ page }) => {
   const views = new ViewsPage(page);
   await page.setViewportSize({ width: 1300, height: 300 });
-  await views.open("#/views?shape=32,32");
-  const skipped = (coord: string) =>
-    views.logicalCell(coord).evaluate((cell) => !cell.checkVisibility({ contentVisibilityAuto: true }));
-  // below the memory strip, the whole grid is out of view at first
-  expect(await skipped("(0,0)")).toBe(true);
-  // scrolled to its first row, its last, 1,178 pixels lower, is not rendered (Chromium renders
-  // what lies within 150% of the viewport's height of it: 750 pixels here)
-  await page.getByTestId("logical-grid").evaluate((grid) => grid.scrollIntoView({ block: "start" }));
-  await expect.poll(() => skipped("(0,0)")).toBe(false);
-  expect(await skipped("(31,0)")).toBe(true);
-  // an edit reaches the rows out of view: seen once scrolled to
-  await views.type("stride-0", "40");
-  await views.logicalCell("(31,0)").scrollIntoViewIfNeeded();
-  await expect.poll(() => skipped("(31,0)")).toBe(false);
-  await expect(views.logicalCell("(31,0)")).toHaveText("1240");
-  // rows keep the pitch of a cell and the 2-pixel gap
-  const top = async (coord: string) => (await views.logicalCell(coord).boundingBox())!.y;
-  const pitch = (await top("(31,0)")) - (await top("(30,0)"));
-  const height = (await views.logicalCell("(30,0)").boundingBox())!.height;
-  expect(pitch).toBeCloseTo(height + 2, 1);
-  expect((await top("(31,0)")) - (await top("(1,0)"))).toBeCloseTo(30 * pitch, 1);
+  await views.open("#/views?shape=16,16");
+  const rendered = (cell: Locator) => cell.evaluate((c) => c.checkVisibility({ contentVisibilityAuto: true }));
+  // the last row, far below the viewport, is rendered already
+  await expect(views.logicalCell("(15,0)")).not.toBeInViewport();
+  expect(await rendered(views.logicalCell("(15,0)"))).toBe(true);
+  // and on the Layouts page, whose grids go up to 1,024 cells
+  await page.goto("/#/layouts?L=(32,32):(32,1)");
+  const last = page.getByTestId("logical-cell").last();
+  await expect(last).toBeAttached();
+  await expect(last).not.toBeInViewport();
+  expect(await rendered(last)).toBe(true);
   expect(views.consoleErrors).toEqual([]);
 });
 
@@ -231,7 +257,7 @@ test("a 1,048,576-cell stack draws on a canvas and still answers hover", async (
   await page.goto("/#/views?shape=1,1024&ops=expand:1024,1024");
   const canvas = page.getByTestId("canvas-grid");
   await expect(canvas).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("grid-error")).toContainText("drawn on a canvas");
+  await expect(page.getByTestId("grid-error")).toContainText("drawn on canvases");
   await canvas.hover({ position: { x: 5, y: 5 } });
   await expect(page.getByTestId("canvas-hover-info")).toContainText("1024 cell(s) read it");
   await canvas.hover({ position: { x: 300, y: 200 } });
@@ -261,22 +287,22 @@ test("an edit redraws the canvas grid and keeps its zoom while the extent stays"
   // the canvas's 960 pixels are drawn as wide as the pictures' pane: point at canvas pixels
   const box = (await canvas.boundingBox())!;
   const pixel = (x: number, y: number) => ({ position: { x: (x * box.width) / 960, y: (y * box.width) / 960 } });
-  // 64 x 64 cells fit the 960 x 600 canvas at 9.375 pixels per cell
+  // 64 x 64 cells fit the 960 x 960 canvas at 15 pixels per cell
   await canvas.hover(pixel(100, 50));
-  await expect(info).toContainText("logical (5, 10)");
-  // zoom in by 1.25 about the centre: the same point is now cell (10, 18)
+  await expect(info).toContainText("logical (3, 6)");
+  // zoom in by 1.25 about the centre: the same point is now cell (9, 11)
   await canvas.focus();
   await page.keyboard.press("+");
   await canvas.hover({ position: { x: 5, y: 5 } });
   await canvas.hover(pixel(100, 50));
-  await expect(info).toContainText("logical (10, 18)");
+  await expect(info).toContainText("logical (9, 11)");
   await views.type("stride-1", "2");
-  await expect(info).toContainText("address 676");
+  await expect(info).toContainText("address 598");
   // the same zoom: the canvas was redrawn, not built anew with a fitted view
   await canvas.hover({ position: { x: 5, y: 5 } });
   await canvas.hover(pixel(100, 50));
-  await expect(info).toContainText("logical (10, 18)");
-  // a new extent fits the grid in view again: 64 x 128 cells at 7.5 pixels per cell
+  await expect(info).toContainText("logical (9, 11)");
+  // a new extent fits the grid in view again: 64 x 128 cells in 960 x 480 at 7.5 pixels per cell
   await views.type("shape-1", "128");
   await canvas.hover({ position: { x: 5, y: 5 } });
   await canvas.hover(pixel(100, 50));

@@ -2,18 +2,30 @@
 //! one pixel per cell in an offscreen image, scaled without smoothing; wheel or +/- to zoom,
 //! drag or arrow keys to pan, hover to see a cell and light every cell reading its address.
 
+use std::fmt::Write;
+
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use crate::state::large_grid::{cell_at, extent, index_of, position, LargeGrid};
+use crate::state::colouring::text_on;
+use crate::state::large_grid::{cell_at, extent, index_of, position, Image, LargeGrid};
 use crate::state::stack_grid::{neighbor, Step};
+
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/js/canvas.js")]
+extern "C" {
+    /// Writes each NUL-ended label of `texts` at its point of `xy` (x, y pairs).
+    #[wasm_bindgen(js_name = fillLabels)]
+    fn fill_labels(ctx: &CanvasRenderingContext2d, texts: &str, xy: &[f64]);
+}
 
 /// Most alias cells outlined at once.
 const MAX_OUTLINED: usize = 4096;
 /// Cell size in pixels from which addresses are written in the cells.
-const LABEL_PIXELS: f64 = 26.0;
+const LABEL_PIXELS: f64 = 20.0;
+/// Shortest canvas, in pixels, whatever the grid's proportions.
+const MIN_HEIGHT: f64 = 160.0;
 
 /// The pointer in the canvas's own pixels (CSS may display it at another size).
 fn canvas_point(canvas: Option<HtmlCanvasElement>, ev: &web_sys::MouseEvent) -> (f64, f64) {
@@ -31,10 +43,9 @@ fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
     canvas.get_context("2d").ok().flatten()?.dyn_into().ok()
 }
 
-/// The grid's image ([`LargeGrid::image`]) drawn into `image` (reused from the last grid:
-/// setting its size clears it) or a new canvas.
-fn render_image(grid: &LargeGrid, image: Option<HtmlCanvasElement>) -> Option<HtmlCanvasElement> {
-    let picture = grid.image();
+/// `picture` drawn into `image` (reused from the last grid: setting its size clears it) or a
+/// new canvas.
+fn render_image(picture: &Image, image: Option<HtmlCanvasElement>) -> Option<HtmlCanvasElement> {
     let image: HtmlCanvasElement = match image {
         Some(image) => image,
         None => document().create_element("canvas").ok()?.dyn_into().ok()?,
@@ -71,7 +82,8 @@ pub fn CanvasGrid(
     /// through in this view).
     #[prop(optional, into)]
     mark: Option<Signal<Vec<usize>>>,
-    /// Canvas size in pixels.
+    /// Canvas width and greatest height in pixels (960 × 960 by default); the height follows
+    /// the grid's proportions down to [`MIN_HEIGHT`].
     #[prop(optional)]
     size: Option<(f64, f64)>,
     /// The canvas's test id (`canvas-grid` by default).
@@ -81,13 +93,23 @@ pub fn CanvasGrid(
     let test_id = test_id.unwrap_or_else(|| "canvas-grid".to_string());
     let canvas_ref = NodeRef::<Canvas>::new();
     let image = StoredValue::new_local(None::<HtmlCanvasElement>);
+    // The image's pixels, where labels read the colour they are written on.
+    let pixels = StoredValue::new(None::<Image>);
     let viewport = RwSignal::new(Viewport {
         scale: 1.0,
         tx: 0.0,
         ty: 0.0,
     });
     let drag = StoredValue::new(None::<(f64, f64)>);
-    let (width, height) = size.unwrap_or((960.0, 600.0));
+    let (width, most) = size.unwrap_or((960.0, 960.0));
+    let height = Memo::new(move |_| {
+        grid.with(|g| {
+            let (w, h) = g.as_ref().map_or((1, 1), |g| extent(&g.shape));
+            (width * h.max(1) as f64 / w.max(1) as f64)
+                .clamp(MIN_HEIGHT, most)
+                .round()
+        })
+    });
 
     // A new grid: render its image; fit it in view when its extent changed (an edit that keeps
     // the extent, such as a new stride, keeps the zoom and pan).
@@ -98,13 +120,16 @@ pub fn CanvasGrid(
             let before = last
                 .as_ref()
                 .map(|i| (i64::from(i.width()), i64::from(i.height())));
-            image.set_value(render_image(g, last));
+            let picture = g.image();
+            image.set_value(render_image(&picture, last));
+            pixels.set_value(Some(picture));
             let (w, h) = extent(&g.shape);
             if before == Some((w, h)) {
                 // the image changed, so draw it again at the same viewport
                 viewport.notify();
                 return;
             }
+            let height = height.get_untracked();
             let scale = (width / w as f64).min(height / h as f64).clamp(0.05, 64.0);
             viewport.set(Viewport {
                 scale,
@@ -117,6 +142,7 @@ pub fn CanvasGrid(
     // Any change: draw the image, the hovered cell and its aliases, labels when zoomed in.
     Effect::new(move |_| {
         let v = viewport.get();
+        let height = height.get();
         let hovered = hover.get();
         let addresses = range.get();
         let marked = mark.map(|m| m.get()).unwrap_or_default();
@@ -134,11 +160,41 @@ pub fn CanvasGrid(
             iw * v.scale,
             ih * v.scale,
         );
+        // a pixel's gap between cells big enough to tell apart, cut out of the image so the
+        // canvas's themed background shows through
+        if v.scale >= 10.0 {
+            let _ = ctx.set_global_composite_operation("destination-out");
+            ctx.set_fill_style_str("#000");
+            let (x0, y0, x1, y1) = (v.tx, v.ty, v.tx + iw * v.scale, v.ty + ih * v.scale);
+            let first = |from: f64| ((0.0 - from) / v.scale).floor().max(1.0) as i64;
+            for k in first(x0)..=(iw as i64) {
+                let x = x0 + k as f64 * v.scale;
+                if x > width {
+                    break;
+                }
+                ctx.fill_rect(x - 0.5, y0, 1.0, y1 - y0);
+            }
+            for k in first(y0)..=(ih as i64) {
+                let y = y0 + k as f64 * v.scale;
+                if y > height {
+                    break;
+                }
+                ctx.fill_rect(x0, y - 0.5, x1 - x0, 1.0);
+            }
+            let _ = ctx.set_global_composite_operation("source-over");
+        }
         grid.with_untracked(|g| {
             let Some(g) = g else { return };
             if v.scale >= LABEL_PIXELS {
-                ctx.set_fill_style_str("#ffffff");
-                ctx.set_font(&format!("{}px monospace", (v.scale / 3.0).min(14.0) as i64));
+                // the longest address fits its cell (a monospace digit is about 0.6 em wide)
+                let digits = g
+                    .span
+                    .map_or(1, |(lo, hi)| lo.to_string().len().max(hi.to_string().len()));
+                let font = (v.scale * 0.45)
+                    .min(15.0)
+                    .min(1.5 * v.scale / digits as f64);
+                ctx.set_font(&format!("{}px monospace", font.floor()));
+                ctx.set_text_align("center");
                 let (x0, y0) = (
                     ((-v.tx) / v.scale).floor() as i64,
                     ((-v.ty) / v.scale).floor() as i64,
@@ -147,18 +203,33 @@ pub fn CanvasGrid(
                     x0 + (width / v.scale) as i64 + 2,
                     y0 + (height / v.scale) as i64 + 2,
                 );
-                for y in y0.max(0)..y1 {
-                    for x in x0.max(0)..x1 {
-                        if let Some(coord) = cell_at(&g.shape, x, y) {
-                            if let Some(a) = g.addresses[index_of(&g.shape, &coord)] {
-                                let _ = ctx.fill_text(
-                                    &a.to_string(),
-                                    v.tx + x as f64 * v.scale + 3.0,
-                                    v.ty + (y as f64 + 0.6) * v.scale,
-                                );
-                            }
+                // labels by their colour, each colour's written in one call
+                let mut labels: [(String, Vec<f64>); 2] = Default::default();
+                pixels.with_value(|picture| {
+                    let Some(picture) = picture else { return };
+                    for y in y0.max(0)..y1.min(i64::from(picture.height)) {
+                        for x in x0.max(0)..x1.min(i64::from(picture.width)) {
+                            let Some(coord) = cell_at(&g.shape, x, y) else {
+                                continue;
+                            };
+                            let Some(a) = g.addresses[index_of(&g.shape, &coord)] else {
+                                continue;
+                            };
+                            // written on the cell's own colour in black or white
+                            let at = 4 * (y as usize * picture.width as usize + x as usize);
+                            let background =
+                                [picture.rgba[at], picture.rgba[at + 1], picture.rgba[at + 2]];
+                            let (texts, xy) =
+                                &mut labels[usize::from(text_on(background) == [0; 3])];
+                            let _ = write!(texts, "{a}\0");
+                            xy.push(v.tx + (x as f64 + 0.5) * v.scale);
+                            xy.push(v.ty + (y as f64 + 0.62) * v.scale);
                         }
                     }
+                });
+                for (colour, (texts, xy)) in ["#ffffff", "#000000"].iter().zip(labels) {
+                    ctx.set_fill_style_str(colour);
+                    fill_labels(&ctx, &texts, &xy);
                 }
             }
             let outlined = match (hovered, addresses) {
@@ -211,7 +282,7 @@ pub fn CanvasGrid(
             <canvas
                 node_ref=canvas_ref
                 width=width as u32
-                height=height as u32
+                height=move || height.get() as u32
                 tabindex="0"
                 role="img"
                 aria-label="Composed grid drawn on a canvas; the table view lists the cells"
@@ -263,8 +334,8 @@ pub fn CanvasGrid(
                         return;
                     }
                     match key.as_str() {
-                        "+" | "=" => zoom(1.25, width / 2.0, height / 2.0),
-                        "-" => zoom(0.8, width / 2.0, height / 2.0),
+                        "+" | "=" => zoom(1.25, width / 2.0, height.get_untracked() / 2.0),
+                        "-" => zoom(0.8, width / 2.0, height.get_untracked() / 2.0),
                         "ArrowLeft" => viewport.update(|v| v.tx += step),
                         "ArrowRight" => viewport.update(|v| v.tx -= step),
                         "ArrowUp" => viewport.update(|v| v.ty += step),

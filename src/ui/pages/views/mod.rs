@@ -29,7 +29,7 @@ use crate::ui::dom::{details_open, markup, Draw};
 use crate::panels;
 use crate::state::colouring::Colouring;
 use crate::state::large_grid::LargeGrid;
-use crate::state::stack_grid::{Hover, Lit};
+use crate::state::stack_grid::{canvas_note, drawn_in_dom, in_table, Grid, Hover, Lit};
 use crate::state::{StackGrid, ViewsState};
 use crate::ui::components::{
     CanvasGrid, CanvasMemory, ColourPicker, GridKind, GridView, MemoryStrip, PictureExport,
@@ -51,9 +51,11 @@ pub fn ViewsPage(
             Ok(grids)
         })
     });
-    // Stacks beyond the DOM limit are drawn on a canvas instead.
+    // Stacks beyond the DOM limit are drawn on canvases instead (decided from the shapes, so
+    // `grids` is built only where DOM grids or the table view read it).
+    let dom = Memo::new(move |_| shown.with(|(t, _)| drawn_in_dom(t)));
     let large = Memo::new(move |_| {
-        if grids.with(Result::is_ok) {
+        if dom.get() {
             return None;
         }
         let colouring = colour.get();
@@ -76,9 +78,19 @@ pub fn ViewsPage(
     };
     let hover = RwSignal::new(None::<Hover>);
     let last_hover = RwSignal::new(None::<Hover>);
+    let last_canvas = RwSignal::new(None::<usize>);
+    Effect::new(move |_| {
+        if let Some(index) = canvas_hover.get() {
+            last_canvas.set(Some(index));
+        }
+    });
     // The composed coordinate last hovered (for a view or memory cell: the first composed cell
-    // it lights), where the expressions' parts are evaluated.
+    // it lights; on a canvas, its cell), where the expressions' parts are evaluated.
     let at = Signal::derive(move || {
+        if !dom.get() {
+            let index = last_canvas.get()?;
+            return large.with(|g| g.as_ref().map(|g| g.coord(index)));
+        }
         let h = last_hover.get()?;
         grids.with(|g| {
             let g = g.as_ref().ok()?;
@@ -98,23 +110,26 @@ pub fn ViewsPage(
         let h = hover.get()?;
         grids.with(|g| g.as_ref().ok()?.describe(h))
     };
-    let logical = Signal::derive(move || {
-        grids.with(|g| g.as_ref().map(|g| g.logical.clone()).unwrap_or_default())
+    // The DOM grids' cells: none while the canvases draw the stack.
+    let logical = Signal::derive(move || match dom.get() {
+        true => grids.with(|g| g.as_ref().map(|g| g.logical.clone()).unwrap_or_default()),
+        false => Grid::default(),
     });
-    let memory = Signal::derive(move || {
-        grids.with(|g| g.as_ref().map(|g| g.memory.clone()).unwrap_or_default())
+    let memory = Signal::derive(move || match dom.get() {
+        true => grids.with(|g| g.as_ref().map(|g| g.memory.clone()).unwrap_or_default()),
+        false => Vec::new(),
     });
-    let span = Signal::derive(move || grids.with(|g| g.as_ref().ok().and_then(|g| g.span)));
+    let span = Signal::derive(move || match dom.get() {
+        true => grids.with(|g| g.as_ref().ok().and_then(|g| g.span)),
+        false => large.with(|g| g.as_ref()?.span),
+    });
+    // Within the table view's limit even when drawn on canvases.
+    let tabled = Memo::new(move |_| shown.with(|(t, _)| in_table(t)));
     let grid_error = move || {
-        grids.with(|g| {
-            g.as_ref().err().map(|e| {
-                if large.with(Option::is_some) {
-                    format!("Too many cells for the DOM grids ({e}); the composed grid is drawn on a canvas below.")
-                } else {
-                    format!("Not drawn: {e}.")
-                }
-            })
-        })
+        if has_large.get() {
+            return Some(shown.with(|(t, _)| canvas_note(t)));
+        }
+        grids.with(|g| g.as_ref().err().map(|e| format!("Not drawn: {e}.")))
     };
     view! {
         <div class="views">
@@ -138,6 +153,7 @@ pub fn ViewsPage(
                             grids=Signal::derive(move || grids.get())
                             hover
                             lit
+                            dom
                             large
                             canvas_hover
                         />
@@ -152,7 +168,7 @@ pub fn ViewsPage(
                         colour
                         on_change=Callback::new(move |c| state.update(|s| s.colour = c))
                         choices=&Colouring::ALL
-                        span=Signal::derive(move || span.get().or_else(|| large.with(|g| g.as_ref()?.span)))
+                        span
                         views=Signal::derive(move || shown.with(|(t, _)| t.views().len()))
                     />
                     // Above the DOM limit the canvases take the grids' places, with their own
@@ -180,15 +196,16 @@ pub fn ViewsPage(
                         <MemoryStrip memory span hover lit last=last_hover />
                         <h2>"Logical (composed)"</h2>
                         <GridView grid=logical kind=GridKind::Logical hover lit label="Logical grid" last=last_hover />
-                        <details
-                            class="table-view"
-                            data-testid="table-view"
-                            on:toggle=move |ev| table_open.set(details_open(&ev))
-                        >
-                            <summary>"Table view (for screen readers and copying)"</summary>
-                            {move || table_open.get().then(|| view! { <GridTable grids /> })}
-                        </details>
                     </div>
+                    <details
+                        class="table-view"
+                        class:hidden=move || !tabled.get()
+                        data-testid="table-view"
+                        on:toggle=move |ev| table_open.set(details_open(&ev))
+                    >
+                        <summary>"Table view (for screen readers and copying)"</summary>
+                        {move || table_open.get().then(|| view! { <GridTable grids /> })}
+                    </details>
                     <PictureExport
                         picture=Callback::new(move |()| shown.with_untracked(|(t, _)| Picture::of_tracker(t)))
                         name="view-grid"

@@ -26,6 +26,8 @@ pub fn StackPanel(
     hover: RwSignal<Option<Hover>>,
     /// Cells lit by the hover.
     lit: Memo<Lit>,
+    /// Whether the stack's grids are DOM cells ([`drawn_in_dom`](crate::state::stack_grid::drawn_in_dom)).
+    dom: Memo<bool>,
     /// The composed canvas grid of a large stack, and its hovered cell.
     large: Memo<Option<LargeGrid>>,
     canvas_hover: RwSignal<Option<usize>>,
@@ -43,7 +45,7 @@ pub fn StackPanel(
                                 grids.with(|g| g.as_ref().ok().and_then(|g| g.views.get(k).cloned()).unwrap_or_default())
                             });
                             let own = Memo::new(move |_| {
-                                if grids.with(Result::is_ok) {
+                                if dom.get() {
                                     return None;
                                 }
                                 shown.with(|(t, _)| t.views().get(k).and_then(|v| LargeGrid::of_view(v).ok()))
@@ -51,7 +53,7 @@ pub fn StackPanel(
                             // What the card shows under its head (0: a note that the one view's
                             // grid is the composed one, 1: DOM grid, 2: canvas, 3: too large); a
                             // memo, so an edit redraws the grid instead of replacing it.
-                            let body = Memo::new(move |_| match (count.get(), grids.with(Result::is_ok)) {
+                            let body = Memo::new(move |_| match (count.get(), dom.get() && grids.with(Result::is_ok)) {
                                 (1, _) => 0usize,
                                 (_, true) => 1,
                                 _ if own.with(Option::is_some) => 2,
