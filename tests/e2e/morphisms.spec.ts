@@ -77,10 +77,10 @@ test("every Nest operation of §1.3 gives the paper's result and agrees with CuT
 });
 
 const presets = [
-  ["0", "B ∘ A = ((2,2)):((2,1))"],
-  ["1", "B ∘ A = ((2,3),6):((6,72),1)"],
-  ["2", "B ∘ A = ((2,3),6):((10,60),360)"],
-  ["3", "B ∘ A = ((4,4),(2,2)):((2,64),(256,1))"],
+  ["0", "A ∘ B = ((2,2)):((2,1))"],
+  ["1", "A ∘ B = ((2,3),6):((6,72),1)"],
+  ["2", "A ∘ B = ((2,3),6):((10,60),360)"],
+  ["3", "A ∘ B = ((4,4),(2,2)):((2,64),(256,1))"],
 ];
 
 test("Algorithm 4.1.3 steps through every preset to the paper's composite", async ({ page }) => {
@@ -105,8 +105,8 @@ test("Algorithm 4.1.3 steps through every preset to the paper's composite", asyn
   await expect(page).toHaveURL(/&step=3/);
   await page.reload();
   await expect(morphisms.walkPosition()).toHaveText("step 4 of 6");
-  await expect(page.getByTestId("walk-a")).toHaveValue("((4,4),4):((16,1),4)");
-  await morphisms.type("walk-a", "(2,2):(3,2)");
+  await expect(page.getByTestId("walk-b")).toHaveValue("((4,4),4):((16,1),4)");
+  await morphisms.type("walk-b", "(2,2):(3,2)");
   await expect(morphisms.walkError()).toContainText("not tractable");
   expect(morphisms.consoleErrors).toEqual([]);
 });

@@ -91,8 +91,8 @@ test("§1.3 items 4-8: composition, coalesce, relative coalesce, complement, div
 });
 
 // Examples 4.1.1.2-5: mutual refinements of T and U, read at step 3 of the composition
-// walkthrough. A = column-major of shape T has f_A with codomain T; B of shape U with strides that
-// coalesce cannot merge has g with domain U.
+// walkthrough. The paper's A (our inner B) = column-major of shape T has f with codomain T; its B
+// (our outer A) of shape U with strides that coalesce cannot merge has g with domain U.
 const refinements: [string, string, string, string][] = [
   ["(6,6):(1,6)", "(2,6,3):(1,4,48)", "((2,3),(2,3))", "(2,(3,2),3)"],
   ["(8,8,8):(1,8,64)", "(2,8,8,8):(1,4,64,1024)", "((2,4),(2,4),(2,4))", "(2,(4,2),(4,2),(4,2))"],
@@ -103,8 +103,8 @@ test("chapter 4: the mutual refinements of Examples 4.1.1.2-5 at step 3 of Algor
   const morphisms = new MorphismsPage(page);
   await morphisms.open();
   for (const [a, b, t, u] of refinements) {
-    await morphisms.type("walk-a", a);
-    await morphisms.type("walk-b", b);
+    await morphisms.type("walk-b", a);
+    await morphisms.type("walk-a", b);
     await expect(morphisms.walkError()).toHaveCount(0);
     await morphisms.walkNext().click();
     await morphisms.walkNext().click();
@@ -114,8 +114,8 @@ test("chapter 4: the mutual refinements of Examples 4.1.1.2-5 at step 3 of Algor
     await expect(lines, a).toContainText(`U′ = ${u}`);
   }
   // Example 4.1.1.5: (8,8) and (3,8,8) have none, and the page says where it fails
-  await morphisms.type("walk-a", "(8,8):(1,8)");
-  await morphisms.type("walk-b", "(3,8,8):(1,6,96)");
+  await morphisms.type("walk-b", "(8,8):(1,8)");
+  await morphisms.type("walk-a", "(3,8,8):(1,6,96)");
   await expect(morphisms.walkError()).toContainText("no mutual refinement");
   expect(morphisms.consoleErrors).toEqual([]);
 });

@@ -237,3 +237,26 @@ test("Layouts as a view: the reversed modes are said, and a nested layout gets i
   await expect(views.logicalCell("(0,1,0)")).toHaveAttribute("data-addr", "4");
   expect(views.consoleErrors).toEqual([]);
 });
+
+test("one composition convention: A outer, B inner, R(i) = A(B(i)) on the workbench and in the walkthrough", async ({ page }) => {
+  const morphisms = new MorphismsPage(page);
+  // the workbench composes A = (12,3,6):(1,72,12) after B = (6,6):(6,1)
+  await page.goto("/#/layouts?L=4:1&op=composition&A=(12,3,6):(1,72,12)&B=(6,6):(6,1)");
+  await expect(page.getByTestId("wb-a-name")).toHaveText("A, the outer layout (applied second)");
+  await expect(page.getByTestId("wb-b-name")).toContainText("B, the inner layout (applied first)");
+  await expect(page.getByTestId("wb-formula")).toHaveText("R(i) = A(B(i))");
+  await expect(page.getByTestId("wb-result")).toContainText("((2,3),6):((6,72),1)");
+  // the walkthrough names the same operands the same way, and reaches the same composite
+  await morphisms.open("#/morphisms?outer=(12,3,6):(1,72,12)&inner=(6,6):(6,1)");
+  await expect(page.getByText("A, the outer layout (applied second)")).toBeVisible();
+  await expect(page.getByText("B, the inner layout (applied first)")).toBeVisible();
+  await expect(page.getByTestId("walk-convention")).toContainText("R(i) = A(B(i))");
+  await expect(morphisms.walkLines()).toContainText("B = (6,6):(6,1)");
+  for (let k = 0; k < 5; k++) await morphisms.walkNext().click();
+  await expect(morphisms.walkLines().locator("li").first()).toHaveText("A ∘ B = ((2,3),6):((6,72),1)");
+  // a link written before keeps its composite: its A was the inner layout
+  await morphisms.open("#/morphisms?A=(6,6):(6,1)&B=(12,3,6):(1,72,12)");
+  await expect(page.getByTestId("walk-b")).toHaveValue("(6,6):(6,1)");
+  await expect(page).toHaveURL(/&outer=\(12,3,6\):\(1,72,12\)&inner=\(6,6\):\(6,1\)&/);
+  expect(morphisms.consoleErrors).toEqual([]);
+});

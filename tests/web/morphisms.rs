@@ -79,5 +79,5 @@ async fn operations_and_the_walkthrough_follow_the_paper() {
         tick().await;
     }
     assert_eq!(text(&parent, "walk-position"), "step 6 of 6");
-    assert!(text(&parent, "walk-lines").contains("B ∘ A = ((2,3),6):((10,60),360)"));
+    assert!(text(&parent, "walk-lines").contains("A ∘ B = ((2,3),6):((10,60),360)"));
 }

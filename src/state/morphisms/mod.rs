@@ -35,7 +35,8 @@ pub struct MorphismsState {
     pub g_text: String,
     pub g: Morphism,
     pub g_error: Option<String>,
-    /// The walkthrough's operands as typed, their last valid values and errors, and the step.
+    /// The walkthrough's operands as typed, their last valid values and errors, and the step:
+    /// `a` is the outer layout A and `b` the inner B of `A ∘ B`, `R(i) = A(B(i))`.
     pub a_text: String,
     pub b_text: String,
     pub a: Layout,
@@ -117,7 +118,7 @@ impl MorphismsState {
         run_op(self.op, self.editor.morphism(), &self.g)
     }
 
-    /// Sets the walkthrough's `A` (`first`) or `B` and goes back to step 1.
+    /// Sets the walkthrough's outer `A` (`first`) or inner `B` and goes back to step 1.
     pub fn set_operand(&mut self, first: bool, text: &str) {
         let text: String = text.chars().take(MAX_CHARS + 1).collect();
         let parsed = Layout::parse(&text);
@@ -165,8 +166,11 @@ impl MorphismsState {
                 }
                 "op" => state.op = MorphOp::parse(&value).unwrap_or(state.op),
                 "g" => state.set_g(&value),
-                "A" => state.set_operand(true, &value),
-                "B" => state.set_operand(false, &value),
+                "outer" => state.set_operand(true, &value),
+                "inner" => state.set_operand(false, &value),
+                // links from before one convention: `A` was the paper's, the inner layout
+                "A" => state.set_operand(false, &value),
+                "B" => state.set_operand(true, &value),
                 _ => {}
             }
         }
@@ -182,12 +186,12 @@ impl MorphismsState {
 }
 
 impl PageState for MorphismsState {
-    /// `f=…&op=…&g=…&A=…&B=…&step=…`.
+    /// `f=…&op=…&g=…&outer=…&inner=…&step=…` (the walkthrough's A is `outer`, B `inner`).
     fn to_query(&self) -> String {
         let enc = |t: &str| percent_encode(t, keep::MORPHISM);
         let f = self.editor.morphism();
         format!(
-            "f={}&op={}&g={}&A={}&B={}&step={}",
+            "f={}&op={}&g={}&outer={}&inner={}&step={}",
             enc(&f.to_string()),
             self.op.as_str(),
             enc(&self.g.to_string()),

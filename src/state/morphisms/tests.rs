@@ -73,13 +73,34 @@ fn the_walkthrough_ends_in_the_papers_results() {
         state.load_preset(k);
         let steps = state.steps().unwrap();
         assert_eq!(steps.len(), 6);
-        assert_eq!(steps[5].lines[0], format!("B ∘ A = {want}"), "preset {k}");
+        assert_eq!(steps[5].lines[0], format!("A ∘ B = {want}"), "preset {k}");
+        // CuTe's composition(A, B) agrees: A is the outer layout
+        assert_eq!(
+            steps[5].lines[1],
+            format!("CuTe composition(A, B) = {want}")
+        );
         assert!(steps[3].figure.as_ref().unwrap().diagram.columns.len() == 3);
     }
     state.set_operand(true, "(2,2):(3,2)");
     assert!(state.steps().unwrap_err().contains("not tractable"));
     state.set_operand(false, "((4,4");
     assert!(state.ab_error.as_ref().unwrap().starts_with("B:"));
+}
+
+#[test]
+fn the_walkthrough_names_its_operands_as_the_workbench_does() {
+    // R(i) = A(B(i)): B = (6,6):(6,1) is the inner layout, step 1 represents it
+    let state = MorphismsState::from_query("outer=(12,3,6):(1,72,12)&inner=(6,6):(6,1)");
+    let steps = state.steps().unwrap();
+    assert_eq!(steps[0].lines[0], "B = (6,6):(6,1)");
+    assert_eq!(steps[1].lines[0], "A = (12,3,6):(1,72,12)");
+    assert_eq!(steps[5].lines[0], "A ∘ B = ((2,3),6):((6,72),1)");
+    // and the link says which is which
+    let query = state.to_query();
+    assert!(query.contains("&outer=(12,3,6):(1,72,12)&inner=(6,6):(6,1)&"));
+    // a link from before (A the paper's, the inner layout) keeps its composite
+    let old = MorphismsState::from_query("A=(6,6):(6,1)&B=(12,3,6):(1,72,12)");
+    assert_eq!((&old.a, &old.b), (&state.a, &state.b));
 }
 
 #[test]

@@ -5,12 +5,15 @@ use crate::engine::morphism::{self, CompositionOutcome, Operand};
 
 use super::operations::Figure;
 
-/// A preset of the composition walkthrough: its name, `A` and `B`.
+/// A preset of the composition walkthrough: its name, `A` (outer) and `B` (inner), for
+/// `A ∘ B` with `R(i) = A(B(i))`, as the Layouts workbench and CuTe's `composition(A, B)`
+/// name them. The paper writes the same composite `B ∘ A` with the names swapped: its
+/// examples' A is our B.
 pub const COMPOSITION_PRESETS: [(&str, &str, &str); 4] = [
-    ("Example 4.1.4.1", "(4,):(1,)", "(2,2):(2,1)"),
-    ("Example 4.1.4.2", "(6,6):(6,1)", "(12,3,6):(1,72,12)"),
-    ("Example 4.1.4.3", "(6,6):(5,60)", "(10,360):(2,60)"),
-    ("§1.3 composition", "((4,4),4):((16,1),4)", "(8,64):(64,1)"),
+    ("Example 4.1.4.1", "(2,2):(2,1)", "(4,):(1,)"),
+    ("Example 4.1.4.2", "(12,3,6):(1,72,12)", "(6,6):(6,1)"),
+    ("Example 4.1.4.3", "(10,360):(2,60)", "(6,6):(5,60)"),
+    ("§1.3 composition", "(8,64):(64,1)", "((4,4),4):((16,1),4)"),
 ];
 
 /// One step of Algorithm 4.1.3: a title, lines of text and the diagram to draw.
@@ -21,14 +24,17 @@ pub struct Step {
     pub figure: Option<Figure>,
 }
 
-/// The steps of Algorithm 4.1.3 for `B ∘ A`, or why it stops.
+/// The steps of Algorithm 4.1.3 for `A ∘ B` (`R(i) = A(B(i))`: `a` outer, `b` inner), or why
+/// it stops. The paper's algorithm names them the other way round (its `B ∘ A`); the steps
+/// are written in ours.
 pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
-    let outcome = morphism::composition_steps(a, b).map_err(|e| e.to_string())?;
+    // the engine follows the paper: its first operand is the inner layout
+    let outcome = morphism::composition_steps(b, a).map_err(|e| e.to_string())?;
     let steps = match outcome {
         CompositionOutcome::NotTractable { operand, reason } => {
             let which = match operand {
-                Operand::A => format!("A = {a}"),
-                Operand::CoalescedB => format!("coal(B) = {}", algebra::coalesce(b)),
+                Operand::A => format!("B = {b}"),
+                Operand::CoalescedB => format!("coal(A) = {}", algebra::coalesce(a)),
             };
             return Err(format!("{which} is not tractable: {reason}"));
         }
@@ -43,16 +49,16 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
     let c = steps.layout();
     Ok(vec![
         Step {
-            title: "1. Standard representation of A".to_string(),
-            lines: vec![format!("A = {a}"), format!("f = f_A = {}", steps.f())],
+            title: "1. Standard representation of B, the inner layout".to_string(),
+            lines: vec![format!("B = {b}"), format!("f = f_B = {}", steps.f())],
             figure: Figure::of("walk", "", &[steps.f()]),
         },
         Step {
-            title: "2. Standard representation of coal(B)".to_string(),
+            title: "2. Standard representation of coal(A), A the outer layout".to_string(),
             lines: vec![
-                format!("B = {b}"),
-                format!("coal(B) = {}", steps.coalesced_b()),
-                format!("g = f_coal(B) = {}", steps.g()),
+                format!("A = {a}"),
+                format!("coal(A) = {}", steps.coalesced_b()),
+                format!("g = f_coal(A) = {}", steps.g()),
             ],
             figure: Figure::of("walk", "", &[steps.g()]),
         },
@@ -87,12 +93,12 @@ pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
             figure: Figure::of("walk", "", &[r.composite()]),
         },
         Step {
-            title: "6. B ∘ A = coal(C, shape(A))".to_string(),
+            title: "6. A ∘ B = coal(C, shape(B))".to_string(),
             lines: vec![
-                format!("B ∘ A = {}", steps.result()),
+                format!("A ∘ B = {}", steps.result()),
                 format!(
-                    "CuTe composition(B, A) = {}",
-                    algebra::composition(b, a).map_or_else(|e| e.to_string(), |l| l.to_string())
+                    "CuTe composition(A, B) = {}",
+                    algebra::composition(a, b).map_or_else(|e| e.to_string(), |l| l.to_string())
                 ),
             ],
             figure: None,

@@ -147,6 +147,18 @@ impl Operation {
         }
     }
 
+    /// The names of A and B beside their fields: for a composition which one is applied first
+    /// (the Morphisms walkthrough names them the same way).
+    pub fn operand_names(self) -> (&'static str, &'static str) {
+        match self {
+            Operation::Composition => (
+                "A, the outer layout (applied second)",
+                "B, the inner layout (applied first)",
+            ),
+            _ => ("A", "B"),
+        }
+    }
+
     pub fn operand(self) -> OperandKind {
         match self {
             Operation::Coalesce

@@ -103,7 +103,7 @@ pub fn Workbench(
             </div>
             <div class="fields">
                 <label class="field field--wide">
-                    <span class="field__label">"A"</span>
+                    <span class="field__label" data-testid="wb-a-name">{move || op().operand_names().0}</span>
                     <input
                         type="text"
                         spellcheck="false"
@@ -121,7 +121,7 @@ pub fn Workbench(
                     </span>
                 </label>
                 <label class="field field--wide" class:hidden=move || kind() == OperandKind::None>
-                    <span class="field__label">{move || format!("B: {}", kind().hint())}</span>
+                    <span class="field__label" data-testid="wb-b-name">{move || format!("{}: {}", op().operand_names().1, kind().hint())}</span>
                     <input
                         type="text"
                         spellcheck="false"

@@ -303,9 +303,9 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
     let png_status = RwSignal::new(String::new());
     let operand = move |first: bool| {
         let (id, label) = if first {
-            ("walk-a", "A")
+            ("walk-a", "A, the outer layout (applied second)")
         } else {
-            ("walk-b", "B")
+            ("walk-b", "B, the inner layout (applied first)")
         };
         view! {
             <label class="field field--fill">
@@ -326,7 +326,10 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
     };
     view! {
         <section class="walkthrough" aria-label="Composition walkthrough" data-panel="walkthrough">
-            <h2>"Composition B ∘ A, step by step (Algorithm 4.1.3)"</h2>
+            <h2>"Composition A ∘ B, step by step (Algorithm 4.1.3)"</h2>
+            <p class="note" data-testid="walk-convention">
+                "R(i) = A(B(i)): B first, then A, as on the Layouts workbench and in CuTe's composition(A, B). The paper writes this composite B ∘ A, with the names swapped."
+            </p>
             <div class="fields">
                 <label class="field">
                     <span class="field__label">"preset"</span>
