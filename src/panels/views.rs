@@ -3,7 +3,7 @@
 //! table and the exports.
 
 use crate::engine::cute::Layout;
-use crate::engine::expr::simplify::StopReason;
+use crate::engine::expr::simplify::{law_of, StopReason};
 use crate::engine::expr::Piece;
 use crate::engine::view::mergeability::MergeVerdict;
 use crate::engine::{IndexExprs, NewViewReason, ShapeTracker};
@@ -72,7 +72,8 @@ pub fn expr_rows(m: &mut dyn Markup, exprs: &IndexExprs) {
 }
 
 /// The simplifier's steps, the inside of a `<details>`: a summary counting them (and saying
-/// when the step limit stopped it), then each rule with the expression before and after.
+/// when the step limit stopped it), then each rule with its law beside its name, and the
+/// expression before and after.
 pub fn steps(m: &mut dyn Markup, exprs: &IndexExprs) {
     let arena = &exprs.arena;
     let n = exprs.steps.len();
@@ -93,9 +94,17 @@ pub fn steps(m: &mut dyn Markup, exprs: &IndexExprs) {
     for s in &exprs.steps {
         m.open("li");
         m.el("span", &[("class", "steps__rule")], s.rule);
+        m.el(
+            "span",
+            &[("class", "steps__law"), ("data-testid", "step-law")],
+            law_of(s.rule).unwrap_or(""),
+        );
+        m.open("div");
+        m.attr("class", "steps__rewrite");
         m.el("code", &[], &arena.render_readable(s.before));
         m.text(" → ");
         m.el("code", &[], &arena.render_readable(s.after));
+        m.close();
         m.close();
     }
     m.close();
@@ -489,5 +498,21 @@ mod tests {
         let steps = steps(&e);
         assert!(steps.starts_with("<summary>Simplifier: "), "{steps}");
         assert_eq!(steps.matches("<li>").count(), e.steps.len());
+    }
+
+    #[test]
+    fn each_step_shows_its_rules_law_beside_its_name() {
+        // two views whose index the one-variable fit rewrites
+        let e = exprs(&[3, 4], "flip 1; reshape 12");
+        assert!(!e.steps.is_empty());
+        let html = steps(&e);
+        for s in &e.steps {
+            let law = escape(law_of(s.rule).unwrap());
+            let beside = format!(
+                r#"<span class="steps__rule">{}</span><span class="steps__law" data-testid="step-law">{law}</span>"#,
+                s.rule
+            );
+            assert!(html.contains(&beside), "{html}");
+        }
     }
 }
