@@ -178,6 +178,39 @@ pub fn view_card_head(
     );
 }
 
+/// The legend of view `k`'s own grid in a stack: its cells are coordinates of view `k`'s own
+/// shape, and each shows (in numbers, or as a colour `on_canvas`) the offset view `k`
+/// computes there, which is a buffer address for view 0 and a row-major index into view
+/// `k - 1`'s cells above it (as [`StackGrid::of`] follows it); masked ones show none.
+pub fn view_card_legend(m: &mut dyn Markup, tracker: &ShapeTracker, k: usize, on_canvas: bool) {
+    let Some(view) = tracker.views().get(k) else {
+        return;
+    };
+    let shape: Vec<String> = view.shape().iter().map(i64::to_string).collect();
+    let offset = if k == 0 {
+        "a buffer address".to_string()
+    } else {
+        format!("a row-major index into view {}'s cells", k - 1)
+    };
+    let (shows, masked) = if on_canvas {
+        ("Each is coloured by", "the masked colour")
+    } else {
+        ("Each shows", "·")
+    };
+    m.el(
+        "p",
+        &[
+            ("class", "note stack__legend"),
+            ("data-testid", &format!("view-legend-{k}")),
+        ],
+        &format!(
+            "Cells: view {k}'s own coordinates, shape ({}). {shows} the offset view {k} \
+             computes there: {offset}; {masked} where view {k}'s mask makes it invalid.",
+            shape.join(", ")
+        ),
+    );
+}
+
 /// The mergeability verdict on the stack's top two views, if there are two.
 pub fn merge_verdict(m: &mut dyn Markup, verdict: Option<Result<MergeVerdict, String>>) {
     let (ok, text) = match verdict {
@@ -358,6 +391,7 @@ mod tests {
         grid_table(g: &Result<StackGrid, String>);
         history(s: &[(String, Option<String>)], selected: Option<usize>);
         view_card_head(t: &ShapeTracker, reason: Option<NewViewReason>, k: usize);
+        view_card_legend(t: &ShapeTracker, k: usize, on_canvas: bool);
         merge_verdict(v: Option<Result<MergeVerdict, String>>);
         canonical(editor: &crate::state::ViewEditor);
     }
@@ -498,6 +532,27 @@ mod tests {
         let steps = steps(&e);
         assert!(steps.starts_with("<summary>Simplifier: "), "{steps}");
         assert_eq!(steps.matches("<li>").count(), e.steps.len());
+    }
+
+    #[test]
+    fn a_view_cards_legend_says_what_its_cells_show() {
+        let start = ShapeTracker::from_shape(&[3, 2]).unwrap();
+        let stack =
+            crate::engine::view::op_text::apply_op_list(start, "permute 1,0; reshape 3,2").unwrap();
+        assert_eq!(
+            view_card_legend(&stack, 0, false),
+            r#"<p class="note stack__legend" data-testid="view-legend-0">Cells: view 0's own coordinates, shape (2, 3). Each shows the offset view 0 computes there: a buffer address; · where view 0's mask makes it invalid.</p>"#
+        );
+        let outer = view_card_legend(&stack, 1, true);
+        assert!(outer.contains("shape (3, 2). Each is coloured by the offset view 1 computes there: a row-major index into view 0's cells; the masked colour"), "{outer}");
+        assert_eq!(view_card_legend(&stack, 2, false), "");
+        // what the legend says is what the grid holds: view 1's cell (2, 1) shows 5, the
+        // row-major index of view 0's cell (1, 2), which shows address 5
+        let grids = StackGrid::of(&stack).unwrap();
+        assert_eq!(grids.views[1].cells[5].coord, [2, 1]);
+        assert_eq!(grids.views[1].cells[5].value, Some(5));
+        assert_eq!(grids.views[0].cells[5].coord, [1, 2]);
+        assert_eq!(grids.views[0].cells[5].value, Some(5));
     }
 
     #[test]
