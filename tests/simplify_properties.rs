@@ -3,11 +3,12 @@
 //! as an `idx` / `valid` pair (`idx` only where `valid` holds). `PROPTEST_CASES` sets the number
 //! of cases (default 256 of general expressions, 4,096 of nested quotients of linear forms,
 //! and 4,096 of either near the ends of `i64`, checked where the expression as written does not
-//! overflow).
+//! overflow). The readable rendering of the same expressions parses back to their values.
 #![cfg(not(target_arch = "wasm32"))]
 
+use layout_lab::engine::expr::parse::{arena_with, parse_expr, VarRange};
 use layout_lab::engine::expr::simplify::{simplify, simplify_indexing, MAX_STEPS};
-use layout_lab::engine::expr::{BinOp, ExprArena, ExprId, Node};
+use layout_lab::engine::expr::{BinOp, ExprArena, ExprId, Node, Piece};
 use proptest::prelude::*;
 
 fn cases(default: u32) -> u32 {
@@ -52,6 +53,20 @@ fn int() -> impl Strategy<Value = Int> {
             (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Mul(Box::new(a), Box::new(b))),
             (inner.clone(), 1i64..25).prop_map(|(a, d)| Int::Div(Box::new(a), d)),
             (inner, 1i64..25).prop_map(|(a, m)| Int::Mod(Box::new(a), m)),
+        ]
+    })
+}
+
+/// Sums of terms scaled by small factors, most of them negative, under the odd quotient or
+/// remainder: the shapes the readable rendering writes as subtraction.
+fn signed_sum() -> impl Strategy<Value = Int> {
+    let leaf = prop_oneof![Just(Int::X), Just(Int::Y), (-9i64..9).prop_map(Int::Const)];
+    leaf.prop_recursive(5, 24, 2, |inner| {
+        prop_oneof![
+            3 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Add(Box::new(a), Box::new(b))),
+            3 => (inner.clone(), -4i64..3).prop_map(|(a, c)| Int::Scale(Box::new(a), c)),
+            1 => (inner.clone(), 1i64..5).prop_map(|(a, d)| Int::Div(Box::new(a), d)),
+            1 => (inner, 1i64..5).prop_map(|(a, m)| Int::Mod(Box::new(a), m)),
         ]
     })
 }
@@ -366,5 +381,75 @@ proptest! {
         ys in wide_range(),
     ) {
         check_simplified(&e, &c, xs, ys, Truth::WithoutOverflow)?;
+    }
+}
+
+/// Checks that the readable text of every sub-expression of `id`, parsed back over `x` in `xs`
+/// and `y` in `ys`, has its node's value at every point of the box: the whole expression reads
+/// as it evaluates, and each piece a UI marks (a subtracted term with its minus sign, the
+/// operands of a sum printed in another order) reads as the node whose value it shows.
+fn check_readable(
+    arena: &ExprArena,
+    id: ExprId,
+    xs: (i64, i64),
+    ys: (i64, i64),
+) -> Result<(), TestCaseError> {
+    fn each(piece: &Piece, found: &mut Vec<(ExprId, String)>) {
+        if let Piece::Node(id, parts) = piece {
+            found.push((*id, piece.text()));
+            parts.iter().for_each(|p| each(p, found));
+        }
+    }
+    let ranges = [("x", xs), ("y", ys)].map(|(name, (min, max))| VarRange {
+        name: name.to_string(),
+        min,
+        max,
+    });
+    let names = ["x".to_string(), "y".to_string()];
+    let mut pieces = Vec::new();
+    each(&arena.readable_piece(id), &mut pieces);
+    prop_assert_eq!(
+        pieces.first().map(|p| p.1.clone()),
+        Some(arena.render_readable(id))
+    );
+    for (node, text) in pieces {
+        let (mut back, vars) = arena_with(&ranges);
+        let parsed = parse_expr(&mut back, &vars, &names, &text)
+            .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        for env in box_points(xs, ys) {
+            prop_assert_eq!(
+                back.eval(parsed, &env),
+                arena.eval(node, &env),
+                "{} at {:?}, in {}",
+                text,
+                env,
+                arena.render_readable(id)
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(256)))]
+
+    /// The readable rendering of general expressions, of their conditions and of both once
+    /// simplified parses back to the same values, piece by piece.
+    #[test]
+    fn readable_text_reads_as_it_evaluates(
+        e in prop_oneof![int(), nested(), signed_sum(), signed_sum()],
+        c in cond(),
+        x_max in 0i64..12,
+        y_max in 0i64..6,
+    ) {
+        let (xs, ys) = ((0, x_max), (0, y_max));
+        let mut arena = ExprArena::new();
+        let vars = [arena.var("x", xs.0, xs.1), arena.var("y", ys.0, ys.1)];
+        let idx = build(&mut arena, vars, &e);
+        let valid = build_cond(&mut arena, vars, &c);
+        let pair = simplify_indexing(&mut arena, idx, valid);
+        for id in [idx, valid, pair.idx, pair.valid] {
+            check_readable(&arena, id, xs, ys)?;
+        }
     }
 }

@@ -43,5 +43,6 @@ pub use morphisms::{mode_chips, morph_op_result, morphism_export, walk_step};
 pub use shortcuts::shortcuts;
 pub use syno::syno_rows;
 pub use views::{
-    canonical, expr_rows, grid_table, history, merge_verdict, steps, view_card_head, views_export,
+    canonical, expr_rows, grid_table, history, merge_verdict, steps, view_card_head,
+    view_card_legend, views_export,
 };

@@ -3,7 +3,7 @@
 //! table and the exports.
 
 use crate::engine::cute::Layout;
-use crate::engine::expr::simplify::StopReason;
+use crate::engine::expr::simplify::{law_of, StopReason};
 use crate::engine::expr::Piece;
 use crate::engine::view::mergeability::MergeVerdict;
 use crate::engine::{IndexExprs, NewViewReason, ShapeTracker};
@@ -72,7 +72,8 @@ pub fn expr_rows(m: &mut dyn Markup, exprs: &IndexExprs) {
 }
 
 /// The simplifier's steps, the inside of a `<details>`: a summary counting them (and saying
-/// when the step limit stopped it), then each rule with the expression before and after.
+/// when the step limit stopped it), then each rule with its law beside its name, and the
+/// expression before and after.
 pub fn steps(m: &mut dyn Markup, exprs: &IndexExprs) {
     let arena = &exprs.arena;
     let n = exprs.steps.len();
@@ -93,9 +94,17 @@ pub fn steps(m: &mut dyn Markup, exprs: &IndexExprs) {
     for s in &exprs.steps {
         m.open("li");
         m.el("span", &[("class", "steps__rule")], s.rule);
+        m.el(
+            "span",
+            &[("class", "steps__law"), ("data-testid", "step-law")],
+            law_of(s.rule).unwrap_or(""),
+        );
+        m.open("div");
+        m.attr("class", "steps__rewrite");
         m.el("code", &[], &arena.render_readable(s.before));
         m.text(" → ");
         m.el("code", &[], &arena.render_readable(s.after));
+        m.close();
         m.close();
     }
     m.close();
@@ -166,6 +175,39 @@ pub fn view_card_head(
             ("data-testid", &format!("view-reason-{k}")),
         ],
         &appended,
+    );
+}
+
+/// The legend of view `k`'s own grid in a stack: its cells are coordinates of view `k`'s own
+/// shape, and each shows (in numbers, or as a colour `on_canvas`) the offset view `k`
+/// computes there, which is a buffer address for view 0 and a row-major index into view
+/// `k - 1`'s cells above it (as [`StackGrid::of`] follows it); masked ones show none.
+pub fn view_card_legend(m: &mut dyn Markup, tracker: &ShapeTracker, k: usize, on_canvas: bool) {
+    let Some(view) = tracker.views().get(k) else {
+        return;
+    };
+    let shape: Vec<String> = view.shape().iter().map(i64::to_string).collect();
+    let offset = if k == 0 {
+        "a buffer address".to_string()
+    } else {
+        format!("a row-major index into view {}'s cells", k - 1)
+    };
+    let (shows, masked) = if on_canvas {
+        ("Each is coloured by", "the masked colour")
+    } else {
+        ("Each shows", "·")
+    };
+    m.el(
+        "p",
+        &[
+            ("class", "note stack__legend"),
+            ("data-testid", &format!("view-legend-{k}")),
+        ],
+        &format!(
+            "Cells: view {k}'s own coordinates, shape ({}). {shows} the offset view {k} \
+             computes there: {offset}; {masked} where view {k}'s mask makes it invalid.",
+            shape.join(", ")
+        ),
     );
 }
 
@@ -349,6 +391,7 @@ mod tests {
         grid_table(g: &Result<StackGrid, String>);
         history(s: &[(String, Option<String>)], selected: Option<usize>);
         view_card_head(t: &ShapeTracker, reason: Option<NewViewReason>, k: usize);
+        view_card_legend(t: &ShapeTracker, k: usize, on_canvas: bool);
         merge_verdict(v: Option<Result<MergeVerdict, String>>);
         canonical(editor: &crate::state::ViewEditor);
     }
@@ -489,5 +532,42 @@ mod tests {
         let steps = steps(&e);
         assert!(steps.starts_with("<summary>Simplifier: "), "{steps}");
         assert_eq!(steps.matches("<li>").count(), e.steps.len());
+    }
+
+    #[test]
+    fn a_view_cards_legend_says_what_its_cells_show() {
+        let start = ShapeTracker::from_shape(&[3, 2]).unwrap();
+        let stack =
+            crate::engine::view::op_text::apply_op_list(start, "permute 1,0; reshape 3,2").unwrap();
+        assert_eq!(
+            view_card_legend(&stack, 0, false),
+            r#"<p class="note stack__legend" data-testid="view-legend-0">Cells: view 0's own coordinates, shape (2, 3). Each shows the offset view 0 computes there: a buffer address; · where view 0's mask makes it invalid.</p>"#
+        );
+        let outer = view_card_legend(&stack, 1, true);
+        assert!(outer.contains("shape (3, 2). Each is coloured by the offset view 1 computes there: a row-major index into view 0's cells; the masked colour"), "{outer}");
+        assert_eq!(view_card_legend(&stack, 2, false), "");
+        // what the legend says is what the grid holds: view 1's cell (2, 1) shows 5, the
+        // row-major index of view 0's cell (1, 2), which shows address 5
+        let grids = StackGrid::of(&stack).unwrap();
+        assert_eq!(grids.views[1].cells[5].coord, [2, 1]);
+        assert_eq!(grids.views[1].cells[5].value, Some(5));
+        assert_eq!(grids.views[0].cells[5].coord, [1, 2]);
+        assert_eq!(grids.views[0].cells[5].value, Some(5));
+    }
+
+    #[test]
+    fn each_step_shows_its_rules_law_beside_its_name() {
+        // two views whose index the one-variable fit rewrites
+        let e = exprs(&[3, 4], "flip 1; reshape 12");
+        assert!(!e.steps.is_empty());
+        let html = steps(&e);
+        for s in &e.steps {
+            let law = escape(law_of(s.rule).unwrap());
+            let beside = format!(
+                r#"<span class="steps__rule">{}</span><span class="steps__law" data-testid="step-law">{law}</span>"#,
+                s.rule
+            );
+            assert!(html.contains(&beside), "{html}");
+        }
     }
 }

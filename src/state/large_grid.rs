@@ -304,7 +304,8 @@ impl LargeGrid {
         let coord = crate::engine::coord_from_index(&self.shape, index as i64);
         let chain = super::stack_grid::chain_of(tracker, &coord);
         let address = self.addresses.get(index).copied().flatten();
-        let path = super::stack_grid::path_text(&coord, &chain, address);
+        let shapes: Vec<&[i64]> = tracker.views().iter().map(|v| v.shape()).collect();
+        let path = super::stack_grid::path_text(&coord, &chain, &shapes, address);
         Some(match address {
             Some(_) => format!(
                 "{path}; {} cell(s) read it",
@@ -638,14 +639,14 @@ mod tests {
     #[test]
     fn the_hover_description_follows_a_cell_through_the_views() {
         // tinygrad's ShapeTracker notes' transpose-then-reshape (memory 0 2 4 1 3 5): composed
-        // (1,0) is cell 2 of the reshape, which is cell (0,2) of the transposed view, address 4
+        // (1,0) is (1,0) of the reshape, which is cell (0,2) of the transposed view, address 4
         let t = ShapeTracker::from_shape(&[3, 2]).unwrap();
         let t = t.apply(&MovementOp::Permute(vec![1, 0])).unwrap().0;
         let t = t.apply(&MovementOp::Reshape(vec![3, 2])).unwrap().0;
         let grid = LargeGrid::of(&t).unwrap();
         assert_eq!(
             grid.describe(&t, Some(2), None).as_deref(),
-            Some("logical (1, 0) → view 1: cell 2 → view 0: cell 2 → valid, address 4; 1 cell(s) read it")
+            Some("logical (1, 0) → view 1: (1, 0) → view 0: (0, 2) → valid, address 4; 1 cell(s) read it")
         );
         assert_eq!(
             grid.describe(&t, None, Some((1, 3))).as_deref(),

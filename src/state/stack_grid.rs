@@ -276,17 +276,25 @@ impl StackGrid {
     }
 
     /// What the page says of a hovered cell: a composed cell's path through the views, a view
-    /// cell's value and readers, or an address's readers.
+    /// cell's coordinate in its view, value and readers, or an address's readers.
     pub fn describe(&self, hover: Hover) -> Option<String> {
         match hover {
             Hover::Logical(i) => {
                 let cell = self.logical.cells.get(i)?;
-                Some(path_text(&cell.coord, self.chains.get(i)?, cell.value))
+                let shapes: Vec<&[i64]> = self.views.iter().map(|g| g.shape.as_slice()).collect();
+                Some(path_text(
+                    &cell.coord,
+                    self.chains.get(i)?,
+                    &shapes,
+                    cell.value,
+                ))
             }
             Hover::View(k, j) => {
-                let value = self.views.get(k)?.cells.get(j)?.value;
+                let view = self.views.get(k)?;
+                let value = view.cells.get(j)?.value;
                 Some(format!(
-                    "view {k} cell {j} → {} ; read by {} logical cell(s)",
+                    "view {k}: {} → {} ; read by {} logical cell(s)",
+                    view_coord_text(&view.shape, j),
                     value.map_or("masked".to_string(), |v| v.to_string()),
                     self.lit(hover).logical.len()
                 ))
@@ -341,29 +349,45 @@ impl StackGrid {
     }
 }
 
-/// `logical (1, 0) → view 1: cell 2 → view 0: cell 2 → valid, address 4`: a composed cell,
-/// the cell of each view it passes through (outermost first, `–` past a mask) and its address.
-pub fn path_text(coord: &[i64], chain: &[Option<usize>], address: Option<i64>) -> String {
-    let coord: Vec<String> = coord.iter().map(i64::to_string).collect();
+/// `logical (1, 0) → view 1: (1, 0) → view 0: (0, 2) → valid, address 4`: a composed cell,
+/// the cell of each view it passes through as a coordinate of that view's own shape
+/// (outermost first, `–` past a mask) and its address. `chain` and `shapes` are innermost
+/// first, one per view.
+pub fn path_text(
+    coord: &[i64],
+    chain: &[Option<usize>],
+    shapes: &[&[i64]],
+    address: Option<i64>,
+) -> String {
     let chain: Vec<String> = chain
         .iter()
+        .zip(shapes)
         .enumerate()
         .rev()
-        .map(|(k, j)| {
-            format!(
-                "view {k}: {}",
-                j.map_or("–".to_string(), |j| format!("cell {j}"))
-            )
+        .map(|(k, (j, shape))| {
+            let cell = j.map_or("–".to_string(), |j| view_coord_text(shape, j));
+            format!("view {k}: {cell}")
         })
         .collect();
     let end = address.map_or("masked (valid = false)".to_string(), |a| {
         format!("valid, address {a}")
     });
     format!(
-        "logical ({}) → {} → {end}",
-        coord.join(", "),
+        "logical {} → {} → {end}",
+        coord_text(coord),
         chain.join(" → ")
     )
+}
+
+/// `(1, 0)`: a coordinate as the hover texts write it.
+fn coord_text(coord: &[i64]) -> String {
+    let parts: Vec<String> = coord.iter().map(i64::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// The coordinate of cell `index` (row-major) of a grid of `shape`.
+fn view_coord_text(shape: &[i64], index: usize) -> String {
+    coord_text(&crate::engine::coord_from_index(shape, index as i64))
 }
 
 /// The cell of each view (innermost first) that the composed coordinate `coord` passes
@@ -487,11 +511,11 @@ mod tests {
         let g = StackGrid::of(&transposed_reshape()).unwrap();
         assert_eq!(
             g.describe(Hover::Logical(2)).as_deref(),
-            Some("logical (1, 0) → view 1: cell 2 → view 0: cell 2 → valid, address 4")
+            Some("logical (1, 0) → view 1: (1, 0) → view 0: (0, 2) → valid, address 4")
         );
         assert_eq!(
             g.describe(Hover::View(0, 2)).as_deref(),
-            Some("view 0 cell 2 → 4 ; read by 1 logical cell(s)")
+            Some("view 0: (0, 2) → 4 ; read by 1 logical cell(s)")
         );
         assert_eq!(
             g.describe(Hover::Memory(4)).as_deref(),
@@ -499,8 +523,13 @@ mod tests {
         );
         assert_eq!(g.describe(Hover::Logical(99)), None);
         assert_eq!(
-            path_text(&[0, 1], &[None, Some(1)], None),
-            "logical (0, 1) → view 1: cell 1 → view 0: – → masked (valid = false)"
+            path_text(&[0, 1], &[None, Some(1)], &[&[4], &[2, 2]], None),
+            "logical (0, 1) → view 1: (0, 1) → view 0: – → masked (valid = false)"
+        );
+        // each view's coordinate is in its own shape, not the composed one's
+        assert_eq!(
+            path_text(&[5], &[Some(5), Some(5)], &[&[2, 3], &[6]], Some(7)),
+            "logical (5) → view 1: (5) → view 0: (1, 2) → valid, address 7"
         );
     }
 

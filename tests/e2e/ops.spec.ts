@@ -94,7 +94,7 @@ test("hovering links memory, every view of the stack and the composed grid", asy
   await expect(views.litLogicalCells()).toHaveAttribute("data-coord", "(1,0)");
   await expect(page.locator('[data-testid="view1-cell"].cell--lit')).toHaveAttribute("data-coord", "(1,0)");
   await views.logicalCell("(2,1)").hover();
-  await expect(page.getByTestId("hover-info")).toContainText("view 1: cell 5");
+  await expect(page.getByTestId("hover-info")).toContainText("view 1: (2, 1) → view 0: (1, 2)");
   await expect(page.getByTestId("hover-info")).toContainText("address 5");
   expect(views.consoleErrors).toEqual([]);
 });

@@ -262,7 +262,7 @@ test("a 1,048,576-cell stack draws on a canvas and still answers hover", async (
   await expect(page.getByTestId("canvas-hover-info")).toContainText("1024 cell(s) read it");
   await canvas.hover({ position: { x: 300, y: 200 } });
   await expect(page.getByTestId("canvas-hover-info")).toContainText("logical (");
-  await expect(page.getByTestId("canvas-hover-info")).toContainText("view 0: cell");
+  await expect(page.getByTestId("canvas-hover-info")).toContainText("view 0: (");
   // arrow keys move the cursor cell
   await canvas.focus();
   const before = await page.getByTestId("canvas-hover-info").textContent();
@@ -351,8 +351,8 @@ test("a large two-view stack draws every view's own grid and follows the compose
   await expect(page.getByTestId("view0-canvas")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("view1-canvas")).toBeVisible();
   await page.getByTestId("canvas-grid").hover({ position: { x: 20, y: 20 } });
-  await expect(page.getByTestId("canvas-hover-info")).toContainText("view 1: cell");
-  await expect(page.getByTestId("canvas-hover-info")).toContainText("view 0: cell");
+  await expect(page.getByTestId("canvas-hover-info")).toContainText("view 1: (");
+  await expect(page.getByTestId("canvas-hover-info")).toContainText("view 0: (");
   expect(views.consoleErrors).toEqual([]);
 });
 

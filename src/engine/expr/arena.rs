@@ -411,90 +411,6 @@ impl ExprArena {
             }
         }
     }
-
-    /// A readable, C-like rendering with operator precedence: `ridx0*8 + ridx1*3 - 1`,
-    /// `ridx0 >= 5 && ridx1 < 3`.
-    pub fn render_readable(&self, id: ExprId) -> String {
-        self.readable_piece(id).text()
-    }
-
-    /// The readable rendering as a tree: every sub-expression a [`Piece::Node`], so a UI can
-    /// show each one's value; its text is exactly [`ExprArena::render_readable`].
-    pub fn readable_piece(&self, id: ExprId) -> Piece {
-        self.readable(id, 0)
-    }
-
-    fn readable(&self, id: ExprId, context: u8) -> Piece {
-        let text = |s: &str| Piece::Text(s.to_string());
-        let (mut parts, precedence) = match *self.node(id) {
-            Node::Const(v) => (vec![Piece::Text(v.to_string())], if v < 0 { 5 } else { 6 }),
-            Node::Bool(v) => (vec![text(if v { "true" } else { "false" })], 6),
-            Node::Var(var) => (vec![Piece::Text(self.variable(var).name.clone())], 6),
-            Node::Not(a) => match *self.node(a) {
-                Node::Binary(BinOp::Lt, x, y) => (
-                    vec![self.readable(x, 3), text(" >= "), self.readable(y, 3)],
-                    2,
-                ),
-                _ => (vec![text("!"), self.readable(a, 5)], 5),
-            },
-            Node::Binary(op, a, b) => match op {
-                BinOp::And => (
-                    vec![self.readable(a, 1), text(" && "), self.readable(b, 2)],
-                    1,
-                ),
-                BinOp::Lt => (
-                    vec![self.readable(a, 3), text(" < "), self.readable(b, 3)],
-                    2,
-                ),
-                BinOp::Add => match self.const_value(b) {
-                    Some(c) if c < 0 && c != i64::MIN => (
-                        vec![self.readable(a, 3), Piece::Text(format!(" - {}", -c))],
-                        3,
-                    ),
-                    _ => (
-                        vec![self.readable(a, 3), text(" + "), self.readable(b, 4)],
-                        3,
-                    ),
-                },
-                BinOp::Mul if self.const_value(b) == Some(-1) => {
-                    (vec![text("-"), self.readable(a, 5)], 5)
-                }
-                BinOp::Mul | BinOp::Div | BinOp::Mod => {
-                    let symbol = match op {
-                        BinOp::Mul => "*",
-                        BinOp::Div => "/",
-                        _ => "%",
-                    };
-                    (
-                        vec![self.readable(a, 4), text(symbol), self.readable(b, 5)],
-                        4,
-                    )
-                }
-            },
-        };
-        if precedence < context {
-            parts.insert(0, text("("));
-            parts.push(text(")"));
-        }
-        Piece::Node(id, parts)
-    }
-}
-
-/// A rendered expression as a tree of sub-expressions and the text between them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Piece {
-    Text(String),
-    Node(ExprId, Vec<Piece>),
-}
-
-impl Piece {
-    /// The plain text.
-    pub fn text(&self) -> String {
-        match self {
-            Piece::Text(t) => t.clone(),
-            Piece::Node(_, parts) => parts.iter().map(Piece::text).collect(),
-        }
-    }
 }
 
 impl ExprId {
@@ -514,6 +430,7 @@ impl ExprArena {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::expr::Piece;
 
     #[test]
     fn folding_and_sharing() {
@@ -549,7 +466,7 @@ mod tests {
         let negated = arena.mul(x, minus_one);
         let three = arena.constant(3);
         let flipped = arena.add(negated, three);
-        assert_eq!(arena.render_readable(flipped), "-ridx0 + 3");
+        assert_eq!(arena.render_readable(flipped), "3 - ridx0");
         assert_eq!(arena.render_tinygrad(flipped), "((ridx0*-1)+3)");
         let two = arena.constant(2);
         let lt = arena.lt(x, two);

@@ -389,10 +389,7 @@ mod tests {
         let op = flip(s(4), s(3)).unwrap();
         check(&op, |l| vec![Some(vec![3 - l[0], l[1]])]);
         let access = op.access(&Bindings::new()).unwrap();
-        assert_eq!(
-            access.render_input(TensorId(0)).unwrap(),
-            "in0[-o0 + 3, o1]"
-        );
+        assert_eq!(access.render_input(TensorId(0)).unwrap(), "in0[3 - o0, o1]");
     }
 
     #[test]

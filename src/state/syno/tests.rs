@@ -126,7 +126,7 @@ fn symbolic_sizes_need_a_binding_for_the_expressions() {
     assert_eq!(built.rows[0].dims[0].1, "2·H");
     assert!(built.problem.unwrap().message.contains("H"));
     let a = access("bind H=3\noutput 2*H\nreverse d0\ninputs d1");
-    assert_eq!(a.render_input(TensorId(0)).unwrap(), "in0[-o0 + 5]");
+    assert_eq!(a.render_input(TensorId(0)).unwrap(), "in0[5 - o0]");
 }
 
 #[test]

@@ -11,8 +11,9 @@ use crate::engine::expr::simplify::given_valid::implied::{clauses, implied_range
 use crate::engine::expr::simplify::given_valid::where_valid::where_valid;
 use crate::engine::expr::simplify::points::{box_within, next_point, IMPLIED_CHECK_POINTS};
 use crate::engine::expr::simplify::rules::{
-    AFFINE_WHERE_VALID, LAST_COMPARISON, LAST_FIT, LAST_FIT_TERMS, LAST_LT_FIT, LAST_MOD_NEGATED,
-    LAST_NEGATED, LAST_NEGATION, LAST_PAIR_FIT, LAST_PASS, PRE_GCD, PRE_SPLIT, WHERE_VALID,
+    AFFINE_WHERE_VALID, DROP_IMPLIED, LAST_COMPARISON, LAST_FIT, LAST_FIT_TERMS, LAST_LT_FIT,
+    LAST_MOD_NEGATED, LAST_NEGATED, LAST_NEGATION, LAST_PAIR_FIT, LAST_PASS, PRE_GCD, PRE_SPLIT,
+    WHERE_VALID,
 };
 use crate::engine::expr::simplify::{rebuild, simplify, Rule, Step, StopReason, MAX_STEPS};
 use crate::engine::expr::{ExprArena, ExprId, Node};
@@ -121,7 +122,7 @@ pub(crate) const PHASES: &[Phase] = &[
         action: Action::WhereValid { affine: true },
     },
     Phase {
-        name: "drop-implied",
+        name: DROP_IMPLIED.0,
         reason: "last, so that idx was read under every clause's ranges; valid keeps its values",
         action: Action::Step(drop_implied_clauses),
     },
@@ -599,7 +600,7 @@ fn drop_implied(arena: &mut ExprArena, clauses: Vec<ExprId>, steps: &mut Vec<Ste
             kept[k] = false;
             let after = arena.boolean(true);
             steps.push(Step {
-                rule: "drop-implied",
+                rule: DROP_IMPLIED.0,
                 before: clauses[k],
                 after,
             });

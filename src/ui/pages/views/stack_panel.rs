@@ -1,5 +1,6 @@
-//! One card per view of the shown stack, each with its own grid, why a reshape appended a view,
-//! and the verdict on whether the top two views merge into one (their mergeability).
+//! One card per view of the shown stack, each with its own grid and a legend of what its cells
+//! show, why a reshape appended a view, and the verdict on whether the top two views merge into
+//! one (their mergeability).
 
 use leptos::prelude::*;
 
@@ -70,14 +71,24 @@ pub fn StackPanel(
                                     shown.with(|(t, _)| chain_of(t, &coord).get(k).copied().flatten().into_iter().collect())
                                 })
                             });
+                            // what the cells of this view's own grid show, above it
+                            let legend = move |on_canvas: bool| {
+                                Draw::new(move |m| shown.with(|(t, _)| panels::view_card_legend(m, t, k, on_canvas)))
+                            };
                             view! {
                                 <article class="stack__card" data-testid=format!("view-card-{k}")>
                                     <div use:markup=Draw::new(move |m| shown.with(|(t, reason)| panels::view_card_head(m, t, *reason, k)))></div>
                                     {move || match body.get() {
                                         // the composed grid is this view's, cell for cell
                                         0 => view! { <p class="note" data-testid="view-note">"One view: its grid is the composed grid."</p> }.into_any(),
-                                        1 => view! { <GridView grid kind=GridKind::View(k) hover lit label=format!("View {k} grid") /> }.into_any(),
-                                        2 => view! { <CanvasGrid grid=own hover=own_hover range=own_range mark size=(480.0, 300.0) test_id=format!("view{k}-canvas") /> }.into_any(),
+                                        1 => view! {
+                                            <div use:markup=legend(false)></div>
+                                            <GridView grid kind=GridKind::View(k) hover lit label=format!("View {k} grid") />
+                                        }.into_any(),
+                                        2 => view! {
+                                            <div use:markup=legend(true)></div>
+                                            <CanvasGrid grid=own hover=own_hover range=own_range mark size=(480.0, 300.0) test_id=format!("view{k}-canvas") />
+                                        }.into_any(),
                                         _ => view! { <p class="note">"This view has more than 1,048,576 cells; it is not drawn."</p> }.into_any(),
                                     }}
                                 </article>

@@ -197,8 +197,8 @@ pub(crate) fn common_factor_bound(g: i64, b: i64, (lo, hi): (i64, i64)) -> Optio
     (first >= above).then(|| ceil_div(above, g))
 }
 
-/// Its law in full: (g·Σ c_i·x_i + k) % (g·n) < c  <=>  (Σ c_i·x_i + k // g) % n < ceil((c - k % g)
-/// / g)   for the numerator >= 0
+/// Its law in full: (g·Σ c_i·x_i + k) % (g·n) < c  <=>  (Σ c_i·x_i + floor(k / g)) % n <
+/// ceil((c - k mod g) / g)   for the numerator >= 0
 pub(crate) fn lt_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (lhs, c) = lt_constant(arena, id)?;
     let (g, reduced, r) = mod_gcd(arena, lhs)?;

@@ -289,7 +289,7 @@ pub(crate) fn div_common_factor(arena: &mut ExprArena, id: ExprId) -> Option<Exp
 /// `((8·a + 4·b + 2·c) % 18) // 2` is `(4·a + 2·b + c) % 9`, and `((9·y + 6) % 72) // 3` is
 /// `3·(y % 8) + 2`.
 ///
-/// Its law in full: (x % (g·n) + s) // d = (g·((x / g) % n) + x % g + s) // d, split by d or its
+/// Its law in full: (x % (g·n) + s) // d = (g·((x // g) % n) + x % g + s) // d, split by d or its
 /// common factor with g divided out   for x, s and the numerator >= 0, where shorter
 pub(crate) fn div_of_mod_gcd(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     let (x, d) = binary(arena, id, BinOp::Div)?;

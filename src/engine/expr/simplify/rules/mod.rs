@@ -1,5 +1,9 @@
 //! The rules: the [`RULES`] table the rewrite loop tries at every node, in order, and the rules
 //! outside it that [`simplify_indexing`](super::simplify_indexing) runs in its own phases.
+//!
+//! Laws use the expressions' `//` and `%` (truncating toward zero; every law's side condition
+//! keeps their operands non-negative, where they are floor division), and `floor(k / g)` and
+//! `k mod g` (in `[0, g)`) for constants of any sign.
 
 pub(super) mod compare;
 pub(super) mod div;
@@ -68,7 +72,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "div-gcd",
-    law: "(g·Σ c_i·x_i + k) // (g·d) = (Σ c_i·x_i + k // g) // d   for the numerator >= 0",
+    law: "(g·Σ c_i·x_i + k) // (g·d) = (Σ c_i·x_i + floor(k / g)) // d   for the numerator >= 0",
     apply: div_gcd,
     },
     Rule {
@@ -78,7 +82,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "div-of-mod-gcd",
-    law: "(x % (g·n) + s) // d = (g·((x / g) % n) + x % g + s) // d, then split   where shorter",
+    law: "(x % (g·n) + s) // d = (g·((x // g) % n) + x % g + s) // d, then split   where shorter",
     apply: div_of_mod_gcd,
     },
     Rule {
@@ -113,12 +117,12 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "mod-gcd",
-    law: "(g·Σ c_i·x_i + k) % (g·n) = g·((Σ c_i·x_i + k // g) % n) + k % g   for x >= 0, if shorter",
+    law: "(g·Σ c_i·x_i + k) % (g·n) = g·((Σ c_i·x_i + floor(k / g)) % n) + k mod g   for the numerator >= 0, if shorter",
     apply: mod_gcd_shorter,
     },
     Rule {
         name: "mod-in-one-period",
-    law: "x % m = x - q·m   when q·m <= x < (q+1)·m for every x",
+    law: "x % m = x - q·m   when 0 <= q·m <= x < (q+1)·m for every value of x",
     apply: mod_in_one_period,
     },
     Rule {
@@ -128,7 +132,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "mod-signed",
-    law: "(Σ c_i·a_i + k) % m = Σ c'_i·a_i + k'   for x >= 0, c' ≡ c, k' ≡ k (mod m), result in [0, m)",
+    law: "(Σ c_i·a_i + k) % m = Σ c'_i·a_i + k'   for the numerator >= 0, c'_i ≡ c_i, k' ≡ k (mod m), when the right side stays in [0, m)",
     apply: mod_signed,
     },
     Rule {
@@ -148,7 +152,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         name: "lt-mod-gcd",
-    law: "(g·x + k) % (g·n) < c  <=>  (x + k // g) % n < ceil((c - k % g) / g)   for g·x + k >= 0",
+    law: "(g·x + k) % (g·n) < c  <=>  (x + floor(k / g)) % n < ceil((c - k mod g) / g)   for g·x + k >= 0",
     apply: lt_mod_gcd,
     },
     Rule {
@@ -275,6 +279,41 @@ pub const PRE_SPLIT: Rule = Rule {
 pub const PRE_GCD: Rule = Rule {
     name: "mod-gcd-split",
     law:
-        "(g·Σ c_i·x_i + k) % (g·n) = g·((Σ c_i·x_i + k // g) % n) + k % g   for the numerator >= 0",
+        "(g·Σ c_i·x_i + k) % (g·n) = g·((Σ c_i·x_i + floor(k / g)) % n) + k mod g   for the numerator >= 0",
     apply: mod_gcd_split,
 };
+
+/// The step `drop_implied` records for each clause of `valid` that the others imply (not a
+/// [`Rule`]: it reads the points of the box). In full: at every point of the variables' box,
+/// at most `IMPLIED_CHECK_POINTS` of them.
+pub const DROP_IMPLIED: (&str, &str) = (
+    "drop-implied",
+    "p && c = p   where the other clauses p imply c at every point of the variables' box",
+);
+
+/// The rules outside [`RULES`], each run in a phase of its own.
+pub const OUTSIDE_THE_TABLE: [&Rule; 11] = [
+    &LAST_PASS,
+    &LAST_FIT,
+    &LAST_COMPARISON,
+    &LAST_NEGATION,
+    &LAST_NEGATED,
+    &LAST_MOD_NEGATED,
+    &LAST_FIT_TERMS,
+    &LAST_LT_FIT,
+    &LAST_PAIR_FIT,
+    &PRE_SPLIT,
+    &PRE_GCD,
+];
+
+/// The law of the rule a [`Step`](super::Step) names: every rule, in [`RULES`] or outside it,
+/// and the steps that read the box's points. `None` for a name no step records.
+pub fn law_of(rule: &str) -> Option<&'static str> {
+    RULES
+        .iter()
+        .chain(OUTSIDE_THE_TABLE)
+        .map(|r| (r.name, r.law))
+        .chain([WHERE_VALID, AFFINE_WHERE_VALID, DROP_IMPLIED])
+        .find(|&(name, _)| name == rule)
+        .map(|(_, law)| law)
+}

@@ -354,8 +354,8 @@ pub(crate) fn mod_gcd_split(arena: &mut ExprArena, id: ExprId) -> Option<ExprId>
 
 /// [`mod_gcd_split`] where shorter: `(5·a + 5·b + 2) % 25` is `5·((a + b) % 5) + 2`.
 ///
-/// Its law in full: (g·Σ c_i·x_i + k) % (g·n) = g·((Σ c_i·x_i + k // g) % n) + k % g   for the
-/// numerator >= 0, where shorter
+/// Its law in full: (g·Σ c_i·x_i + k) % (g·n) = g·((Σ c_i·x_i + floor(k / g)) % n) + k mod g   for
+/// the numerator >= 0, where shorter
 pub(crate) fn mod_gcd_shorter(arena: &mut ExprArena, id: ExprId) -> Option<ExprId> {
     mod_gcd_split(arena, id).filter(|&split| arena.op_count(split) < arena.op_count(id))
 }

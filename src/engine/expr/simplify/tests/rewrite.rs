@@ -2,8 +2,7 @@ use crate::engine::expr::simplify::linear::{split_by, Linear};
 use crate::engine::expr::simplify::pipeline::{simplify_indexing, LAST_PASS_ONCE, PHASES};
 use crate::engine::expr::simplify::rules::fit_form::fit_pair_form;
 use crate::engine::expr::simplify::rules::{
-    AFFINE_WHERE_VALID, LAST_COMPARISON, LAST_FIT, LAST_FIT_TERMS, LAST_LT_FIT, LAST_MOD_NEGATED,
-    LAST_NEGATED, LAST_NEGATION, LAST_PAIR_FIT, LAST_PASS, PRE_GCD, PRE_SPLIT, RULES, WHERE_VALID,
+    law_of, AFFINE_WHERE_VALID, DROP_IMPLIED, LAST_PASS, OUTSIDE_THE_TABLE, RULES, WHERE_VALID,
 };
 use crate::engine::expr::simplify::tests::support::{
     check_at, check_equivalent, parsed, simplified, simplified_given_valid,
@@ -245,25 +244,14 @@ fn boxes_ending_at_i64_max_are_walked_without_overflow() {
 
 #[test]
 fn rules_have_names_and_laws() {
-    let last = [
-        &LAST_PASS,
-        &LAST_FIT,
-        &LAST_COMPARISON,
-        &LAST_NEGATION,
-        &LAST_NEGATED,
-        &LAST_MOD_NEGATED,
-        &LAST_FIT_TERMS,
-        &LAST_LT_FIT,
-        &LAST_PAIR_FIT,
-        &PRE_SPLIT,
-        &PRE_GCD,
-    ];
+    let last = OUTSIDE_THE_TABLE;
     for rule in RULES.iter().chain(last) {
         assert!(
             !rule.name.is_empty() && rule.law.contains('='),
             "{}",
             rule.name
         );
+        assert_eq!(law_of(rule.name), Some(rule.law), "{}", rule.name);
     }
     assert_eq!(
         RULES
@@ -274,10 +262,42 @@ fn rules_have_names_and_laws() {
             .len(),
         RULES.len() + last.len()
     );
-    for (name, law) in [WHERE_VALID, AFFINE_WHERE_VALID] {
+    for (name, law) in [WHERE_VALID, AFFINE_WHERE_VALID, DROP_IMPLIED] {
         assert!(law.contains('=') && RULES.iter().chain(last).all(|r| r.name != name));
+        assert_eq!(law_of(name), Some(law));
     }
     assert_ne!(WHERE_VALID.0, AFFINE_WHERE_VALID.0);
+    assert_eq!(law_of("no-such-rule"), None);
+}
+
+/// Every step the simplifier records, in every phase, names a rule whose law can be shown.
+#[test]
+fn every_recorded_step_has_a_law() {
+    use crate::engine::view::op_text::apply_op_list;
+    use crate::engine::ShapeTracker;
+    let mut seen = std::collections::HashSet::new();
+    for (shape, ops) in [
+        (&[3, 2][..], "permute 1,0; reshape 3,2"),
+        (&[4][..], "pad (1,1)"),
+        (&[4, 6][..], "flip 0; shrink (1,3),(0,6); reshape 12"),
+        (
+            &[2, 3, 4][..],
+            "permute 2,0,1; reshape 6,4; pad (1,0),(0,2); reshape 42",
+        ),
+        (&[5, 7][..], "pad (2,1),(1,1); permute 1,0; reshape 24,3"),
+    ] {
+        let t = apply_op_list(ShapeTracker::from_shape(shape).unwrap(), ops).unwrap();
+        for step in t.index_exprs().steps {
+            assert!(law_of(step.rule).is_some(), "{} in {ops}", step.rule);
+            seen.insert(step.rule);
+        }
+    }
+    let (mut arena, ids) = parsed(&[("a", 0, 9), ("b", 0, 5)], &["(2*a + b) // 4", "a < 3"]);
+    for step in simplify_indexing(&mut arena, ids[0], ids[1]).steps {
+        assert!(law_of(step.rule).is_some(), "{}", step.rule);
+        seen.insert(step.rule);
+    }
+    assert!(seen.len() >= 3, "{seen:?}");
 }
 
 /// The order of the rule table and of the pipeline's phases is data: a reordering shows here.

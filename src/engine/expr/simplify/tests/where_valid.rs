@@ -25,7 +25,7 @@ fn quotients_are_also_tried_with_their_whole_multiples_taken_out_first() {
     // fit one quotient (9 operations, as tinygrad writes it)
     let vars = [("a", 0, 1), ("c", 0, 3)];
     let (idx, _) = simplified_given_valid(&vars, "(a*4 - c + 3) // 2 + (c + 1) % 2 * 4", "True");
-    assert_eq!(idx, "a*2 + c/2*7 + c*-4 + 5");
+    assert_eq!(idx, "a*2 + c/2*7 - c*4 + 5");
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn idx_reads_a_numerator_nonnegative_where_the_points_of_valid_show_it() {
     let (idx, _) = simplified_given_valid(&vars, &format!("{x} % 6"), valid);
     assert_eq!(idx, "(c*4 + d)%6");
     let (idx, _) = simplified_given_valid(&vars, &format!("{x} // 24"), valid);
-    assert_eq!(idx, "(a*9 + b)/6*-2 + a*9 + b - 2");
+    assert_eq!(idx, "a*9 - (a*9 + b)/6*2 + b - 2");
 }
 
 #[test]
@@ -99,7 +99,7 @@ fn a_remainder_affine_in_its_numerator_where_valid_holds_is_that_form() {
         &format!("{q} % 2 * 25 + (26*a + b) // 6 * 4 % 5 + 20"),
         "!(26*a + b < 6)",
     );
-    assert_eq!(idx, "(a*26 + b + 24)/30*-25 + (a*26 + b)/6*4%5 + 70");
+    assert_eq!(idx, "(a*26 + b)/6*4%5 - (a*26 + b + 24)/30*25 + 70");
 }
 
 #[test]
@@ -113,7 +113,7 @@ fn a_quotient_or_remainder_is_affine_at_points_only_where_every_point_is_on_the_
     // x % 2 for x in {1, 2} is 2 - x; x // 6 for x in {5, 6} is x - 5
     assert_eq!(
         form(&mut arena, BinOp::Mod, 2, &[1, 2, 1]).unwrap(),
-        "-x + 2"
+        "2 - x"
     );
     assert_eq!(form(&mut arena, BinOp::Div, 6, &[6, 5]).unwrap(), "x - 5");
     // one value: a constant (truncating: -7 // 2 is -3)
