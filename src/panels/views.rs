@@ -179,7 +179,7 @@ pub fn view_card_head(
 }
 
 /// The legend of view `k`'s own grid in a stack: its cells are coordinates of view `k`'s own
-/// shape, and each shows (in numbers, or as a colour `on_canvas`) the offset view `k`
+/// shape, and each shows (in numbers, and `on_canvas` as a colour too) the offset view `k`
 /// computes there, which is a buffer address for view 0 and a row-major index into view
 /// `k - 1`'s cells above it (as [`StackGrid::of`] follows it); masked ones show none.
 pub fn view_card_legend(m: &mut dyn Markup, tracker: &ShapeTracker, k: usize, on_canvas: bool) {
@@ -193,7 +193,10 @@ pub fn view_card_legend(m: &mut dyn Markup, tracker: &ShapeTracker, k: usize, on
         format!("a row-major index into view {}'s cells", k - 1)
     };
     let (shows, masked) = if on_canvas {
-        ("Each is coloured by", "the masked colour")
+        (
+            "Each shows, as its colour and in figures where cells are large enough,",
+            "the masked colour",
+        )
     } else {
         ("Each shows", "·")
     };
@@ -544,7 +547,7 @@ mod tests {
             r#"<p class="note stack__legend" data-testid="view-legend-0">Cells: view 0's own coordinates, shape (2, 3). Each shows the offset view 0 computes there: a buffer address; · where view 0's mask makes it invalid.</p>"#
         );
         let outer = view_card_legend(&stack, 1, true);
-        assert!(outer.contains("shape (3, 2). Each is coloured by the offset view 1 computes there: a row-major index into view 0's cells; the masked colour"), "{outer}");
+        assert!(outer.contains("shape (3, 2). Each shows, as its colour and in figures where cells are large enough, the offset view 1 computes there: a row-major index into view 0's cells; the masked colour"), "{outer}");
         assert_eq!(view_card_legend(&stack, 2, false), "");
         // what the legend says is what the grid holds: view 1's cell (2, 1) shows 5, the
         // row-major index of view 0's cell (1, 2), which shows address 5
