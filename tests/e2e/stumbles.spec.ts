@@ -123,6 +123,24 @@ test.describe("at 390 px wide", () => {
   }
 });
 
+test.describe("at 800 px wide", () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+  test("the workbench's result is not clipped: its last column scrolls into view in its own scroller", async ({ page }) => {
+    await page.goto("/#/layouts?L=((4,4),4):((16,1),4)&op=logical_divide&A=(16,16):(16,1)&B=<4:1,4:1>");
+    const grid = page.getByTestId("wb-result-grid");
+    await expect(grid).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+    // the grid is wider than the page; its figure scrolls, so every column can be reached
+    const last = page.getByTestId("wb-result-cell").last();
+    await expect(last).toHaveText("255");
+    await last.focus();
+    await expect(last).toBeInViewport();
+    const box = (await last.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(800);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+  });
+});
+
 test("undo and redo buttons; each explicit action is its own step, however quick", async ({ page }) => {
   const views = new ViewsPage(page);
   await views.open("#/views?shape=3,4");
