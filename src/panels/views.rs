@@ -340,24 +340,25 @@ pub fn grid_table(m: &mut dyn Markup, grids: &Result<StackGrid, String>) {
     head(m, "coordinate");
     head(m, "valid");
     for k in (0..g.views.len()).rev() {
-        head(m, &format!("view {k} cell"));
+        head(m, &format!("view {k} coordinate"));
     }
     head(m, "address");
     m.close();
     m.close();
     m.open("tbody");
     let or_dash = |v: Option<String>| v.unwrap_or_else(|| "–".to_string());
+    let tuple = |coord: &[i64]| {
+        let parts: Vec<String> = coord.iter().map(i64::to_string).collect();
+        format!("({})", parts.join(", "))
+    };
     for (cell, chain) in g.logical.cells.iter().zip(&g.chains) {
-        let coord: Vec<String> = cell.coord.iter().map(i64::to_string).collect();
         m.open("tr");
-        m.el(
-            "th",
-            &[("scope", "row")],
-            &format!("({})", coord.join(", ")),
-        );
+        m.el("th", &[("scope", "row")], &tuple(&cell.coord));
         m.el("td", &[], if cell.value.is_some() { "yes" } else { "no" });
-        for j in chain.iter().rev() {
-            m.el("td", &[], &or_dash(j.map(|j| j.to_string())));
+        // each view's cell in that view's own coordinates, as the hover path writes them
+        for (k, j) in chain.iter().enumerate().rev() {
+            let at = j.and_then(|j| g.views.get(k)?.cells.get(j));
+            m.el("td", &[], &or_dash(at.map(|c| tuple(&c.coord))));
         }
         m.el("td", &[], &or_dash(cell.value.map(|a| a.to_string())));
         m.close();
@@ -452,8 +453,11 @@ mod tests {
             html.matches(r#"<th scope="col">view "#).count(),
             stack.views().len()
         );
+        // logical 5 is view 1's cell (5), view 0's (2, 1) (the transpose of (1, 2)), address 5
         assert!(
-            html.contains(r#"<th scope="row">(5)</th><td>yes</td>"#),
+            html.contains(
+                r#"<th scope="row">(5)</th><td>yes</td><td>(5)</td><td>(2, 1)</td><td>5</td>"#
+            ),
             "{html}"
         );
         assert_eq!(
