@@ -1,7 +1,9 @@
 //! Widgets for other pages: the options of the iframe route
 //! (`embed.html?theme=dark&interactive=0&panels=grid,expr&origin=https://docs.example#/layouts?L=…`).
 //! `public/layout-lab.js` (the `<layout-lab>` element) writes these options; the app reads them
-//! here. The snippets the app offers to copy are markup, built with the Embed menu's panel.
+//! here. Each page's panels, and the state each shows, are [`panel`]'s.
+
+pub mod panel;
 
 use crate::engine::support::text::quoted;
 use crate::state::url::percent_decode;
@@ -141,6 +143,7 @@ pub fn base_of(href: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::route::Page;
 
     const OWN: &str = "https://lab.example";
 
@@ -198,31 +201,43 @@ mod tests {
         assert!(EmbedOptions::from_search("", "null").0.origins.is_empty());
     }
 
-    /// Every panel name has its rule in the stylesheet and is used by a page; every
-    /// `data-panel` a page uses is a panel name.
+    /// Every panel name has its rule in the stylesheet and is used by a page; each page marks
+    /// exactly the panels the Embed menu offers for it.
     #[test]
     fn panels_match_the_stylesheet_and_the_pages() {
-        let css = include_str!("../../style/main.css");
+        let css = include_str!("../../../style/main.css");
         let pages = [
-            include_str!("../ui/pages/views/mod.rs"),
-            include_str!("../ui/pages/layouts/mod.rs"),
-            include_str!("../ui/pages/morphisms/mod.rs"),
-            include_str!("../ui/pages/syno.rs"),
-            include_str!("../ui/pages/shader.rs"),
-        ]
-        .concat();
+            (Page::Views, include_str!("../../ui/pages/views/mod.rs")),
+            (Page::Layouts, include_str!("../../ui/pages/layouts/mod.rs")),
+            (
+                Page::Morphisms,
+                include_str!("../../ui/pages/morphisms/mod.rs"),
+            ),
+            (Page::Syno, include_str!("../../ui/pages/syno.rs")),
+            (Page::Shader, include_str!("../../ui/pages/shader.rs")),
+        ];
         for name in PANELS {
             let rule =
                 format!("[data-panels]:not([data-panels~=\"{name}\"]) [data-panel=\"{name}\"]");
             assert!(css.contains(&rule), "no stylesheet rule for panel {name}");
-            assert!(
-                pages.contains(&format!("data-panel=\"{name}\"")),
-                "no page has panel {name}"
-            );
         }
-        for used in pages.split("data-panel=\"").skip(1) {
-            let name = used.split('"').next().unwrap_or_default();
-            assert!(PANELS.contains(&name), "{name} is not in PANELS");
+        for (page, source) in pages {
+            let mut used: Vec<&str> = source
+                .split("data-panel=\"")
+                .skip(1)
+                .map(|u| u.split('"').next().unwrap_or_default())
+                .collect();
+            used.sort_unstable();
+            used.dedup();
+            let mut offered: Vec<&str> = panel::panels_of(page).iter().map(|p| p.name).collect();
+            offered.sort_unstable();
+            assert_eq!(used, offered, "{page:?}");
+        }
+        for name in PANELS {
+            let used = Page::ALL
+                .into_iter()
+                .any(|page| panel::panels_of(page).iter().any(|p| p.name == name));
+            assert!(used, "no page has panel {name}");
         }
     }
 
