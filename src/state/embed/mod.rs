@@ -1,8 +1,10 @@
 //! Widgets for other pages: the options of the iframe route
 //! (`embed.html?theme=dark&interactive=0&panels=grid,expr&origin=https://docs.example#/layouts?L=…`).
 //! `public/layout-lab.js` (the `<layout-lab>` element) writes these options; the app reads them
-//! here. Each page's panels, and the state each shows, are [`panel`]'s.
+//! here. Each page's panels, and the state each shows, are [`panel`]'s; the height that shows
+//! them is [`height`]'s.
 
+pub mod height;
 pub mod panel;
 
 use crate::engine::support::text::quoted;

@@ -1,0 +1,383 @@
+//! The height a widget needs to show its panels whole: each panel's fixed part (headings,
+//! fields, notes) plus what grows with the state, chiefly the rows of its grids, for a widget
+//! [`REFERENCE_WIDTH_PX`] wide. The pixel figures are the app's stylesheet measured at that
+//! width (a cell is 2.25rem, so a row of cells 38 px); a wider widget wraps less and has room
+//! to spare, a narrower one may scroll.
+
+use crate::engine::morphism::diagram::Frame;
+use crate::state::large_grid::extent;
+use crate::state::layouts::LayoutsState;
+use crate::state::morphisms::{Drawn, MorphismsState};
+use crate::state::route::Page;
+use crate::state::shader::{Pages, ShaderState, Source, Subject};
+use crate::state::stack_grid::StackGrid;
+use crate::state::syno::{Grids, Row, SynoState};
+use crate::state::ViewsState;
+
+/// The widget width the automatic height is measured for: a docs page's text column.
+pub const REFERENCE_WIDTH_PX: i64 = 720;
+/// The heights an author may give, in CSS pixels.
+pub const MIN_HEIGHT: u32 = 120;
+pub const MAX_HEIGHT: u32 = 4000;
+
+/// A row of cells: `--cell-size` (36 px) and the 2 px gap.
+const ROW_PX: i64 = 38;
+/// A block of a grid of rank 3 or more: its label, border and padding.
+const BLOCK_PX: i64 = 29;
+/// The page's content width: the widget less the page's padding.
+const CONTENT_PX: i64 = REFERENCE_WIDTH_PX - 32;
+/// Room for what the estimate does not see (fonts, a scroll bar).
+const SLACK_PX: i64 = 16;
+
+/// What a page shows outside its panels: the widget's bar, the page's padding, its
+/// introduction.
+fn page_px(page: Page) -> i64 {
+    match page {
+        Page::Views | Page::Layouts => 52,
+        Page::Morphisms => 143,
+        Page::Syno => 195,
+        Page::Shader => 90,
+    }
+}
+
+/// Height of the cells of a grid of row-major `shape`, arranged as the app arranges them
+/// (rank 3 and up: blocks in rows and columns, each with its label).
+pub fn grid_px(shape: &[i64]) -> i64 {
+    extent(shape).1.max(0) * ROW_PX + blocks_px(shape)
+}
+
+/// The blocks' labels and borders down a grid of `shape`: a row of blocks (odd rank) has one
+/// block's, a column of `n` blocks (even rank) `n`.
+fn blocks_px(shape: &[i64]) -> i64 {
+    match shape {
+        [n, rest @ ..] if shape.len() >= 3 => {
+            let block = blocks_px(rest) + BLOCK_PX;
+            if shape.len() % 2 == 1 {
+                block
+            } else {
+                n.max(&0) * block
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// Height of a memory strip (a codomain) of `cells` cells, wrapped at the content width.
+pub fn strip_px(cells: usize) -> i64 {
+    let per_row = (CONTENT_PX / ROW_PX).max(1);
+    (cells as i64 + per_row - 1) / per_row * ROW_PX
+}
+
+/// A Views or Layouts grid panel: its fixed part, the grid and the memory strip; a grid too
+/// large for cells is a canvas.
+fn stack_grid_px(fixed: i64, grid: Result<&StackGrid, ()>) -> i64 {
+    match grid {
+        Ok(g) => fixed + grid_px(&g.logical.shape) + strip_px(g.memory.len()),
+        Err(()) => fixed + 520,
+    }
+}
+
+/// The automatic height, in CSS pixels, of a widget of `page` showing the state `query` with
+/// `panels` (names of [`super::panel::panels_of`]); within [`MIN_HEIGHT`]..=[`MAX_HEIGHT`].
+pub fn auto_height(page: Page, query: &str, panels: &[&str]) -> u32 {
+    let shows = |name: &str| panels.contains(&name);
+    let total = page_px(page)
+        + SLACK_PX
+        + match page {
+            Page::Views => views_px(query, shows),
+            Page::Layouts => layouts_px(query, shows),
+            Page::Morphisms => morphisms_px(query, shows),
+            Page::Syno => syno_px(query, shows),
+            Page::Shader => shader_px(query, shows),
+        };
+    u32::try_from(total)
+        .unwrap_or(MAX_HEIGHT)
+        .clamp(MIN_HEIGHT, MAX_HEIGHT)
+}
+
+fn views_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
+    let (state, _) = ViewsState::from_query(query);
+    let grid = (shows("stack") || shows("grid")).then(|| StackGrid::of(&state.shown().0));
+    let mut px = 0;
+    if shows("editor") {
+        px += 441 + 68 * state.editor.form().dims.len() as i64;
+    }
+    if let (true, Some(Ok(g))) = (shows("stack"), &grid) {
+        // one view is the grid itself; a stack draws each view's own grid in its card
+        px += 161;
+        if g.views.len() > 1 {
+            px += g.views.iter().map(|v| 82 + grid_px(&v.shape)).sum::<i64>();
+        }
+    }
+    if shows("expr") {
+        px += 384;
+    }
+    if shows("export") {
+        px += 58;
+    }
+    if let (true, Some(g)) = (shows("grid"), &grid) {
+        px += stack_grid_px(305, g.as_ref().map_err(|_| ()));
+    }
+    px
+}
+
+fn layouts_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
+    let state = LayoutsState::from_query(query);
+    let mut px = 0;
+    if shows("editor") {
+        px += 59;
+    }
+    if shows("notation") {
+        px += 402;
+    }
+    if shows("grid") {
+        px += stack_grid_px(323, state.grid().as_ref().map_err(|_| ()));
+    }
+    if shows("workbench") {
+        px += 636;
+    }
+    px
+}
+
+fn morphisms_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
+    let state = MorphismsState::from_query(query);
+    let mut px = 0;
+    if shows("editor") {
+        px += 221;
+    }
+    if shows("diagram") {
+        let drawn = Drawn::of(state.editor.morphism());
+        let frame = Frame::of(&drawn.diagram);
+        let shape = drawn
+            .grid
+            .as_ref()
+            .map_or(&[][..], |g| &g.logical.shape[..]);
+        // the encoded layout L_f and its grid, beside the diagram when both fit
+        let encoded = 195 + grid_px(shape);
+        let encoded_width = (extent(shape).0 * ROW_PX).max(262);
+        let (diagram, width) = (frame.height.ceil() as i64, frame.width.ceil() as i64);
+        px += 135
+            + if width + 19 + encoded_width <= CONTENT_PX {
+                diagram.max(encoded)
+            } else {
+                diagram + 19 + encoded
+            };
+    }
+    if shows("ops") {
+        px += 930;
+    }
+    if shows("walkthrough") {
+        px += 474;
+    }
+    if shows("export") {
+        px += 55;
+    }
+    px
+}
+
+/// A Syno row: its statement, then its dimension chips wrapped in what the widest statement
+/// leaves of the content width.
+fn syno_row_px(row: &Row, label_width: i64) -> i64 {
+    let room = (CONTENT_PX - label_width).max(120);
+    let (mut lines, mut used) = (1, 0);
+    for (id, size, tensors) in &row.dims {
+        // `d0: 2 {in0, in1}` at 0.8rem monospace, with the chip's padding, border and margin
+        let chars = format!("{id}: {size} {{}}").len() + tensors.len() * 5;
+        let width = chars as i64 * 8 + 15;
+        if used > 0 && used + width > room {
+            lines += 1;
+            used = 0;
+        }
+        used += width;
+    }
+    6 + 20 * lines
+}
+
+fn syno_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
+    let state = SynoState::from_query(query);
+    let mut px = 0;
+    if shows("editor") {
+        px += 428;
+    }
+    if shows("rows") {
+        let rows = &state.built.rows;
+        let label_width = rows
+            .iter()
+            .map(|r| r.label.len() as i64 * 9 + 13)
+            .max()
+            .unwrap_or(0);
+        px += 16
+            + rows
+                .iter()
+                .map(|r| syno_row_px(r, label_width))
+                .sum::<i64>();
+    }
+    if shows("expr") {
+        px += 106;
+    }
+    if shows("grid") {
+        // the output's grid, then each input's with its export line, one under another
+        if let Some(Ok(grids)) = state.built.access.as_ref().map(Grids::of) {
+            px += grids
+                .panes
+                .iter()
+                .enumerate()
+                .map(|(k, pane)| if k == 0 { 61 } else { 141 } + grid_px(&pane.shape))
+                .sum::<i64>();
+        }
+    }
+    px
+}
+
+fn shader_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
+    let shader = ShaderState::from_query(query);
+    let mut px = 0;
+    if shows("editor") {
+        px += 106;
+    }
+    if shows("code") {
+        px += 671;
+    }
+    if shows("grid") {
+        let read = |from: Source| if shader.from == from { query } else { "" };
+        let views = ViewsState::from_query(read(Source::Views)).0;
+        let layouts = LayoutsState::from_query(read(Source::Layouts));
+        let morphisms = MorphismsState::from_query(read(Source::Morphisms));
+        let syno = SynoState::from_query(read(Source::Syno));
+        let pages = Pages {
+            views: &views,
+            layouts: &layouts,
+            morphisms: &morphisms,
+            syno: &syno,
+        };
+        let grid = Subject::of(shader.from, shader.input, &pages)
+            .and_then(|s| s.generate(&shader.opts))
+            .and_then(|g| g.grid());
+        px += 379 + grid.map_or(0, |g| grid_px(&g.logical.shape));
+    }
+    px
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::embed::panel::default_panels;
+
+    #[test]
+    fn grids_grow_by_a_row_of_cells_per_row_and_a_label_per_block() {
+        assert_eq!(grid_px(&[4, 2]), 4 * ROW_PX);
+        assert_eq!(grid_px(&[16, 2]), 16 * ROW_PX);
+        assert_eq!(grid_px(&[7]), ROW_PX);
+        // rank 3: a row of blocks, one label high
+        assert_eq!(grid_px(&[2, 3, 4]), 3 * ROW_PX + BLOCK_PX);
+        // rank 4: a column of two rows of blocks, with a gap row between
+        assert_eq!(grid_px(&[2, 2, 2, 2]), 5 * ROW_PX + 2 * 2 * BLOCK_PX);
+        assert_eq!(strip_px(0), 0);
+        assert_eq!(strip_px(18), ROW_PX);
+        assert_eq!(strip_px(19), 2 * ROW_PX);
+    }
+
+    /// The figures measured in Chromium at 720 px for the default panels: the estimate is
+    /// never short (the grid shows whole) and at most a little long.
+    #[test]
+    fn layouts_height_is_the_grid_rows_plus_the_panels() {
+        let grid = ["grid"];
+        for (layout, measured) in [
+            ("(4,2):(2,1)", 565),
+            ("(8,2):(2,1)", 717),
+            ("(16,2):(2,1)", 1059),
+            ("(2,2,2):(1,2,4)", 517),
+            ("(2,2,2,2):(1,2,4,8)", 729),
+        ] {
+            let h = auto_height(Page::Layouts, &format!("L={layout}"), &grid);
+            assert!(
+                (measured..=measured + 40).contains(&h),
+                "{layout}: {h} for {measured}"
+            );
+        }
+        let default = auto_height(
+            Page::Layouts,
+            "L=((4,4),4):((16,1),4)",
+            &default_panels(Page::Layouts),
+        );
+        assert!((1596..=1636).contains(&default), "{default}");
+        // the README's example
+        let readme = ["notation", "grid"];
+        assert_eq!(
+            auto_height(Page::Layouts, "L=((4,4),4):((16,1),4)", &readme),
+            1553
+        );
+        // each row of cells adds its height
+        let (a, b) = (
+            auto_height(Page::Layouts, "L=(4,2):(2,1)", &grid),
+            auto_height(Page::Layouts, "L=(5,2):(2,1)", &grid),
+        );
+        assert_eq!(b - a, ROW_PX as u32);
+        // the workbench adds its own
+        let all = ["editor", "notation", "grid", "workbench"];
+        assert!(
+            auto_height(Page::Layouts, "L=(4,2):(2,1)", &all)
+                > default_height(Page::Layouts, "L=(4,2):(2,1)") + 600
+        );
+    }
+
+    fn default_height(page: Page, query: &str) -> u32 {
+        auto_height(page, query, &default_panels(page))
+    }
+
+    #[test]
+    fn every_page_estimates_its_measured_height() {
+        for (page, query, panels, measured) in [
+            (Page::Views, "shape=3,4", &["grid"][..], 509),
+            (Page::Views, "shape=8,8", &["grid"], 813),
+            (Page::Views, "shape=16,8", &["grid"], 1269),
+            (Page::Views, "shape=2,3,4", &["grid"], 576),
+            (
+                Page::Views,
+                "shape=3,4",
+                &["editor", "stack", "expr", "grid", "export"],
+                1690,
+            ),
+            (
+                Page::Views,
+                "shape=3,2&ops=permute:1,0;reshape:3,2",
+                &["stack"],
+                567,
+            ),
+            (
+                Page::Morphisms,
+                "f=(4,4) --(1,3)--> (4,2,4)",
+                &["diagram"],
+                623,
+            ),
+            (
+                Page::Morphisms,
+                "",
+                &["editor", "diagram", "export", "ops", "walkthrough"],
+                2552,
+            ),
+            (Page::Syno, "", &["editor", "rows", "expr", "grid"], 1500),
+            (
+                Page::Shader,
+                "from=views&shape=3,4",
+                &["editor", "code", "grid"],
+                1359,
+            ),
+            (Page::Shader, "from=views&shape=8,8", &["grid"], 773),
+            (Page::Shader, "from=layouts&L=(8,2):(2,1)", &["grid"], 545),
+        ] {
+            let h = auto_height(page, query, panels);
+            assert!(
+                (measured..=measured + 60).contains(&h),
+                "{page:?} {query} {panels:?}: {h} for {measured}"
+            );
+        }
+    }
+
+    #[test]
+    fn heights_stay_in_range() {
+        assert_eq!(auto_height(Page::Layouts, "L=1:1", &[]), MIN_HEIGHT);
+        assert_eq!(auto_height(Page::Views, "shape=3,4", &[]), MIN_HEIGHT);
+        assert!(auto_height(Page::Layouts, "L=(1024,1):(1,1)", &["grid"]) <= MAX_HEIGHT);
+    }
+}
