@@ -1,9 +1,10 @@
 //! Widgets for other pages: the options of the iframe route
 //! (`embed.html?theme=dark&interactive=0&panels=grid,expr&origin=https://docs.example#/layouts?L=…`).
 //! `public/layout-lab.js` (the `<layout-lab>` element) writes these options; the app reads them
-//! here. Each page's panels, and the state each shows, are [`panel`]'s; the height that shows
-//! them is [`height`]'s.
+//! here. The Embed menu's choices ([`form`]) give the widget the snippets write: the page's
+//! panels ([`panel`]), only the state they show, and a height that shows them ([`height`]).
 
+pub mod form;
 pub mod height;
 pub mod panel;
 
