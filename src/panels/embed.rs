@@ -3,14 +3,15 @@
 
 use crate::panels::common::{code_block, escape};
 use crate::panels::markup::Markup;
-use crate::state::route::{Page, Route};
+use crate::state::embed::form::Widget;
+use crate::state::route::Route;
 
 /// The Embed menu: the state as a `<layout-lab>` snippet and as an iframe, each with a copy
 /// button (`data-copy` "embed" and "embed-iframe").
 pub fn embed_menu(m: &mut dyn Markup, element: &str, iframe: &str) {
     m.open("p");
     m.attr("class", "note");
-    m.text("Paste into any HTML page for a live widget of this state (");
+    m.text("Paste into any HTML page for a live widget of these panels and their state (");
     m.el("a", &[("href", "docs-example.html")], "example");
     m.text(").");
     m.close();
@@ -18,29 +19,39 @@ pub fn embed_menu(m: &mut dyn Markup, element: &str, iframe: &str) {
     code_block(m, "iframe", "embed-iframe", iframe, "code", |_| {});
 }
 
-/// Height of a widget in CSS pixels, unless the author changes it.
-pub const HEIGHT: u32 = 560;
-
-/// The snippet that shows `page` with its state `query` as a live widget on any HTML page:
-/// the `<layout-lab>` element, loaded from the app at `base` (its folder URL, ending in `/`).
-pub fn element_snippet(base: &str, page: Page, query: &str) -> String {
+/// The snippet that shows `widget` live on any HTML page: the `<layout-lab>` element, loaded
+/// from the app at `base` (its folder URL, ending in `/`), with the widget's panels, theme,
+/// read-only setting and height as attributes (the defaults left out).
+pub fn element_snippet(base: &str, widget: &Widget) -> String {
+    let mut options = format!(" panels=\"{}\"", widget.panels.join(" "));
+    if let Some(theme) = widget.theme.attribute() {
+        options.push_str(&format!(" theme=\"{theme}\""));
+    }
+    if widget.read_only {
+        options.push_str(" interactive=\"false\"");
+    }
     format!(
         "<script src=\"{}layout-lab.js\" defer></script>\n\
-         <layout-lab page=\"{}\" state=\"{}\" height=\"{HEIGHT}\"></layout-lab>\n",
+         <layout-lab page=\"{}\" state=\"{}\"{options} height=\"{}\"></layout-lab>\n",
         escape(base),
-        page.as_str(),
-        escape(query)
+        widget.page.as_str(),
+        escape(&widget.state),
+        widget.height
     )
 }
 
-/// The same widget as a plain iframe, for pages that take no scripts.
-pub fn iframe_snippet(base: &str, page: Page, query: &str) -> String {
+/// The same widget as a plain iframe, for pages that take no scripts: the options in the
+/// `embed.html` query, the state in its fragment.
+pub fn iframe_snippet(base: &str, widget: &Widget) -> String {
+    let route = Route::new(widget.page, widget.state.clone()).to_fragment();
     format!(
-        "<iframe src=\"{}embed.html{}\" title=\"Layout Lab: {}\" width=\"100%\" \
-         height=\"{HEIGHT}\" style=\"border:0\"></iframe>\n",
+        "<iframe src=\"{}embed.html?{}{}\" title=\"Layout Lab: {}\" width=\"100%\" \
+         height=\"{}\" style=\"border:0\"></iframe>\n",
         escape(base),
-        escape(&Route::new(page, query.to_string()).to_fragment()),
-        page.title()
+        escape(&widget.options_query()),
+        escape(&route),
+        widget.page.title(),
+        widget.height
     )
 }
 
@@ -48,16 +59,49 @@ pub fn iframe_snippet(base: &str, page: Page, query: &str) -> String {
 mod tests {
     use super::*;
 
+    use crate::state::embed::form::EmbedForm;
+    use crate::state::route::Page;
+
     #[test]
     fn snippets_escape_the_state() {
         let query = "L=(4,2):(2,1)&show=coord\"><script>";
-        let element = element_snippet("https://lab.example/app/", Page::Layouts, query);
+        let widget = EmbedForm::default().widget(Page::Layouts, query);
+        let element = element_snippet("https://lab.example/app/", &widget);
         assert!(element.contains("src=\"https://lab.example/app/layout-lab.js\""));
         assert!(element.contains(
             "page=\"layouts\" state=\"L=(4,2):(2,1)&amp;show=coord&quot;&gt;&lt;script&gt;\""
         ));
         assert!(!element.contains("\"><script>"));
-        let frame = iframe_snippet("https://lab.example/", Page::Views, "shape=3,4");
-        assert!(frame.contains("src=\"https://lab.example/embed.html#/views?shape=3,4&amp;v=1\""));
+        let widget = EmbedForm::default().widget(Page::Views, "shape=3,4");
+        let frame = iframe_snippet("https://lab.example/", &widget);
+        assert!(frame.contains(
+            "src=\"https://lab.example/embed.html?panels=editor,stack,expr,grid#/views?shape=3,4&amp;v=1\""
+        ));
+    }
+
+    #[test]
+    fn snippets_carry_the_options() {
+        let widget = Widget {
+            page: Page::Layouts,
+            state: "L=(4,2):(2,1)".into(),
+            panels: vec!["notation", "grid"],
+            read_only: true,
+            theme: crate::state::theme::Theme::Dark,
+            height: 480,
+            auto_height: 612,
+        };
+        let element = element_snippet("https://lab.example/", &widget);
+        assert!(
+            element.ends_with(
+                "<layout-lab page=\"layouts\" state=\"L=(4,2):(2,1)\" panels=\"notation grid\" \
+             theme=\"dark\" interactive=\"false\" height=\"480\"></layout-lab>\n"
+            ),
+            "{element}"
+        );
+        let frame = iframe_snippet("https://lab.example/", &widget);
+        assert!(frame.contains(
+            "embed.html?panels=notation,grid&amp;theme=dark&amp;interactive=false#/layouts?L=(4,2):(2,1)&amp;v=1\""
+        ), "{frame}");
+        assert!(frame.contains("height=\"480\""));
     }
 }

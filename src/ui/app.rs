@@ -5,8 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::panels;
-use crate::panels::embed::{element_snippet, iframe_snippet};
-use crate::state::embed::{base_of, EmbedOptions};
+use crate::state::embed::EmbedOptions;
 use crate::state::history::link_notice;
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::MorphismsState;
@@ -15,8 +14,8 @@ use crate::state::shader::{ShaderState, Source};
 use crate::state::syno::SynoState;
 use crate::state::theme::{opening, Theme};
 use crate::state::{Page, PageState, ViewsState};
-use crate::ui::components::clipboard::copy;
 use crate::ui::dom::{markup, Draw};
+use crate::ui::embed_menu::EmbedMenu;
 use crate::ui::pages::shader::PageSignals;
 use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ViewsPage};
 use crate::ui::theme::{apply, show, ThemeToggle};
@@ -281,68 +280,6 @@ fn skip_to_pictures() {
             let _ = pane.set_attribute("tabindex", "-1");
         }
         let _ = pane.focus();
-    }
-}
-
-/// The "Embed" menu: the current page and state as a `<layout-lab>` snippet and as an iframe,
-/// ready to paste into any HTML page.
-#[component]
-fn EmbedMenu(page: RwSignal<Page>, query: Memo<String>) -> impl IntoView {
-    let open = RwSignal::new(false);
-    let menu = NodeRef::<leptos::html::Details>::new();
-    // Esc or a click outside closes it, as a popover should
-    let close = move || {
-        if let Some(menu) = menu.get_untracked() {
-            menu.set_open(false);
-        }
-    };
-    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.key() == "Escape" && open.get_untracked() {
-            close();
-        }
-    });
-    let clicks = window_event_listener(leptos::ev::pointerdown, move |ev| {
-        let inside = menu.get_untracked().is_some_and(|m| {
-            let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
-            m.contains(target.as_ref())
-        });
-        if open.get_untracked() && !inside {
-            close();
-        }
-    });
-    on_cleanup(move || {
-        keys.remove();
-        clicks.remove();
-    });
-    let status = RwSignal::new(String::new());
-    let base = move || base_of(&window().location().href().unwrap_or_default());
-    let element = move || query.with(|q| element_snippet(&base(), page.get(), q));
-    let iframe = move || query.with(|q| iframe_snippet(&base(), page.get(), q));
-    let on_copy =
-        move |ev: web_sys::MouseEvent| match crate::ui::dom::event_attribute(&ev, "data-copy")
-            .as_deref()
-        {
-            Some("embed") => copy(element(), status),
-            Some("embed-iframe") => copy(iframe(), status),
-            _ => {}
-        };
-    view! {
-        <details
-            class="embed-menu"
-            data-testid="embed-menu"
-            node_ref=menu
-            on:toggle=move |ev| open.set(crate::ui::dom::details_open(&ev))
-        >
-            <summary>"Embed"</summary>
-            <div class="embed-menu__body" on:click=on_copy>
-                <div use:markup=Draw::new(move |m| {
-                    if open.get() {
-                        panels::embed_menu(m, &element(), &iframe());
-                    }
-                })></div>
-                <p class="note" role="status" data-testid="embed-copy-status">{move || status.get()}</p>
-            </div>
-        </details>
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod components;
 pub mod dom;
+pub mod embed_menu;
 pub mod pages;
 pub mod panic_banner;
 pub mod theme;

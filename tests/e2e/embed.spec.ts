@@ -105,13 +105,13 @@ test("a snippet copied from the app is a live widget in a plain HTML page on ano
   await page.getByTestId("embed-menu").locator("summary").click();
   const snippet = (await page.getByTestId("export-embed").textContent()) ?? "";
   expect(snippet).toContain(`<script src="${APP}layout-lab.js" defer></script>`);
-  expect(snippet).toMatch(/<layout-lab page="layouts" state="L=\(8,2\):\(2,1\)&amp;op=[^"]*" height="\d+"><\/layout-lab>/);
+  // the layout only: the workbench is not among the snippet's panels, nor its state
+  expect(snippet).toMatch(/<layout-lab page="layouts" state="L=\(8,2\):\(2,1\)" panels="editor notation grid" height="\d+"><\/layout-lab>/);
   await page.getByTestId("copy-embed").click();
   await expect(page.getByTestId("embed-copy-status")).toHaveText(/[Cc]opied/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
   const iframe = (await page.getByTestId("export-embed-iframe").textContent()) ?? "";
-  expect(iframe).toContain(`src="${APP}embed.html#/layouts?L=(8,2):(2,1)&amp;op=`);
-  expect(iframe).toMatch(/&amp;v=1"/);
+  expect(iframe).toContain(`src="${APP}embed.html?panels=editor,notation,grid#/layouts?L=(8,2):(2,1)&amp;v=1"`);
 
   await openDocsPage(page, "snippet.html", `<h1>Docs</h1>\n${snippet}\n${iframe.replace("<iframe", '<iframe id="plain"')}`);
   const live = page.frameLocator("layout-lab iframe");
