@@ -40,3 +40,15 @@ for (const [name, state, fragment] of states) {
     expect(bad).toEqual([]);
   });
 }
+
+test("the open Embed menu, its choices and a height error, has no serious or critical accessibility violation", async ({ page }) => {
+  await page.goto("/#/layouts?L=(8,2):(2,1)");
+  await page.getByTestId("embed-menu").locator("summary").click();
+  await page.getByTestId("embed-height").fill("0");
+  await expect(page.getByTestId("error-embed-height")).not.toBeEmpty();
+  const results = await new AxeBuilder({ page }).include(".embed-menu").analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 2).map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(bad).toEqual([]);
+});
