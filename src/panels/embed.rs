@@ -4,7 +4,8 @@
 use crate::panels::common::{code_block, escape};
 use crate::panels::markup::Markup;
 use crate::state::embed::form::Widget;
-use crate::state::route::Route;
+use crate::state::embed::panel::panels_of;
+use crate::state::route::{Page, Route};
 
 /// The Embed menu: the state as a `<layout-lab>` snippet and as an iframe, each with a copy
 /// button (`data-copy` "embed" and "embed-iframe").
@@ -17,6 +18,25 @@ pub fn embed_menu(m: &mut dyn Markup, element: &str, iframe: &str) {
     m.close();
     code_block(m, "<layout-lab> element", "embed", element, "code", |_| {});
     code_block(m, "iframe", "embed-iframe", iframe, "code", |_| {});
+}
+
+/// The checkboxes of the panels of `page` (`data-embed-panel` names each), ticked where
+/// `ticked` says.
+pub fn embed_panel_choices(m: &mut dyn Markup, page: Page, ticked: &dyn Fn(&str) -> bool) {
+    for panel in panels_of(page) {
+        m.open("label");
+        m.attr("class", "field field--check");
+        m.open("input");
+        m.attr("type", "checkbox");
+        m.attr("data-testid", &format!("embed-panel-{}", panel.name));
+        m.attr("data-embed-panel", panel.name);
+        if ticked(panel.name) {
+            m.attr("checked", "");
+        }
+        m.close();
+        m.el("span", &[], panel.title);
+        m.close();
+    }
 }
 
 /// The snippet that shows `widget` live on any HTML page: the `<layout-lab>` element, loaded
@@ -60,7 +80,6 @@ mod tests {
     use super::*;
 
     use crate::state::embed::form::EmbedForm;
-    use crate::state::route::Page;
 
     #[test]
     fn snippets_escape_the_state() {
@@ -103,5 +122,17 @@ mod tests {
             "embed.html?panels=notation,grid&amp;theme=dark&amp;interactive=false#/layouts?L=(4,2):(2,1)&amp;v=1\""
         ), "{frame}");
         assert!(frame.contains("height=\"480\""));
+    }
+
+    #[test]
+    fn panel_choices_name_and_tick_the_pages_panels() {
+        let html = crate::panels::markup::Text::of(|m| {
+            embed_panel_choices(m, Page::Layouts, &|name| name != "workbench")
+        });
+        assert_eq!(html.matches("type=\"checkbox\"").count(), 4);
+        assert_eq!(html.matches(" checked=\"\"").count(), 3, "{html}");
+        assert!(html.contains(
+            "data-testid=\"embed-panel-workbench\" data-embed-panel=\"workbench\"></input><span>"
+        ), "{html}");
     }
 }

@@ -9,11 +9,19 @@ use crate::panels::embed::{element_snippet, iframe_snippet};
 use crate::state::embed::base_of;
 use crate::state::embed::form::EmbedForm;
 use crate::state::embed::height::{MAX_HEIGHT, MIN_HEIGHT, REFERENCE_WIDTH_PX};
-use crate::state::embed::panel::panels_of;
 use crate::state::theme::Theme;
 use crate::state::Page;
 use crate::ui::components::clipboard::copy;
 use crate::ui::dom::{details_open, event_attribute, markup, Draw};
+
+/// What the theme menu calls a theme.
+fn theme_title(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Auto => "auto (reader's setting)",
+        Theme::Light => "light",
+        Theme::Dark => "dark",
+    }
+}
 
 /// The "Embed" menu: the current page and the state its chosen panels show, as a
 /// `<layout-lab>` snippet and as an iframe, ready to paste into any HTML page.
@@ -67,28 +75,22 @@ pub fn EmbedMenu(
         Some("embed-iframe") => copy(snippet(iframe_snippet), status),
         _ => {}
     };
-    let checkboxes = move || {
+    // the checkboxes are drawn when the page changes; a tick changes the box and the form alike
+    let choices = Draw::new(move |m| {
         let p = page.get();
-        panels_of(p)
-            .iter()
-            .map(|panel| {
-                let name = panel.name;
-                view! {
-                    <label class="field field--check">
-                        <input
-                            type="checkbox"
-                            data-testid=format!("embed-panel-{name}")
-                            prop:checked=move || form.with(|f| f.is_ticked(p, name))
-                            on:change=move |ev| {
-                                let on = event_target_checked(&ev);
-                                form.update(|f| f.tick(p, name, on));
-                            }
-                        />
-                        <span>{panel.title}</span>
-                    </label>
-                }
-            })
-            .collect_view()
+        form.with_untracked(|f| {
+            panels::embed::embed_panel_choices(m, p, &|name| f.is_ticked(p, name))
+        });
+    });
+    let on_tick = move |ev: web_sys::Event| {
+        let name = event_attribute(&ev, "data-embed-panel");
+        let on = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .is_some_and(|input| input.checked());
+        if let Some(name) = name {
+            form.update(|f| f.tick(page.get_untracked(), &name, on));
+        }
     };
     let panels_error = move || form.with(|f| f.panels_error(page.get()));
     let height_error = move || form.with(|f| f.height_error().map(str::to_string));
@@ -105,9 +107,9 @@ pub fn EmbedMenu(
                 <p class="note">
                     "By default a widget shows the page's editor and pictures (not its workbench, operations, walkthrough or exports) and carries only their state; readers may edit it; it follows the reader's light or dark setting; and it is as tall as its panels."
                 </p>
-                <fieldset class="embed-form" aria-describedby="error-embed-panels">
+                <fieldset class="embed-form" aria-describedby="error-embed-panels" on:change=on_tick>
                     <legend>"Panels"</legend>
-                    {checkboxes}
+                    <div class="embed-form__panels" use:markup=choices></div>
                     <span class="field__error" id="error-embed-panels" data-testid="error-embed-panels" role="alert">
                         {panels_error}
                     </span>
@@ -129,22 +131,13 @@ pub fn EmbedMenu(
                         <span class="field__label">"theme"</span>
                         <select
                             data-testid="embed-theme"
+                            use:markup=Draw::new(|m| panels::options(m, &mut Theme::ALL.into_iter().map(|t| (t.as_str().into(), theme_title(t).into())), false))
                             prop:value=move || form.with(|f| f.theme.as_str())
                             on:change=move |ev| {
                                 let value = event_target_value(&ev);
                                 form.update(|f| f.set_theme(&value));
                             }
                         >
-                            {Theme::ALL
-                                .map(|t| {
-                                    let text = match t {
-                                        Theme::Auto => "auto (reader's setting)",
-                                        Theme::Light => "light",
-                                        Theme::Dark => "dark",
-                                    };
-                                    view! { <option value=t.as_str()>{text}</option> }
-                                })
-                                .collect_view()}
                         </select>
                     </label>
                     <label class="field">
