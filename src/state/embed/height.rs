@@ -10,7 +10,7 @@ use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::{Drawn, MorphismsState};
 use crate::state::route::Page;
 use crate::state::shader::{Pages, ShaderState, Source, Subject};
-use crate::state::stack_grid::StackGrid;
+use crate::state::stack_grid::{drawn_in_dom, StackGrid};
 use crate::state::syno::{Grids, Row, SynoState};
 use crate::state::ViewsState;
 
@@ -64,17 +64,23 @@ fn blocks_px(shape: &[i64]) -> i64 {
 
 /// Height of a memory strip (a codomain) of `cells` cells, wrapped at the content width.
 pub fn strip_px(cells: usize) -> i64 {
-    let per_row = (CONTENT_PX / ROW_PX).max(1);
+    // the strip sits a little inside the content (17 cells to a row at 720 px)
+    let per_row = ((CONTENT_PX - 40) / ROW_PX).max(1);
     (cells as i64 + per_row - 1) / per_row * ROW_PX
 }
 
-/// A Views or Layouts grid panel: its fixed part, the grid and the memory strip; a grid too
-/// large for cells is a canvas.
-fn stack_grid_px(fixed: i64, grid: Result<&StackGrid, ()>) -> i64 {
-    match grid {
-        Ok(g) => fixed + grid_px(&g.logical.shape) + strip_px(g.memory.len()),
-        Err(()) => fixed + 520,
-    }
+/// A grid panel of cells: its fixed part, the grid and the memory strip (nothing for a grid
+/// that cannot be drawn).
+fn cells_panel_px(fixed: i64, grid: Result<&StackGrid, ()>) -> i64 {
+    fixed + grid.map_or(0, |g| grid_px(&g.logical.shape) + strip_px(g.memory.len()))
+}
+
+/// Height of a canvas drawing a grid of `shape`: `width` canvas pixels wide, as tall as the
+/// grid's proportions ask from 160 to `most`, shown at most [`CONTENT_PX`] wide.
+fn canvas_px(shape: &[i64], width: i64, most: i64) -> i64 {
+    let (w, h) = extent(shape);
+    let height = (width * h.max(1) / w.max(1)).clamp(160, most);
+    height * CONTENT_PX.min(width) / width
 }
 
 /// The automatic height, in CSS pixels, of a widget of `page` showing the state `query` with
@@ -97,16 +103,24 @@ pub fn auto_height(page: Page, query: &str, panels: &[&str]) -> u32 {
 
 fn views_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
     let (state, _) = ViewsState::from_query(query);
-    let grid = (shows("stack") || shows("grid")).then(|| StackGrid::of(&state.shown().0));
+    let tracker = state.shown().0;
+    // up to 256 cells a grid, the page draws cells; above, canvases
+    let in_dom = drawn_in_dom(&tracker);
+    let grid = (in_dom && (shows("stack") || shows("grid"))).then(|| StackGrid::of(&tracker));
     let mut px = 0;
     if shows("editor") {
         px += 441 + 68 * state.editor.form().dims.len() as i64;
     }
-    if let (true, Some(Ok(g))) = (shows("stack"), &grid) {
+    if shows("stack") {
         // one view is the grid itself; a stack draws each view's own grid in its card
         px += 161;
-        if g.views.len() > 1 {
-            px += g.views.iter().map(|v| 82 + grid_px(&v.shape)).sum::<i64>();
+        let views = tracker.views();
+        if views.len() > 1 {
+            let own = |shape: &[i64]| match &grid {
+                Some(_) => grid_px(shape),
+                None => canvas_px(shape, 480, 300),
+            };
+            px += views.iter().map(|v| 144 + own(v.shape())).sum::<i64>();
         }
     }
     if shows("expr") {
@@ -115,8 +129,11 @@ fn views_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
     if shows("export") {
         px += 58;
     }
-    if let (true, Some(g)) = (shows("grid"), &grid) {
-        px += stack_grid_px(305, g.as_ref().map_err(|_| ()));
+    if shows("grid") {
+        px += match &grid {
+            Some(g) => cells_panel_px(325, g.as_ref().map_err(|_| ())),
+            None => 498 + canvas_px(tracker.shape(), 960, 960),
+        };
     }
     px
 }
@@ -131,10 +148,10 @@ fn layouts_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
         px += 402;
     }
     if shows("grid") {
-        px += stack_grid_px(323, state.grid().as_ref().map_err(|_| ()));
+        px += cells_panel_px(343, state.grid().as_ref().map_err(|_| ()));
     }
     if shows("workbench") {
-        px += 636;
+        px += 865;
     }
     px
 }
@@ -156,7 +173,7 @@ fn morphisms_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
         let encoded = 195 + grid_px(shape);
         let encoded_width = (extent(shape).0 * ROW_PX).max(262);
         let (diagram, width) = (frame.height.ceil() as i64, frame.width.ceil() as i64);
-        px += 135
+        px += 155
             + if width + 19 + encoded_width <= CONTENT_PX {
                 diagram.max(encoded)
             } else {
@@ -167,7 +184,7 @@ fn morphisms_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
         px += 930;
     }
     if shows("walkthrough") {
-        px += 474;
+        px += 538;
     }
     if shows("export") {
         px += 55;
@@ -253,7 +270,7 @@ fn shader_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
         let grid = Subject::of(shader.from, shader.input, &pages)
             .and_then(|s| s.generate(&shader.opts))
             .and_then(|g| g.grid());
-        px += 379 + grid.map_or(0, |g| grid_px(&g.logical.shape));
+        px += 399 + grid.map_or(0, |g| grid_px(&g.logical.shape));
     }
     px
 }
@@ -273,8 +290,8 @@ mod tests {
         // rank 4: a column of two rows of blocks, with a gap row between
         assert_eq!(grid_px(&[2, 2, 2, 2]), 5 * ROW_PX + 2 * 2 * BLOCK_PX);
         assert_eq!(strip_px(0), 0);
-        assert_eq!(strip_px(18), ROW_PX);
-        assert_eq!(strip_px(19), 2 * ROW_PX);
+        assert_eq!(strip_px(17), ROW_PX);
+        assert_eq!(strip_px(18), 2 * ROW_PX);
     }
 
     /// The figures measured in Chromium at 720 px for the default panels: the estimate is
@@ -283,11 +300,11 @@ mod tests {
     fn layouts_height_is_the_grid_rows_plus_the_panels() {
         let grid = ["grid"];
         for (layout, measured) in [
-            ("(4,2):(2,1)", 565),
-            ("(8,2):(2,1)", 717),
-            ("(16,2):(2,1)", 1059),
-            ("(2,2,2):(1,2,4)", 517),
-            ("(2,2,2,2):(1,2,4,8)", 729),
+            ("(4,2):(2,1)", 585),
+            ("(8,2):(2,1)", 737),
+            ("(16,2):(2,1)", 1079),
+            ("(2,2,2):(1,2,4)", 538),
+            ("(2,2,2,2):(1,2,4,8)", 749),
         ] {
             let h = auto_height(Page::Layouts, &format!("L={layout}"), &grid);
             assert!(
@@ -300,12 +317,12 @@ mod tests {
             "L=((4,4),4):((16,1),4)",
             &default_panels(Page::Layouts),
         );
-        assert!((1596..=1636).contains(&default), "{default}");
+        assert!((1616..=1656).contains(&default), "{default}");
         // the README's example
         let readme = ["notation", "grid"];
         assert_eq!(
             auto_height(Page::Layouts, "L=((4,4),4):((16,1),4)", &readme),
-            1553
+            1573
         );
         // each row of cells adds its height
         let (a, b) = (
@@ -328,43 +345,48 @@ mod tests {
     #[test]
     fn every_page_estimates_its_measured_height() {
         for (page, query, panels, measured) in [
-            (Page::Views, "shape=3,4", &["grid"][..], 509),
-            (Page::Views, "shape=8,8", &["grid"], 813),
-            (Page::Views, "shape=16,8", &["grid"], 1269),
-            (Page::Views, "shape=2,3,4", &["grid"], 576),
+            (Page::Views, "shape=3,4", &["grid"][..], 529),
+            (Page::Views, "shape=8,8", &["grid"], 833),
+            (Page::Views, "shape=16,8", &["grid"], 1289),
+            (Page::Views, "shape=16,16", &["grid"], 1593),
+            (Page::Views, "shape=2,3,4", &["grid"], 596),
+            // canvases: as tall as the grid's proportions ask, within bounds
+            (Page::Views, "shape=32,32", &["grid"], 1232),
+            (Page::Views, "shape=64,16", &["grid"], 1232),
+            (Page::Views, "shape=8,64", &["grid"], 665),
             (
                 Page::Views,
                 "shape=3,4",
                 &["editor", "stack", "expr", "grid", "export"],
-                1690,
+                1710,
             ),
             (
                 Page::Views,
                 "shape=3,2&ops=permute:1,0;reshape:3,2",
                 &["stack"],
-                567,
+                691,
             ),
             (
                 Page::Morphisms,
                 "f=(4,4) --(1,3)--> (4,2,4)",
                 &["diagram"],
-                623,
+                643,
             ),
             (
                 Page::Morphisms,
                 "",
                 &["editor", "diagram", "export", "ops", "walkthrough"],
-                2552,
+                2637,
             ),
             (Page::Syno, "", &["editor", "rows", "expr", "grid"], 1500),
             (
                 Page::Shader,
                 "from=views&shape=3,4",
                 &["editor", "code", "grid"],
-                1359,
+                1379,
             ),
-            (Page::Shader, "from=views&shape=8,8", &["grid"], 773),
-            (Page::Shader, "from=layouts&L=(8,2):(2,1)", &["grid"], 545),
+            (Page::Shader, "from=views&shape=8,8", &["grid"], 793),
+            (Page::Shader, "from=layouts&L=(8,2):(2,1)", &["grid"], 565),
         ] {
             let h = auto_height(page, query, panels);
             assert!(
