@@ -193,7 +193,7 @@ pub fn CanvasGrid(
                 let font = (v.scale * 0.45)
                     .min(15.0)
                     .min(1.5 * v.scale / digits as f64);
-                ctx.set_font(&format!("{}px monospace", font.floor()));
+                ctx.set_font(&format!("{}px monospace", font as i64));
                 ctx.set_text_align("center");
                 let (x0, y0) = (
                     ((-v.tx) / v.scale).floor() as i64,
