@@ -43,7 +43,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check reference-vector files (tinygrad, pycute, tract); ends with `N passed, M failed`.
+    /// Check reference-vector files (tinygrad, pycute, tract, measured bank and sector cases); ends
+    /// with `N passed, M failed`.
     Check {
         /// JSON-lines files in the shared vectors' schema.
         #[arg(required = true, value_name = "FILE.jsonl")]
