@@ -15,6 +15,8 @@ pub enum Field {
     Mask,
     /// A whole view or view stack written as text.
     View,
+    /// A swizzle `Sw<B,M,S>` or the parts of a composed layout around it.
+    Swizzle,
 }
 
 impl Field {
@@ -25,6 +27,7 @@ impl Field {
             Field::Offset => "offset",
             Field::Mask => "mask",
             Field::View => "view",
+            Field::Swizzle => "swizzle",
         }
     }
 }

@@ -214,6 +214,28 @@ mod tests {
     }
 
     #[test]
+    fn the_golden_tile_under_sw_5_0_5_is_conflict_free() {
+        use crate::engine::cute::ComposedLayout;
+        let tile = ComposedLayout::parse("Sw<5,0,5> o 0 o (32,32):(32,1)").unwrap();
+        for c in [0, 7, 31] {
+            // element (t, c) is index t + 32·c (colexicographic), 4 bytes each
+            check(
+                load(4),
+                |t| 4 * tile.call(t + 32 * c).unwrap(),
+                Banks::Nvidia32,
+                &[1],
+            );
+        }
+        let plain = ComposedLayout::parse("Sw<0,0,0> o 0 o (32,32):(32,1)").unwrap();
+        check(
+            load(4),
+            |t| 4 * plain.call(t + 32 * 3).unwrap(),
+            Banks::Nvidia32,
+            &[32],
+        );
+    }
+
+    #[test]
     fn phases_follow_the_width() {
         check(load(1), |t| t, Banks::Nvidia32, &[1]);
         check(load(2), |t| 2 * t, Banks::Nvidia32, &[1]);
