@@ -248,6 +248,13 @@ fn strip_static_marks(text: &str) -> (String, Vec<usize>) {
     (kept, origin)
 }
 
+impl From<Layout> for ComposedLayout {
+    /// `Sw<0,0,0> o 0 o layout`: the same function.
+    fn from(layout: Layout) -> ComposedLayout {
+        ComposedLayout::new(Swizzle::identity(), 0, layout)
+    }
+}
+
 impl fmt::Display for ComposedLayout {
     /// CuTe notation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
