@@ -26,6 +26,21 @@ fn check_passes_the_create_vectors() {
 }
 
 #[test]
+fn check_counts_kinds_it_does_not_model_as_skipped_not_passed() {
+    let file = vectors_dir().join("cute_cpp_seed1.jsonl");
+    let (ok, stdout) = run(&["check", file.to_str().unwrap()]);
+    assert!(ok, "{stdout}");
+    assert!(
+        stdout.contains("[tiled_mma]: 0 passed, 0 failed, 14 skipped (not implemented)"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.lines().last(),
+        Some("300 passed, 0 failed, 20 skipped (kinds not implemented)")
+    );
+}
+
+#[test]
 fn check_fails_on_a_tampered_vector() {
     let text = std::fs::read_to_string(vectors_dir().join("tinygrad_create_seed1.jsonl")).unwrap();
     let tampered = text.replacen("\"strides\":[0,-6,8]", "\"strides\":[0,-6,9]", 1);
