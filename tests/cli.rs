@@ -111,6 +111,23 @@ fn render_writes_grids_diagrams_expressions_and_refuses_what_it_cannot() {
     let (ok, svg) = run(&["render", "--layout", "(2,3):(3,1)"]);
     assert!(ok && svg.starts_with("<svg"), "{svg}");
     assert_eq!(svg.matches("<rect x=").count(), 6);
+    // a swizzled layout draws sw(L(i)) on L's grid; it has no kernel yet
+    let (ok, svg) = run(&["render", "--layout", "SW_1_0_1 o 0 o (2, 4):(4, 1)"]);
+    assert!(
+        ok && svg.contains("L = Sw&lt;1,0,1&gt; o 0 o (2,4):(4,1)"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("<rect x=").count(), 8);
+    assert!(
+        !run(&[
+            "render",
+            "--layout",
+            "Sw<1,0,1> o 0 o 8:1",
+            "--format",
+            "wgsl"
+        ])
+        .0
+    );
     // a layout's picture names rows and columns by its modes' coordinates, as the app does
     let (ok, svg) = run(&["render", "--layout", "((2,2),3):((1,6),2)"]);
     assert!(ok, "{svg}");
