@@ -3,9 +3,11 @@
 //! ([`algebra`]), tilers and profiles ([`tiler`]), which element of A each element of a divide
 //! or product comes from ([`tiles`]), and the conversions between layouts and tinygrad views
 //! ([`convert`]); swizzles `Sw<B,M,S>` and the composed layouts `sw ∘ offset ∘ L` they make
-//! ([`Swizzle`], [`ComposedLayout`]).
+//! ([`Swizzle`], [`ComposedLayout`]), and swizzles as XOR matrices over address bits
+//! ([`BitMatrix`]).
 
 pub mod algebra;
+mod bit_matrix;
 mod composed;
 pub mod convert;
 mod layout;
@@ -14,6 +16,7 @@ mod swizzle;
 pub mod tiler;
 pub mod tiles;
 
+pub use bit_matrix::{BitMatrix, MAX_MATRIX_BITS};
 pub use composed::ComposedLayout;
 pub(crate) use layout::{algebra_error, mul, overflow};
 pub use layout::{
