@@ -421,6 +421,29 @@ fn bank_gives_the_golden_degrees_of_issue_42_and_refuses_split_vectors() {
         }
         assert_eq!(stdout.lines().last(), Some(last), "{smem}: {stdout}");
     }
+    // --suggest lists the free swizzle first, then the cheapest padding, before the last line
+    let mut args = vec!["bank", "--smem", "(32,32):(32,1)", "--suggest"];
+    args.extend(column);
+    let (ok, stdout) = run(&args);
+    assert!(ok, "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| {
+            l.starts_with("suggestions for (32,32):(32,1): 32 wavefronts (32-way) -> 1 (1-way)")
+        })
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(
+        lines[at + 1].contains("Sw<5,0,5> o 0 o (32,32):(32,1)"),
+        "{stdout}"
+    );
+    assert!(lines[at + 1].ends_with("no extra memory"), "{stdout}");
+    assert!(lines[at + 2].contains("pad mode 0 by 1") && lines[at + 2].contains("(32,32):(33,1)"));
+    assert!(lines[at + 2].ends_with("31 extra elements"), "{stdout}");
+    assert_eq!(
+        lines.last(),
+        Some(&"conflicts: 32-way, 32 wavefronts over 1 phases (ideal 1)")
+    );
     let split = Command::new(env!("CARGO_BIN_EXE_layout-lab"))
         .args([
             "bank",

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use layout_lab::engine::access::{tile_accesses, BankReport, Banks};
+use layout_lab::engine::access::{suggest, tile_accesses, BankReport, Banks, Remedy};
 use layout_lab::engine::cute::{ComposedLayout, Layout};
 
 use crate::cli::{outln, BankArgs};
@@ -82,8 +82,65 @@ fn run(args: &BankArgs) -> Result<(), String> {
         wavefronts += report.wavefronts();
         phases += report.ideal();
     }
+    if args.suggest {
+        print_suggestions(args, memory.layout(), &tv, banks)?;
+    }
     outln!(
         "conflicts: {degree}-way, {wavefronts} wavefronts over {phases} phases (ideal {phases})"
     );
+    Ok(())
+}
+
+/// Most suggestions listed.
+const SHOWN: usize = 12;
+
+/// The swizzles and paddings of the unswizzled layout that reach the fewest wavefronts.
+fn print_suggestions(
+    args: &BankArgs,
+    inner: &Layout,
+    tv: &Layout,
+    banks: Banks,
+) -> Result<(), String> {
+    let s = suggest(
+        inner,
+        tv,
+        args.element_bits,
+        args.vector_bits,
+        banks,
+        ELEMENT_LIMIT,
+    )
+    .map_err(|e| e.to_string())?;
+    let Some(first) = s.best.first() else {
+        outln!(
+            "suggestions for {inner}: none reads with fewer than {} wavefronts",
+            s.wavefronts
+        );
+        return Ok(());
+    };
+    outln!(
+        "suggestions for {inner}: {} wavefronts ({}-way) -> {} ({}-way)",
+        s.wavefronts,
+        s.degree,
+        first.wavefronts,
+        first.degree
+    );
+    for candidate in s.best.iter().take(SHOWN) {
+        let (what, layout, cost) = match candidate.remedy {
+            Remedy::Swizzle(sw) => (
+                format!("{sw}"),
+                candidate.memory.to_string(),
+                "no extra memory".to_string(),
+            ),
+            Remedy::Padding { mode, elements } => (
+                format!("pad mode {mode} by {elements}"),
+                candidate.memory.layout().to_string(),
+                format!("{} extra elements", candidate.extra_elements),
+            ),
+        };
+        outln!("  {what:<18}  {layout:<40}  {cost}");
+    }
+    if s.best.len() > SHOWN {
+        outln!("  … and {} more", s.best.len() - SHOWN);
+    }
     Ok(())
 }

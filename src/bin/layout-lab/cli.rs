@@ -126,6 +126,10 @@ pub(crate) struct BankArgs {
     /// Banks of 4 bytes: 32 (NVIDIA) or 64 (AMD LDS).
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub banks: usize,
+    /// Also list the swizzles Sw<B,M,S>, and the row paddings, of the unswizzled layout that
+    /// reach the fewest wavefronts, with their extra memory.
+    #[arg(long)]
+    pub suggest: bool,
 }
 
 /// The kernel `wgsl` prints and its options.
