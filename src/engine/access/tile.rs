@@ -176,6 +176,29 @@ mod tests {
         check("(32,64):(64,1)", "(32,2):(64,32)", (16, 32), (1, 1, 1));
     }
 
+    #[test]
+    fn the_same_accesses_give_the_sectors_of_a_global_layout() {
+        use super::super::SectorReport;
+        let sectors = |memory: &str, tv: &str| -> Vec<(usize, usize, usize)> {
+            let tv = Layout::parse(tv).unwrap();
+            tile_accesses(&composed(memory), &tv, 32, 32, 1 << 16)
+                .unwrap()
+                .iter()
+                .map(|a| {
+                    let r = SectorReport::of(&a.access);
+                    (r.sectors, r.lines, r.min_sectors)
+                })
+                .collect()
+        };
+        // a column of a row-major 32×32 f32 matrix: a sector and a line per thread
+        assert_eq!(
+            sectors("(32,32):(32,1)", "(32,1):(1,32)"),
+            vec![(32, 32, 4)]
+        );
+        // a row: 4 sectors, one line, the minimum
+        assert_eq!(sectors("(32,32):(32,1)", "(32,1):(32,1)"), vec![(4, 1, 4)]);
+    }
+
     #[track_caller]
     fn check_error(memory: &str, tv: &str, bits: (i64, i64), words: &str) {
         let error = tile_accesses(
