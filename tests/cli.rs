@@ -26,6 +26,21 @@ fn check_passes_the_create_vectors() {
 }
 
 #[test]
+fn check_counts_kinds_it_does_not_model_as_skipped_not_passed() {
+    let file = vectors_dir().join("cute_cpp_seed1.jsonl");
+    let (ok, stdout) = run(&["check", file.to_str().unwrap()]);
+    assert!(ok, "{stdout}");
+    assert!(
+        stdout.contains("[tiled_mma]: 0 passed, 0 failed, 14 skipped (not implemented)"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.lines().last(),
+        Some("300 passed, 0 failed, 20 skipped (kinds not implemented)")
+    );
+}
+
+#[test]
 fn check_fails_on_a_tampered_vector() {
     let text = std::fs::read_to_string(vectors_dir().join("tinygrad_create_seed1.jsonl")).unwrap();
     let tampered = text.replacen("\"strides\":[0,-6,8]", "\"strides\":[0,-6,9]", 1);
@@ -96,6 +111,23 @@ fn render_writes_grids_diagrams_expressions_and_refuses_what_it_cannot() {
     let (ok, svg) = run(&["render", "--layout", "(2,3):(3,1)"]);
     assert!(ok && svg.starts_with("<svg"), "{svg}");
     assert_eq!(svg.matches("<rect x=").count(), 6);
+    // a swizzled layout draws sw(L(i)) on L's grid; it has no kernel yet
+    let (ok, svg) = run(&["render", "--layout", "SW_1_0_1 o 0 o (2, 4):(4, 1)"]);
+    assert!(
+        ok && svg.contains("L = Sw&lt;1,0,1&gt; o 0 o (2,4):(4,1)"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("<rect x=").count(), 8);
+    assert!(
+        !run(&[
+            "render",
+            "--layout",
+            "Sw<1,0,1> o 0 o 8:1",
+            "--format",
+            "wgsl"
+        ])
+        .0
+    );
     // a layout's picture names rows and columns by its modes' coordinates, as the app does
     let (ok, svg) = run(&["render", "--layout", "((2,2),3):((1,6),2)"]);
     assert!(ok, "{svg}");
@@ -308,7 +340,7 @@ fn a_closed_output_ends_the_program_quietly() {
 
 #[test]
 fn every_subcommand_has_its_help_and_the_shells_get_completions() {
-    for command in ["check", "stats", "render", "wgsl", "completions"] {
+    for command in ["check", "stats", "render", "wgsl", "bank", "completions"] {
         let (ok, help) = run(&[command, "--help"]);
         assert!(
             ok && help.contains("Usage: layout-lab"),
@@ -325,4 +357,156 @@ fn every_subcommand_has_its_help_and_the_shells_get_completions() {
     );
     let (ok, _) = run(&["completions", "no-such-shell"]);
     assert!(!ok);
+}
+
+#[test]
+fn bank_gives_the_golden_degrees_of_issue_42_and_refuses_split_vectors() {
+    // a 32×32 f32 tile, thread t reading row t of column 0
+    let column = [
+        "--tv",
+        "(32,1):(1,32)",
+        "--element-bits",
+        "32",
+        "--vector-bits",
+        "32",
+    ];
+    for (smem, last) in [
+        (
+            "(32,32):(32,1)",
+            "conflicts: 32-way, 32 wavefronts over 1 phases (ideal 1)",
+        ),
+        (
+            "(32,32):(33,1)",
+            "conflicts: 1-way, 1 wavefronts over 1 phases (ideal 1)",
+        ),
+        (
+            "Sw<5,0,5> o _0 o (32,32):(32,1)",
+            "conflicts: 1-way, 1 wavefronts over 1 phases (ideal 1)",
+        ),
+    ] {
+        let mut args = vec!["bank", "--smem", smem];
+        args.extend(column);
+        let (ok, stdout) = run(&args);
+        assert!(ok, "{smem}: {stdout}");
+        assert_eq!(stdout.lines().last(), Some(last), "{smem}: {stdout}");
+        assert_eq!(stdout.matches("conflicts:").count(), 1);
+    }
+    // 16-byte chunks down 8 rows of 128 bytes: 8-way per phase, undone by Sw<3,3,3>
+    let chunks = [
+        "--tv",
+        "((8,4),8):((1,64),8)",
+        "--element-bits",
+        "16",
+        "--vector-bits",
+        "128",
+    ];
+    for (smem, last) in [
+        (
+            "(8,64):(64,1)",
+            "conflicts: 8-way, 32 wavefronts over 4 phases (ideal 4)",
+        ),
+        (
+            "SW_3_3_3 o 0 o (8, 64):(64, 1)",
+            "conflicts: 1-way, 4 wavefronts over 4 phases (ideal 4)",
+        ),
+    ] {
+        let mut args = vec!["bank", "--smem", smem];
+        args.extend(chunks);
+        let (ok, stdout) = run(&args);
+        assert!(ok, "{smem}: {stdout}");
+        if !smem.starts_with("SW") {
+            // phase 0: threads 0-7 read words 0, 32, …, 224, all in bank 0
+            let row = "0      0-7      8           0     0,32,64,96,128,160,192,224";
+            assert!(stdout.contains(row), "{stdout}");
+        }
+        assert_eq!(stdout.lines().last(), Some(last), "{smem}: {stdout}");
+    }
+    // --suggest lists the free swizzle first, then the cheapest padding, before the last line
+    let mut args = vec!["bank", "--smem", "(32,32):(32,1)", "--suggest"];
+    args.extend(column);
+    let (ok, stdout) = run(&args);
+    assert!(ok, "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| {
+            l.starts_with("suggestions for (32,32):(32,1): 32 wavefronts (32-way) -> 1 (1-way)")
+        })
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(
+        lines[at + 1].contains("Sw<5,0,5> o 0 o (32,32):(32,1)"),
+        "{stdout}"
+    );
+    assert!(lines[at + 1].ends_with("no extra memory"), "{stdout}");
+    assert!(lines[at + 2].contains("pad mode 0 by 1") && lines[at + 2].contains("(32,32):(33,1)"));
+    assert!(lines[at + 2].ends_with("31 extra elements"), "{stdout}");
+    assert_eq!(
+        lines.last(),
+        Some(&"conflicts: 32-way, 32 wavefronts over 1 phases (ideal 1)")
+    );
+    let split = Command::new(env!("CARGO_BIN_EXE_layout-lab"))
+        .args([
+            "bank",
+            "--smem",
+            "(8,64):(64,1)",
+            "--tv",
+            "((8,4),8):((8,1),64)",
+        ])
+        .args(["--element-bits", "16", "--vector-bits", "128"])
+        .output()
+        .unwrap();
+    assert!(!split.status.success());
+    let stderr = String::from_utf8_lossy(&split.stderr);
+    assert!(stderr.contains("not contiguous and aligned"), "{stderr}");
+    for bad in [
+        &[
+            "bank",
+            "--smem",
+            "(8,64):(64,1",
+            "--tv",
+            "32:1",
+            "--element-bits",
+            "16",
+            "--vector-bits",
+            "16",
+        ][..],
+        &[
+            "bank",
+            "--smem",
+            "Sw<3,3> o (8,64):(64,1)",
+            "--tv",
+            "32:1",
+            "--element-bits",
+            "16",
+            "--vector-bits",
+            "16",
+        ],
+        &[
+            "bank",
+            "--smem",
+            "(8,64):(64,1)",
+            "--tv",
+            "32:1",
+            "--element-bits",
+            "16",
+            "--vector-bits",
+            "16",
+            "--banks",
+            "48",
+        ],
+        &[
+            "bank",
+            "--smem",
+            "(8,64):(64,1)",
+            "--tv",
+            "16:1",
+            "--element-bits",
+            "16",
+            "--vector-bits",
+            "16",
+        ],
+        &["bank", "--smem", "(8,64):(64,1)", "--tv", "32:1"],
+    ] {
+        assert!(!run(bad).0, "{bad:?}");
+    }
 }

@@ -98,3 +98,41 @@ fn a_simplify_that_merges_more_than_the_reference_is_followed_through() {
     assert_ne!(tampered, text);
     assert!(check_file_text(&tampered).unwrap()[0].failure.is_some());
 }
+
+/// CuTe C++'s swizzled layouts (`swizzle` kind): notation, size and every `L(i)`; the kinds not
+/// modelled yet are skipped, neither passed nor failed.
+#[test]
+fn cute_cpp_swizzle_vectors_agree_and_other_kinds_are_skipped() {
+    let text = std::fs::read_to_string(vectors_dir().join("cute_cpp_seed1.jsonl")).unwrap();
+    let results = check_file_text(&text).unwrap();
+    let rows = summarize(&results);
+    let swizzle = rows.iter().find(|r| r.kind == "swizzle").unwrap();
+    assert_eq!(
+        (swizzle.passed, swizzle.failed, swizzle.skipped),
+        (300, 0, 0),
+        "{:?}",
+        results.iter().find(|r| r.failure.is_some())
+    );
+    for kind in ["swizzle_atom", "tiled_mma", "tiled_copy"] {
+        let row = rows.iter().find(|r| r.kind == kind).unwrap();
+        assert_eq!((row.passed, row.failed), (0, 0), "{kind}");
+        assert!(row.skipped > 0, "{kind}");
+    }
+    let line = text.lines().nth(1).unwrap();
+    for (from, to) in [
+        ("\"values\":[0,2,4,", "\"values\":[0,3,4,"),
+        ("\"swizzle\":[1,1,3]", "\"swizzle\":[1,0,3]"),
+        (
+            "Sw<1,1,3> o _0 o (8,2):(2,1)\"",
+            "Sw<1,1,3> o _0 o (8,2):(2,2)\"",
+        ),
+    ] {
+        let tampered = line.replacen(from, to, 1);
+        assert_ne!(tampered, line, "the tamper {from} must change the case");
+        let results = check_file_text(&tampered).unwrap();
+        assert!(
+            results[0].failure.is_some(),
+            "{from} -> {to} went unnoticed"
+        );
+    }
+}

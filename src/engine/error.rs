@@ -15,6 +15,8 @@ pub enum Field {
     Mask,
     /// A whole view or view stack written as text.
     View,
+    /// A swizzle `Sw<B,M,S>` or the parts of a composed layout around it.
+    Swizzle,
 }
 
 impl Field {
@@ -25,6 +27,7 @@ impl Field {
             Field::Offset => "offset",
             Field::Mask => "mask",
             Field::View => "view",
+            Field::Swizzle => "swizzle",
         }
     }
 }
@@ -60,6 +63,20 @@ pub enum LayoutError {
         arg: String,
         expected: String,
     },
+    /// A warp-wide access lists `found` thread addresses where the warp has `expected` threads.
+    ThreadCount { expected: usize, found: usize },
+    /// A thread's byte address is negative.
+    NegativeAddress { thread: usize, offset: i64 },
+    /// A vector access whose address is not a multiple of its width: the hardware would fault,
+    /// and splitting it into narrower accesses would model a different instruction.
+    MisalignedVector {
+        thread: usize,
+        offset: i64,
+        bytes: i64,
+    },
+    /// A vector access whose elements are not contiguous in memory (`offsets` in elements, one
+    /// per element of the vector, as the layouts give them).
+    NonContiguousVector { thread: usize, offsets: Vec<i64> },
     /// Text that does not parse as the expected notation; `position` is a char index.
     Parse {
         field: Field,
@@ -103,6 +120,30 @@ impl fmt::Display for LayoutError {
             LayoutError::BadArgument { op, arg, expected } => {
                 write!(f, "{op}({arg}): expected {expected}")
             }
+            LayoutError::ThreadCount { expected, found } => write!(
+                f,
+                "a warp access needs one address per thread ({expected}), found {found}"
+            ),
+            LayoutError::NegativeAddress { thread, offset } => {
+                write!(
+                    f,
+                    "thread {thread} addresses byte {offset}; addresses must be >= 0"
+                )
+            }
+            LayoutError::MisalignedVector {
+                thread,
+                offset,
+                bytes,
+            } => write!(
+                f,
+                "thread {thread} loads {bytes} bytes at byte {offset}, not a multiple of {bytes}: \
+                 a vector access must be aligned to its width"
+            ),
+            LayoutError::NonContiguousVector { thread, offsets } => write!(
+                f,
+                "thread {thread}'s vector elements sit at offsets {offsets:?}, not contiguous \
+                 and aligned: it is not one vector access"
+            ),
             LayoutError::Parse {
                 field,
                 input,
@@ -141,7 +182,11 @@ impl LayoutError {
             LayoutError::MaskOutOfRange { .. } => Some(Field::Mask),
             LayoutError::Overflow { .. }
             | LayoutError::TooLarge { .. }
-            | LayoutError::BadArgument { .. } => None,
+            | LayoutError::BadArgument { .. }
+            | LayoutError::ThreadCount { .. }
+            | LayoutError::NegativeAddress { .. }
+            | LayoutError::MisalignedVector { .. }
+            | LayoutError::NonContiguousVector { .. } => None,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The layout engine: pure Rust, no web dependencies, tested natively.
 
+pub mod access;
 pub mod cute;
 pub mod error;
 pub mod expr;

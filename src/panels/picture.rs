@@ -3,7 +3,7 @@
 //! [`render`](crate::panels::render) as SVG or TikZ. Both the Export buttons and `layout-lab
 //! render` come here, so a picture from the app and one from a docs pipeline are the same file.
 
-use crate::engine::cute::Layout;
+use crate::engine::cute::{ComposedLayout, Layout};
 use crate::engine::view::tracker::ShapeTracker;
 use crate::engine::wgsl::Cells;
 use crate::panels::render::{grid_svg, grid_tikz, Labels};
@@ -42,6 +42,20 @@ impl Picture {
             shape,
             title: format!("L = {layout}"),
         })
+    }
+
+    /// `L(i) = sw(offset + layout(i))` over the inner layout's grid, named as its picture is.
+    pub fn of_composed(composed: &ComposedLayout) -> Result<Picture, String> {
+        let mut picture = Picture::of_layout(composed.layout())?;
+        for value in picture.values.iter_mut().flatten() {
+            let shifted = composed
+                .offset()
+                .checked_add(*value)
+                .ok_or("offset + layout(i) does not fit in 64 bits")?;
+            *value = composed.swizzle().apply(shifted);
+        }
+        picture.title = format!("L = {composed}");
+        Ok(picture)
     }
 
     /// What a kernel of the Shader page computes: the offset each element reads (a Syno
@@ -116,6 +130,21 @@ mod tests {
         assert_eq!(p.values[1], Some(1)); // (0,1) -> 1
         assert_eq!(p.values[3], Some(3)); // (1,0) -> 3
         assert!(p.tikz().contains("\\begin{tikzpicture}"));
+    }
+
+    #[test]
+    fn a_swizzled_layout_draws_its_swizzled_values_on_the_inner_grid() {
+        let composed = ComposedLayout::parse("Sw<1,0,1> o 0 o (2,4):(4,1)").unwrap();
+        let p = Picture::of_composed(&composed).unwrap();
+        let plain = Picture::of_layout(composed.layout()).unwrap();
+        assert_eq!(
+            (p.shape.clone(), p.labels.clone()),
+            (plain.shape, plain.labels)
+        );
+        // row-major cells (r, c) -> sw(4r + c): bit 1 XORed into bit 0
+        let values: Vec<i64> = p.values.iter().flatten().copied().collect();
+        assert_eq!(values, vec![0, 1, 3, 2, 4, 5, 7, 6]);
+        assert!(p.svg().contains("L = Sw&lt;1,0,1&gt; o 0 o (2,4):(4,1)"));
     }
 
     #[test]

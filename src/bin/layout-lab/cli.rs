@@ -43,7 +43,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check reference-vector files (tinygrad, pycute, tract); ends with `N passed, M failed`.
+    /// Check reference-vector files (tinygrad, pycute, tract, measured bank and sector cases); ends
+    /// with `N passed, M failed`.
     Check {
         /// JSON-lines files in the shared vectors' schema.
         #[arg(required = true, value_name = "FILE.jsonl")]
@@ -64,6 +65,9 @@ enum Command {
     /// A picture (svg, tikz), the expressions (expr) or the kernel (wgsl) of a layout, a view
     /// stack, a morphism (or composable ones `F; G`) or a Syno input.
     Render(RenderArgs),
+    /// Shared-memory bank conflicts of a tile read by warps: a table per load, then
+    /// `conflicts: N-way, T wavefronts over P phases (ideal P)`.
+    Bank(BankArgs),
     /// The WebGPU gather kernel of a CuTe layout, a tinygrad view stack or a Syno input.
     Wgsl(WgslArgs),
     /// A shell completion script, on stdout (`layout-lab completions bash > …`).
@@ -101,6 +105,31 @@ pub(crate) struct RenderArgs {
     /// svg, tikz, expr or wgsl.
     #[arg(long, default_value = "svg")]
     pub format: String,
+}
+
+/// What `bank` analyses: who reads which tile element, and where it is stored.
+#[derive(Args)]
+pub(crate) struct BankArgs {
+    /// The shared-memory layout, tile index -> element offset: `(32,32):(33,1)` or swizzled,
+    /// `Sw<3,4,3> o 0 o (8,64):(64,1)`.
+    #[arg(long, value_name = "LAYOUT")]
+    pub smem: String,
+    /// The thread-value layout, (thread, value) -> tile index; threads a multiple of 32.
+    #[arg(long, value_name = "LAYOUT")]
+    pub tv: String,
+    /// Bits per element.
+    #[arg(long, value_name = "E")]
+    pub element_bits: i64,
+    /// Bits per thread and load: 8, 16, 32, 64 or 128 (W / E values per load).
+    #[arg(long, value_name = "W")]
+    pub vector_bits: i64,
+    /// Banks of 4 bytes: 32 (NVIDIA) or 64 (AMD LDS).
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub banks: usize,
+    /// Also list the swizzles Sw<B,M,S>, and the row paddings, of the unswizzled layout that
+    /// reach the fewest wavefronts, with their extra memory.
+    #[arg(long)]
+    pub suggest: bool,
 }
 
 /// The kernel `wgsl` prints and its options.
@@ -147,6 +176,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Stats { more, cases, files } => crate::vectors::stats(&files, more, cases),
         Command::Render(args) => crate::draw::render(&args),
         Command::Wgsl(args) => crate::draw::wgsl(&args),
+        Command::Bank(args) => crate::bank::bank(&args),
         Command::Completions { shell } => {
             clap_complete::generate(
                 shell,

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use layout_lab::engine::cute::Layout;
+use layout_lab::engine::cute::{ComposedLayout, Layout};
 use layout_lab::engine::syno::{presets as syno_presets, Bindings, TensorId};
 use layout_lab::engine::view::op_text::apply_op_list;
 use layout_lab::engine::view::tinygrad_repr::parse_tracker;
@@ -142,7 +142,22 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
             }
         }
         Source::Layout(text) => {
-            let layout = Layout::parse(text).map_err(e)?;
+            let layout = match Layout::parse(text) {
+                Ok(layout) => layout,
+                Err(error) => {
+                    // a swizzled layout `Sw<B,M,S> o O o L` draws; it has no shader or
+                    // expressions yet
+                    let Ok(composed) = ComposedLayout::parse(text) else {
+                        return Err(error.to_string());
+                    };
+                    return match format {
+                        "svg" | "tikz" => Ok(draw(Picture::of_composed(&composed)?)),
+                        other => Err(format!(
+                            "a swizzled layout renders as svg or tikz, not `{other}`"
+                        )),
+                    };
+                }
+            };
             match format {
                 "wgsl" => Ok(layout_shader(&layout, &opts).map_err(e)?.wgsl),
                 "expr" => {

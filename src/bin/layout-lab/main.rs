@@ -2,6 +2,8 @@
 //! The app's wasm32 build compiles this binary too, with nothing in it.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod bank;
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod draw;

@@ -2,19 +2,27 @@
 //! int-tuple notation every notation reads its tuples with ([`notation`]), the layout algebra
 //! ([`algebra`]), tilers and profiles ([`tiler`]), which element of A each element of a divide
 //! or product comes from ([`tiles`]), and the conversions between layouts and tinygrad views
-//! ([`convert`]).
+//! ([`convert`]); swizzles `Sw<B,M,S>` and the composed layouts `sw ∘ offset ∘ L` they make
+//! ([`Swizzle`], [`ComposedLayout`]), and swizzles as XOR matrices over address bits
+//! ([`BitMatrix`]).
 
 pub mod algebra;
+mod bit_matrix;
+mod composed;
 pub mod convert;
 mod layout;
 pub mod notation;
+mod swizzle;
 pub mod tiler;
 pub mod tiles;
 
+pub use bit_matrix::{BitMatrix, MAX_MATRIX_BITS};
+pub use composed::ComposedLayout;
 pub(crate) use layout::{algebra_error, mul, overflow};
 pub use layout::{
     crd2idx, crd2idx_int, idx2crd, prefix_product, shape_div, IntTuple, Layout, Notation,
 };
 pub use notation::{MAX_DEPTH, MAX_NOTATION_CHARS};
+pub use swizzle::{Swizzle, MAX_SWIZZLE_BITS};
 pub use tiler::{parse_profile, parse_tiler, profile_notation, tiler_notation, Tiler};
 pub use tiles::Tiles;

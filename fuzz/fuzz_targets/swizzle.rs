@@ -1,0 +1,33 @@
+//! Swizzled layouts in CuTe and pycute notation, their values, and a warp's bank conflicts
+//! over what parses.
+#![no_main]
+use layout_lab::engine::access::{AccessKind, BankReport, Banks, SectorReport, WarpAccess};
+use layout_lab::engine::cute::ComposedLayout;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|text: &str| {
+    if let Ok(composed) = ComposedLayout::parse(text) {
+        let _ = composed.size();
+        let _ = composed.cosize();
+        // what prints within the parser's length limit reads back the same
+        let printed = composed.to_string();
+        if printed.len() <= 4096 {
+            assert_eq!(
+                ComposedLayout::parse(&printed).as_ref(),
+                Ok(&composed),
+                "{printed}"
+            );
+        }
+        if let Ok(values) = composed.values(1 << 12) {
+            // the first 32 values as the 4-byte words of a warp's load
+            let offsets: Vec<i64> = (0..32)
+                .map(|t| values.get(t).map_or(0, |v| v.wrapping_mul(4)))
+                .collect();
+            if let Ok(access) = WarpAccess::new(AccessKind::Load { bytes: 4 }, &offsets) {
+                let report = BankReport::of(&access, Banks::Nvidia32);
+                assert!(report.degree() >= 1 && report.degree() <= 32);
+                let _ = SectorReport::of(&access);
+            }
+        }
+    }
+});

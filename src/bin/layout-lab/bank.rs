@@ -1,0 +1,146 @@
+//! `bank`: the shared-memory bank conflicts of a tile read by a warp, phase by phase.
+
+use std::process::ExitCode;
+
+use layout_lab::engine::access::{suggest, tile_accesses, BankReport, Banks, Remedy};
+use layout_lab::engine::cute::{ComposedLayout, Layout};
+
+use crate::cli::{outln, BankArgs};
+
+/// Most tile elements `bank` reads.
+const ELEMENT_LIMIT: usize = 1 << 20;
+
+/// A composed layout `Sw<B,M,S> o O o L`, or a plain layout (no swizzle).
+fn memory_layout(text: &str) -> Result<ComposedLayout, String> {
+    match ComposedLayout::parse(text) {
+        Ok(composed) => Ok(composed),
+        Err(composed_error) if text.contains(" o ") || text.trim_start().starts_with("S") => {
+            Err(format!("--smem: {composed_error}"))
+        }
+        Err(_) => Layout::parse(text)
+            .map(ComposedLayout::from)
+            .map_err(|e| format!("--smem: {e}")),
+    }
+}
+
+fn join(items: impl IntoIterator<Item = String>) -> String {
+    items.into_iter().collect::<Vec<_>>().join(",")
+}
+
+/// `layout-lab bank`: a table per load instruction, then one line for the whole read.
+pub(crate) fn bank(args: &BankArgs) -> ExitCode {
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("bank: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &BankArgs) -> Result<(), String> {
+    let memory = memory_layout(&args.smem)?;
+    let tv = Layout::parse(&args.tv).map_err(|e| format!("--tv: {e}"))?;
+    let banks = Banks::from_count(args.banks).ok_or("--banks: 32 or 64")?;
+    let accesses = tile_accesses(
+        &memory,
+        &tv,
+        args.element_bits,
+        args.vector_bits,
+        ELEMENT_LIMIT,
+    )
+    .map_err(|e| e.to_string())?;
+    let (mut degree, mut wavefronts, mut phases) = (0, 0, 0);
+    for tile_access in &accesses {
+        let report = BankReport::of(&tile_access.access, banks);
+        let values = &tile_access.values;
+        outln!(
+            "warp {}, values {}..{}: {}, {} phases{}",
+            tile_access.warp,
+            values.start,
+            values.end,
+            tile_access.access.kind(),
+            report.ideal(),
+            if report.paired() {
+                " (Hopper: threads t and t^1 or t^2 read the same address, phases paired)"
+            } else {
+                ""
+            }
+        );
+        outln!("  phase  threads  wavefronts  bank  words in that bank  threads in that bank");
+        for (n, phase) in report.phases().iter().enumerate() {
+            outln!(
+                "  {n:<5}  {:<7}  {:<10}  {:<4}  {:<18}  {}",
+                format!("{}-{}", phase.threads.start, phase.threads.end - 1),
+                phase.wavefronts,
+                phase.bank,
+                join(phase.words.iter().map(i64::to_string)),
+                join(phase.colliding.iter().map(usize::to_string)),
+            );
+        }
+        degree = degree.max(report.degree());
+        wavefronts += report.wavefronts();
+        phases += report.ideal();
+    }
+    if args.suggest {
+        print_suggestions(args, memory.layout(), &tv, banks)?;
+    }
+    outln!(
+        "conflicts: {degree}-way, {wavefronts} wavefronts over {phases} phases (ideal {phases})"
+    );
+    Ok(())
+}
+
+/// Most suggestions listed.
+const SHOWN: usize = 12;
+
+/// The swizzles and paddings of the unswizzled layout that reach the fewest wavefronts.
+fn print_suggestions(
+    args: &BankArgs,
+    inner: &Layout,
+    tv: &Layout,
+    banks: Banks,
+) -> Result<(), String> {
+    let s = suggest(
+        inner,
+        tv,
+        args.element_bits,
+        args.vector_bits,
+        banks,
+        ELEMENT_LIMIT,
+    )
+    .map_err(|e| e.to_string())?;
+    let Some(first) = s.best.first() else {
+        outln!(
+            "suggestions for {inner}: none reads with fewer than {} wavefronts",
+            s.wavefronts
+        );
+        return Ok(());
+    };
+    outln!(
+        "suggestions for {inner}: {} wavefronts ({}-way) -> {} ({}-way)",
+        s.wavefronts,
+        s.degree,
+        first.wavefronts,
+        first.degree
+    );
+    for candidate in s.best.iter().take(SHOWN) {
+        let (what, layout, cost) = match candidate.remedy {
+            Remedy::Swizzle(sw) => (
+                format!("{sw}"),
+                candidate.memory.to_string(),
+                "no extra memory".to_string(),
+            ),
+            Remedy::Padding { mode, elements } => (
+                format!("pad mode {mode} by {elements}"),
+                candidate.memory.layout().to_string(),
+                format!("{} extra elements", candidate.extra_elements),
+            ),
+        };
+        outln!("  {what:<18}  {layout:<40}  {cost}");
+    }
+    if s.best.len() > SHOWN {
+        outln!("  … and {} more", s.best.len() - SHOWN);
+    }
+    Ok(())
+}

@@ -1,0 +1,262 @@
+//! Memory access of one warp: which bytes each of its 32 threads reads in one instruction
+//! ([`WarpAccess`]), and what that costs: shared-memory bank conflicts ([`bank`]) and
+//! global-memory sectors and lines ([`sectors`]); a tile's accesses from a thread-value layout
+//! and a memory layout ([`tile`]); the swizzles and paddings that remove conflicts ([`solver`]).
+//!
+//! The models are the ones that explain every H100 / H200 measurement in
+//! `tests/fixtures/hw/README.md` (bank rule `xor12-warp`, sector rule "distinct 32-byte sectors").
+
+pub mod bank;
+pub mod sectors;
+pub mod solver;
+pub mod tile;
+
+pub use bank::{BankReport, Banks, PhaseReport};
+pub use sectors::SectorReport;
+pub use solver::{suggest, Candidate, Remedy, Suggestions};
+pub use tile::{tile_accesses, TileAccess};
+
+use std::fmt;
+
+use crate::engine::LayoutError;
+
+/// Threads in a warp.
+pub const WARP_SIZE: usize = 32;
+
+/// One warp-wide load instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AccessKind {
+    /// `ld.shared` / `ld.global` of `bytes` (1, 2, 4, 8 or 16) per thread.
+    Load { bytes: u8 },
+    /// `ldmatrix.sync.aligned.m8n8.x{matrices}[.trans].shared.b16`: `matrices` (1, 2 or 4)
+    /// 8×8 b16 matrices, matrix i's 8 rows of 16 bytes at the addresses of threads 8i..8i+7.
+    Ldmatrix { matrices: u8, trans: bool },
+}
+
+impl AccessKind {
+    /// Bytes each participating thread address reads: the load's width, or a 16-byte row.
+    pub fn bytes_per_thread(self) -> i64 {
+        match self {
+            AccessKind::Load { bytes } => i64::from(bytes),
+            AccessKind::Ldmatrix { .. } => 16,
+        }
+    }
+
+    /// Threads whose addresses the instruction uses: all 32, or 8 per ldmatrix matrix.
+    pub fn threads(self) -> usize {
+        match self {
+            AccessKind::Load { .. } => WARP_SIZE,
+            AccessKind::Ldmatrix { matrices, .. } => 8 * usize::from(matrices),
+        }
+    }
+
+    /// The kind a vector file names: `ld.shared 32-bit`, `ld.global 8-bit`, `ldmatrix`
+    /// (= `.x4`), `ldmatrix.x2.trans`, …
+    ///
+    /// # Errors
+    /// [`LayoutError::BadArgument`] for any other name or width.
+    pub fn parse(name: &str) -> Result<AccessKind, LayoutError> {
+        let bad = || {
+            LayoutError::BadArgument {
+            op: "access",
+            arg: name.to_string(),
+            expected: "ld.shared / ld.global of 8, 16, 32, 64 or 128 bits, or ldmatrix[.x1|.x2|.x4][.trans]"
+                .into(),
+        }
+        };
+        let name = name.trim();
+        if let Some(rest) = name.strip_prefix("ldmatrix") {
+            let (count, trans) = match rest.strip_suffix(".trans") {
+                Some(count) => (count, true),
+                None => (rest, false),
+            };
+            let matrices = match count {
+                "" | ".x4" => 4,
+                ".x2" => 2,
+                ".x1" => 1,
+                _ => return Err(bad()),
+            };
+            return Ok(AccessKind::Ldmatrix { matrices, trans });
+        }
+        let width = ["ld.shared ", "ld.global "]
+            .iter()
+            .find_map(|prefix| name.strip_prefix(prefix))
+            .and_then(|w| w.strip_suffix("-bit"))
+            .and_then(|w| w.parse::<u32>().ok())
+            .ok_or_else(bad)?;
+        match width {
+            8 | 16 | 32 | 64 | 128 => Ok(AccessKind::Load {
+                bytes: (width / 8) as u8,
+            }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for AccessKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AccessKind::Load { bytes } => write!(f, "{}-bit load", u32::from(*bytes) * 8),
+            AccessKind::Ldmatrix { matrices, trans } => {
+                write!(
+                    f,
+                    "ldmatrix.x{matrices}{}",
+                    if *trans { ".trans" } else { "" }
+                )
+            }
+        }
+    }
+}
+
+/// The byte addresses the 32 threads of a warp give one load instruction.
+///
+/// Invariant (checked by [`WarpAccess::new`]): 32 addresses, none negative, each a multiple of
+/// the access width (16 for ldmatrix rows). Threads an ldmatrix `.x1` / `.x2` does not use
+/// are kept but ignored, as the hardware ignores them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WarpAccess {
+    kind: AccessKind,
+    offsets: Vec<i64>,
+}
+
+impl WarpAccess {
+    /// # Errors
+    /// [`LayoutError::ThreadCount`] unless there are 32 addresses,
+    /// [`LayoutError::NegativeAddress`] for a negative one, [`LayoutError::MisalignedVector`]
+    /// for an address that is not a multiple of the access width, [`LayoutError::Overflow`]
+    /// when its last byte does not fit in 64 bits.
+    pub fn new(kind: AccessKind, offsets: &[i64]) -> Result<WarpAccess, LayoutError> {
+        if offsets.len() != WARP_SIZE {
+            return Err(LayoutError::ThreadCount {
+                expected: WARP_SIZE,
+                found: offsets.len(),
+            });
+        }
+        let bytes = kind.bytes_per_thread();
+        for (thread, &offset) in offsets.iter().enumerate().take(kind.threads()) {
+            if offset < 0 {
+                return Err(LayoutError::NegativeAddress { thread, offset });
+            }
+            if offset.checked_add(bytes).is_none() {
+                return Err(LayoutError::Overflow {
+                    what: "a thread's last byte address",
+                });
+            }
+            if offset % bytes != 0 {
+                return Err(LayoutError::MisalignedVector {
+                    thread,
+                    offset,
+                    bytes,
+                });
+            }
+        }
+        Ok(WarpAccess {
+            kind,
+            offsets: offsets.to_vec(),
+        })
+    }
+
+    pub fn kind(&self) -> AccessKind {
+        self.kind
+    }
+
+    /// All 32 addresses, in thread order.
+    pub fn offsets(&self) -> &[i64] {
+        &self.offsets
+    }
+
+    /// The addresses the instruction uses (threads `0..kind.threads()`).
+    pub fn used_offsets(&self) -> &[i64] {
+        &self.offsets[..self.kind.threads()]
+    }
+
+    /// Bytes thread `t` reads: `offsets[t] .. offsets[t] + width`.
+    pub fn bytes_of(&self, thread: usize) -> std::ops::Range<i64> {
+        let start = self.offsets[thread];
+        start..start + self.kind.bytes_per_thread()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn check_kind(name: &str, expect: Option<AccessKind>) {
+        assert_eq!(AccessKind::parse(name).ok(), expect, "{name}");
+    }
+
+    #[test]
+    fn access_names_of_the_vector_files() {
+        check_kind("ld.shared 32-bit", Some(AccessKind::Load { bytes: 4 }));
+        check_kind("ld.global 8-bit", Some(AccessKind::Load { bytes: 1 }));
+        check_kind("ld.shared 128-bit", Some(AccessKind::Load { bytes: 16 }));
+        let ldmatrix = |matrices, trans| Some(AccessKind::Ldmatrix { matrices, trans });
+        check_kind("ldmatrix", ldmatrix(4, false));
+        check_kind("ldmatrix.x4.trans", ldmatrix(4, true));
+        check_kind("ldmatrix.x1", ldmatrix(1, false));
+        check_kind("ldmatrix.x2.trans", ldmatrix(2, true));
+        for bad in [
+            "ld.shared 24-bit",
+            "ld.shared",
+            "ldmatrix.x3",
+            "st.shared 32-bit",
+            "",
+        ] {
+            check_kind(bad, None);
+        }
+    }
+
+    #[track_caller]
+    fn check_error(kind: AccessKind, offsets: &[i64], expect: LayoutError) {
+        assert_eq!(WarpAccess::new(kind, offsets), Err(expect));
+    }
+
+    #[test]
+    fn bad_warp_accesses_are_typed_errors() {
+        let load = |bytes| AccessKind::Load { bytes };
+        let mut offsets: Vec<i64> = (0..32).map(|t| 16 * t).collect();
+        check_error(
+            load(4),
+            &offsets[..31],
+            LayoutError::ThreadCount {
+                expected: 32,
+                found: 31,
+            },
+        );
+        offsets[5] = -16;
+        check_error(
+            load(4),
+            &offsets,
+            LayoutError::NegativeAddress {
+                thread: 5,
+                offset: -16,
+            },
+        );
+        offsets[5] = 84;
+        check_error(
+            load(16),
+            &offsets,
+            LayoutError::MisalignedVector {
+                thread: 5,
+                offset: 84,
+                bytes: 16,
+            },
+        );
+        assert!(WarpAccess::new(load(4), &offsets).is_ok());
+        offsets[5] = i64::MAX - 7;
+        assert!(matches!(
+            WarpAccess::new(load(8), &offsets),
+            Err(LayoutError::MisalignedVector { .. } | LayoutError::Overflow { .. })
+        ));
+        // ldmatrix .x1 ignores threads 8..32, as the hardware does
+        offsets[5] = 80;
+        offsets[20] = 3;
+        let x1 = AccessKind::Ldmatrix {
+            matrices: 1,
+            trans: false,
+        };
+        assert!(WarpAccess::new(x1, &offsets).is_ok());
+        assert!(WarpAccess::new(load(4), &offsets).is_err());
+    }
+}
