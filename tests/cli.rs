@@ -359,6 +359,19 @@ fn every_subcommand_has_its_help_and_the_shells_get_completions() {
     assert!(!ok);
 }
 
+/// `layout-lab bank --smem smem` with `access`: its output, which ends with its one
+/// `conflicts:` line.
+#[track_caller]
+fn bank(smem: &str, access: &[&str], last: &str) -> String {
+    let mut args = vec!["bank", "--smem", smem];
+    args.extend(access);
+    let (ok, stdout) = run(&args);
+    assert!(ok, "{smem}: {stdout}");
+    assert_eq!(stdout.lines().last(), Some(last), "{smem}: {stdout}");
+    assert_eq!(stdout.matches("conflicts:").count(), 1);
+    stdout
+}
+
 #[test]
 fn bank_gives_the_golden_degrees_of_issue_42_and_refuses_split_vectors() {
     // a 32×32 f32 tile, thread t reading row t of column 0
@@ -384,12 +397,7 @@ fn bank_gives_the_golden_degrees_of_issue_42_and_refuses_split_vectors() {
             "conflicts: 1-way, 1 wavefronts over 1 phases (ideal 1)",
         ),
     ] {
-        let mut args = vec!["bank", "--smem", smem];
-        args.extend(column);
-        let (ok, stdout) = run(&args);
-        assert!(ok, "{smem}: {stdout}");
-        assert_eq!(stdout.lines().last(), Some(last), "{smem}: {stdout}");
-        assert_eq!(stdout.matches("conflicts:").count(), 1);
+        bank(smem, &column, last);
     }
     // 16-byte chunks down 8 rows of 128 bytes: 8-way per phase, undone by Sw<3,3,3>
     let chunks = [
@@ -410,16 +418,12 @@ fn bank_gives_the_golden_degrees_of_issue_42_and_refuses_split_vectors() {
             "conflicts: 1-way, 4 wavefronts over 4 phases (ideal 4)",
         ),
     ] {
-        let mut args = vec!["bank", "--smem", smem];
-        args.extend(chunks);
-        let (ok, stdout) = run(&args);
-        assert!(ok, "{smem}: {stdout}");
+        let stdout = bank(smem, &chunks, last);
         if !smem.starts_with("SW") {
             // phase 0: threads 0-7 read words 0, 32, …, 224, all in bank 0
             let row = "0      0-7      8           0     0,32,64,96,128,160,192,224";
             assert!(stdout.contains(row), "{stdout}");
         }
-        assert_eq!(stdout.lines().last(), Some(last), "{smem}: {stdout}");
     }
     // --suggest lists the free swizzle first, then the cheapest padding, before the last line
     let mut args = vec!["bank", "--smem", "(32,32):(32,1)", "--suggest"];

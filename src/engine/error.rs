@@ -172,6 +172,25 @@ impl fmt::Display for LayoutError {
 impl std::error::Error for LayoutError {}
 
 impl LayoutError {
+    /// A parse error of a piece of `text` told as an error of `text` itself: the input
+    /// becomes `text` and the position `at(position in the piece)`; other errors pass.
+    pub fn within(self, text: &str, at: impl FnOnce(usize) -> usize) -> LayoutError {
+        match self {
+            LayoutError::Parse {
+                field,
+                position,
+                expected,
+                ..
+            } => LayoutError::Parse {
+                field,
+                input: text.to_string(),
+                position: at(position),
+                expected,
+            },
+            other => other,
+        }
+    }
+
     /// The input field the error belongs to, where there is one.
     pub fn field(&self) -> Option<Field> {
         match self {

@@ -201,20 +201,10 @@ impl ComposedLayout {
             }
         };
         let (stripped, origin) = strip_static_marks(&part(layout_part));
-        let layout = Layout::parse(&stripped).map_err(|e| match e {
-            LayoutError::Parse {
-                field,
-                position,
-                expected,
-                ..
-            } => LayoutError::Parse {
-                field,
-                input: text.to_string(),
-                position: layout_part.start
-                    + origin.get(position).copied().unwrap_or(layout_part.len()),
-                expected,
-            },
-            other => other,
+        let layout = Layout::parse(&stripped).map_err(|e| {
+            e.within(text, |p| {
+                layout_part.start + origin.get(p).copied().unwrap_or(layout_part.len())
+            })
         })?;
         Ok(ComposedLayout::new(swizzle, offset, layout))
     }

@@ -89,20 +89,7 @@ fn tiler_item(cur: &mut Cursor<'_>, depth: usize) -> Result<Tiler, LayoutError> 
     let piece: String = cur.chars[start..cur.pos].iter().collect();
     Layout::parse(&piece)
         .map(Tiler::Layout)
-        .map_err(|e| match e {
-            LayoutError::Parse {
-                field,
-                position,
-                expected,
-                ..
-            } => LayoutError::Parse {
-                field,
-                input: cur.text.to_string(),
-                position: start + position,
-                expected,
-            },
-            other => other,
-        })
+        .map_err(|e| e.within(cur.text, |p| start + p))
 }
 
 /// The text [`parse_tiler`] reads back to `tiler`.
