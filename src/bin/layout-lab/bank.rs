@@ -1,25 +1,26 @@
-//! `bank`: the shared-memory bank conflicts of a tile read by a warp, phase by phase.
+//! `bank`: the shared-memory bank conflicts of a tile read by a warp, phase by phase; `sectors`:
+//! the global-memory sectors and lines of the same reads.
 
 use std::process::ExitCode;
 
-use layout_lab::engine::access::{suggest, tile_accesses, BankReport, Banks, Remedy};
+use layout_lab::engine::access::{suggest, tile_accesses, BankReport, Banks, Remedy, SectorReport};
 use layout_lab::engine::cute::{ComposedLayout, Layout};
 
-use crate::cli::{outln, BankArgs};
+use crate::cli::{outln, BankArgs, SectorArgs};
 
 /// Most tile elements `bank` reads.
 const ELEMENT_LIMIT: usize = 1 << 20;
 
-/// A composed layout `Sw<B,M,S> o O o L`, or a plain layout (no swizzle).
-fn memory_layout(text: &str) -> Result<ComposedLayout, String> {
+/// A composed layout `Sw<B,M,S> o O o L`, or a plain layout (no swizzle), given as `flag`.
+fn memory_layout(text: &str, flag: &str) -> Result<ComposedLayout, String> {
     match ComposedLayout::parse(text) {
         Ok(composed) => Ok(composed),
         Err(composed_error) if text.contains(" o ") || text.trim_start().starts_with("S") => {
-            Err(format!("--smem: {composed_error}"))
+            Err(format!("{flag}: {composed_error}"))
         }
         Err(_) => Layout::parse(text)
             .map(ComposedLayout::from)
-            .map_err(|e| format!("--smem: {e}")),
+            .map_err(|e| format!("{flag}: {e}")),
     }
 }
 
@@ -39,7 +40,7 @@ pub(crate) fn bank(args: &BankArgs) -> ExitCode {
 }
 
 fn run(args: &BankArgs) -> Result<(), String> {
-    let memory = memory_layout(&args.smem)?;
+    let memory = memory_layout(&args.smem, "--smem")?;
     let tv = Layout::parse(&args.tv).map_err(|e| format!("--tv: {e}"))?;
     let banks = Banks::from_count(args.banks).ok_or("--banks: 32 or 64")?;
     let accesses = tile_accesses(
@@ -87,6 +88,66 @@ fn run(args: &BankArgs) -> Result<(), String> {
     }
     outln!(
         "conflicts: {degree}-way, {wavefronts} wavefronts over {phases} phases (ideal {phases})"
+    );
+    Ok(())
+}
+
+/// `layout-lab sectors`: a line per load instruction, then one line for the whole read.
+pub(crate) fn sectors(args: &SectorArgs) -> ExitCode {
+    match run_sectors(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("sectors: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_sectors(args: &SectorArgs) -> Result<(), String> {
+    let memory = memory_layout(&args.gmem, "--gmem")?;
+    let tv = Layout::parse(&args.tv).map_err(|e| format!("--tv: {e}"))?;
+    // element offsets become byte addresses as for shared memory: the model is the same
+    let accesses = tile_accesses(
+        &memory,
+        &tv,
+        args.element_bits,
+        args.vector_bits,
+        ELEMENT_LIMIT,
+    )
+    .map_err(|e| e.to_string())?;
+    outln!("  warp  values   bytes  sectors  minimum  lines  minimum");
+    let mut total = SectorReport {
+        sectors: 0,
+        lines: 0,
+        bytes: 0,
+        min_sectors: 0,
+        min_lines: 0,
+    };
+    for tile_access in &accesses {
+        let r = SectorReport::of(&tile_access.access);
+        let values = &tile_access.values;
+        outln!(
+            "  {:<4}  {:<7}  {:<5}  {:<7}  {:<7}  {:<5}  {}",
+            tile_access.warp,
+            format!("{}..{}", values.start, values.end),
+            r.bytes,
+            r.sectors,
+            r.min_sectors,
+            r.lines,
+            r.min_lines
+        );
+        total.sectors += r.sectors;
+        total.lines += r.lines;
+        total.min_sectors += r.min_sectors;
+        total.min_lines += r.min_lines;
+    }
+    outln!(
+        "sectors: {} over {} loads (minimum {}), lines: {} (minimum {})",
+        total.sectors,
+        accesses.len(),
+        total.min_sectors,
+        total.lines,
+        total.min_lines
     );
     Ok(())
 }

@@ -68,6 +68,10 @@ enum Command {
     /// Shared-memory bank conflicts of a tile read by warps: a table per load, then
     /// `conflicts: N-way, T wavefronts over P phases (ideal P)`.
     Bank(BankArgs),
+    /// Global-memory coalescing of a tile read by warps: the 32-byte sectors and 128-byte
+    /// lines of each load against the fewest that hold its bytes, then
+    /// `sectors: S over N loads (minimum M), lines: L (minimum K)`.
+    Sectors(SectorArgs),
     /// The WebGPU gather kernel of a CuTe layout, a tinygrad view stack or a Syno input.
     Wgsl(WgslArgs),
     /// A shell completion script, on stdout (`layout-lab completions bash > …`).
@@ -132,6 +136,24 @@ pub(crate) struct BankArgs {
     pub suggest: bool,
 }
 
+/// What `sectors` analyses: who reads which tile element, and where it is in global memory.
+#[derive(Args)]
+pub(crate) struct SectorArgs {
+    /// The global-memory layout, tile index -> element offset from a 256-byte-aligned buffer:
+    /// `(32,32):(32,1)`, or a composed `Sw<B,M,S> o O o L`.
+    #[arg(long, value_name = "LAYOUT")]
+    pub gmem: String,
+    /// The thread-value layout, (thread, value) -> tile index; threads a multiple of 32.
+    #[arg(long, value_name = "LAYOUT")]
+    pub tv: String,
+    /// Bits per element.
+    #[arg(long, value_name = "E")]
+    pub element_bits: i64,
+    /// Bits per thread and load: 8, 16, 32, 64 or 128 (W / E values per load).
+    #[arg(long, value_name = "W")]
+    pub vector_bits: i64,
+}
+
 /// The kernel `wgsl` prints and its options.
 #[derive(Args)]
 #[command(group(ArgGroup::new("source").required(true).args(["layout", "view", "syno"])))]
@@ -177,6 +199,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Render(args) => crate::draw::render(&args),
         Command::Wgsl(args) => crate::draw::wgsl(&args),
         Command::Bank(args) => crate::bank::bank(&args),
+        Command::Sectors(args) => crate::bank::sectors(&args),
         Command::Completions { shell } => {
             clap_complete::generate(
                 shell,
