@@ -515,52 +515,37 @@ fn bank_gives_the_golden_degrees_of_issue_42_and_refuses_split_vectors() {
     }
 }
 
-#[test]
-fn sectors_counts_a_column_read_against_a_row_read() {
-    // thread t reads element (t, 0) of a row-major 32×32 f32 tile: a sector per thread
-    let (ok, stdout) = run(&[
+/// `layout-lab sectors` of f32 elements at `gmem`, read as `tv` in `vector_bits` loads.
+fn sectors(gmem: &str, tv: &str, vector_bits: &str) -> (bool, String) {
+    run(&[
         "sectors",
         "--gmem",
-        "(32,32):(32,1)",
+        gmem,
         "--tv",
-        "(32,1):(1,32)",
+        tv,
         "--element-bits",
         "32",
         "--vector-bits",
-        "32",
-    ]);
+        vector_bits,
+    ])
+}
+
+#[test]
+fn sectors_counts_a_column_read_against_a_row_read() {
+    // thread t reads element (t, 0) of a row-major 32×32 f32 tile: a sector per thread
+    let (ok, stdout) = sectors("(32,32):(32,1)", "(32,1):(1,32)", "32");
     assert!(ok, "{stdout}");
     assert_eq!(
         stdout.lines().last(),
         Some("sectors: 32 over 1 loads (minimum 4), lines: 32 (minimum 1)")
     );
     // 16-byte vectors along the rows: each load reads four whole 128-byte rows, the minimum
-    let (ok, stdout) = run(&[
-        "sectors",
-        "--gmem",
-        "(32,32):(32,1)",
-        "--tv",
-        "((8,4),(4,8)):((128,4),(32,1))",
-        "--element-bits",
-        "32",
-        "--vector-bits",
-        "128",
-    ]);
+    let (ok, stdout) = sectors("(32,32):(32,1)", "((8,4),(4,8)):((128,4),(32,1))", "128");
     assert!(ok, "{stdout}");
     assert_eq!(
         stdout.lines().last(),
         Some("sectors: 128 over 8 loads (minimum 128), lines: 32 (minimum 32)")
     );
-    let (ok, _) = run(&[
-        "sectors",
-        "--gmem",
-        "(32,32):(32,1",
-        "--tv",
-        "32:1",
-        "--element-bits",
-        "32",
-        "--vector-bits",
-        "32",
-    ]);
+    let (ok, _) = sectors("(32,32):(32,1", "32:1", "32");
     assert!(!ok);
 }

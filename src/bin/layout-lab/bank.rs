@@ -3,10 +3,12 @@
 
 use std::process::ExitCode;
 
-use layout_lab::engine::access::{suggest, tile_accesses, BankReport, Banks, Remedy, SectorReport};
+use layout_lab::engine::access::{
+    suggest, tile_accesses, BankReport, Banks, Remedy, SectorReport, TileAccess,
+};
 use layout_lab::engine::cute::{ComposedLayout, Layout};
 
-use crate::cli::{outln, BankArgs, SectorArgs};
+use crate::cli::{outln, BankArgs, ReadArgs, SectorArgs};
 
 /// Most tile elements `bank` reads.
 const ELEMENT_LIMIT: usize = 1 << 20;
@@ -28,29 +30,40 @@ fn join(items: impl IntoIterator<Item = String>) -> String {
     items.into_iter().collect::<Vec<_>>().join(",")
 }
 
-/// `layout-lab bank`: a table per load instruction, then one line for the whole read.
-pub(crate) fn bank(args: &BankArgs) -> ExitCode {
-    match run(args) {
+/// A command's exit: success, or its error on stderr after its name.
+fn exit(command: &str, outcome: Result<(), String>) -> ExitCode {
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("bank: {error}");
+            eprintln!("{command}: {error}");
             ExitCode::FAILURE
         }
     }
 }
 
-fn run(args: &BankArgs) -> Result<(), String> {
-    let memory = memory_layout(&args.smem, "--smem")?;
-    let tv = Layout::parse(&args.tv).map_err(|e| format!("--tv: {e}"))?;
-    let banks = Banks::from_count(args.banks).ok_or("--banks: 32 or 64")?;
+/// The thread-value layout `read` names and every load instruction it makes over `memory`.
+fn loads(memory: &ComposedLayout, read: &ReadArgs) -> Result<(Layout, Vec<TileAccess>), String> {
+    let tv = Layout::parse(&read.tv).map_err(|e| format!("--tv: {e}"))?;
     let accesses = tile_accesses(
-        &memory,
+        memory,
         &tv,
-        args.element_bits,
-        args.vector_bits,
+        read.element_bits,
+        read.vector_bits,
         ELEMENT_LIMIT,
     )
     .map_err(|e| e.to_string())?;
+    Ok((tv, accesses))
+}
+
+/// `layout-lab bank`: a table per load instruction, then one line for the whole read.
+pub(crate) fn bank(args: &BankArgs) -> ExitCode {
+    exit("bank", run(args))
+}
+
+fn run(args: &BankArgs) -> Result<(), String> {
+    let memory = memory_layout(&args.smem, "--smem")?;
+    let (tv, accesses) = loads(&memory, &args.read)?;
+    let banks = Banks::from_count(args.banks).ok_or("--banks: 32 or 64")?;
     let (mut degree, mut wavefronts, mut phases) = (0, 0, 0);
     for tile_access in &accesses {
         let report = BankReport::of(&tile_access.access, banks);
@@ -94,27 +107,13 @@ fn run(args: &BankArgs) -> Result<(), String> {
 
 /// `layout-lab sectors`: a line per load instruction, then one line for the whole read.
 pub(crate) fn sectors(args: &SectorArgs) -> ExitCode {
-    match run_sectors(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("sectors: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    exit("sectors", run_sectors(args))
 }
 
 fn run_sectors(args: &SectorArgs) -> Result<(), String> {
     let memory = memory_layout(&args.gmem, "--gmem")?;
-    let tv = Layout::parse(&args.tv).map_err(|e| format!("--tv: {e}"))?;
     // element offsets become byte addresses as for shared memory: the model is the same
-    let accesses = tile_accesses(
-        &memory,
-        &tv,
-        args.element_bits,
-        args.vector_bits,
-        ELEMENT_LIMIT,
-    )
-    .map_err(|e| e.to_string())?;
+    let (_, accesses) = loads(&memory, &args.read)?;
     outln!("  warp  values   bytes  sectors  minimum  lines  minimum");
     let mut total = SectorReport {
         sectors: 0,
@@ -165,8 +164,8 @@ fn print_suggestions(
     let s = suggest(
         inner,
         tv,
-        args.element_bits,
-        args.vector_bits,
+        args.read.element_bits,
+        args.read.vector_bits,
         banks,
         ELEMENT_LIMIT,
     )

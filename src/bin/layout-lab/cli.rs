@@ -111,13 +111,9 @@ pub(crate) struct RenderArgs {
     pub format: String,
 }
 
-/// What `bank` analyses: who reads which tile element, and where it is stored.
+/// Who reads which tile element, and how wide each load is (`bank` and `sectors`).
 #[derive(Args)]
-pub(crate) struct BankArgs {
-    /// The shared-memory layout, tile index -> element offset: `(32,32):(33,1)` or swizzled,
-    /// `Sw<3,4,3> o 0 o (8,64):(64,1)`.
-    #[arg(long, value_name = "LAYOUT")]
-    pub smem: String,
+pub(crate) struct ReadArgs {
     /// The thread-value layout, (thread, value) -> tile index; threads a multiple of 32.
     #[arg(long, value_name = "LAYOUT")]
     pub tv: String,
@@ -127,6 +123,17 @@ pub(crate) struct BankArgs {
     /// Bits per thread and load: 8, 16, 32, 64 or 128 (W / E values per load).
     #[arg(long, value_name = "W")]
     pub vector_bits: i64,
+}
+
+/// What `bank` analyses: who reads which tile element, and where it is stored.
+#[derive(Args)]
+pub(crate) struct BankArgs {
+    /// The shared-memory layout, tile index -> element offset: `(32,32):(33,1)` or swizzled,
+    /// `Sw<3,4,3> o 0 o (8,64):(64,1)`.
+    #[arg(long, value_name = "LAYOUT")]
+    pub smem: String,
+    #[command(flatten)]
+    pub read: ReadArgs,
     /// Banks of 4 bytes: 32 (NVIDIA) or 64 (AMD LDS).
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub banks: usize,
@@ -143,15 +150,8 @@ pub(crate) struct SectorArgs {
     /// `(32,32):(32,1)`, or a composed `Sw<B,M,S> o O o L`.
     #[arg(long, value_name = "LAYOUT")]
     pub gmem: String,
-    /// The thread-value layout, (thread, value) -> tile index; threads a multiple of 32.
-    #[arg(long, value_name = "LAYOUT")]
-    pub tv: String,
-    /// Bits per element.
-    #[arg(long, value_name = "E")]
-    pub element_bits: i64,
-    /// Bits per thread and load: 8, 16, 32, 64 or 128 (W / E values per load).
-    #[arg(long, value_name = "W")]
-    pub vector_bits: i64,
+    #[command(flatten)]
+    pub read: ReadArgs,
 }
 
 /// The kernel `wgsl` prints and its options.
