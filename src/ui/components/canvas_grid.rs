@@ -76,6 +76,10 @@ pub fn CanvasGrid(
     grid: Memo<Option<LargeGrid>>,
     /// The hovered cell (row-major index), shared with the hover description.
     hover: RwSignal<Option<usize>>,
+    /// Set on every hover or cursor move and never cleared, so the last cell stays known after
+    /// the pointer leaves (the expressions read values there).
+    #[prop(optional)]
+    last: Option<RwSignal<Option<usize>>>,
     /// Addresses hovered in the memory strip: the cells reading them are outlined.
     range: RwSignal<Option<(i64, i64)>>,
     /// Cells to outline when nothing here is hovered (e.g. the cell a composed hover passes
@@ -254,6 +258,12 @@ pub fn CanvasGrid(
         });
     });
 
+    let set_hover = move |next: Option<usize>| {
+        hover.set(next);
+        if let (Some(last), Some(_)) = (last, next) {
+            last.set(next);
+        }
+    };
     let cell_under = move |px: f64, py: f64| -> Option<usize> {
         let v = viewport.get_untracked();
         let (x, y) = (
@@ -306,7 +316,7 @@ pub fn CanvasGrid(
                     } else {
                         let under = cell_under(px, py);
                         if hover.get_untracked() != under {
-                            hover.set(under);
+                            set_hover(under);
                         }
                     }
                 }
@@ -329,7 +339,7 @@ pub fn CanvasGrid(
                             Some(index_of(&g.shape, &moved))
                         });
                         if next.is_some() {
-                            hover.set(next);
+                            set_hover(next);
                         }
                         return;
                     }

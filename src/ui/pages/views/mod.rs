@@ -79,11 +79,6 @@ pub fn ViewsPage(
     let hover = RwSignal::new(None::<Hover>);
     let last_hover = RwSignal::new(None::<Hover>);
     let last_canvas = RwSignal::new(None::<usize>);
-    Effect::new(move |_| {
-        if let Some(index) = canvas_hover.get() {
-            last_canvas.set(Some(index));
-        }
-    });
     // The composed coordinate last hovered (for a view or memory cell: the first composed cell
     // it lights; on a canvas, its cell), where the expressions' parts are evaluated.
     let at = Signal::derive(move || {
@@ -184,7 +179,7 @@ pub fn ViewsPage(
                                     <h2>"Memory"</h2>
                                     <CanvasMemory grid=large hover=canvas_hover range=canvas_range />
                                     <h2>"Logical (composed)"</h2>
-                                    <CanvasGrid grid=large hover=canvas_hover range=canvas_range />
+                                    <CanvasGrid grid=large hover=canvas_hover range=canvas_range last=last_canvas />
                                 }
                             })
                     }}
