@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use layout_lab::engine::access::{
-    suggest, tile_accesses, BankReport, Banks, Remedy, SectorReport, TileAccess,
+    suggest, tile_accesses, Banks, Remedy, SectorReport, TileAccess, TileRead,
 };
 use layout_lab::engine::cute::{ComposedLayout, Layout};
 
@@ -62,11 +62,18 @@ pub(crate) fn bank(args: &BankArgs) -> ExitCode {
 
 fn run(args: &BankArgs) -> Result<(), String> {
     let memory = memory_layout(&args.smem, "--smem")?;
-    let (tv, accesses) = loads(&memory, &args.read)?;
+    let tv = Layout::parse(&args.read.tv).map_err(|e| format!("--tv: {e}"))?;
     let banks = Banks::from_count(args.banks).ok_or("--banks: 32 or 64")?;
-    let (mut degree, mut wavefronts, mut phases) = (0, 0, 0);
-    for tile_access in &accesses {
-        let report = BankReport::of(&tile_access.access, banks);
+    let read = TileRead::of(
+        &memory,
+        &tv,
+        args.read.element_bits,
+        args.read.vector_bits,
+        banks,
+        ELEMENT_LIMIT,
+    )
+    .map_err(|e| e.to_string())?;
+    for (tile_access, report) in &read.loads {
         let values = &tile_access.values;
         outln!(
             "warp {}, values {}..{}: {}, {} phases{}",
@@ -92,16 +99,11 @@ fn run(args: &BankArgs) -> Result<(), String> {
                 join(phase.colliding.iter().map(usize::to_string)),
             );
         }
-        degree = degree.max(report.degree());
-        wavefronts += report.wavefronts();
-        phases += report.ideal();
     }
     if args.suggest {
         print_suggestions(args, memory.layout(), &tv, banks)?;
     }
-    outln!(
-        "conflicts: {degree}-way, {wavefronts} wavefronts over {phases} phases (ideal {phases})"
-    );
+    outln!("{}", read.summary());
     Ok(())
 }
 

@@ -1,17 +1,19 @@
 //! Memory access of one warp: which bytes each of its 32 threads reads in one instruction
 //! ([`WarpAccess`]), and what that costs: shared-memory bank conflicts ([`bank`]) and
 //! global-memory sectors and lines ([`sectors`]); a tile's accesses from a thread-value layout
-//! and a memory layout ([`tile`]); the swizzles and paddings that remove conflicts ([`solver`]).
+//! and a memory layout ([`tile`]), a whole read's summary and the common reads ([`read`]); the swizzles and paddings that remove conflicts ([`solver`]).
 //!
 //! The models are the ones that explain every H100 / H200 measurement in
 //! `tests/fixtures/hw/README.md` (bank rule `xor12-warp`, sector rule "distinct 32-byte sectors").
 
 pub mod bank;
+pub mod read;
 pub mod sectors;
 pub mod solver;
 pub mod tile;
 
 pub use bank::{BankReport, Banks, PhaseReport};
+pub use read::{bank_of, ReadPreset, TileRead};
 pub use sectors::SectorReport;
 pub use solver::{suggest, Candidate, Remedy, Suggestions};
 pub use tile::{tile_accesses, TileAccess};
