@@ -129,8 +129,8 @@ mod tests {
         let html = crate::panels::markup::Text::of(|m| {
             embed_panel_choices(m, Page::Layouts, &|name| name != "workbench")
         });
-        assert_eq!(html.matches("type=\"checkbox\"").count(), 4);
-        assert_eq!(html.matches(" checked=\"\"").count(), 3, "{html}");
+        assert_eq!(html.matches("type=\"checkbox\"").count(), 5);
+        assert_eq!(html.matches(" checked=\"\"").count(), 4, "{html}");
         assert!(html.contains(
             "data-testid=\"embed-panel-workbench\" data-embed-panel=\"workbench\"></input><span>"
         ), "{html}");

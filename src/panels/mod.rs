@@ -18,6 +18,7 @@ macro_rules! as_text {
     )*};
 }
 
+pub mod banks;
 pub mod common;
 pub mod diagram;
 pub mod embed;

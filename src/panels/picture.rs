@@ -7,6 +7,7 @@ use crate::engine::cute::{ComposedLayout, Layout};
 use crate::engine::view::tracker::ShapeTracker;
 use crate::engine::wgsl::Cells;
 use crate::panels::render::{grid_svg, grid_tikz, Labels};
+use crate::state::large_grid::LargeGrid;
 use crate::state::layouts::{layout_grid_up_to, mode_axes};
 
 /// The most cells a picture draws: 16,384, every one with its value legible.
@@ -56,6 +57,23 @@ impl Picture {
         }
         picture.title = format!("L = {composed}");
         Ok(picture)
+    }
+
+    /// The bank of each element of `layout`'s tile on one side of the bank section (`grid`:
+    /// its cells' banks), named as the layout's picture is.
+    pub fn of_banks(layout: &Layout, grid: &LargeGrid, title: String) -> Result<Picture, String> {
+        if grid.addresses.len() > MAX_CELLS {
+            return Err(format!(
+                "{} cells; a picture draws at most {MAX_CELLS}",
+                grid.addresses.len()
+            ));
+        }
+        Ok(Picture {
+            labels: picture_labels(layout, &grid.shape),
+            values: grid.addresses.clone(),
+            shape: grid.shape.clone(),
+            title,
+        })
     }
 
     /// What a kernel of the Shader page computes: the offset each element reads (a Syno

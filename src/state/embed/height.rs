@@ -150,6 +150,11 @@ fn layouts_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
     if shows("grid") {
         px += cells_panel_px(343, state.grid().as_ref().map_err(|_| ()));
     }
+    if shows("banks") {
+        // the controls, summaries and tables, and the two canvases (480 wide, side by side)
+        let shape = state.banks.view(state.layout()).swizzled.grid.shape;
+        px += 900 + canvas_px(&shape, 480, 480);
+    }
     if shows("workbench") {
         px += 865;
     }

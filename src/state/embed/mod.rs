@@ -21,11 +21,11 @@ pub use crate::state::theme::Theme;
 /// | page | panels |
 /// |---|---|
 /// | views | editor, stack, expr, export, grid |
-/// | layouts | editor, notation, grid, workbench |
+/// | layouts | editor, notation, grid, banks, workbench |
 /// | morphisms | editor, diagram, export, ops, walkthrough |
 /// | syno | editor, rows, expr, grid |
 /// | shader | editor, code, grid |
-pub const PANELS: [&str; 12] = [
+pub const PANELS: [&str; 13] = [
     "editor",
     "notation",
     "stack",
@@ -34,6 +34,7 @@ pub const PANELS: [&str; 12] = [
     "expr",
     "export",
     "grid",
+    "banks",
     "workbench",
     "ops",
     "walkthrough",

@@ -53,10 +53,18 @@ const VIEWS: [Panel; 5] = [
     panel("grid", "grids", true, STACK_COLOURED),
     panel("export", "import and export", false, STACK),
 ];
-const LAYOUTS: [Panel; 4] = [
+const LAYOUTS: [Panel; 5] = [
     panel("editor", "editor", true, &["L"]),
     panel("notation", "notations and properties", true, &["L"]),
     panel("grid", "grid and codomain", true, &["L", "show", "colour"]),
+    panel(
+        "banks",
+        "swizzle and bank conflicts",
+        false,
+        &[
+            "L", "sw", "atom", "units", "eb", "vb", "banks", "read", "tv", "load", "phase",
+        ],
+    ),
     panel("workbench", "algebra workbench", false, &["op", "A", "B"]),
 ];
 const MORPHISMS: [Panel; 5] = [

@@ -2,15 +2,18 @@
 //! for it: the grid of `L(i)` (mode 0 down, mode 1 across, further modes as blocks, the last
 //! outermost) and the codomain strip.
 
+pub mod banks;
 pub mod workbench;
 pub mod workbench_view;
 
-use crate::engine::cute::{idx2crd, IntTuple, Layout, Notation};
+use crate::engine::access::{suggest, Candidate, Remedy, Suggestions};
+use crate::engine::cute::{idx2crd, ComposedLayout, IntTuple, Layout, Notation};
 use crate::engine::morphism::{Morphism, NotTractable};
 use crate::state::colouring::Colouring;
 use crate::state::url::PageState;
 
 use super::stack_grid::{Axes, Cell, StackGrid, MAX_DRAWN_CELLS};
+use banks::{Atom, BanksState};
 use workbench::WorkbenchState;
 
 /// Longest layout text kept.
@@ -64,6 +67,8 @@ pub struct LayoutsState {
     pub colour: Colouring,
     /// The algebra workbench below the layout.
     pub workbench: WorkbenchState,
+    /// The swizzle composed with the layout and the warp read whose bank conflicts are shown.
+    pub banks: BanksState,
 }
 
 impl Default for LayoutsState {
@@ -79,6 +84,7 @@ impl Default for LayoutsState {
             show: CellText::Value,
             colour: Colouring::Latex,
             workbench: WorkbenchState::default(),
+            banks: BanksState::default(),
         }
     }
 }
@@ -107,15 +113,80 @@ impl LayoutsState {
     }
 
     /// Takes what was typed; a layout that parses replaces the shown one, otherwise the error
-    /// says why and the last layout stays.
+    /// says why and the last layout stays. A composed layout `Sw<B,M,S> o L` (offset 0) sets
+    /// the layout to `L` and the section's swizzle to `Sw<B,M,S>`.
     pub fn set_text(&mut self, text: &str) {
         self.text = text.chars().take(MAX_CHARS + 1).collect();
-        match Layout::parse(&self.text) {
+        let error = match Layout::parse(&self.text) {
             Ok(layout) => {
                 self.layout = layout;
                 self.error = None;
+                return;
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => e.to_string(),
+        };
+        match ComposedLayout::parse(&self.text) {
+            Ok(composed) if composed.offset() == 0 => {
+                self.layout = composed.layout().clone();
+                self.banks.set_swizzle(composed.swizzle());
+                self.error = None;
+            }
+            Ok(composed) => {
+                self.error = Some(format!(
+                    "offset {} before the layout: the page composes a swizzle with offset 0",
+                    composed.offset()
+                ))
+            }
+            // a composed layout's own error where the text is one, else the plain layout's
+            Err(e) if self.text.contains(" o ") => self.error = Some(e.to_string()),
+            Err(_) => self.error = Some(error),
+        }
+    }
+
+    /// Picks a GMMA atom: its layout in the field, its swizzle in the section.
+    pub fn pick_atom(&mut self, atom: Atom) {
+        match self.banks.pick_atom(atom) {
+            Ok(layout) => {
+                self.set_text(&layout.to_string());
+            }
+            Err(e) => self.banks.set_atom_error(e),
+        }
+    }
+
+    /// The solver's swizzles and paddings for the section's read of the layout.
+    ///
+    /// # Errors
+    /// Why the read cannot be made.
+    pub fn suggestions(&self) -> Result<Suggestions, String> {
+        let b = &self.banks;
+        let tv = b.tv_for(&self.layout)?;
+        suggest(
+            &self.layout,
+            &tv,
+            b.element_bits,
+            b.read_vector_bits(),
+            b.banks,
+            banks::MAX_BANK_ELEMENTS,
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    /// Applies a suggestion: its swizzle, or its padded layout with no swizzle.
+    pub fn apply(&mut self, candidate: &Candidate) {
+        match candidate.remedy {
+            Remedy::Swizzle(sw) => self.banks.set_swizzle(sw),
+            Remedy::Padding { .. } => {
+                self.set_text(&candidate.memory.layout().to_string());
+                self.banks.set_swizzle(crate::engine::cute::Swizzle::identity());
+            }
+        }
+    }
+
+    /// A new element width; a picked atom follows it (its rows hold as many bytes).
+    pub fn set_element_bits(&mut self, bits: i64) {
+        self.banks.element_bits = bits;
+        if let Some(atom) = self.banks.atom() {
+            self.pick_atom(atom);
         }
     }
 
@@ -213,6 +284,7 @@ impl LayoutsState {
             .and_then(Colouring::parse)
             .unwrap_or(Colouring::Latex);
         state.workbench = WorkbenchState::from_query(query);
+        state.banks = BanksState::from_query(query);
         state
     }
 
@@ -268,7 +340,7 @@ impl PageState for LayoutsState {
                 super::url::keep::LAYOUT
             ),
             self.workbench.to_query()
-        )
+        ) + &self.banks.to_query()
     }
 
     fn read_query(query: &str) -> (Self, Vec<String>) {
@@ -278,7 +350,7 @@ impl PageState for LayoutsState {
 
 /// The sizes the grid lays out: the top-level modes' sizes, or the size of an int-shaped
 /// layout (one mode).
-fn grid_sizes(layout: &Layout) -> Result<Vec<i64>, String> {
+pub(super) fn grid_sizes(layout: &Layout) -> Result<Vec<i64>, String> {
     if layout.shape().is_int() {
         return layout.size().map(|s| vec![s]).map_err(|e| e.to_string());
     }
@@ -291,7 +363,7 @@ fn grid_sizes(layout: &Layout) -> Result<Vec<i64>, String> {
 
 /// The grid's row-major shape for modes `(s0, s1, …, s_{r-1})`: `[s_{r-1}, …, s2, s0, s1]`,
 /// so mode 0 runs down, mode 1 across, and higher modes are blocks, the last outermost.
-fn grid_shape(sizes: &[i64]) -> Vec<i64> {
+pub(super) fn grid_shape(sizes: &[i64]) -> Vec<i64> {
     match sizes {
         [] => vec![],
         [s0] => vec![*s0],
@@ -304,7 +376,7 @@ fn grid_shape(sizes: &[i64]) -> Vec<i64> {
 }
 
 /// The colexicographic index of the grid coordinate (the inverse of [`grid_shape`]'s order).
-fn index_of(sizes: &[i64], grid_coord: &[i64]) -> i64 {
+pub(super) fn index_of(sizes: &[i64], grid_coord: &[i64]) -> i64 {
     let mode_coord: Vec<i64> = match sizes.len() {
         0 => vec![],
         1 => vec![grid_coord[0]],

@@ -93,7 +93,13 @@ pub fn CanvasGrid(
     /// The canvas's test id (`canvas-grid` by default).
     #[prop(optional, into)]
     test_id: Option<String>,
+    /// The canvas's accessible name (the composed grid's by default).
+    #[prop(optional, into)]
+    label: Option<String>,
 ) -> impl IntoView {
+    let label = label.unwrap_or_else(|| {
+        "Composed grid drawn on a canvas; the table view lists the cells".to_string()
+    });
     let test_id = test_id.unwrap_or_else(|| "canvas-grid".to_string());
     let canvas_ref = NodeRef::<Canvas>::new();
     let image = StoredValue::new_local(None::<HtmlCanvasElement>);
@@ -295,7 +301,7 @@ pub fn CanvasGrid(
                 height=move || height.get() as u32
                 tabindex="0"
                 role="img"
-                aria-label="Composed grid drawn on a canvas; the table view lists the cells"
+                aria-label=label
                 data-testid=test_id
                 on:wheel=move |ev| {
                     ev.prevent_default();

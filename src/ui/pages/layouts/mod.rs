@@ -1,8 +1,10 @@
 //! The Layouts page: write a CuTe layout and see its grid of `L(i)`, its codomain and its
 //! properties, linked by hover.
 
+pub mod banks;
 pub mod workbench;
 
+pub use banks::BankSection;
 pub use workbench::Workbench;
 
 use leptos::prelude::*;
@@ -130,6 +132,9 @@ pub fn LayoutsPage(
                     <h2>"Codomain"</h2>
                     <MemoryStrip memory span hover lit />
                 </section>
+            </div>
+            <div data-panel="banks">
+                <BankSection state />
             </div>
             <div data-panel="workbench">
                 <Workbench state />

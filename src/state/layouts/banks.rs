@@ -1,0 +1,647 @@
+//! The Layouts page's swizzle and bank-conflict section: a swizzle `Sw<B,M,S>` composed with
+//! the page's layout (typed as B, M and S, or picked as a GMMA atom), a warp's read of the tile
+//! (a preset or a typed thread-value layout), and what the engine says of it: the bank of every
+//! element unswizzled and swizzled, the phases of each load, and which threads collide.
+
+use crate::engine::access::{bank_of, Banks, ReadPreset, TileRead};
+use crate::engine::cute::{ComposedLayout, Layout, Notation, Swizzle};
+
+use super::{grid_shape, grid_sizes, hierarchical_coord, index_of};
+use crate::state::large_grid::LargeGrid;
+use crate::state::colouring::Colouring;
+
+/// Most tile elements the section reads (sixteen 128×128 tiles).
+pub const MAX_BANK_ELEMENTS: usize = 1 << 16;
+/// Longest thread-value layout text kept.
+const MAX_CHARS: usize = 4096;
+
+/// The element widths offered, in bits.
+pub const ELEMENT_BITS: [i64; 4] = [8, 16, 32, 64];
+/// The load widths offered, in bits.
+pub const VECTOR_BITS: [i64; 5] = [8, 16, 32, 64, 128];
+
+/// A GMMA shared-memory atom's major mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Major {
+    K,
+    Mn,
+}
+
+/// `cute::GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>`: rows of 16, 32, 64 or 128 bytes
+/// (8 of them), the byte-address swizzle `Sw<log2(bytes/16), 4, 3>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Atom {
+    pub major: Major,
+    /// 16 (INTER), 32, 64 or 128 bytes per row.
+    pub bytes: i64,
+}
+
+impl Atom {
+    pub const ALL: [Atom; 8] = [
+        Atom::new(Major::K, 16),
+        Atom::new(Major::K, 32),
+        Atom::new(Major::K, 64),
+        Atom::new(Major::K, 128),
+        Atom::new(Major::Mn, 16),
+        Atom::new(Major::Mn, 32),
+        Atom::new(Major::Mn, 64),
+        Atom::new(Major::Mn, 128),
+    ];
+
+    const fn new(major: Major, bytes: i64) -> Atom {
+        Atom { major, bytes }
+    }
+
+    /// `K_SW128`, `MN_INTER`, … (the URL's and the picker's name).
+    pub fn name(self) -> String {
+        let major = match self.major {
+            Major::K => "K",
+            Major::Mn => "MN",
+        };
+        match self.bytes {
+            16 => format!("{major}_INTER"),
+            b => format!("{major}_SW{b}"),
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Atom> {
+        Atom::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// The swizzle CuTe's atom carries, in byte units: `Sw<0,4,3>` … `Sw<3,4,3>`.
+    pub fn byte_swizzle(self) -> Swizzle {
+        let b = (self.bytes / 16).trailing_zeros();
+        Swizzle::new(i64::from(b), 4, 3).unwrap_or_else(|_| Swizzle::identity())
+    }
+
+    /// The same swizzle on element offsets of `element_bits`: where each element really lands
+    /// (`Sw<B, 4 - log2(bytes per element), 3>`), or why there is none (elements wider than
+    /// the 16-byte unit the swizzle keeps).
+    pub fn element_swizzle(self, element_bits: i64) -> Result<Swizzle, String> {
+        let bytes = element_bits / 8;
+        if element_bits % 8 != 0 || !(1..=16).contains(&bytes) || bytes & (bytes - 1) != 0 {
+            return Err(format!(
+                "a swizzle atom's elements are 1, 2, 4, 8 or 16 bytes, not {element_bits}-bit"
+            ));
+        }
+        let sw = self.byte_swizzle();
+        Swizzle::new(sw.bits(), 4 - i64::from(bytes.trailing_zeros()), 3).map_err(|e| e.to_string())
+    }
+
+    /// The atom's layout in elements: `(8, R):(R, 1)` (K-major) or `(R, 8):(1, R)` (MN-major),
+    /// `R` elements in a row of the atom's bytes.
+    pub fn layout(self, element_bits: i64) -> Result<Layout, String> {
+        self.element_swizzle(element_bits)?;
+        let r = self.bytes * 8 / element_bits;
+        let text = match self.major {
+            Major::K => format!("(8,{r}):({r},1)"),
+            Major::Mn => format!("({r},8):(1,{r})"),
+        };
+        Layout::parse(&text).map_err(|e| e.to_string())
+    }
+
+    /// CuTe's print of the atom: `Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)`.
+    pub fn cute_text(self, element_bits: i64) -> Result<String, String> {
+        let layout = self.layout(element_bits)?;
+        let statics = |t: &crate::engine::cute::IntTuple| {
+            let text = t.to_notation(Notation::Cute);
+            let mut out = String::new();
+            let mut digit = false;
+            for c in text.chars() {
+                if c.is_ascii_digit() && !digit {
+                    out.push('_');
+                }
+                digit = c.is_ascii_digit();
+                out.push(c);
+            }
+            out
+        };
+        Ok(format!(
+            "{} o smem_ptr[{element_bits}b](unset) o {}:{}",
+            self.byte_swizzle(),
+            statics(layout.shape()),
+            statics(layout.stride())
+        ))
+    }
+}
+
+/// Where the section's swizzle acts, for an atom: on the element's byte address once the layout
+/// has a shared-memory pointer (where it lands), or on the element offset as CuTe's `L(i)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Units {
+    #[default]
+    Lands,
+    CuteIndex,
+}
+
+/// Which warp's read of the tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Read {
+    Preset(ReadPreset),
+    /// The typed thread-value layout.
+    Typed,
+}
+
+impl Read {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Read::Preset(p) => p.as_str(),
+            Read::Typed => "tv",
+        }
+    }
+
+    pub fn parse(slug: &str) -> Option<Read> {
+        match slug {
+            "tv" => Some(Read::Typed),
+            other => ReadPreset::parse(other).map(Read::Preset),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BanksState {
+    /// B, M and S as typed, and each one's error.
+    fields: [String; 3],
+    field_errors: [Option<String>; 3],
+    /// The last swizzle the three made, and why the typed three make none.
+    swizzle: Swizzle,
+    swizzle_error: Option<String>,
+    /// The GMMA atom last picked, while the layout and swizzle are still its own.
+    atom: Option<Atom>,
+    /// Why the last atom picked has no layout at the element width.
+    atom_error: Option<String>,
+    pub units: Units,
+    pub element_bits: i64,
+    pub vector_bits: i64,
+    pub banks: Banks,
+    pub read: Read,
+    tv_text: String,
+    tv: Option<Layout>,
+    tv_error: Option<String>,
+    /// The load and the phase whose colliding threads are marked.
+    pub load: usize,
+    pub phase: usize,
+}
+
+impl Default for BanksState {
+    fn default() -> BanksState {
+        BanksState {
+            fields: ["0".into(), "0".into(), "0".into()],
+            field_errors: [None, None, None],
+            swizzle: Swizzle::identity(),
+            swizzle_error: None,
+            atom: None,
+            atom_error: None,
+            units: Units::Lands,
+            element_bits: 32,
+            vector_bits: 32,
+            banks: Banks::Nvidia32,
+            read: Read::Preset(ReadPreset::Row),
+            tv_text: String::new(),
+            tv: None,
+            tv_error: None,
+            load: 0,
+            phase: 0,
+        }
+    }
+}
+
+/// The field names, for errors.
+pub const FIELD_NAMES: [&str; 3] = ["B", "M", "S"];
+
+impl BanksState {
+    pub fn field(&self, k: usize) -> &str {
+        self.fields.get(k).map_or("", String::as_str)
+    }
+    pub fn field_error(&self, k: usize) -> Option<&str> {
+        self.field_errors.get(k).and_then(Option::as_deref)
+    }
+    pub fn swizzle(&self) -> Swizzle {
+        self.swizzle
+    }
+    pub fn swizzle_error(&self) -> Option<&str> {
+        self.swizzle_error.as_deref()
+    }
+    pub fn atom(&self) -> Option<Atom> {
+        self.atom
+    }
+    pub fn atom_error(&self) -> Option<&str> {
+        self.atom_error.as_deref()
+    }
+    pub(super) fn set_atom_error(&mut self, error: String) {
+        self.atom_error = Some(error);
+    }
+    /// The picked atom, while `layout` is still its layout at the element width.
+    pub fn atom_of(&self, layout: &Layout) -> Option<Atom> {
+        self.atom
+            .filter(|a| a.layout(self.element_bits).as_ref() == Ok(layout))
+    }
+    pub fn tv_text(&self) -> &str {
+        &self.tv_text
+    }
+    pub fn tv_error(&self) -> Option<&str> {
+        self.tv_error.as_deref()
+    }
+
+    /// Takes field `k` (0: B, 1: M, 2: S) as typed; when all three are integers making a
+    /// swizzle it replaces the last one, otherwise the errors say why and the last stays.
+    pub fn set_field(&mut self, k: usize, text: &str) {
+        let Some(field) = self.fields.get_mut(k) else {
+            return;
+        };
+        *field = text.chars().take(32).collect();
+        self.atom = None;
+        self.atom_error = None;
+        self.reparse();
+    }
+
+    fn reparse(&mut self) {
+        let mut values = [0i64; 3];
+        for k in 0..3 {
+            self.field_errors[k] = match self.fields[k].trim().parse::<i64>() {
+                Ok(v) => {
+                    values[k] = v;
+                    None
+                }
+                Err(_) => Some(format!(
+                    "{}: expected an integer, found “{}”",
+                    FIELD_NAMES[k], self.fields[k]
+                )),
+            };
+        }
+        if self.field_errors.iter().any(Option::is_some) {
+            self.swizzle_error = None;
+            return;
+        }
+        match Swizzle::new(values[0], values[1], values[2]) {
+            Ok(sw) => {
+                self.swizzle = sw;
+                self.swizzle_error = None;
+            }
+            Err(e) => self.swizzle_error = Some(e.to_string()),
+        }
+    }
+
+    /// Sets the three fields to `sw`.
+    pub fn set_swizzle(&mut self, sw: Swizzle) {
+        self.fields = [
+            sw.bits().to_string(),
+            sw.base().to_string(),
+            sw.shift().to_string(),
+        ];
+        self.atom = None;
+        self.reparse();
+    }
+
+    /// Picks `atom` for the current element width: the swizzle (in the chosen units) and the
+    /// atom's layout, which the caller puts in the layout field; or why the width has none.
+    pub fn pick_atom(&mut self, atom: Atom) -> Result<Layout, String> {
+        let layout = atom.layout(self.element_bits)?;
+        let sw = match self.units {
+            Units::Lands => atom.element_swizzle(self.element_bits)?,
+            Units::CuteIndex => atom.byte_swizzle(),
+        };
+        self.set_swizzle(sw);
+        self.atom = Some(atom);
+        self.atom_error = None;
+        Ok(layout)
+    }
+
+    /// Takes a thread-value layout as typed (and reads with it).
+    pub fn set_tv(&mut self, text: &str) {
+        self.tv_text = text.chars().take(MAX_CHARS + 1).collect();
+        self.read = Read::Typed;
+        match Layout::parse(&self.tv_text) {
+            Ok(tv) => {
+                self.tv = Some(tv);
+                self.tv_error = None;
+            }
+            Err(e) => self.tv_error = Some(e.to_string()),
+        }
+    }
+
+    /// The vector width the read uses (ldmatrix's is 128 bits).
+    pub fn read_vector_bits(&self) -> i64 {
+        match self.read {
+            Read::Preset(p) => p.vector_bits(self.vector_bits),
+            Read::Typed => self.vector_bits,
+        }
+    }
+
+    /// The thread-value layout of the read over `layout`'s tile: the preset's for its rows
+    /// (mode 0) and columns (mode 1; a rank-1 layout is one row), or the typed one.
+    ///
+    /// # Errors
+    /// A preset that does not fit the tile, a layout of rank above 2, or no typed layout yet.
+    pub fn tv_for(&self, layout: &Layout) -> Result<Layout, String> {
+        let preset = match self.read {
+            Read::Typed => {
+                return self
+                    .tv
+                    .clone()
+                    .ok_or_else(|| "type a thread-value layout (thread, value) → tile index".into())
+            }
+            Read::Preset(p) => p,
+        };
+        let sizes = grid_sizes(layout)?;
+        let (rows, cols) = match sizes[..] {
+            [n] => (1, n),
+            [m, n] => (m, n),
+            _ => {
+                return Err(format!(
+                    "the presets read a rank-2 tile (rows, columns); this layout has rank {}: type a thread-value layout",
+                    sizes.len()
+                ))
+            }
+        };
+        preset
+            .tv(rows, cols, self.element_bits, self.vector_bits)
+            .map_err(|e| e.to_string())
+    }
+
+    /// What the section's pictures depend on, for `layout` (not the load and phase chosen).
+    pub fn inputs(&self, layout: &Layout) -> BankInputs {
+        BankInputs {
+            layout: layout.clone(),
+            swizzle: self.swizzle,
+            element_bits: self.element_bits,
+            vector_bits: self.read_vector_bits(),
+            banks: self.banks,
+            tv: self.tv_for(layout),
+        }
+    }
+
+    /// What the section shows for `layout`.
+    pub fn view(&self, layout: &Layout) -> BankView {
+        BankView::of(&self.inputs(layout))
+    }
+
+    /// The state's query keys after the layout's (`&sw=3,4,3&eb=16…`): each only where it is
+    /// not the default.
+    pub fn to_query(&self) -> String {
+        let mut q = String::new();
+        let d = BanksState::default();
+        if self.swizzle != d.swizzle {
+            let sw = self.swizzle;
+            q += &format!("&sw={},{},{}", sw.bits(), sw.base(), sw.shift());
+        }
+        if let Some(atom) = self.atom {
+            q += &format!("&atom={}", atom.name());
+        }
+        if self.units != d.units {
+            q += "&units=cute";
+        }
+        if self.element_bits != d.element_bits {
+            q += &format!("&eb={}", self.element_bits);
+        }
+        if self.vector_bits != d.vector_bits {
+            q += &format!("&vb={}", self.vector_bits);
+        }
+        if self.banks != d.banks {
+            q += &format!("&banks={}", self.banks.count());
+        }
+        if self.read != d.read {
+            q += &format!("&read={}", self.read.as_str());
+        }
+        if self.read == Read::Typed {
+            q += &format!(
+                "&tv={}",
+                crate::state::url::percent_encode(&self.tv_text, crate::state::url::keep::LAYOUT)
+            );
+        }
+        if self.load != 0 {
+            q += &format!("&load={}", self.load);
+        }
+        if self.phase != 0 {
+            q += &format!("&phase={}", self.phase);
+        }
+        q
+    }
+
+    /// The state `query` describes; a bad value leaves its default (a bad `tv` its error).
+    pub fn from_query(query: &str) -> BanksState {
+        let get = |key: &str| {
+            query
+                .split('&')
+                .find_map(|p| p.strip_prefix(key)?.strip_prefix('='))
+        };
+        let mut s = BanksState::default();
+        if let Some(sw) = get("sw") {
+            let parts: Vec<&str> = sw.split(',').collect();
+            if parts.len() == 3 {
+                s.fields = [parts[0].into(), parts[1].into(), parts[2].into()];
+                s.reparse();
+            }
+        }
+        s.atom = get("atom").and_then(Atom::parse);
+        if get("units") == Some("cute") {
+            s.units = Units::CuteIndex;
+        }
+        let pick = |key: &str, allowed: &[i64], default: i64| {
+            get(key)
+                .and_then(|v| v.parse::<i64>().ok())
+                .filter(|v| allowed.contains(v))
+                .unwrap_or(default)
+        };
+        s.element_bits = pick("eb", &ELEMENT_BITS, 32);
+        s.vector_bits = pick("vb", &VECTOR_BITS, 32);
+        s.banks = get("banks")
+            .and_then(|v| v.parse::<usize>().ok())
+            .and_then(Banks::from_count)
+            .unwrap_or_default();
+        if let Some(tv) = get("tv") {
+            s.set_tv(&crate::state::url::percent_decode(tv));
+        }
+        s.read = get("read").and_then(Read::parse).unwrap_or(s.read);
+        s.load = get("load").and_then(|v| v.parse().ok()).unwrap_or(0);
+        s.phase = get("phase").and_then(|v| v.parse().ok()).unwrap_or(0);
+        s
+    }
+}
+
+/// What [`BankView`] is computed from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankInputs {
+    pub layout: Layout,
+    pub swizzle: Swizzle,
+    pub element_bits: i64,
+    pub vector_bits: i64,
+    pub banks: Banks,
+    pub tv: Result<Layout, String>,
+}
+
+/// One side of the section: the tile under a memory layout, coloured by bank, and its read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    pub memory: ComposedLayout,
+    /// Each cell's bank (as its "address"), coloured bank by bank.
+    pub grid: LargeGrid,
+    /// The read, or why it cannot be made.
+    pub read: Result<TileRead, String>,
+}
+
+/// What the section draws for a layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankView {
+    pub plain: Side,
+    pub swizzled: Side,
+    /// The read's thread-value layout, or why there is none.
+    pub tv: Result<Layout, String>,
+    /// `tile_of_cell[c]`: the tile index of grid cell `c` (row-major); `cell_of_tile` its
+    /// inverse.
+    tile_of_cell: Vec<i64>,
+    cell_of_tile: Vec<usize>,
+    /// Which thread and value read each tile index.
+    readers: Vec<Option<(usize, usize)>>,
+    threads: usize,
+}
+
+impl BankView {
+    /// Both sides of the inputs' layout, unswizzled and swizzled.
+    pub fn of(state: &BankInputs) -> BankView {
+        let layout = &state.layout;
+        let sizes = grid_sizes(layout).unwrap_or_default();
+        let size = layout.size().unwrap_or(0);
+        let shape = if (0..=MAX_BANK_ELEMENTS as i64).contains(&size) {
+            grid_shape(&sizes)
+        } else {
+            vec![0]
+        };
+        let (mut tile_of_cell, mut cell_of_tile) = (Vec::new(), Vec::new());
+        if shape != [0] {
+            tile_of_cell = crate::engine::RowMajor::new(&shape)
+                .map(|coord| index_of(&sizes, &coord))
+                .collect();
+            cell_of_tile = vec![0; tile_of_cell.len()];
+            for (c, &i) in tile_of_cell.iter().enumerate() {
+                if let Some(slot) = cell_of_tile.get_mut(i as usize) {
+                    *slot = c;
+                }
+            }
+        }
+        let tv = state.tv.clone();
+        let plain = ComposedLayout::from(layout.clone());
+        let swizzled = ComposedLayout::new(state.swizzle, 0, layout.clone());
+        let side = |memory: ComposedLayout| -> Side {
+            let banks: Vec<Option<i64>> = tile_of_cell
+                .iter()
+                .map(|&i| {
+                    let offset = memory.call(i).ok()?;
+                    bank_of(offset, state.element_bits, state.banks)
+                        .ok()
+                        .map(|b| b as i64)
+                })
+                .collect();
+            let read = if size > MAX_BANK_ELEMENTS as i64 {
+                Err(format!(
+                    "{size} elements; the bank view reads at most {MAX_BANK_ELEMENTS}"
+                ))
+            } else {
+                tv.clone().and_then(|tv| {
+                    TileRead::of(
+                        &memory,
+                        &tv,
+                        state.element_bits,
+                        state.vector_bits,
+                        state.banks,
+                        MAX_BANK_ELEMENTS,
+                    )
+                    .map_err(|e| e.to_string())
+                })
+            };
+            Side {
+                grid: LargeGrid {
+                    shape: shape.clone(),
+                    addresses: banks,
+                    span: Some((0, state.banks.count() as i64 - 1)),
+                    colouring: Colouring::Modulo(state.banks.count() as i64),
+                },
+                memory,
+                read,
+            }
+        };
+        let (plain, swizzled) = (side(plain), side(swizzled));
+        let (mut readers, mut threads) = (vec![None; cell_of_tile.len()], 0);
+        if let Ok(tv) = &tv {
+            threads = tv
+                .mode(0)
+                .and_then(|m| m.size())
+                .or_else(|_| tv.size())
+                .unwrap_or(0)
+                .max(0) as usize;
+            let total = tv.size().unwrap_or(0).clamp(0, MAX_BANK_ELEMENTS as i64);
+            for k in 0..total {
+                if let Some(slot) = tv
+                    .call(k)
+                    .ok()
+                    .and_then(|i| readers.get_mut(usize::try_from(i).ok()?))
+                {
+                    let k = k as usize;
+                    *slot = Some((k % threads.max(1), k / threads.max(1)));
+                }
+            }
+        }
+        BankView {
+            plain,
+            swizzled,
+            tv,
+            tile_of_cell,
+            cell_of_tile,
+            readers,
+            threads,
+        }
+    }
+
+    /// The cells (row-major) the colliding threads of phase `phase` of load `load` read on
+    /// `side`: the elements of the load's values of each thread in the phase's worst bank.
+    pub fn marked(&self, side: &Side, load: usize, phase: usize) -> Vec<usize> {
+        let (Ok(read), Ok(tv)) = (&side.read, &self.tv) else {
+            return Vec::new();
+        };
+        let Some((access, report)) = read.loads.get(load) else {
+            return Vec::new();
+        };
+        let Some(p) = report.phases().get(phase) else {
+            return Vec::new();
+        };
+        if p.wavefronts <= 1 {
+            return Vec::new();
+        }
+        let mut cells = Vec::new();
+        for &lane in &p.colliding {
+            let thread = access.warp * crate::engine::access::WARP_SIZE + lane;
+            for v in access.values.clone() {
+                let Ok(i) = tv.call((thread + self.threads * v) as i64) else {
+                    continue;
+                };
+                if let Some(&c) = usize::try_from(i).ok().and_then(|i| self.cell_of_tile.get(i)) {
+                    cells.push(c);
+                }
+            }
+        }
+        cells
+    }
+
+    /// What hovering cell `cell` says: the element, its offsets and banks on both sides, and
+    /// which thread reads it.
+    pub fn describe(&self, layout: &Layout, cell: usize, element_bits: i64) -> Option<String> {
+        let &i = self.tile_of_cell.get(cell)?;
+        let plain = self.plain.memory.call(i).ok()?;
+        let swizzled = self.swizzled.memory.call(i).ok()?;
+        let bank = |side: &Side| side.grid.addresses.get(cell).copied().flatten();
+        let reader = match self.readers.get(i as usize).copied().flatten() {
+            Some((t, v)) => format!(" · read by thread {t}, value {v}"),
+            None => String::new(),
+        };
+        Some(format!(
+            "coordinate {} · index {i} → offset {plain} (bank {}), swizzled {swizzled} (bank {}) · {} bytes each{reader}",
+            hierarchical_coord(layout, i),
+            bank(&self.plain).map_or("?".into(), |b| b.to_string()),
+            bank(&self.swizzled).map_or("?".into(), |b| b.to_string()),
+            element_bits / 8
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests;

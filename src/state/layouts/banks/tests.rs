@@ -1,0 +1,196 @@
+use super::*;
+use crate::state::layouts::LayoutsState;
+use crate::state::url::PageState;
+
+fn summary(side: &Side) -> String {
+    side.read
+        .as_ref()
+        .map_or_else(|e| format!("error: {e}"), TileRead::summary)
+}
+
+/// The 32×32 f32 tile read a column at a time (thread t reads row t).
+fn golden(layout: &str) -> LayoutsState {
+    let mut state = LayoutsState::default();
+    state.set_text(layout);
+    state.banks.read = Read::Preset(ReadPreset::Column);
+    state
+}
+
+#[test]
+fn golden_cases_of_issue_42_in_the_section() {
+    let state = golden("(32,32):(32,1)");
+    let view = state.banks.view(state.layout());
+    assert_eq!(
+        summary(&view.swizzled),
+        "conflicts: 32-way, 1024 wavefronts over 32 phases (ideal 32)"
+    );
+    let padded = golden("(32,32):(33,1)");
+    let view = padded.banks.view(padded.layout());
+    assert!(summary(&view.swizzled).starts_with("conflicts: 1-way, 32 wavefronts"));
+    let mut swizzled = golden("(32,32):(32,1)");
+    for (k, v) in ["5", "0", "5"].into_iter().enumerate() {
+        swizzled.banks.set_field(k, v);
+    }
+    assert_eq!(swizzled.banks.swizzle(), Swizzle::new(5, 0, 5).unwrap());
+    let view = swizzled.banks.view(swizzled.layout());
+    assert!(summary(&view.plain).starts_with("conflicts: 32-way"));
+    assert!(summary(&view.swizzled).starts_with("conflicts: 1-way"));
+    // the composed notation in the layout field gives the same
+    let typed = golden("Sw<5,0,5> o _0 o (32,32):(32,1)");
+    assert_eq!(typed.layout().to_string(), "(32,32):(32,1)");
+    assert_eq!(typed.banks.swizzle(), swizzled.banks.swizzle());
+}
+
+#[test]
+fn the_colliding_threads_of_a_phase_are_marked_and_cells_coloured_by_bank() {
+    let state = golden("(32,32):(32,1)");
+    let view = state.banks.view(state.layout());
+    // load 3 reads column 3: all 32 threads collide in bank 3, one cell per row
+    let marked = view.marked(&view.swizzled, 3, 0);
+    assert_eq!(marked.len(), 32);
+    assert!(marked.iter().all(|&c| c % 32 == 3), "{marked:?}");
+    assert!(marked
+        .iter()
+        .all(|&c| view.swizzled.grid.addresses[c] == Some(3)));
+    // nothing collides once padded
+    let padded = golden("(32,32):(33,1)");
+    let view = padded.banks.view(padded.layout());
+    assert!(view.marked(&view.swizzled, 3, 0).is_empty());
+    // out of range: nothing
+    assert!(view.marked(&view.swizzled, 99, 0).is_empty());
+    // row r, column c holds offset 33r + c: bank (r + c) mod 32
+    assert_eq!(view.swizzled.grid.addresses[5 * 32 + 7], Some(12));
+    let text = view.describe(padded.layout(), 5 * 32 + 7, 32).unwrap();
+    assert!(text.contains("offset 172 (bank 12)"), "{text}");
+    assert!(text.contains("read by thread 5, value 7"), "{text}");
+}
+
+#[test]
+fn bad_fields_keep_the_last_swizzle() {
+    let mut s = BanksState::default();
+    for (k, v) in ["3", "4", "3"].into_iter().enumerate() {
+        s.set_field(k, v);
+    }
+    let sw = s.swizzle();
+    s.set_field(1, "four");
+    assert!(s.field_error(1).unwrap().contains("M: expected an integer"));
+    assert_eq!(s.swizzle(), sw);
+    s.set_field(1, "4");
+    assert_eq!(s.field_error(1), None);
+    s.set_field(2, "2");
+    assert!(s.swizzle_error().unwrap().contains("|S| >= B"), "{s:?}");
+    assert_eq!(s.swizzle(), sw);
+    s.set_field(0, "99999999999999999999");
+    assert!(s.field_error(0).is_some());
+    s.set_field(0, "40");
+    s.set_field(2, "40");
+    assert!(s.swizzle_error().unwrap().contains("62"));
+    // a bad thread-value layout keeps the last one
+    s.set_tv("(32,4):(1,32)");
+    s.set_tv("(32,4):(1,");
+    assert!(s.tv_error().is_some());
+    let layout = Layout::parse("(32,4):(4,1)").unwrap();
+    assert_eq!(s.tv_for(&layout).unwrap().to_string(), "(32,4):(1,32)");
+    // a preset that does not fit the tile says why, and so does a rank-3 tile
+    s.read = Read::Preset(ReadPreset::Column);
+    assert!(s
+        .tv_for(&Layout::parse("(24,32):(32,1)").unwrap())
+        .unwrap_err()
+        .contains("divide 32"));
+    assert!(s
+        .tv_for(&Layout::parse("(2,2,2):(1,2,4)").unwrap())
+        .unwrap_err()
+        .contains("rank 3"));
+    // a vector that is not contiguous is an error of the read, not a panic
+    let mut state = LayoutsState::default();
+    state.set_text("(32,32):(1,32)");
+    state.banks.vector_bits = 128;
+    let view = state.banks.view(state.layout());
+    assert!(summary(&view.plain).contains("not contiguous"), "{}", summary(&view.plain));
+    // a layout too large to read
+    state.set_text("(1024,1024):(1024,1)");
+    let view = state.banks.view(state.layout());
+    assert!(summary(&view.plain).contains("at most 65536"));
+    // an offset before the layout is refused with the reason
+    state.set_text("Sw<1,1,1> o 4 o (8,8):(8,1)");
+    assert!(state.error().unwrap().contains("offset 4"));
+}
+
+#[test]
+fn gmma_atoms_as_cute_prints_them_and_where_elements_land() {
+    let k128 = Atom::parse("K_SW128").unwrap();
+    assert_eq!(
+        k128.cute_text(16).unwrap(),
+        "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"
+    );
+    assert_eq!(k128.element_swizzle(16).unwrap(), Swizzle::new(3, 3, 3).unwrap());
+    let mn128 = Atom::parse("MN_SW128").unwrap();
+    assert_eq!(
+        mn128.cute_text(16).unwrap(),
+        "Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)"
+    );
+    assert_eq!(
+        Atom::parse("K_SW32").unwrap().cute_text(32).unwrap(),
+        "Sw<1,4,3> o smem_ptr[32b](unset) o (_8,_8):(_8,_1)"
+    );
+    assert!(Atom::parse("K_SW256").is_none());
+    assert_eq!(k128.layout(64).unwrap().to_string(), "(8,16):(16,1)");
+    assert!(k128.layout(256).unwrap_err().contains("256-bit"));
+    assert!(k128.layout(12).is_err());
+    // the element-unit swizzle moves an element as the byte swizzle moves its address
+    for atom in Atom::ALL {
+        for bits in [8, 16, 32] {
+            let sw = atom.element_swizzle(bits).unwrap();
+            for e in 0..1024 {
+                let bytes = bits / 8;
+                assert_eq!(sw.apply(e) * bytes, atom.byte_swizzle().apply(e * bytes));
+            }
+        }
+    }
+    let mut state = LayoutsState::default();
+    state.banks.element_bits = 16;
+    state.pick_atom(k128);
+    assert_eq!(state.layout().to_string(), "(8,64):(64,1)");
+    assert_eq!(state.banks.swizzle(), Swizzle::new(3, 3, 3).unwrap());
+    assert_eq!(state.banks.atom_of(state.layout()), Some(k128));
+    state.set_element_bits(8);
+    assert_eq!(state.layout().to_string(), "(8,128):(128,1)");
+    assert_eq!(state.banks.swizzle(), Swizzle::new(3, 4, 3).unwrap());
+    state.set_element_bits(24);
+    assert!(state.banks.atom_error().is_some());
+    assert_eq!(state.layout().to_string(), "(8,128):(128,1)", "the last atom's layout stays");
+    state.banks.units = Units::CuteIndex;
+    state.set_element_bits(16);
+    assert_eq!(state.banks.swizzle(), Swizzle::new(3, 4, 3).unwrap());
+    state.set_text("(8,64):(1,8)");
+    assert_eq!(state.banks.atom_of(state.layout()), None);
+}
+
+#[test]
+fn the_url_keeps_the_section() {
+    let mut state = golden("(32,32):(32,1)");
+    for (k, v) in ["5", "0", "5"].into_iter().enumerate() {
+        state.banks.set_field(k, v);
+    }
+    state.banks.element_bits = 16;
+    state.banks.vector_bits = 128;
+    state.banks.banks = Banks::Lds64;
+    state.banks.load = 2;
+    state.banks.phase = 1;
+    let query = state.to_query();
+    let back = LayoutsState::from_query(&query);
+    assert_eq!(back.banks, state.banks, "{query}");
+    state.banks.set_tv("((32,1),4):((1,0),32)");
+    let back = LayoutsState::from_query(&state.to_query());
+    assert_eq!(back.banks, state.banks);
+    assert_eq!(back.banks.read, Read::Typed);
+    // the default adds nothing; bad values are ignored
+    assert!(!LayoutsState::default().to_query().contains("sw="));
+    let bad = BanksState::from_query("sw=1,x,3&eb=12&vb=7&banks=48&read=diagonal&atom=Q");
+    assert_eq!(bad.element_bits, 32);
+    assert_eq!(bad.vector_bits, 32);
+    assert_eq!(bad.banks, Banks::Nvidia32);
+    assert_eq!(bad.read, Read::Preset(ReadPreset::Row));
+    assert!(bad.field_error(1).is_some());
+    assert_eq!(bad.atom(), None);
+}

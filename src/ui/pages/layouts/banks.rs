@@ -1,0 +1,398 @@
+//! The Layouts page's swizzle and bank-conflict section: the swizzle as B, M, S or a GMMA atom,
+//! a warp's read, the tile coloured by bank unswizzled and swizzled side by side with the
+//! colliding threads of a phase marked, the phase table, the bit matrix and the solver.
+
+use leptos::prelude::*;
+
+use crate::engine::access::{Banks, ReadPreset};
+use crate::panels;
+use crate::panels::picture::Picture;
+use crate::state::large_grid::LargeGrid;
+use crate::state::layouts::banks::{
+    Atom, BankView, Read, Side, Units, ELEMENT_BITS, FIELD_NAMES, VECTOR_BITS,
+};
+use crate::state::layouts::LayoutsState;
+use crate::ui::components::{CanvasGrid, PictureExport};
+use crate::ui::dom::{event_attribute, markup, Draw};
+
+/// Most suggestions listed.
+const SHOWN: usize = 8;
+
+fn element_title(bits: i64) -> String {
+    let of = match bits {
+        8 => "fp8, int8",
+        16 => "half, bf16",
+        32 => "float, tf32",
+        _ => "double",
+    };
+    format!("{bits}-bit ({of})")
+}
+
+/// One side's summary line, or why it has none.
+fn summary(side: &Side) -> String {
+    match &side.read {
+        Ok(read) => read.summary(),
+        Err(e) => e.clone(),
+    }
+}
+
+#[component]
+pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
+    let inputs = Memo::new(move |_| state.with(|s| s.banks.inputs(s.layout())));
+    let bank_view = Memo::new(move |_| inputs.with(BankView::of));
+    let grid_of = move |swizzled: bool| {
+        Memo::new(move |_| {
+            bank_view.with(|v| {
+                let side = if swizzled { &v.swizzled } else { &v.plain };
+                Some::<LargeGrid>(side.grid.clone())
+            })
+        })
+    };
+    let (plain_grid, swizzled_grid) = (grid_of(false), grid_of(true));
+    let hover = RwSignal::new(None::<usize>);
+    let range = RwSignal::new(None::<(i64, i64)>);
+    let chosen = move || state.with(|s| (s.banks.load, s.banks.phase));
+    let marks = move |swizzled: bool| {
+        Signal::derive(move || {
+            let (load, phase) = chosen();
+            bank_view.with(|v| {
+                let side = if swizzled { &v.swizzled } else { &v.plain };
+                v.marked(side, load, phase)
+            })
+        })
+    };
+    let hover_text = move || {
+        let cell = hover.get()?;
+        let bits = state.with(|s| s.banks.element_bits);
+        bank_view.with(|v| state.with(|s| v.describe(s.layout(), cell, bits)))
+    };
+    let field = move |k: usize| {
+        let id = format!("error-sw-{}", FIELD_NAMES[k].to_lowercase());
+        let test_id = format!("sw-{}", FIELD_NAMES[k].to_lowercase());
+        let error = move || state.with(|s| s.banks.field_error(k).map(str::to_string));
+        view! {
+            <label class="field field--narrow">
+                <span class="field__label">{FIELD_NAMES[k]}</span>
+                <input
+                    type="text"
+                    inputmode="numeric"
+                    spellcheck="false"
+                    autocomplete="off"
+                    data-testid=test_id
+                    prop:value=move || state.with(|s| s.banks.field(k).to_string())
+                    aria-invalid=move || if error().is_some() { "true" } else { "false" }
+                    aria-describedby=id.clone()
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        state.update(|s| s.banks.set_field(k, &text));
+                    }
+                />
+                <span class="field__error" id=id.clone() data-testid=id.clone() role="alert">{error}</span>
+            </label>
+        }
+    };
+    let atom_note = move || {
+        state.with(|s| {
+            let b = &s.banks;
+            let atom = b.atom_of(s.layout())?;
+            let cute = atom.cute_text(b.element_bits).ok()?;
+            let lands = atom.element_swizzle(b.element_bits).ok()?;
+            let bytes = atom.byte_swizzle();
+            Some(match b.units {
+                Units::Lands => format!(
+                    "CuTe prints Layout_{}_Atom<{}-bit> as {cute}. Its swizzle acts on byte addresses once the layout has a shared-memory pointer: that is {lands} on element offsets, where each element lands, as drawn here. CuTe's own L(i) applies {bytes} to element offsets instead.",
+                    atom.name(), b.element_bits
+                ),
+                Units::CuteIndex => format!(
+                    "Drawn: CuTe's L(i) for {cute}, its byte swizzle {bytes} applied to element offsets, as printing the layout's values shows. This is not where the elements land ({lands} on element offsets).",
+                ),
+            })
+        })
+    };
+    let tv_shown = move || {
+        state.with(|s| match s.banks.read {
+            Read::Typed => s.banks.tv_text().to_string(),
+            Read::Preset(_) => inputs.with(|i| i.tv.as_ref().map(ToString::to_string).unwrap_or_default()),
+        })
+    };
+    let tv_error = move || {
+        state.with(|s| match s.banks.read {
+            Read::Typed => s.banks.tv_error().map(str::to_string).or_else(|| inputs.with(|i| i.tv.clone().err())),
+            Read::Preset(_) => inputs.with(|i| i.tv.clone().err()),
+        })
+    };
+    // the chosen load of the swizzled side: its table and the chosen phase's banks
+    let table = Draw::new(move |m| {
+        let (load, phase) = chosen();
+        bank_view.with(|v| {
+            if let Ok(read) = &v.swizzled.read {
+                if let Some((_, report)) = read.loads.get(load) {
+                    panels::banks::bank_table(m, report, phase);
+                    if let Some(p) = report.phases().get(phase) {
+                        panels::banks::bank_counts(m, p);
+                    }
+                }
+            }
+        })
+    });
+    let load_options = Draw::new(move |m| {
+        bank_view.with(|v| {
+            let Ok(read) = &v.swizzled.read else { return };
+            let mut items = read.loads.iter().enumerate().map(|(k, (a, r))| {
+                (
+                    k.to_string(),
+                    format!("warp {}, values {}..{}: {}-way", a.warp, a.values.start, a.values.end, r.degree()),
+                )
+            });
+            panels::options(m, &mut items, false);
+        })
+    });
+    let phase_options = Draw::new(move |m| {
+        let (load, _) = chosen();
+        bank_view.with(|v| {
+            let Ok(read) = &v.swizzled.read else { return };
+            let Some((_, report)) = read.loads.get(load) else { return };
+            let mut items = report.phases().iter().enumerate().map(|(k, p)| {
+                (k.to_string(), format!("phase {k}: threads {}–{}, {} wavefront(s)", p.threads.start, p.threads.end - 1, p.wavefronts))
+            });
+            panels::options(m, &mut items, false);
+        })
+    });
+    let matrix = Draw::new(move |m| {
+        state.with(|s| {
+            let sw = s.banks.swizzle();
+            let span = sw.bits() + sw.base() + sw.shift().abs();
+            // the tile's address bits, and at least the swizzle's
+            let cosize = s.layout().cosize().unwrap_or(1).max(1);
+            let bits = (64 - (cosize - 1).leading_zeros() as i64).max(span).clamp(1, 24);
+            panels::banks::bit_matrix(m, sw, bits as u32);
+        })
+    });
+    let suggest_open = RwSignal::new(false);
+    let suggestions = Memo::new(move |_| suggest_open.get().then(|| state.with(LayoutsState::suggestions)));
+    let suggest_draw = Draw::new(move |m| {
+        suggestions.with(|s| match s {
+            Some(Ok(s)) => panels::banks::suggestions(m, s, SHOWN),
+            Some(Err(e)) => m.el("p", &[("class", "note")], e),
+            None => {}
+        })
+    });
+    let apply = move |ev: web_sys::MouseEvent| {
+        let Some(k) = event_attribute(&ev, "data-apply").and_then(|k| k.parse::<usize>().ok()) else {
+            return;
+        };
+        let candidate = suggestions.with_untracked(|s| s.as_ref()?.as_ref().ok()?.best.get(k).cloned());
+        if let Some(c) = candidate {
+            state.update(|s| s.apply(&c));
+        }
+    };
+    let pick_phase = move |ev: web_sys::MouseEvent| {
+        if let Some(p) = event_attribute(&ev, "data-phase").and_then(|p| p.parse().ok()) {
+            state.update(|s| s.banks.phase = p);
+        }
+    };
+    let select = move |ev: &web_sys::Event| event_target_value(ev);
+    view! {
+        <section class="banks" aria-label="Swizzle and bank conflicts">
+            <h2>"Swizzle and bank conflicts"</h2>
+            <div class="banks__controls">
+                <fieldset class="banks__group">
+                    <legend>"swizzle Sw<B,M,S>: XOR bits [M+S, M+S+B) into [M, M+B)"</legend>
+                    {field(0)}
+                    {field(1)}
+                    {field(2)}
+                    <span class="field__error" data-testid="error-swizzle" role="alert">{move || state.with(|s| s.banks.swizzle_error().map(str::to_string))}</span>
+                    <label class="field">
+                        <span class="field__label">"or a GMMA atom"</span>
+                        <select
+                            data-testid="atom-picker"
+                            use:markup=Draw::new(move |m| panels::options(m, &mut Atom::ALL.into_iter().map(|a| (a.name(), format!("Layout_{}_Atom", a.name()))), true))
+                            prop:value=move || state.with(|s| s.banks.atom_of(s.layout()).map(Atom::name).unwrap_or_default())
+                            on:change=move |ev| {
+                                if let Some(atom) = Atom::parse(&select(&ev)) {
+                                    state.update(|s| s.pick_atom(atom));
+                                }
+                            }
+                        ></select>
+                        <span class="field__error" data-testid="error-atom" role="alert">{move || state.with(|s| s.banks.atom_error().map(str::to_string))}</span>
+                    </label>
+                    <label class="field">
+                        <span class="field__label">"swizzle units"</span>
+                        <select
+                            data-testid="swizzle-units"
+                            prop:value=move || state.with(|s| if s.banks.units == Units::CuteIndex { "cute" } else { "lands" })
+                            on:change=move |ev| {
+                                let units = if select(&ev) == "cute" { Units::CuteIndex } else { Units::Lands };
+                                state.update(|s| {
+                                    s.banks.units = units;
+                                    if let Some(atom) = s.banks.atom_of(s.layout()) {
+                                        s.pick_atom(atom);
+                                    }
+                                });
+                            }
+                        >
+                            <option value="lands">"where elements land (byte addresses)"</option>
+                            <option value="cute">"CuTe's L(i) (element offsets)"</option>
+                        </select>
+                    </label>
+                    <p class="note" data-testid="atom-note">{atom_note}</p>
+                </fieldset>
+                <fieldset class="banks__group">
+                    <legend>"a warp's read: (thread, value) → tile index"</legend>
+                    <label class="field">
+                        <span class="field__label">"read"</span>
+                        <select
+                            data-testid="read-preset"
+                            prop:value=move || state.with(|s| s.banks.read.as_str())
+                            on:change=move |ev| {
+                                if let Some(read) = Read::parse(&select(&ev)) {
+                                    let shown = tv_shown();
+                                    state.update(|s| {
+                                        if read == Read::Typed {
+                                            s.banks.set_tv(&shown);
+                                        }
+                                        s.banks.read = read;
+                                        s.banks.load = 0;
+                                        s.banks.phase = 0;
+                                    });
+                                }
+                            }
+                        >
+                            {ReadPreset::ALL.into_iter().map(|p| view! { <option value=p.as_str()>{p.title()}</option> }).collect_view()}
+                            <option value="tv">"a thread-value layout, typed"</option>
+                        </select>
+                    </label>
+                    <label class="field field--wide">
+                        <span class="field__label">"thread-value layout"</span>
+                        <input
+                            type="text"
+                            spellcheck="false"
+                            autocomplete="off"
+                            data-testid="tv-input"
+                            prop:value=tv_shown
+                            aria-invalid=move || if tv_error().is_some() { "true" } else { "false" }
+                            aria-describedby="error-tv"
+                            on:input=move |ev| {
+                                let text = event_target_value(&ev);
+                                state.update(|s| s.banks.set_tv(&text));
+                            }
+                        />
+                        <span class="field__error" id="error-tv" data-testid="error-tv" role="alert">{tv_error}</span>
+                    </label>
+                    <label class="field">
+                        <span class="field__label">"element"</span>
+                        <select
+                            data-testid="element-bits"
+                            use:markup=Draw::new(move |m| panels::options(m, &mut ELEMENT_BITS.into_iter().map(|b| (b.to_string(), element_title(b))), false))
+                            prop:value=move || state.with(|s| s.banks.element_bits.to_string())
+                            on:change=move |ev| {
+                                if let Ok(bits) = select(&ev).parse::<i64>() {
+                                    state.update(|s| s.set_element_bits(bits));
+                                }
+                            }
+                        ></select>
+                    </label>
+                    <label class="field">
+                        <span class="field__label">"load width"</span>
+                        <select
+                            data-testid="vector-bits"
+                            use:markup=Draw::new(move |m| panels::options(m, &mut VECTOR_BITS.into_iter().map(|b| (b.to_string(), format!("{b}-bit"))), false))
+                            prop:value=move || state.with(|s| s.banks.vector_bits.to_string())
+                            on:change=move |ev| {
+                                if let Ok(bits) = select(&ev).parse::<i64>() {
+                                    state.update(|s| s.banks.vector_bits = bits);
+                                }
+                            }
+                        ></select>
+                    </label>
+                    <label class="field">
+                        <span class="field__label">"banks"</span>
+                        <select
+                            data-testid="bank-count"
+                            prop:value=move || state.with(|s| s.banks.banks.count().to_string())
+                            on:change=move |ev| {
+                                if let Some(banks) = select(&ev).parse().ok().and_then(Banks::from_count) {
+                                    state.update(|s| s.banks.banks = banks);
+                                }
+                            }
+                        >
+                            <option value="32">"32 × 4 bytes (NVIDIA)"</option>
+                            <option value="64">"64 × 4 bytes (AMD LDS)"</option>
+                        </select>
+                    </label>
+                </fieldset>
+            </div>
+            <dl class="properties banks__summary">
+                <dt>"unswizzled"</dt>
+                <dd data-testid="bank-summary-plain">{move || bank_view.with(|v| summary(&v.plain))}</dd>
+                <dt>{move || state.with(|s| format!("with {}", s.banks.swizzle()))}</dt>
+                <dd data-testid="bank-summary">{move || bank_view.with(|v| summary(&v.swizzled))}</dd>
+            </dl>
+            <div class="grid-options">
+                <label class="field">
+                    <span class="field__label">"load"</span>
+                    <select
+                        data-testid="bank-load"
+                        use:markup=load_options
+                        prop:value=move || chosen().0.to_string()
+                        on:change=move |ev| {
+                            if let Ok(k) = select(&ev).parse() {
+                                state.update(|s| { s.banks.load = k; s.banks.phase = 0; });
+                            }
+                        }
+                    ></select>
+                </label>
+                <label class="field">
+                    <span class="field__label">"phase (its colliding threads are outlined)"</span>
+                    <select
+                        data-testid="bank-phase"
+                        use:markup=phase_options
+                        prop:value=move || chosen().1.to_string()
+                        on:change=move |ev| {
+                            if let Ok(k) = select(&ev).parse() {
+                                state.update(|s| s.banks.phase = k);
+                            }
+                        }
+                    ></select>
+                </label>
+            </div>
+            <p class="hover-info" data-testid="bank-hover" aria-live="polite">
+                {move || hover_text().unwrap_or_else(|| "Hover a cell: its bank on both sides, and the cells of the same bank.".to_string())}
+            </p>
+            <div class="banks__pair">
+                <figure>
+                    <figcaption>"unswizzled: coloured by bank"</figcaption>
+                    <CanvasGrid grid=plain_grid hover range mark=marks(false) size=(480.0, 480.0) test_id="bank-grid-plain" label="Tile coloured by bank, unswizzled" />
+                </figure>
+                <figure>
+                    <figcaption>{move || state.with(|s| format!("{} ∘ L: coloured by bank", s.banks.swizzle()))}</figcaption>
+                    <CanvasGrid grid=swizzled_grid hover range mark=marks(true) size=(480.0, 480.0) test_id="bank-grid" label="Tile coloured by bank, swizzled" />
+                </figure>
+            </div>
+            <PictureExport
+                picture=Callback::new(move |()| {
+                    bank_view.with_untracked(|v| state.with_untracked(|s| {
+                        let title = format!("banks of {} ∘ {}, {}-bit elements", s.banks.swizzle(), s.layout(), s.banks.element_bits);
+                        Picture::of_banks(s.layout(), &v.swizzled.grid, title)
+                    }))
+                })
+                name="bank-grid"
+                label="Export the swizzled bank grid: "
+            />
+            <h3>"Phases of the chosen load (swizzled)"</h3>
+            <div class="banks__table" on:click=pick_phase use:markup=table></div>
+            <details class="more" open>
+                <summary>"The swizzle as a bit matrix"</summary>
+                <div class="banks__matrix" use:markup=matrix></div>
+            </details>
+            <details class="more" data-testid="suggest" on:toggle=move |ev| {
+                use wasm_bindgen::JsCast;
+                let open = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|d| d.has_attribute("open"));
+                suggest_open.set(open);
+            }>
+                <summary>"Suggest a swizzle or a padding"</summary>
+                <div on:click=apply use:markup=suggest_draw></div>
+            </details>
+        </section>
+    }
+}
