@@ -1,12 +1,14 @@
 //! Every text field of every page, edited in any order: the view form (shape, stride, mask,
 //! offset, symbols, the pasted `View(...)`), the layout field, the morphism editor, the
-//! composition walkthrough's operands, the algebra workbench's operation and operands, the Syno
-//! program and palette, and the Shader page's options.
+//! composition walkthrough's operands, the algebra workbench's operation and operands, the bank
+//! section's swizzle fields, thread-value layout, atom and widths, the Syno program and palette,
+//! and the Shader page's options.
 //!
 //! Each line is one edit: its first byte picks the field (and the row or operation), the rest
 //! is what is typed.
 #![no_main]
 use layout_lab::state::layouts::workbench::{Operation, WorkbenchState};
+use layout_lab::state::layouts::banks::Atom;
 use layout_lab::state::layouts::LayoutsState;
 use layout_lab::state::morphisms::{MorphOp, MorphismsState, Part};
 use layout_lab::state::shader::{OptField, ShaderState};
@@ -48,7 +50,7 @@ fuzz_target!(|text: &str| {
         };
         let typed = line.get(1..).unwrap_or("");
         let row = usize::from(pick >> 4) % 5;
-        match pick % 15 {
+        match pick % 16 {
             0 => editor.set_field(row, ROW_FIELDS[row % 4], typed),
             1 => editor.set_offset(typed),
             2 => editor.set_paste(typed),
@@ -88,6 +90,14 @@ fuzz_target!(|text: &str| {
                 let name = PRIMITIVES[usize::from(pick >> 4) % PRIMITIVES.len()];
                 let _ = syno.append(name, constant, &selected);
             }
+            14 => match row {
+                0..=2 => layouts.banks.set_field(row, typed),
+                3 => layouts.banks.set_tv(typed),
+                _ => match Atom::parse(typed) {
+                    Some(atom) => layouts.pick_atom(atom),
+                    None => layouts.set_element_bits(typed.parse().unwrap_or(0)),
+                },
+            },
             _ => shader.set(
                 if row % 2 == 0 {
                     OptField::Fill
@@ -103,6 +113,12 @@ fuzz_target!(|text: &str| {
     let _ = layouts.properties();
     let _ = layouts.grid();
     let _ = layouts.to_query();
+    let banks = layouts.banks.view(layouts.layout());
+    let _ = banks.describe(0);
+    let _ = banks.marked(&banks.swizzled, 0, 0);
+    if layouts.layout().size().is_ok_and(|s| s <= 256) {
+        let _ = layouts.suggestions();
+    }
     let _ = morphisms.op_result();
     let _ = morphisms.steps();
     let _ = MorphismsState::from_query(&morphisms.to_query()).steps();

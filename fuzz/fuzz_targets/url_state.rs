@@ -16,6 +16,8 @@ fuzz_target!(|text: &str| {
     let _ = views.shown();
     let layouts = LayoutsState::from_query(text);
     let _ = layouts.to_query();
+    let banks = layouts.banks.view(layouts.layout());
+    let _ = banks.marked(&banks.swizzled, layouts.banks.load, layouts.banks.phase);
     let morphisms = MorphismsState::from_query(text);
     let _ = morphisms.to_query();
     let _ = WorkbenchState::from_query(text).result();

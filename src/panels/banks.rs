@@ -103,7 +103,11 @@ pub fn bit_matrix(m: &mut dyn Markup, sw: Swizzle, bits: u32) {
     m.open("table");
     m.attr("class", "bit-matrix");
     m.attr("data-testid", "bit-matrix");
-    m.el("caption", &[], &format!("{sw}: output bit ← XOR of input bits"));
+    m.el(
+        "caption",
+        &[],
+        &format!("{sw}: output bit ← XOR of input bits"),
+    );
     m.open("tr");
     m.el("th", &[("scope", "col")], "out \\ in");
     for j in (0..bits).rev() {
@@ -195,10 +199,16 @@ mod tests {
     #[test]
     fn a_conflicting_phase_lists_its_threads() {
         let offsets: Vec<i64> = (0..32).map(|t| 4 * 32 * t).collect();
-        let access = WarpAccess::new(crate::engine::access::AccessKind::Load { bytes: 4 }, &offsets)
-            .unwrap();
+        let access = WarpAccess::new(
+            crate::engine::access::AccessKind::Load { bytes: 4 },
+            &offsets,
+        )
+        .unwrap();
         let html = bank_table(&BankReport::of(&access, Banks::Nvidia32), 0);
-        assert!(html.contains(r#"<tr class="is-chosen is-conflict" data-phase="0">"#), "{html}");
+        assert!(
+            html.contains(r#"<tr class="is-chosen is-conflict" data-phase="0">"#),
+            "{html}"
+        );
         assert!(html.contains("<td>32</td>"));
         assert!(html.contains("<td>0, 1, 2,"));
     }

@@ -16,7 +16,7 @@ pub use bank::{BankReport, Banks, PhaseReport};
 pub use read::{bank_of, ReadPreset, TileRead};
 pub use sectors::SectorReport;
 pub use solver::{suggest, Candidate, Remedy, Suggestions};
-pub use tile::{tile_accesses, TileAccess};
+pub use tile::{thread_count, tile_accesses, tile_accesses_of, TileAccess};
 
 use std::fmt;
 

@@ -27,14 +27,20 @@ impl TileRead {
         banks: Banks,
         limit: usize,
     ) -> Result<TileRead, LayoutError> {
-        let loads = tile_accesses(memory, tv, element_bits, vector_bits, limit)?
+        let accesses = tile_accesses(memory, tv, element_bits, vector_bits, limit)?;
+        Ok(TileRead::of_accesses(accesses, banks))
+    }
+
+    /// The bank reports of loads already made (e.g. by [`super::tile_accesses_of`]).
+    pub fn of_accesses(accesses: Vec<TileAccess>, banks: Banks) -> TileRead {
+        let loads = accesses
             .into_iter()
             .map(|a| {
                 let report = BankReport::of(&a.access, banks);
                 (a, report)
             })
             .collect();
-        Ok(TileRead { loads })
+        TileRead { loads }
     }
 
     /// The largest phase's wavefronts over every load.

@@ -47,6 +47,50 @@ pub fn tile_accesses(
     vector_bits: i64,
     limit: usize,
 ) -> Result<Vec<TileAccess>, LayoutError> {
+    let size = tv.size()?;
+    if size as u128 > limit as u128 {
+        return Err(LayoutError::TooLarge {
+            what: "the thread-value layout",
+            size: size.max(0) as u128,
+            limit: limit as u128,
+        });
+    }
+    let threads = thread_count(tv)?;
+    let tv_values = tv.values(limit)?;
+    tile_accesses_of(
+        &|i| memory.call(i),
+        &tv_values,
+        threads,
+        element_bits,
+        vector_bits,
+    )
+}
+
+/// The threads of a thread-value layout: its mode 0's size, or all of an int-shaped one (one
+/// value each).
+///
+/// # Errors
+/// The layout's `Overflow`.
+pub fn thread_count(tv: &Layout) -> Result<i64, LayoutError> {
+    if tv.shape().is_int() {
+        tv.size()
+    } else {
+        tv.mode(0)?.size()
+    }
+}
+
+/// [`tile_accesses`] from tables: `memory(i)` the element offset of tile index `i`, and
+/// `tv_values[k]` the tile index of `(thread, value)` with `k = thread + threads·value`.
+///
+/// # Errors
+/// As [`tile_accesses`], and the errors of `memory`.
+pub fn tile_accesses_of(
+    memory: &dyn Fn(i64) -> Result<i64, LayoutError>,
+    tv_values: &[i64],
+    threads: i64,
+    element_bits: i64,
+    vector_bits: i64,
+) -> Result<Vec<TileAccess>, LayoutError> {
     if ![8, 16, 32, 64, 128].contains(&vector_bits) {
         return Err(bad(
             format!("{vector_bits} vector bits"),
@@ -60,46 +104,34 @@ pub fn tile_accesses(
         ));
     }
     let per_access = (vector_bits / element_bits) as usize;
-    // an int-shaped layout is all threads, one value each
-    let threads = if tv.shape().is_int() {
-        tv.size()?
-    } else {
-        tv.mode(0)?.size()?
-    };
-    let size = tv.size()?;
-    if size as u128 > limit as u128 {
-        return Err(LayoutError::TooLarge {
-            what: "the thread-value layout",
-            size: size as u128,
-            limit: limit as u128,
-        });
-    }
     if threads <= 0 || !(threads as usize).is_multiple_of(WARP_SIZE) {
         return Err(LayoutError::ThreadCount {
             expected: WARP_SIZE,
             found: threads.max(0) as usize,
         });
     }
-    let values_per_thread = (size / threads) as usize;
+    let threads = threads as usize;
+    let values_per_thread = tv_values.len() / threads;
     if !values_per_thread.is_multiple_of(per_access) {
         return Err(bad(
             format!("{values_per_thread} values per thread"),
             &format!("a multiple of {per_access} values per thread ({vector_bits} / {element_bits} bits)"),
         ));
     }
-    let threads = threads as usize;
     let kind = AccessKind::Load {
         bytes: (vector_bits / 8) as u8,
     };
     let mut accesses = Vec::new();
+    let mut elements = Vec::with_capacity(per_access);
     for warp in 0..threads / WARP_SIZE {
         for first in (0..values_per_thread).step_by(per_access) {
             let mut offsets = Vec::with_capacity(WARP_SIZE);
             for lane in 0..WARP_SIZE {
                 let thread = warp * WARP_SIZE + lane;
-                let elements = (first..first + per_access)
-                    .map(|v| memory.call(tv.call((thread + threads * v) as i64)?))
-                    .collect::<Result<Vec<i64>, _>>()?;
+                elements.clear();
+                for v in first..first + per_access {
+                    elements.push(memory(tv_values[thread + threads * v])?);
+                }
                 let start = elements[0];
                 let contiguous = elements.iter().zip(start..).all(|(&e, want)| e == want);
                 let aligned = start

@@ -3,12 +3,12 @@
 //! (a preset or a typed thread-value layout), and what the engine says of it: the bank of every
 //! element unswizzled and swizzled, the phases of each load, and which threads collide.
 
-use crate::engine::access::{bank_of, Banks, ReadPreset, TileRead};
-use crate::engine::cute::{ComposedLayout, Layout, Notation, Swizzle};
+use crate::engine::access::{bank_of, thread_count, tile_accesses_of, Banks, ReadPreset, TileRead};
+use crate::engine::cute::{Layout, Notation, Swizzle};
 
 use super::{grid_shape, grid_sizes, hierarchical_coord, index_of};
-use crate::state::large_grid::LargeGrid;
 use crate::state::colouring::Colouring;
+use crate::state::large_grid::LargeGrid;
 
 /// Most tile elements the section reads (sixteen 128×128 tiles).
 pub const MAX_BANK_ELEMENTS: usize = 1 << 16;
@@ -336,10 +336,9 @@ impl BanksState {
     pub fn tv_for(&self, layout: &Layout) -> Result<Layout, String> {
         let preset = match self.read {
             Read::Typed => {
-                return self
-                    .tv
-                    .clone()
-                    .ok_or_else(|| "type a thread-value layout (thread, value) → tile index".into())
+                return self.tv.clone().ok_or_else(|| {
+                    "type a thread-value layout (thread, value) → tile index".into()
+                })
             }
             Read::Preset(p) => p,
         };
@@ -359,11 +358,11 @@ impl BanksState {
             .map_err(|e| e.to_string())
     }
 
-    /// What the section's pictures depend on, for `layout` (not the load and phase chosen).
+    /// What the section's tables depend on, for `layout` (not the swizzle, the load or the
+    /// phase chosen).
     pub fn inputs(&self, layout: &Layout) -> BankInputs {
         BankInputs {
             layout: layout.clone(),
-            swizzle: self.swizzle,
             element_bits: self.element_bits,
             vector_bits: self.read_vector_bits(),
             banks: self.banks,
@@ -373,7 +372,7 @@ impl BanksState {
 
     /// What the section shows for `layout`.
     pub fn view(&self, layout: &Layout) -> BankView {
-        BankView::of(&self.inputs(layout))
+        BankView::of(&self.inputs(layout), self.swizzle)
     }
 
     /// The state's query keys after the layout's (`&sw=3,4,3&eb=16…`): each only where it is
@@ -459,11 +458,10 @@ impl BanksState {
     }
 }
 
-/// What [`BankView`] is computed from.
+/// What [`BankBase`] is computed from: everything but the swizzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BankInputs {
     pub layout: Layout,
-    pub swizzle: Swizzle,
     pub element_bits: i64,
     pub vector_bits: i64,
     pub banks: Banks,
@@ -473,129 +471,140 @@ pub struct BankInputs {
 /// One side of the section: the tile under a memory layout, coloured by bank, and its read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Side {
-    pub memory: ComposedLayout,
+    pub swizzle: Swizzle,
     /// Each cell's bank (as its "address"), coloured bank by bank.
     pub grid: LargeGrid,
     /// The read, or why it cannot be made.
     pub read: Result<TileRead, String>,
 }
 
-/// What the section draws for a layout.
+/// The tables both sides are drawn from: every element's unswizzled offset, the read's tile
+/// indices, the grid's cells and who reads each element. A swizzle edit reuses them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BankView {
-    pub plain: Side,
-    pub swizzled: Side,
-    /// The read's thread-value layout, or why there is none.
-    pub tv: Result<Layout, String>,
-    /// `tile_of_cell[c]`: the tile index of grid cell `c` (row-major); `cell_of_tile` its
-    /// inverse.
+pub struct BankBase {
+    pub inputs: BankInputs,
+    /// `L(i)` for every tile index, or why the tile is not read.
+    offsets: Result<Vec<i64>, String>,
+    /// `tv(k)` for `k = thread + threads·value`.
+    tv_values: Vec<i64>,
+    threads: i64,
+    /// The grid's row-major shape (mode 0 down, mode 1 across, blocks).
+    shape: Vec<i64>,
+    /// `tile_of_cell[c]`: the tile index of grid cell `c`; `cell_of_tile` its inverse.
     tile_of_cell: Vec<i64>,
     cell_of_tile: Vec<usize>,
     /// Which thread and value read each tile index.
     readers: Vec<Option<(usize, usize)>>,
-    threads: usize,
 }
 
-impl BankView {
-    /// Both sides of the inputs' layout, unswizzled and swizzled.
-    pub fn of(state: &BankInputs) -> BankView {
-        let layout = &state.layout;
-        let sizes = grid_sizes(layout).unwrap_or_default();
-        let size = layout.size().unwrap_or(0);
-        let shape = if (0..=MAX_BANK_ELEMENTS as i64).contains(&size) {
-            grid_shape(&sizes)
-        } else {
-            vec![0]
-        };
-        let (mut tile_of_cell, mut cell_of_tile) = (Vec::new(), Vec::new());
-        if shape != [0] {
+impl BankBase {
+    pub fn of(inputs: &BankInputs) -> BankBase {
+        let layout = &inputs.layout;
+        let offsets = layout.values(MAX_BANK_ELEMENTS).map_err(|e| match e {
+            crate::engine::LayoutError::TooLarge { size, .. } => {
+                format!("{size} elements; the bank view reads at most {MAX_BANK_ELEMENTS}")
+            }
+            other => other.to_string(),
+        });
+        let (mut shape, mut tile_of_cell, mut cell_of_tile) = (vec![0], Vec::new(), Vec::new());
+        if let (Ok(offsets), Ok(sizes)) = (&offsets, grid_sizes(layout)) {
+            shape = grid_shape(&sizes);
             tile_of_cell = crate::engine::RowMajor::new(&shape)
                 .map(|coord| index_of(&sizes, &coord))
                 .collect();
-            cell_of_tile = vec![0; tile_of_cell.len()];
+            cell_of_tile = vec![0; offsets.len()];
             for (c, &i) in tile_of_cell.iter().enumerate() {
                 if let Some(slot) = cell_of_tile.get_mut(i as usize) {
                     *slot = c;
                 }
             }
         }
-        let tv = state.tv.clone();
-        let plain = ComposedLayout::from(layout.clone());
-        let swizzled = ComposedLayout::new(state.swizzle, 0, layout.clone());
-        let side = |memory: ComposedLayout| -> Side {
-            let banks: Vec<Option<i64>> = tile_of_cell
-                .iter()
-                .map(|&i| {
-                    let offset = memory.call(i).ok()?;
-                    bank_of(offset, state.element_bits, state.banks)
-                        .ok()
-                        .map(|b| b as i64)
-                })
-                .collect();
-            let read = if size > MAX_BANK_ELEMENTS as i64 {
-                Err(format!(
-                    "{size} elements; the bank view reads at most {MAX_BANK_ELEMENTS}"
-                ))
-            } else {
-                tv.clone().and_then(|tv| {
-                    TileRead::of(
-                        &memory,
-                        &tv,
-                        state.element_bits,
-                        state.vector_bits,
-                        state.banks,
-                        MAX_BANK_ELEMENTS,
-                    )
-                    .map_err(|e| e.to_string())
-                })
-            };
-            Side {
-                grid: LargeGrid {
-                    shape: shape.clone(),
-                    addresses: banks,
-                    span: Some((0, state.banks.count() as i64 - 1)),
-                    colouring: Colouring::Modulo(state.banks.count() as i64),
-                },
-                memory,
-                read,
-            }
+        let (tv_values, threads) = match &inputs.tv {
+            Ok(tv) => (
+                tv.values(MAX_BANK_ELEMENTS).unwrap_or_default(),
+                thread_count(tv).unwrap_or(0),
+            ),
+            Err(_) => (Vec::new(), 0),
         };
-        let (plain, swizzled) = (side(plain), side(swizzled));
-        let (mut readers, mut threads) = (vec![None; cell_of_tile.len()], 0);
-        if let Ok(tv) = &tv {
-            threads = tv
-                .mode(0)
-                .and_then(|m| m.size())
-                .or_else(|_| tv.size())
-                .unwrap_or(0)
-                .max(0) as usize;
-            let total = tv.size().unwrap_or(0).clamp(0, MAX_BANK_ELEMENTS as i64);
-            for k in 0..total {
-                if let Some(slot) = tv
-                    .call(k)
-                    .ok()
-                    .and_then(|i| readers.get_mut(usize::try_from(i).ok()?))
-                {
-                    let k = k as usize;
-                    *slot = Some((k % threads.max(1), k / threads.max(1)));
-                }
+        let mut readers = vec![None; cell_of_tile.len()];
+        let per = threads.max(1) as usize;
+        for (k, &i) in tv_values.iter().enumerate() {
+            if let Some(slot) = usize::try_from(i).ok().and_then(|i| readers.get_mut(i)) {
+                *slot = Some((k % per, k / per));
             }
         }
-        BankView {
-            plain,
-            swizzled,
-            tv,
+        BankBase {
+            inputs: inputs.clone(),
+            offsets,
+            tv_values,
+            threads,
+            shape,
             tile_of_cell,
             cell_of_tile,
             readers,
-            threads,
+        }
+    }
+
+    /// The tile under `swizzle ∘ L`: each cell's bank and the read's loads.
+    pub fn side(&self, swizzle: Swizzle) -> Side {
+        let inputs = &self.inputs;
+        let banks: Vec<Option<i64>> = match &self.offsets {
+            Ok(offsets) => self
+                .tile_of_cell
+                .iter()
+                .map(|&i| {
+                    let offset = swizzle.apply(*offsets.get(i as usize)?);
+                    bank_of(offset, inputs.element_bits, inputs.banks)
+                        .ok()
+                        .map(|b| b as i64)
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        let read = match (&self.offsets, &inputs.tv) {
+            (Err(e), _) | (_, Err(e)) => Err(e.clone()),
+            (Ok(offsets), Ok(_)) => {
+                let memory = |i: i64| {
+                    usize::try_from(i)
+                        .ok()
+                        .and_then(|i| offsets.get(i))
+                        .map(|&o| swizzle.apply(o))
+                        .ok_or_else(|| crate::engine::LayoutError::BadArgument {
+                            op: "tile read",
+                            arg: format!("tile index {i}"),
+                            expected: format!(
+                                "an index of the tile (below {}): the thread-value layout reads outside it",
+                                offsets.len()
+                            ),
+                        })
+                };
+                tile_accesses_of(
+                    &memory,
+                    &self.tv_values,
+                    self.threads,
+                    inputs.element_bits,
+                    inputs.vector_bits,
+                )
+                .map(|a| TileRead::of_accesses(a, inputs.banks))
+                .map_err(|e| e.to_string())
+            }
+        };
+        Side {
+            swizzle,
+            grid: LargeGrid {
+                shape: self.shape.clone(),
+                addresses: banks,
+                span: Some((0, inputs.banks.count() as i64 - 1)),
+                colouring: Colouring::Modulo(inputs.banks.count() as i64),
+            },
+            read,
         }
     }
 
     /// The cells (row-major) the colliding threads of phase `phase` of load `load` read on
-    /// `side`: the elements of the load's values of each thread in the phase's worst bank.
+    /// `side`: the load's values of each thread in the phase's worst bank.
     pub fn marked(&self, side: &Side, load: usize, phase: usize) -> Vec<usize> {
-        let (Ok(read), Ok(tv)) = (&side.read, &self.tv) else {
+        let Ok(read) = &side.read else {
             return Vec::new();
         };
         let Some((access, report)) = read.loads.get(load) else {
@@ -607,16 +616,17 @@ impl BankView {
         if p.wavefronts <= 1 {
             return Vec::new();
         }
+        let threads = self.threads.max(0) as usize;
         let mut cells = Vec::new();
         for &lane in &p.colliding {
             let thread = access.warp * crate::engine::access::WARP_SIZE + lane;
             for v in access.values.clone() {
-                let Ok(i) = tv.call((thread + self.threads * v) as i64) else {
-                    continue;
-                };
-                if let Some(&c) = usize::try_from(i).ok().and_then(|i| self.cell_of_tile.get(i)) {
-                    cells.push(c);
-                }
+                let cell = self
+                    .tv_values
+                    .get(thread + threads * v)
+                    .and_then(|&i| usize::try_from(i).ok())
+                    .and_then(|i| self.cell_of_tile.get(i));
+                cells.extend(cell);
             }
         }
         cells
@@ -624,22 +634,56 @@ impl BankView {
 
     /// What hovering cell `cell` says: the element, its offsets and banks on both sides, and
     /// which thread reads it.
-    pub fn describe(&self, layout: &Layout, cell: usize, element_bits: i64) -> Option<String> {
+    pub fn describe(&self, plain: &Side, swizzled: &Side, cell: usize) -> Option<String> {
         let &i = self.tile_of_cell.get(cell)?;
-        let plain = self.plain.memory.call(i).ok()?;
-        let swizzled = self.swizzled.memory.call(i).ok()?;
-        let bank = |side: &Side| side.grid.addresses.get(cell).copied().flatten();
+        let offset = *self.offsets.as_ref().ok()?.get(i as usize)?;
+        let bank = |side: &Side| {
+            side.grid
+                .addresses
+                .get(cell)
+                .copied()
+                .flatten()
+                .map_or("?".into(), |b| b.to_string())
+        };
         let reader = match self.readers.get(i as usize).copied().flatten() {
             Some((t, v)) => format!(" · read by thread {t}, value {v}"),
             None => String::new(),
         };
         Some(format!(
-            "coordinate {} · index {i} → offset {plain} (bank {}), swizzled {swizzled} (bank {}) · {} bytes each{reader}",
-            hierarchical_coord(layout, i),
-            bank(&self.plain).map_or("?".into(), |b| b.to_string()),
-            bank(&self.swizzled).map_or("?".into(), |b| b.to_string()),
-            element_bits / 8
+            "coordinate {} · index {i} → offset {offset} (bank {}), swizzled {} (bank {}) · {} bytes each{reader}",
+            hierarchical_coord(&self.inputs.layout, i),
+            bank(plain),
+            swizzled.swizzle.apply(offset),
+            bank(swizzled),
+            self.inputs.element_bits / 8
         ))
+    }
+}
+
+/// Both sides at once (the tests', and any caller's that does not keep the base).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankView {
+    pub base: BankBase,
+    pub plain: Side,
+    pub swizzled: Side,
+}
+
+impl BankView {
+    pub fn of(inputs: &BankInputs, swizzle: Swizzle) -> BankView {
+        let base = BankBase::of(inputs);
+        BankView {
+            plain: base.side(Swizzle::identity()),
+            swizzled: base.side(swizzle),
+            base,
+        }
+    }
+
+    pub fn marked(&self, side: &Side, load: usize, phase: usize) -> Vec<usize> {
+        self.base.marked(side, load, phase)
+    }
+
+    pub fn describe(&self, cell: usize) -> Option<String> {
+        self.base.describe(&self.plain, &self.swizzled, cell)
     }
 }
 

@@ -177,16 +177,36 @@ impl LayoutsState {
             Remedy::Swizzle(sw) => self.banks.set_swizzle(sw),
             Remedy::Padding { .. } => {
                 self.set_text(&candidate.memory.layout().to_string());
-                self.banks.set_swizzle(crate::engine::cute::Swizzle::identity());
+                self.banks
+                    .set_swizzle(crate::engine::cute::Swizzle::identity());
             }
         }
     }
 
-    /// A new element width; a picked atom follows it (its rows hold as many bytes).
+    /// A new element width (one of [`banks::ELEMENT_BITS`]; another keeps the last); a picked
+    /// atom follows it (its rows hold as many bytes).
     pub fn set_element_bits(&mut self, bits: i64) {
+        if !banks::ELEMENT_BITS.contains(&bits) {
+            return;
+        }
         self.banks.element_bits = bits;
         if let Some(atom) = self.banks.atom() {
             self.pick_atom(atom);
+        }
+    }
+
+    /// The layout's own part of the state (text, layout, cells and colouring), the workbench
+    /// and the bank section at their defaults: what the page's grid and properties depend on,
+    /// so an edit elsewhere does not redraw them.
+    pub fn core(&self) -> LayoutsState {
+        LayoutsState {
+            text: self.text.clone(),
+            layout: self.layout.clone(),
+            error: self.error.clone(),
+            show: self.show,
+            colour: self.colour,
+            workbench: WorkbenchState::default(),
+            banks: BanksState::default(),
         }
     }
 

@@ -60,7 +60,7 @@ fn the_colliding_threads_of_a_phase_are_marked_and_cells_coloured_by_bank() {
     assert!(view.marked(&view.swizzled, 99, 0).is_empty());
     // row r, column c holds offset 33r + c: bank (r + c) mod 32
     assert_eq!(view.swizzled.grid.addresses[5 * 32 + 7], Some(12));
-    let text = view.describe(padded.layout(), 5 * 32 + 7, 32).unwrap();
+    let text = view.describe(5 * 32 + 7).unwrap();
     assert!(text.contains("offset 172 (bank 12)"), "{text}");
     assert!(text.contains("read by thread 5, value 7"), "{text}");
 }
@@ -106,7 +106,11 @@ fn bad_fields_keep_the_last_swizzle() {
     state.set_text("(32,32):(1,32)");
     state.banks.vector_bits = 128;
     let view = state.banks.view(state.layout());
-    assert!(summary(&view.plain).contains("not contiguous"), "{}", summary(&view.plain));
+    assert!(
+        summary(&view.plain).contains("not contiguous"),
+        "{}",
+        summary(&view.plain)
+    );
     // a layout too large to read
     state.set_text("(1024,1024):(1024,1)");
     let view = state.banks.view(state.layout());
@@ -123,7 +127,10 @@ fn gmma_atoms_as_cute_prints_them_and_where_elements_land() {
         k128.cute_text(16).unwrap(),
         "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"
     );
-    assert_eq!(k128.element_swizzle(16).unwrap(), Swizzle::new(3, 3, 3).unwrap());
+    assert_eq!(
+        k128.element_swizzle(16).unwrap(),
+        Swizzle::new(3, 3, 3).unwrap()
+    );
     let mn128 = Atom::parse("MN_SW128").unwrap();
     assert_eq!(
         mn128.cute_text(16).unwrap(),
@@ -156,9 +163,18 @@ fn gmma_atoms_as_cute_prints_them_and_where_elements_land() {
     state.set_element_bits(8);
     assert_eq!(state.layout().to_string(), "(8,128):(128,1)");
     assert_eq!(state.banks.swizzle(), Swizzle::new(3, 4, 3).unwrap());
+    // a width the section does not offer is ignored; one an atom cannot hold is its error
     state.set_element_bits(24);
-    assert!(state.banks.atom_error().is_some());
-    assert_eq!(state.layout().to_string(), "(8,128):(128,1)", "the last atom's layout stays");
+    assert_eq!(state.banks.element_bits, 8);
+    state.banks.element_bits = 24;
+    state.pick_atom(k128);
+    assert!(state.banks.atom_error().unwrap().contains("24-bit"));
+    assert_eq!(
+        state.layout().to_string(),
+        "(8,128):(128,1)",
+        "the last atom's layout stays"
+    );
+    state.banks.element_bits = 8;
     state.banks.units = Units::CuteIndex;
     state.set_element_bits(16);
     assert_eq!(state.banks.swizzle(), Swizzle::new(3, 4, 3).unwrap());

@@ -5,11 +5,12 @@
 use leptos::prelude::*;
 
 use crate::engine::access::{Banks, ReadPreset};
+use crate::engine::cute::Swizzle;
 use crate::panels;
 use crate::panels::picture::Picture;
 use crate::state::large_grid::LargeGrid;
 use crate::state::layouts::banks::{
-    Atom, BankView, Read, Side, Units, ELEMENT_BITS, FIELD_NAMES, VECTOR_BITS,
+    Atom, BankBase, Read, Side, Units, ELEMENT_BITS, FIELD_NAMES, VECTOR_BITS,
 };
 use crate::state::layouts::LayoutsState;
 use crate::ui::components::{CanvasGrid, PictureExport};
@@ -39,32 +40,32 @@ fn summary(side: &Side) -> String {
 #[component]
 pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
     let inputs = Memo::new(move |_| state.with(|s| s.banks.inputs(s.layout())));
-    let bank_view = Memo::new(move |_| inputs.with(BankView::of));
-    let grid_of = move |swizzled: bool| {
-        Memo::new(move |_| {
-            bank_view.with(|v| {
-                let side = if swizzled { &v.swizzled } else { &v.plain };
-                Some::<LargeGrid>(side.grid.clone())
-            })
-        })
+    // the tables, rebuilt when the tile or the read changes; each side on its own, so a swizzle
+    // edit redraws only the swizzled one
+    let base = Memo::new(move |_| inputs.with(BankBase::of));
+    let plain = Memo::new(move |_| base.with(|b| b.side(Swizzle::identity())));
+    let swizzle = Memo::new(move |_| state.with(|s| s.banks.swizzle()));
+    let swizzled = Memo::new(move |_| {
+        let sw = swizzle.get();
+        base.with(|b| b.side(sw))
+    });
+    let side = move |swizzled_side: bool| if swizzled_side { swizzled } else { plain };
+    let grid_of = move |swizzled_side: bool| {
+        Memo::new(move |_| side(swizzled_side).with(|s| Some::<LargeGrid>(s.grid.clone())))
     };
     let (plain_grid, swizzled_grid) = (grid_of(false), grid_of(true));
     let hover = RwSignal::new(None::<usize>);
     let range = RwSignal::new(None::<(i64, i64)>);
     let chosen = move || state.with(|s| (s.banks.load, s.banks.phase));
-    let marks = move |swizzled: bool| {
+    let marks = move |swizzled_side: bool| {
         Signal::derive(move || {
             let (load, phase) = chosen();
-            bank_view.with(|v| {
-                let side = if swizzled { &v.swizzled } else { &v.plain };
-                v.marked(side, load, phase)
-            })
+            side(swizzled_side).with(|sd| base.with(|b| b.marked(sd, load, phase)))
         })
     };
     let hover_text = move || {
         let cell = hover.get()?;
-        let bits = state.with(|s| s.banks.element_bits);
-        bank_view.with(|v| state.with(|s| v.describe(s.layout(), cell, bits)))
+        plain.with(|p| swizzled.with(|s| base.with(|b| b.describe(p, s, cell))))
     };
     let field = move |k: usize| {
         let id = format!("error-sw-{}", FIELD_NAMES[k].to_lowercase());
@@ -112,20 +113,27 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
     let tv_shown = move || {
         state.with(|s| match s.banks.read {
             Read::Typed => s.banks.tv_text().to_string(),
-            Read::Preset(_) => inputs.with(|i| i.tv.as_ref().map(ToString::to_string).unwrap_or_default()),
+            Read::Preset(_) => {
+                inputs.with(|i| i.tv.as_ref().map(ToString::to_string).unwrap_or_default())
+            }
         })
     };
     let tv_error = move || {
         state.with(|s| match s.banks.read {
-            Read::Typed => s.banks.tv_error().map(str::to_string).or_else(|| inputs.with(|i| i.tv.clone().err())),
+            // a layout that parses but cannot be read (threads, values per thread) is its error too
+            Read::Typed => s
+                .banks
+                .tv_error()
+                .map(str::to_string)
+                .or_else(|| swizzled.with(|sd| sd.read.as_ref().err().cloned())),
             Read::Preset(_) => inputs.with(|i| i.tv.clone().err()),
         })
     };
     // the chosen load of the swizzled side: its table and the chosen phase's banks
     let table = Draw::new(move |m| {
         let (load, phase) = chosen();
-        bank_view.with(|v| {
-            if let Ok(read) = &v.swizzled.read {
+        swizzled.with(|sd| {
+            if let Ok(read) = &sd.read {
                 if let Some((_, report)) = read.loads.get(load) {
                     panels::banks::bank_table(m, report, phase);
                     if let Some(p) = report.phases().get(phase) {
@@ -136,12 +144,18 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
         })
     });
     let load_options = Draw::new(move |m| {
-        bank_view.with(|v| {
-            let Ok(read) = &v.swizzled.read else { return };
+        swizzled.with(|sd| {
+            let Ok(read) = &sd.read else { return };
             let mut items = read.loads.iter().enumerate().map(|(k, (a, r))| {
                 (
                     k.to_string(),
-                    format!("warp {}, values {}..{}: {}-way", a.warp, a.values.start, a.values.end, r.degree()),
+                    format!(
+                        "warp {}, values {}..{}: {}-way",
+                        a.warp,
+                        a.values.start,
+                        a.values.end,
+                        r.degree()
+                    ),
                 )
             });
             panels::options(m, &mut items, false);
@@ -149,11 +163,21 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
     });
     let phase_options = Draw::new(move |m| {
         let (load, _) = chosen();
-        bank_view.with(|v| {
-            let Ok(read) = &v.swizzled.read else { return };
-            let Some((_, report)) = read.loads.get(load) else { return };
+        swizzled.with(|sd| {
+            let Ok(read) = &sd.read else { return };
+            let Some((_, report)) = read.loads.get(load) else {
+                return;
+            };
             let mut items = report.phases().iter().enumerate().map(|(k, p)| {
-                (k.to_string(), format!("phase {k}: threads {}–{}, {} wavefront(s)", p.threads.start, p.threads.end - 1, p.wavefronts))
+                (
+                    k.to_string(),
+                    format!(
+                        "phase {k}: threads {}–{}, {} wavefront(s)",
+                        p.threads.start,
+                        p.threads.end - 1,
+                        p.wavefronts
+                    ),
+                )
             });
             panels::options(m, &mut items, false);
         })
@@ -164,12 +188,18 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
             let span = sw.bits() + sw.base() + sw.shift().abs();
             // the tile's address bits, and at least the swizzle's
             let cosize = s.layout().cosize().unwrap_or(1).max(1);
-            let bits = (64 - (cosize - 1).leading_zeros() as i64).max(span).clamp(1, 24);
+            let bits = (64 - (cosize - 1).leading_zeros() as i64)
+                .max(span)
+                .clamp(1, 24);
             panels::banks::bit_matrix(m, sw, bits as u32);
         })
     });
     let suggest_open = RwSignal::new(false);
-    let suggestions = Memo::new(move |_| suggest_open.get().then(|| state.with(LayoutsState::suggestions)));
+    let suggestions = Memo::new(move |_| {
+        suggest_open
+            .get()
+            .then(|| state.with(LayoutsState::suggestions))
+    });
     let suggest_draw = Draw::new(move |m| {
         suggestions.with(|s| match s {
             Some(Ok(s)) => panels::banks::suggestions(m, s, SHOWN),
@@ -178,10 +208,12 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
         })
     });
     let apply = move |ev: web_sys::MouseEvent| {
-        let Some(k) = event_attribute(&ev, "data-apply").and_then(|k| k.parse::<usize>().ok()) else {
+        let Some(k) = event_attribute(&ev, "data-apply").and_then(|k| k.parse::<usize>().ok())
+        else {
             return;
         };
-        let candidate = suggestions.with_untracked(|s| s.as_ref()?.as_ref().ok()?.best.get(k).cloned());
+        let candidate =
+            suggestions.with_untracked(|s| s.as_ref()?.as_ref().ok()?.best.get(k).cloned());
         if let Some(c) = candidate {
             state.update(|s| s.apply(&c));
         }
@@ -324,9 +356,9 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
             </div>
             <dl class="properties banks__summary">
                 <dt>"unswizzled"</dt>
-                <dd data-testid="bank-summary-plain">{move || bank_view.with(|v| summary(&v.plain))}</dd>
+                <dd data-testid="bank-summary-plain">{move || plain.with(summary)}</dd>
                 <dt>{move || state.with(|s| format!("with {}", s.banks.swizzle()))}</dt>
-                <dd data-testid="bank-summary">{move || bank_view.with(|v| summary(&v.swizzled))}</dd>
+                <dd data-testid="bank-summary">{move || swizzled.with(summary)}</dd>
             </dl>
             <div class="grid-options">
                 <label class="field">
@@ -371,9 +403,9 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
             </div>
             <PictureExport
                 picture=Callback::new(move |()| {
-                    bank_view.with_untracked(|v| state.with_untracked(|s| {
+                    swizzled.with_untracked(|sd| state.with_untracked(|s| {
                         let title = format!("banks of {} ∘ {}, {}-bit elements", s.banks.swizzle(), s.layout(), s.banks.element_bits);
-                        Picture::of_banks(s.layout(), &v.swizzled.grid, title)
+                        Picture::of_banks(s.layout(), &sd.grid, title)
                     }))
                 })
                 name="bank-grid"

@@ -23,7 +23,9 @@ pub fn LayoutsPage(
     /// The page state, owned by the app so it lives in the URL.
     state: RwSignal<LayoutsState>,
 ) -> impl IntoView {
-    let grids = Memo::new(move |_| state.with(LayoutsState::grid));
+    // the layout's own state: edits of the workbench or the bank section leave it equal
+    let core = Memo::new(move |_| state.with(LayoutsState::core));
+    let grids = Memo::new(move |_| core.with(LayoutsState::grid));
     let hover = RwSignal::new(None::<Hover>);
     let lit = Memo::new(move |_| {
         let Some(h) = hover.get() else {
@@ -36,7 +38,7 @@ pub fn LayoutsPage(
         grids.with(|g| {
             let g = g.as_ref().ok()?;
             match h {
-                Hover::Logical(i) => state.with(|s| s.describe(g, i)),
+                Hover::Logical(i) => core.with(|s| s.describe(g, i)),
                 Hover::Memory(a) => Some(format!(
                     "offset {a} ← {} coordinate(s)",
                     g.lit(h).logical.len()
@@ -80,11 +82,11 @@ pub fn LayoutsPage(
                     </label>
                     <section class="canonical" aria-label="Layout" data-panel="notation">
                         <h2>"Layout"</h2>
-                        <div use:markup=Draw::new(move |m| state.with(|s| panels::layout_notations(m, s.layout())))></div>
+                        <div use:markup=Draw::new(move |m| core.with(|s| panels::layout_notations(m, s.layout())))></div>
                         <dl
                             class="properties"
                             data-testid="layout-properties"
-                            use:markup=Draw::new(move |m| state.with(|s| panels::layout_properties(m, s)))
+                            use:markup=Draw::new(move |m| core.with(|s| panels::layout_properties(m, s)))
                         ></dl>
                         <details class="more" data-testid="more-pycute">
                             <summary>"pycute snippet"</summary>
@@ -93,7 +95,7 @@ pub fn LayoutsPage(
                                 <button type="button" data-testid="copy-pycute" on:click=move |_| copy(state.with_untracked(LayoutsState::pycute_snippet), status)>"Copy"</button>
                                 <span class="note" role="status" data-testid="layouts-copy-status">{move || status.get()}</span>
                             </div>
-                            <pre class="code" data-testid="export-pycute" tabindex="0">{move || state.with(LayoutsState::pycute_snippet)}</pre>
+                            <pre class="code" data-testid="export-pycute" tabindex="0">{move || core.with(LayoutsState::pycute_snippet)}</pre>
                         </details>
                     </section>
                 </div>

@@ -1,0 +1,137 @@
+import { expect, test, type Page } from "@playwright/test";
+import { LayoutsPage } from "./layouts-page";
+
+/** Sets the swizzle's B, M and S fields. */
+async function swizzle(layouts: LayoutsPage, b: string, m: string, s: string) {
+  await layouts.type("sw-b", b);
+  await layouts.type("sw-m", m);
+  await layouts.type("sw-s", s);
+}
+
+/** Hovers cell (row, column) of a bank canvas drawing `cols` columns `px` pixels wide. */
+async function hoverCell(page: Page, testId: string, row: number, col: number, cols: number, px = 480) {
+  const canvas = page.getByTestId(testId);
+  const box = await canvas.boundingBox();
+  const cell = (box?.width ?? px) / cols;
+  await canvas.hover({ position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell } });
+}
+
+test("the golden cases give their degrees in the app: 32-way, padded 1-way, Sw<5,0,5> 1-way", async ({ page }) => {
+  const layouts = new LayoutsPage(page);
+  await layouts.open("#/layouts?L=(32,32):(32,1)&read=column");
+  const swizzled = page.getByTestId("bank-summary");
+  const plain = page.getByTestId("bank-summary-plain");
+  await expect(swizzled).toHaveText("conflicts: 32-way, 1024 wavefronts over 32 phases (ideal 32)");
+  // rows padded to 33
+  await layouts.type("layout-input", "(32,32):(33,1)");
+  await expect(swizzled).toHaveText("conflicts: 1-way, 32 wavefronts over 32 phases (ideal 32)");
+  // the unpadded tile under Sw<5,0,5>, beside the unswizzled one
+  await layouts.type("layout-input", "(32,32):(32,1)");
+  await swizzle(layouts, "5", "0", "5");
+  await expect(swizzled).toHaveText("conflicts: 1-way, 32 wavefronts over 32 phases (ideal 32)");
+  await expect(plain).toHaveText("conflicts: 32-way, 1024 wavefronts over 32 phases (ideal 32)");
+  await expect(page).toHaveURL(/sw=5,0,5/);
+  // the same swizzle typed as a composed layout
+  await page.goto("/#/layouts?read=column");
+  await layouts.type("layout-input", "Sw<5,0,5> o _0 o (32,32):(32,1)");
+  await expect(page.getByTestId("sw-b")).toHaveValue("5");
+  await expect(swizzled).toHaveText("conflicts: 1-way, 32 wavefronts over 32 phases (ideal 32)");
+  await page.reload();
+  await expect(swizzled).toHaveText("conflicts: 1-way, 32 wavefronts over 32 phases (ideal 32)");
+  expect(layouts.consoleErrors).toEqual([]);
+});
+
+test("the colliding threads of a phase: the table, the banks, the hover", async ({ page }) => {
+  const layouts = new LayoutsPage(page);
+  await layouts.open("#/layouts?L=(32,32):(32,1)&read=column&load=3");
+  const table = page.getByTestId("bank-table");
+  // load 3 reads column 3: the one phase's 32 threads all in bank 3
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table.locator("tbody tr").first()).toHaveClass(/is-conflict/);
+  await expect(table.locator("tbody td").nth(2)).toHaveText("3");
+  await expect(page.getByTestId("bank-counts").locator("td.is-conflict")).toHaveText("32");
+  await hoverCell(page, "bank-grid", 5, 7, 32);
+  await expect(page.getByTestId("bank-hover")).toContainText("index 229 → offset 167 (bank 7)");
+  await expect(page.getByTestId("bank-hover")).toContainText("read by thread 5, value 7");
+  // a 128-bit row read of a 16-bit tile: phases of 8 threads, chosen by a click on the table
+  await layouts.open("#/layouts?L=(16,64):(64,1)&eb=16&vb=128&read=row");
+  await expect(page.getByTestId("bank-summary")).toContainText("conflicts: 1-way");
+  await page.getByTestId("bank-table").locator("tr[data-phase='2']").click();
+  await expect(page.getByTestId("bank-phase")).toHaveValue("2");
+  await expect(page).toHaveURL(/phase=2/);
+  expect(layouts.consoleErrors).toEqual([]);
+});
+
+test("a GMMA atom: CuTe's print, where elements land, and CuTe's L(i)", async ({ page }) => {
+  const layouts = new LayoutsPage(page);
+  await layouts.open("#/layouts");
+  await page.getByTestId("element-bits").selectOption("16");
+  await page.getByTestId("atom-picker").selectOption("K_SW128");
+  await expect(layouts.input()).toHaveValue("(8,64):(64,1)");
+  await expect(page.getByTestId("sw-m")).toHaveValue("3");
+  const note = page.getByTestId("atom-note");
+  await expect(note).toContainText("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
+  await expect(note).toContainText("Sw<3,3,3> on element offsets, where each element lands");
+  await page.getByTestId("swizzle-units").selectOption("cute");
+  await expect(page.getByTestId("sw-m")).toHaveValue("4");
+  await expect(note).toContainText("This is not where the elements land");
+  // the element width follows into the atom
+  await page.getByTestId("swizzle-units").selectOption("lands");
+  await page.getByTestId("element-bits").selectOption("8");
+  await expect(layouts.input()).toHaveValue("(8,128):(128,1)");
+  await expect(page.getByTestId("sw-m")).toHaveValue("4");
+  // the ldmatrix-style read of the atom is conflict-free where it lands
+  await page.getByTestId("read-preset").selectOption("ldmatrix");
+  await expect(page.getByTestId("bank-summary")).toContainText("conflicts: 1-way");
+  await expect(page.getByTestId("bank-summary-plain")).toContainText("conflicts: 8-way");
+  await expect(page.getByTestId("bit-matrix").locator("td.is-xor")).toHaveCount(3);
+  expect(layouts.consoleErrors).toEqual([]);
+});
+
+test("bad swizzle and thread-value input: typed errors next to the fields, the last state stays", async ({ page }) => {
+  const layouts = new LayoutsPage(page);
+  await layouts.open("#/layouts?L=(32,32):(32,1)&read=column&sw=5,0,5");
+  const swizzled = page.getByTestId("bank-summary");
+  await expect(swizzled).toContainText("1-way");
+  await layouts.type("sw-m", "x");
+  await expect(page.getByTestId("error-sw-m")).toHaveText("M: expected an integer, found “x”");
+  await expect(page.getByTestId("sw-m")).toHaveAttribute("aria-invalid", "true");
+  await expect(swizzled).toContainText("1-way");
+  await layouts.type("sw-m", "0");
+  await layouts.type("sw-s", "2");
+  await expect(page.getByTestId("error-swizzle")).toContainText("|S| >= B");
+  await expect(swizzled).toContainText("1-way");
+  await layouts.type("sw-s", "5");
+  await expect(page.getByTestId("error-swizzle")).toHaveText("");
+  await page.getByTestId("read-preset").selectOption("tv");
+  await expect(page.getByTestId("tv-input")).not.toHaveValue("");
+  await layouts.type("tv-input", "(32,32):(1,");
+  await expect(page.getByTestId("error-tv")).not.toHaveText("");
+  await expect(swizzled).toContainText("1-way");
+  await layouts.type("tv-input", "(16,2):(1,16)");
+  await expect(page.getByTestId("error-tv")).toContainText("one address per thread");
+  // a vector that is not contiguous is named, not split
+  await layouts.type("tv-input", "(32,32):(1,32)");
+  await page.getByTestId("vector-bits").selectOption("64");
+  await expect(swizzled).toContainText("not contiguous");
+  expect(layouts.consoleErrors).toEqual([]);
+});
+
+test("the solver's suggestion applies, and the bank grid exports", async ({ page }) => {
+  const layouts = new LayoutsPage(page);
+  await layouts.open("#/layouts?L=(32,32):(32,1)&read=column");
+  await layouts.openMore("suggest");
+  await expect(page.getByTestId("suggest-summary")).toContainText("Unswizzled: 1024 wavefronts (32-way). Best: 32 (1-way).");
+  await page.getByTestId("apply-0").click();
+  await expect(page.getByTestId("bank-summary")).toContainText("conflicts: 1-way");
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId("bank-grid-svg").click()]);
+  expect(file.suggestedFilename()).toBe("bank-grid.svg");
+  expect(layouts.consoleErrors).toEqual([]);
+});
+
+test("a widget shows the bank section alone, with its state", async ({ page }) => {
+  await page.goto("/embed.html?panels=banks#/layouts?L=(32,32):(32,1)&read=column&sw=5,0,5");
+  await expect(page.getByTestId("bank-summary")).toHaveText("conflicts: 1-way, 32 wavefronts over 32 phases (ideal 32)");
+  await expect(page.getByTestId("layout-input")).toBeHidden();
+  await expect(page.getByTestId("bank-grid")).toBeVisible();
+});
