@@ -3,7 +3,9 @@
 //! (a preset or a typed thread-value layout), and what the engine says of it: the bank of every
 //! element unswizzled and swizzled, the phases of each load, and which threads collide.
 
-use crate::engine::access::{bank_of, thread_count, tile_accesses_of, Banks, ReadPreset, TileRead};
+use crate::engine::access::{
+    bank_of, thread_count, tile_accesses_of, Banks, ReadPreset, SectorReport, TileRead,
+};
 use crate::engine::cute::{Layout, Notation, Swizzle};
 
 use super::{grid_shape, grid_sizes, hierarchical_coord, index_of};
@@ -658,6 +660,24 @@ impl BankBase {
             self.inputs.element_bits / 8
         ))
     }
+}
+
+/// The same read as a global-memory load of the side's layout: `sectors: S over N loads
+/// (minimum M), lines: L (minimum K)`, as `layout-lab sectors` ends.
+pub fn sectors_summary(side: &Side) -> Result<String, String> {
+    let read = side.read.as_ref().map_err(Clone::clone)?;
+    let (mut sectors, mut min_sectors, mut lines, mut min_lines) = (0, 0, 0, 0);
+    for (access, _) in &read.loads {
+        let r = SectorReport::of(&access.access);
+        sectors += r.sectors;
+        min_sectors += r.min_sectors;
+        lines += r.lines;
+        min_lines += r.min_lines;
+    }
+    Ok(format!(
+        "sectors: {sectors} over {} loads (minimum {min_sectors}), lines: {lines} (minimum {min_lines})",
+        read.loads.len()
+    ))
 }
 
 /// Both sides at once (the tests', and any caller's that does not keep the base).

@@ -24,6 +24,11 @@ fn golden_cases_of_issue_42_in_the_section() {
         summary(&view.swizzled),
         "conflicts: 32-way, 1024 wavefronts over 32 phases (ideal 32)"
     );
+    // in global memory: a sector and a line per thread, where 4 sectors would do
+    assert_eq!(
+        sectors_summary(&view.plain).unwrap(),
+        "sectors: 1024 over 32 loads (minimum 128), lines: 1024 (minimum 32)"
+    );
     let padded = golden("(32,32):(33,1)");
     let view = padded.banks.view(padded.layout());
     assert!(summary(&view.swizzled).starts_with("conflicts: 1-way, 32 wavefronts"));

@@ -10,7 +10,7 @@ use crate::panels;
 use crate::panels::picture::Picture;
 use crate::state::large_grid::LargeGrid;
 use crate::state::layouts::banks::{
-    Atom, BankBase, Read, Side, Units, ELEMENT_BITS, FIELD_NAMES, VECTOR_BITS,
+    sectors_summary, Atom, BankBase, Read, Side, Units, ELEMENT_BITS, FIELD_NAMES, VECTOR_BITS,
 };
 use crate::state::layouts::LayoutsState;
 use crate::ui::components::{CanvasGrid, PictureExport};
@@ -359,6 +359,8 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
                 <dd data-testid="bank-summary-plain">{move || plain.with(summary)}</dd>
                 <dt>{move || state.with(|s| format!("with {}", s.banks.swizzle()))}</dt>
                 <dd data-testid="bank-summary">{move || swizzled.with(summary)}</dd>
+                <dt>"as a global load"</dt>
+                <dd data-testid="sector-summary">{move || swizzled.with(|sd| sectors_summary(sd).unwrap_or_default())}</dd>
             </dl>
             <div class="grid-options">
                 <label class="field">
