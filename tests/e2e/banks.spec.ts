@@ -135,3 +135,23 @@ test("a widget shows the bank section alone, with its state", async ({ page }) =
   await expect(page.getByTestId("layout-input")).toBeHidden();
   await expect(page.getByTestId("bank-grid")).toBeVisible();
 });
+
+test("the Embed menu offers the bank section, at a height that shows it whole", async ({ page }) => {
+  const state = "L=(32,32):(32,1)&read=column&sw=5,0,5";
+  await page.goto(`/#/layouts?${state}`);
+  await page.getByTestId("embed-menu").locator("summary").click();
+  await expect(page.getByTestId("embed-panel-banks")).not.toBeChecked();
+  for (const name of ["editor", "notation", "grid"]) await page.getByTestId(`embed-panel-${name}`).uncheck();
+  await page.getByTestId("embed-panel-banks").check();
+  const element = (await page.getByTestId("export-embed").textContent()) ?? "";
+  expect(element).toContain('panels="banks"');
+  expect(element).toContain("sw=5,0,5");
+  expect(element).toContain("read=column");
+  const height = Number(element.match(/height="(\d+)"/)![1]);
+  await page.setViewportSize({ width: 720, height });
+  await page.goto(`/embed.html?panels=banks#/layouts?${state}`);
+  await expect(page.getByTestId("bank-summary")).toContainText("1-way");
+  const total = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(total).toBeLessThanOrEqual(height);
+  expect(height).toBeLessThan(total * 1.15);
+});

@@ -322,6 +322,16 @@ impl BanksState {
         }
     }
 
+    /// The address bits the bit matrix covers: the layout's (its cosize's), at least the
+    /// swizzle's span, at most 24.
+    pub fn matrix_bits(&self, layout: &Layout) -> u32 {
+        let sw = self.swizzle;
+        let span = sw.bits() + sw.base() + sw.shift().abs();
+        let cosize = layout.cosize().unwrap_or(1).max(1);
+        let bits = 64 - i64::from((cosize - 1).leading_zeros());
+        bits.max(span).clamp(1, 24) as u32
+    }
+
     /// The vector width the read uses (ldmatrix's is 128 bits).
     pub fn read_vector_bits(&self) -> i64 {
         match self.read {

@@ -215,3 +215,17 @@ fn the_url_keeps_the_section() {
     assert!(bad.field_error(1).is_some());
     assert_eq!(bad.atom(), None);
 }
+
+#[test]
+fn the_bit_matrix_covers_the_tile_and_the_swizzle() {
+    let mut s = BanksState::default();
+    let layout = Layout::parse("(8,8):(8,1)").unwrap();
+    assert_eq!(s.matrix_bits(&layout), 6);
+    s.set_swizzle(Swizzle::new(3, 4, 3).unwrap());
+    assert_eq!(s.matrix_bits(&layout), 10);
+    assert_eq!(s.matrix_bits(&Layout::parse("1:0").unwrap()), 10);
+    s.set_swizzle(Swizzle::new(20, 0, 20).unwrap());
+    assert_eq!(s.matrix_bits(&layout), 24, "at most 24 rows");
+    let huge = Layout::parse("(2,2):(1,4611686018427387904)").unwrap();
+    assert!(s.matrix_bits(&huge) <= 24);
+}

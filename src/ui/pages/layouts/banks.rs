@@ -184,14 +184,7 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
     });
     let matrix = Draw::new(move |m| {
         state.with(|s| {
-            let sw = s.banks.swizzle();
-            let span = sw.bits() + sw.base() + sw.shift().abs();
-            // the tile's address bits, and at least the swizzle's
-            let cosize = s.layout().cosize().unwrap_or(1).max(1);
-            let bits = (64 - (cosize - 1).leading_zeros() as i64)
-                .max(span)
-                .clamp(1, 24);
-            panels::banks::bit_matrix(m, sw, bits as u32);
+            panels::banks::bit_matrix(m, s.banks.swizzle(), s.banks.matrix_bits(s.layout()))
         })
     });
     let suggest_open = RwSignal::new(false);
