@@ -1,19 +1,23 @@
 //! CuTe C++ cases (`../shared/vectors/README.md` section 6) against what CUTLASS 4.2's CuTe
 //! computed: the `swizzle` kind's composed layout and its `composition`, `logical_divide` and
-//! `zipped_divide` (by the engine's C++ algebra, [`CppComposedLayout`]).
+//! `zipped_divide` (by the engine's C++ algebra, [`CppComposedLayout`]), and the
+//! `swizzle_atom` kind's GMMA atom, its `tile_to_shape` and its element offsets.
 //!
 //! Agreement, as the README's section 6 states it: shapes and strides equal as nested tuples
-//! (whether an integer is static need not agree) and every value equal.
+//! (whether an integer is static need not agree), every value equal, and `element_offsets`
+//! equal.
 
 use serde_json::Value;
 
-use crate::engine::cute::{CppComposedLayout, CppTiler, Swizzle};
+use crate::engine::cute::{
+    element_offsets, CppComposedLayout, CppInt, CppTiler, CppTuple, GmmaAtom, Swizzle,
+};
 use crate::engine::LayoutError;
 
 use super::ENUMERATION_LIMIT;
 
 /// The kinds of the file this engine does not model yet: reported as skipped.
-pub(super) const NOT_IMPLEMENTED: [&str; 3] = ["swizzle_atom", "tiled_mma", "tiled_copy"];
+pub(super) const NOT_IMPLEMENTED: [&str; 2] = ["tiled_mma", "tiled_copy"];
 
 fn integers(value: Option<&Value>, name: &str) -> Result<Vec<i64>, String> {
     value
@@ -116,4 +120,37 @@ pub(super) fn check_swizzle(case: &Value) -> Result<(), String> {
         )?;
     }
     Ok(())
+}
+
+/// `swizzle_atom`: the atom as CuTe prints it, `tile_to_shape(atom, shape)` (shape, stride,
+/// every value) and the element offsets once the layout has a shared-memory pointer.
+pub(super) fn check_swizzle_atom(case: &Value) -> Result<(), String> {
+    let name = case.get("atom").and_then(Value::as_str).ok_or("no atom")?;
+    let mut atom = GmmaAtom::parse(name).map_err(|e| e.to_string())?;
+    if let Some(bits) = case.get("element_bits").and_then(Value::as_i64) {
+        atom.element_bits = bits;
+    }
+    let ours = atom.layout().map_err(|e| e.to_string())?;
+    if let Some(text) = case.get("atom_layout").and_then(Value::as_str) {
+        let reference = CppComposedLayout::parse(text).map_err(|e| format!("`{text}`: {e}"))?;
+        if reference != ours {
+            return Err(format!("atom: {ours} != CuTe's {text}"));
+        }
+    }
+    let target = CppTuple::Tuple(
+        integers(case.get("shape"), "shape")?
+            .into_iter()
+            .map(|v| CppTuple::Int(CppInt::fixed(v)))
+            .collect(),
+    );
+    let layout = case.get("layout").ok_or("no layout")?;
+    let tiled = ours.tile_to_shape(&target);
+    agree("tile_to_shape", tiled.clone(), layout)?;
+    let tiled = tiled.map_err(|e| e.to_string())?;
+    let offsets = element_offsets(&tiled, ENUMERATION_LIMIT).map_err(|e| e.to_string())?;
+    first_difference(
+        "element_offsets",
+        &offsets,
+        &integers(case.get("element_offsets"), "element_offsets")?,
+    )
 }

@@ -5,8 +5,8 @@
 //! ([`convert`]); swizzles `Sw<B,M,S>` and the composed layouts `sw ∘ offset ∘ L` they make
 //! ([`Swizzle`], [`ComposedLayout`]), and swizzles as XOR matrices over address bits
 //! ([`BitMatrix`]). CuTe C++'s own algebra, whose integers are static or dynamic and which
-//! differs from pycute's in shape and sometimes in value, is apart: [`CppLayout`] and
-//! [`CppComposedLayout`].
+//! differs from pycute's in shape and sometimes in value, is apart: [`CppLayout`],
+//! [`CppComposedLayout`], and the GMMA shared-memory atoms ([`gmma_atom`]).
 
 pub mod algebra;
 mod bit_matrix;
@@ -15,6 +15,7 @@ pub mod convert;
 mod cpp_algebra;
 mod cpp_composed;
 mod cpp_int;
+mod gmma;
 mod layout;
 pub mod notation;
 mod swizzle;
@@ -26,6 +27,7 @@ pub use composed::ComposedLayout;
 pub use cpp_algebra::{CppLayout, CppTiler};
 pub use cpp_composed::{CppComposedLayout, CppOffset};
 pub use cpp_int::{CppInt, CppTuple};
+pub use gmma::{element_offsets, element_swizzle, gmma_atom, AtomSwizzle, GmmaAtom, Major};
 pub(crate) use layout::{algebra_error, mul, overflow};
 pub use layout::{
     crd2idx, crd2idx_int, idx2crd, prefix_product, shape_div, IntTuple, Layout, Notation,
