@@ -69,12 +69,6 @@ impl CppComposedLayout {
         &self.layout
     }
 
-    /// C++'s `composition(Swizzle<0,M,S>, Int<0>, layout)` is the plain layout: true where this
-    /// composed layout is one (it then prints as its layout alone).
-    pub fn is_plain(&self) -> bool {
-        self.swizzle.bits() == 0 && matches!(self.offset, CppOffset::Int(v) if v.is_constant(0))
-    }
-
     fn with_layout(&self, layout: CppLayout) -> CppComposedLayout {
         CppComposedLayout::new(self.swizzle, self.offset, layout)
     }
@@ -137,12 +131,12 @@ impl CppComposedLayout {
     }
 
     /// `upcast<n>`: the swizzle's base lowered by `log2 n` (`Sw<B,M,S>` → `Sw<B,M-log2 n,S>`,
-    /// or `Sw<max(B+M-log2 n,0),0,S>` below 0), an integer offset divided by `n`, and the
+    /// or `Sw<max(B+M-log2 n,0),0,S>` below 0), a static offset divided by `n`, and the
     /// layout upcast. An unset pointer keeps the swizzle (it acts on bytes) and widens to
     /// `bits·n`.
     ///
     /// # Errors
-    /// `n` not a power of two; as [`CppLayout::upcast`].
+    /// `n` not a power of two; a dynamic offset; as [`CppLayout::upcast`].
     pub fn upcast(&self, n: i64) -> Result<CppComposedLayout, LayoutError> {
         let log2 = log2_exact(n)?;
         let layout = self.layout.upcast(n)?;
@@ -151,6 +145,7 @@ impl CppComposedLayout {
                 let bits = bits.checked_mul(n).ok_or_else(super::overflow)?;
                 CppComposedLayout::new(self.swizzle, CppOffset::SmemPtr { bits }, layout)
             }
+            CppOffset::Int(v) if !v.is_static() => return Err(dynamic_offset()),
             CppOffset::Int(v) => CppComposedLayout::new(
                 swizzle_upcast(self.swizzle, log2)?,
                 CppOffset::Int(v.div(CppInt::fixed(n))?),
@@ -159,11 +154,11 @@ impl CppComposedLayout {
         })
     }
 
-    /// `downcast<n>`: the swizzle's base raised by `log2 n`, an integer offset multiplied by
+    /// `downcast<n>`: the swizzle's base raised by `log2 n`, a static offset multiplied by
     /// `n`, the layout downcast; an unset pointer keeps the swizzle and narrows to `bits / n`.
     ///
     /// # Errors
-    /// `n` not a power of two; as [`CppLayout::downcast`].
+    /// `n` not a power of two; a dynamic offset; as [`CppLayout::downcast`].
     pub fn downcast(&self, n: i64) -> Result<CppComposedLayout, LayoutError> {
         let log2 = log2_exact(n)?;
         let layout = self.layout.downcast(n)?;
@@ -171,6 +166,7 @@ impl CppComposedLayout {
             CppOffset::SmemPtr { bits } => {
                 CppComposedLayout::new(self.swizzle, CppOffset::SmemPtr { bits: bits / n }, layout)
             }
+            CppOffset::Int(v) if !v.is_static() => return Err(dynamic_offset()),
             CppOffset::Int(v) => {
                 let swizzle = Swizzle::new(
                     self.swizzle.bits(),
@@ -251,6 +247,15 @@ fn parse_error(text: &str, position: usize, expected: &str) -> LayoutError {
     }
 }
 
+/// CUTLASS 4.2 has no `upcast` / `downcast` of a dynamic (`int`) offset: the C++ does not
+/// compile ("no matching function for call to ‘upcast<2>(const int&)’").
+fn dynamic_offset() -> LayoutError {
+    refused(
+        "upcast / downcast",
+        "a static offset (C++ has no upcast of a dynamic one)",
+    )
+}
+
 /// `log2 n` for a power of two `n` ("N must be a power of two").
 fn log2_exact(n: i64) -> Result<i64, LayoutError> {
     if n <= 0 || n.count_ones() != 1 {
@@ -270,12 +275,132 @@ pub(super) fn swizzle_upcast(swizzle: Swizzle, log2: i64) -> Result<Swizzle, Lay
 }
 
 impl fmt::Display for CppComposedLayout {
-    /// CuTe's print: `Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)`, or the layout
-    /// alone where [`CppComposedLayout::is_plain`].
+    /// CuTe's print: `Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)`. (C++ builds
+    /// `composition(Swizzle<0,M,S>{}, Int<0>{}, layout)` as the plain layout; the casts here
+    /// never do, their `_0` being unsigned, so this type has no such case.)
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_plain() {
-            return write!(f, "{}", self.layout);
-        }
         write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How a fixture's result was made from its input.
+    enum Cast {
+        Up(i64),
+        Down(i64),
+        /// `recast_layout<Old, New>` by their widths in bits
+        Recast(i64, i64),
+    }
+
+    fn cast(layout: &CppComposedLayout, how: &Cast) -> Result<CppComposedLayout, LayoutError> {
+        match *how {
+            Cast::Up(n) => layout.upcast(n),
+            Cast::Down(n) => layout.downcast(n),
+            Cast::Recast(old, new) => layout.recast(old, new),
+        }
+    }
+
+    fn cast_layout(layout: &CppLayout, how: &Cast) -> Result<CppLayout, LayoutError> {
+        match *how {
+            Cast::Up(n) => layout.upcast(n),
+            Cast::Down(n) => layout.downcast(n),
+            Cast::Recast(old, new) => layout.recast(old, new),
+        }
+    }
+
+    #[test]
+    fn casts_print_as_cute_does() {
+        use Cast::*;
+        // what CUTLASS 4.2's CuTe C++ prints for each (g++ -std=c++17, once)
+        let layouts = [
+            ("(_8,_64):(_64,_1)", Up(2), "(_8,_32):(_32,_1)"),
+            ("(8,64):(64,_1)", Up(4), "(8,16):(16,_1)"),
+            ("((_4,3),_2):((_2,16),_0)", Up(2), "((_4,3),_2):((_1,8),_0)"),
+            ("(_6,_4):(_1,_6)", Up(2), "(_3,_4):(_1,_3)"),
+            ("(_8,_64):(_64,_1)", Up(128), "(_4,_1):(_1,_1)"),
+            ("(_8,_64):(_64,_1)", Down(2), "(_8,_128):(_128,_1)"),
+            ("(8,64):(64,_1)", Down(4), "(8,256):(256,_1)"),
+            ("(_6,_4):(_1,_6)", Down(3), "(_18,_4):(_1,_18)"),
+            ("(_8,_64):(_64,_1)", Recast(16, 32), "(_8,_32):(_32,_1)"),
+            ("(_8,_64):(_64,_1)", Recast(32, 16), "(_8,_128):(_128,_1)"),
+            ("(8,64):(64,_1)", Recast(8, 32), "(8,16):(16,_1)"),
+            ("(_6,_4):(_1,_6)", Recast(16, 8), "(_12,_4):(_1,_12)"),
+        ];
+        for (input, how, expect) in &layouts {
+            let got = cast_layout(&CppLayout::parse(input).unwrap(), how).unwrap();
+            assert_eq!(got.to_string(), *expect, "{input}");
+        }
+        let sw = "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)";
+        let atom = "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)";
+        let composed = [
+            (sw, Up(2), "Sw<3,3,3> o _0 o (_8,_32):(_32,_1)"),
+            (sw, Up(64), "Sw<1,0,3> o _0 o (_8,_1):(_1,_1)"),
+            (sw, Down(2), "Sw<3,5,3> o _0 o (_8,_128):(_128,_1)"),
+            (
+                atom,
+                Up(2),
+                "Sw<3,4,3> o smem_ptr[32b](unset) o (_8,_32):(_32,_1)",
+            ),
+            (
+                atom,
+                Down(2),
+                "Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)",
+            ),
+            (
+                atom,
+                Recast(16, 32),
+                "Sw<3,4,3> o smem_ptr[32b](unset) o (_8,_32):(_32,_1)",
+            ),
+            (
+                atom,
+                Recast(16, 8),
+                "Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)",
+            ),
+            (
+                "Sw<1,0,1> o _0 o (_8,_64):(_64,_1)",
+                Up(2),
+                "Sw<0,0,1> o _0 o (_8,_32):(_32,_1)",
+            ),
+        ];
+        for (input, how, expect) in &composed {
+            let got = cast(&CppComposedLayout::parse(input).unwrap(), how).unwrap();
+            assert_eq!(got.to_string(), *expect, "{input}");
+        }
+    }
+
+    #[test]
+    fn casts_cute_refuses_are_errors() {
+        // each of these fails to compile in C++ (a static_assert or no matching overload)
+        let layout = |t: &str| CppLayout::parse(t).unwrap();
+        let message = |e: LayoutError| e.to_string();
+        let divisibility = layout("(_6,_4):(_1,_6)").upcast(4).map_err(message);
+        assert!(divisibility.unwrap_err().contains("Divisibility condition"));
+        assert!(layout("(_4,5):(_-1,_3)").upcast(2).is_err());
+        let adjacent = layout("((_4,3),_2):((_2,16),_0)")
+            .downcast(2)
+            .map_err(message);
+        assert!(adjacent.unwrap_err().contains("adjacent elements"));
+        assert!(
+            layout("(_4,5):(_-1,_3)").downcast(2).is_err(),
+            "_-1 is not _1"
+        );
+        let dynamic = CppComposedLayout::parse("Sw<2,1,3> o 32 o (8,64):(64,_1)").unwrap();
+        assert!(dynamic.upcast(2).is_err());
+        assert!(dynamic.downcast(4).is_err());
+        assert_eq!(
+            layout("(_6,_4):(_1,_6)").upcast(3).map(|l| l.to_string()),
+            Ok("(_2,_4):(_1,_2)".to_string()),
+            "a layout's upcast needs no power of two"
+        );
+        assert!(
+            CppComposedLayout::parse("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)")
+                .unwrap()
+                .upcast(3)
+                .is_err()
+        );
+        assert!(layout("8:_1").recast(0, 8).is_err());
     }
 }

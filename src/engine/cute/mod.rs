@@ -15,6 +15,7 @@ pub mod convert;
 mod cpp_algebra;
 mod cpp_composed;
 mod cpp_int;
+mod cpp_tiler;
 mod gmma;
 mod layout;
 pub mod notation;
