@@ -147,9 +147,9 @@ impl CppLayout {
             .flat_modes()
             .into_iter()
             .try_fold(CppInt::fixed(0), |acc, (s, d)| {
-                acc.add(s.sub(s1())?.mul(d.abs()?)?)
+                acc.checked_add(s.checked_sub(s1())?.checked_mul(d.abs()?)?)
             })?;
-        sum.add(s1())
+        sum.checked_add(s1())
     }
 
     /// `coalesce(layout)`: flattened, then merged back to front (`detail::bw_coalesce`).
@@ -236,22 +236,22 @@ impl CppLayout {
                 .iter()
                 .position(|d| d.value() == min_stride.value())
                 .unwrap_or(0);
-            let new_shape = min_stride.div(result_stride[i])?;
+            let new_shape = min_stride.checked_div(result_stride[i])?;
             if new_shape.is_constant(0) {
                 return Err(non_injective());
             }
-            let new_stride = min_stride.mul(shape[min_idx])?;
+            let new_stride = min_stride.checked_mul(shape[min_idx])?;
             shape.remove(min_idx);
             stride.remove(min_idx);
             result_shape.push(new_shape);
             result_stride.push(new_stride);
         }
-        let new_shape = stride[0].div(result_stride[rank - 1])?;
+        let new_shape = stride[0].checked_div(result_stride[rank - 1])?;
         if new_shape.is_constant(0) {
             return Err(non_injective());
         }
         result_shape.push(new_shape);
-        let new_stride = stride[0].mul(shape[0])?;
+        let new_stride = stride[0].checked_mul(shape[0])?;
         let rest_shape = cotarget
             .ceil_div(&CppTuple::Int(new_stride))?
             .coalesce_shape()?;
@@ -370,7 +370,7 @@ impl CppLayout {
     /// # Errors
     /// As [`CppLayout::complement`] and [`CppLayout::compose`].
     pub fn logical_product(&self, tiler: &CppLayout) -> Result<CppLayout, LayoutError> {
-        let cotarget = self.size()?.mul(tiler.cosize()?)?;
+        let cotarget = self.size()?.checked_mul(tiler.cosize()?)?;
         let rest = self.complement(&CppTuple::Int(cotarget))?.compose(tiler)?;
         Ok(CppLayout::from_modes(vec![self.clone(), rest]))
     }
@@ -437,7 +437,7 @@ impl CppLayout {
         let target_shape = target.product_each()?;
         if target_shape.iter().all(|t| t.is_static()) {
             for (t, b) in target_shape.iter().zip(&block_shape) {
-                if b.value() == 0 || t.value() % b.value() != 0 {
+                if b.value() == 0 || t.value().checked_rem(b.value()) != Some(0) {
                     return Err(refused(
                         "tile_to_shape",
                         "tile_to_shape: block shape does not divide the target shape.",
@@ -459,8 +459,10 @@ impl CppLayout {
     /// divided by `n`, a `_0` stride kept.
     ///
     /// # Errors
-    /// A static stride that neither divides nor is divided by `n` ("Divisibility condition").
+    /// `n < 1`; a static stride that neither divides nor is divided by `n` ("Divisibility
+    /// condition").
     pub fn upcast(&self, n: i64) -> Result<CppLayout, LayoutError> {
+        positive_factor(n)?;
         let n_static = CppInt::fixed(n);
         map_leaves(self, &|s, d| {
             if d.is_constant(0) {
@@ -470,9 +472,9 @@ impl CppLayout {
                     return Err(refused("upcast", "Divisibility condition"));
                 }
                 let shape = s.ceil_div(n_static.ceil_div(d.abs()?)?)?;
-                Ok((shape, d.signum().mul(d.abs()?.ceil_div(n_static)?)?))
+                Ok((shape, d.signum().checked_mul(d.abs()?.ceil_div(n_static)?)?))
             } else {
-                Ok((s, d.div(n_static)?))
+                Ok((s, d.checked_div(n_static)?))
             }
         })
     }
@@ -481,17 +483,18 @@ impl CppLayout {
     /// by `n`, every other stride multiplied by `n`.
     ///
     /// # Errors
-    /// No static `_1` stride ("Downcast requires adjacent elements"); `Overflow`.
+    /// `n < 1`; no static `_1` stride ("Downcast requires adjacent elements"); `Overflow`.
     pub fn downcast(&self, n: i64) -> Result<CppLayout, LayoutError> {
+        positive_factor(n)?;
         if !self.stride.leaves().iter().any(|d| d.is_constant(1)) {
             return Err(refused("downcast", "Downcast requires adjacent elements"));
         }
         let n_static = CppInt::fixed(n);
         map_leaves(self, &|s, d| {
             if d.is_constant(1) || d.is_constant(-1) {
-                Ok((s.mul(n_static)?, d))
+                Ok((s.checked_mul(n_static)?, d))
             } else {
-                Ok((s, d.mul(n_static)?))
+                Ok((s, d.checked_mul(n_static)?))
             }
         })
     }
@@ -527,6 +530,14 @@ pub(super) fn recast_ratio(old_bits: i64, new_bits: i64) -> Result<(i64, i64), L
         (a, b) = (b, a % b);
     }
     Ok((new_bits / a, old_bits / a))
+}
+
+/// `upcast<N>` / `downcast<N>` take a positive `N`.
+fn positive_factor(n: i64) -> Result<(), LayoutError> {
+    if n < 1 {
+        return Err(refused("upcast / downcast", "N >= 1"));
+    }
+    Ok(())
 }
 
 fn empty_layout() -> LayoutError {
@@ -572,13 +583,13 @@ fn bw_coalesce(
         }
         let front_shape = front(&new_shape);
         let front_stride = front(&new_stride);
-        let span = s.mul(d)?;
+        let span = s.checked_mul(d)?;
         if front_shape.is_static()
             && span.is_static()
             && front_stride.is_static()
             && span.value() == front_stride.value()
         {
-            new_shape = replace_front(new_shape, s.mul(front_shape)?);
+            new_shape = replace_front(new_shape, s.checked_mul(front_shape)?);
             new_stride = replace_front(new_stride, d);
         } else {
             new_shape = prepend(new_shape, s);
@@ -655,7 +666,7 @@ fn composition_impl(
     let (lhs_shapes, lhs_strides) = match (lhs_shape, lhs_stride) {
         (CppTuple::Int(s), CppTuple::Int(d)) => {
             let _ = s;
-            return Ok(CppLayout::int(rhs_shape, rhs_stride.mul(*d)?));
+            return Ok(CppLayout::int(rhs_shape, rhs_stride.checked_mul(*d)?));
         }
         _ => (lhs_shape.leaves(), lhs_stride.leaves()),
     };
@@ -670,7 +681,7 @@ fn composition_impl(
         .take(lhs_shapes.len() - 1)
     {
         if curr_shape.is_static() && rest_stride.is_static() {
-            let divides = rest_stride.rem(curr_shape)?.value() == 0;
+            let divides = rest_stride.checked_rem(curr_shape)?.value() == 0;
             if !divides && rest_stride.value() >= curr_shape.value() {
                 return Err(refused("composition", "Stride Divisibility Condition"));
             }
@@ -679,7 +690,7 @@ fn composition_impl(
         let next_stride = rest_stride
             .abs()?
             .ceil_div(curr_shape)?
-            .mul(rest_stride.signum())?;
+            .checked_mul(rest_stride.signum())?;
         if next_shape.is_constant(1) || rest_shape.is_constant(1) {
             rest_stride = next_stride;
             continue;
@@ -687,18 +698,21 @@ fn composition_impl(
         let new_shape = next_shape.min(rest_shape);
         if new_shape.is_static()
             && rest_shape.is_static()
-            && rest_shape.rem(new_shape)?.value() != 0
+            && rest_shape.checked_rem(new_shape)?.value() != 0
         {
             return Err(refused("composition", "Shape Divisibility Condition"));
         }
         result_shape.push(new_shape);
-        result_stride.push(rest_stride.mul(curr_stride)?);
-        rest_shape = rest_shape.div(new_shape)?;
+        result_stride.push(rest_stride.checked_mul(curr_stride)?);
+        rest_shape = rest_shape.checked_div(new_shape)?;
         rest_stride = next_stride;
     }
     let tuple = |v: Vec<CppInt>| CppTuple::Tuple(v.into_iter().map(CppTuple::Int).collect());
     if result_shape.is_empty() {
-        return Ok(CppLayout::int(rest_shape, rest_stride.mul(last_stride)?));
+        return Ok(CppLayout::int(
+            rest_shape,
+            rest_stride.checked_mul(last_stride)?,
+        ));
     }
     if rest_shape.is_constant(1) {
         return Ok(CppLayout {
@@ -707,7 +721,7 @@ fn composition_impl(
         });
     }
     result_shape.push(rest_shape);
-    result_stride.push(rest_stride.mul(last_stride)?);
+    result_stride.push(rest_stride.checked_mul(last_stride)?);
     Ok(CppLayout {
         shape: tuple(result_shape),
         stride: tuple(result_stride),

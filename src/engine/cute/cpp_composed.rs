@@ -148,7 +148,7 @@ impl CppComposedLayout {
             CppOffset::Int(v) if !v.is_static() => return Err(dynamic_offset()),
             CppOffset::Int(v) => CppComposedLayout::new(
                 swizzle_upcast(self.swizzle, log2)?,
-                CppOffset::Int(v.div(CppInt::fixed(n))?),
+                CppOffset::Int(v.checked_div(CppInt::fixed(n))?),
                 layout,
             ),
         })
@@ -173,7 +173,11 @@ impl CppComposedLayout {
                     self.swizzle.base() + log2,
                     self.swizzle.shift(),
                 )?;
-                CppComposedLayout::new(swizzle, CppOffset::Int(v.mul(CppInt::fixed(n))?), layout)
+                CppComposedLayout::new(
+                    swizzle,
+                    CppOffset::Int(v.checked_mul(CppInt::fixed(n))?),
+                    layout,
+                )
             }
         })
     }
@@ -206,7 +210,7 @@ impl CppComposedLayout {
             return Err(parse_error(text, 0, "SWIZZLE o OFFSET o LAYOUT"));
         };
         let swizzle = Swizzle::parse(swizzle_part.trim())?;
-        let offset_start = swizzle_part.len() + 3;
+        let offset_start = swizzle_part.chars().count() + 3;
         let offset_text = offset_part.trim();
         let offset = if let Some(bits) = offset_text
             .strip_prefix("smem_ptr[")
@@ -231,7 +235,7 @@ impl CppComposedLayout {
                 CppInt::dynamic(value)
             })
         };
-        let layout_start = offset_start + offset_part.len() + 3;
+        let layout_start = offset_start + offset_part.chars().count() + 3;
         let layout =
             CppLayout::parse(layout_part).map_err(|e| e.within(text, |p| layout_start + p))?;
         Ok(CppComposedLayout::new(swizzle, offset, layout))

@@ -79,16 +79,16 @@ impl CppInt {
         CppInt { value, is_static }
     }
 
-    pub fn add(self, other: CppInt) -> Result<CppInt, LayoutError> {
+    pub fn checked_add(self, other: CppInt) -> Result<CppInt, LayoutError> {
         let value = self.value.checked_add(other.value).ok_or_else(overflow)?;
         Ok(CppInt::with(value, self.is_static && other.is_static))
     }
-    pub fn sub(self, other: CppInt) -> Result<CppInt, LayoutError> {
+    pub fn checked_sub(self, other: CppInt) -> Result<CppInt, LayoutError> {
         let value = self.value.checked_sub(other.value).ok_or_else(overflow)?;
         Ok(CppInt::with(value, self.is_static && other.is_static))
     }
     /// `a * b`; `_0 * x` and `x * _0` are `_0`.
-    pub fn mul(self, other: CppInt) -> Result<CppInt, LayoutError> {
+    pub fn checked_mul(self, other: CppInt) -> Result<CppInt, LayoutError> {
         if self.is_constant(0) || other.is_constant(0) {
             return Ok(CppInt::fixed(0));
         }
@@ -99,7 +99,7 @@ impl CppInt {
     ///
     /// # Errors
     /// A zero divisor; `Overflow`.
-    pub fn div(self, other: CppInt) -> Result<CppInt, LayoutError> {
+    pub fn checked_div(self, other: CppInt) -> Result<CppInt, LayoutError> {
         if other.value == 0 {
             return Err(division_by_zero());
         }
@@ -113,7 +113,7 @@ impl CppInt {
     ///
     /// # Errors
     /// A zero divisor.
-    pub fn rem(self, other: CppInt) -> Result<CppInt, LayoutError> {
+    pub fn checked_rem(self, other: CppInt) -> Result<CppInt, LayoutError> {
         if other.value == 0 {
             return Err(division_by_zero());
         }
@@ -141,7 +141,9 @@ impl CppInt {
     /// # Errors
     /// A zero divisor; `Overflow`.
     pub fn ceil_div(self, other: CppInt) -> Result<CppInt, LayoutError> {
-        self.add(other)?.sub(CppInt::fixed(1))?.div(other)
+        self.checked_add(other)?
+            .checked_sub(CppInt::fixed(1))?
+            .checked_div(other)
     }
 }
 
@@ -259,7 +261,9 @@ impl CppTuple {
                 let Some(first) = iter.next() else {
                     return Ok(CppInt::fixed(1));
                 };
-                iter.try_fold(first.product()?, |acc, item| acc.mul(item.product()?))
+                iter.try_fold(first.product()?, |acc, item| {
+                    acc.checked_mul(item.product()?)
+                })
             }
         }
     }
@@ -321,7 +325,7 @@ impl CppTuple {
             // `out` is never empty
             let last = out.len() - 1;
             if out[last].is_static == leaf.is_static {
-                out[last] = out[last].mul(leaf)?;
+                out[last] = out[last].checked_mul(leaf)?;
             } else {
                 out.push(leaf);
             }
@@ -341,7 +345,7 @@ impl CppTuple {
     pub fn compact_left(&self, current: CppInt) -> Result<(CppTuple, CppInt), LayoutError> {
         match self {
             CppTuple::Int(s) if s.is_constant(1) => Ok((CppTuple::Int(CppInt::fixed(0)), current)),
-            CppTuple::Int(s) => Ok((CppTuple::Int(current), current.mul(*s)?)),
+            CppTuple::Int(s) => Ok((CppTuple::Int(current), current.checked_mul(*s)?)),
             CppTuple::Tuple(items) => {
                 let mut current = current;
                 let mut out = Vec::with_capacity(items.len());
@@ -464,19 +468,19 @@ mod tests {
 
     #[test]
     fn static_flags_follow_cutes_overloads() {
-        assert_eq!(s(0).mul(d(7)), Ok(s(0)));
-        assert_eq!(d(7).mul(s(0)), Ok(s(0)));
-        assert_eq!(s(3).mul(d(7)), Ok(d(21)));
-        assert_eq!(s(3).mul(s(7)), Ok(s(21)));
-        assert_eq!(s(0).div(d(7)), Ok(s(0)));
-        assert_eq!(d(7).rem(s(1)), Ok(s(0)));
-        assert_eq!(d(7).rem(s(-1)), Ok(s(0)));
-        assert_eq!(d(7).rem(s(4)), Ok(d(3)));
-        assert_eq!(d(-7).div(s(2)), Ok(d(-3)), "C++ truncates");
+        assert_eq!(s(0).checked_mul(d(7)), Ok(s(0)));
+        assert_eq!(d(7).checked_mul(s(0)), Ok(s(0)));
+        assert_eq!(s(3).checked_mul(d(7)), Ok(d(21)));
+        assert_eq!(s(3).checked_mul(s(7)), Ok(s(21)));
+        assert_eq!(s(0).checked_div(d(7)), Ok(s(0)));
+        assert_eq!(d(7).checked_rem(s(1)), Ok(s(0)));
+        assert_eq!(d(7).checked_rem(s(-1)), Ok(s(0)));
+        assert_eq!(d(7).checked_rem(s(4)), Ok(d(3)));
+        assert_eq!(d(-7).checked_div(s(2)), Ok(d(-3)), "C++ truncates");
         assert_eq!(d(7).ceil_div(s(2)), Ok(d(4)));
         assert_eq!(s(7).ceil_div(s(2)), Ok(s(4)));
-        assert!(d(7).div(s(0)).is_err());
-        assert!(d(i64::MAX).mul(d(2)).is_err());
+        assert!(d(7).checked_div(s(0)).is_err());
+        assert!(d(i64::MAX).checked_mul(d(2)).is_err());
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::engine::error::LayoutError;
 
 use super::cpp_algebra::CppLayout;
 use super::cpp_int::{refused, CppInt, CppTuple};
+use super::{MAX_DEPTH, MAX_NOTATION_CHARS};
 
 /// A tiler as CuTe C++ takes one: a layout, an integer (`make_layout(n)`), `_` (keep the mode)
 /// or a tuple of tilers, one per mode.
@@ -55,30 +56,42 @@ impl CppTiler {
     /// # Errors
     /// `Parse` with the position.
     pub fn parse(text: &str) -> Result<CppTiler, LayoutError> {
-        let trimmed = text.trim();
-        if trimmed == "_" {
-            return Ok(CppTiler::Underscore);
+        if text.chars().count() > MAX_NOTATION_CHARS {
+            return Err(refused(
+                "tiler",
+                format!("at most {MAX_NOTATION_CHARS} characters"),
+            ));
         }
-        if let Ok(layout) = CppLayout::parse(trimmed) {
-            if trimmed.contains(':') {
-                return Ok(CppTiler::Layout(layout));
-            }
-            return Ok(shape_tiler(layout.shape()));
-        }
-        let inner = trimmed
-            .strip_prefix('(')
-            .and_then(|t| t.strip_suffix(')'))
-            .ok_or_else(|| {
-                CppLayout::parse(trimmed)
-                    .err()
-                    .unwrap_or_else(|| refused("tiler", "a tiler"))
-            })?;
-        split_top_level(inner)
-            .into_iter()
-            .map(CppTiler::parse)
-            .collect::<Result<_, _>>()
-            .map(CppTiler::Tuple)
+        parse_at(text, 0)
     }
+}
+
+fn parse_at(text: &str, depth: usize) -> Result<CppTiler, LayoutError> {
+    if depth > MAX_DEPTH {
+        return Err(refused(
+            "tiler",
+            format!("at most {MAX_DEPTH} levels of parentheses"),
+        ));
+    }
+    let trimmed = text.trim();
+    if trimmed == "_" {
+        return Ok(CppTiler::Underscore);
+    }
+    let as_layout = CppLayout::parse(trimmed);
+    if let Ok(layout) = &as_layout {
+        if trimmed.contains(':') {
+            return Ok(CppTiler::Layout(layout.clone()));
+        }
+        return Ok(shape_tiler(layout.shape()));
+    }
+    let Some(inner) = trimmed.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+        return as_layout.map(CppTiler::Layout);
+    };
+    split_top_level(inner)
+        .into_iter()
+        .map(|part| parse_at(part, depth + 1))
+        .collect::<Result<_, _>>()
+        .map(CppTiler::Tuple)
 }
 
 fn shape_tiler(shape: &CppTuple) -> CppTiler {
