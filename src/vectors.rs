@@ -92,6 +92,7 @@ pub fn check_case(kind: &str, case: &Value) -> Result<(), String> {
         "bank" => access::check_bank(case),
         "sectors" => access::check_sectors(case),
         "swizzle" => cute_cpp::check_swizzle(case),
+        "swizzle_atom" => cute_cpp::check_swizzle_atom(case),
         other => Err(format!(
             "kind `{other}` is not supported by this engine yet"
         )),

@@ -99,21 +99,24 @@ fn a_simplify_that_merges_more_than_the_reference_is_followed_through() {
     assert!(check_file_text(&tampered).unwrap()[0].failure.is_some());
 }
 
-/// CuTe C++'s swizzled layouts (`swizzle` kind): notation, size and every `L(i)`; the kinds not
-/// modelled yet are skipped, neither passed nor failed.
+/// CuTe C++'s swizzled layouts (`swizzle` kind: the layout, its composition and divides) and
+/// GMMA atoms (`swizzle_atom`: tile_to_shape and element offsets); the kinds not modelled yet
+/// are skipped, neither passed nor failed.
 #[test]
 fn cute_cpp_swizzle_vectors_agree_and_other_kinds_are_skipped() {
     let text = std::fs::read_to_string(vectors_dir().join("cute_cpp_seed1.jsonl")).unwrap();
     let results = check_file_text(&text).unwrap();
     let rows = summarize(&results);
-    let swizzle = rows.iter().find(|r| r.kind == "swizzle").unwrap();
-    assert_eq!(
-        (swizzle.passed, swizzle.failed, swizzle.skipped),
-        (300, 0, 0),
-        "{:?}",
-        results.iter().find(|r| r.failure.is_some())
-    );
-    for kind in ["swizzle_atom", "tiled_mma", "tiled_copy"] {
+    for (kind, count) in [("swizzle", 300), ("swizzle_atom", 4)] {
+        let row = rows.iter().find(|r| r.kind == kind).unwrap();
+        assert_eq!(
+            (row.passed, row.failed, row.skipped),
+            (count, 0, 0),
+            "{:?}",
+            results.iter().find(|r| r.failure.is_some())
+        );
+    }
+    for kind in ["tiled_mma", "tiled_copy"] {
         let row = rows.iter().find(|r| r.kind == kind).unwrap();
         assert_eq!((row.passed, row.failed), (0, 0), "{kind}");
         assert!(row.skipped > 0, "{kind}");
@@ -125,6 +128,41 @@ fn cute_cpp_swizzle_vectors_agree_and_other_kinds_are_skipped() {
         (
             "Sw<1,1,3> o _0 o (8,2):(2,1)\"",
             "Sw<1,1,3> o _0 o (8,2):(2,2)\"",
+        ),
+        // the composition's shape (a unit mode C++ keeps), and a divide's value
+        ("((4,2)):((4,1))", "(4,2):(4,1)"),
+        (
+            "\"values\":[0,4,8,12,1,5,9,13]",
+            "\"values\":[0,4,8,12,1,5,9,14]",
+        ),
+        ("((2,1),(4,2)):((2,1),(4,1))", "(2,(4,2)):(2,(4,1))"),
+    ] {
+        let tampered = line.replacen(from, to, 1);
+        assert_ne!(tampered, line, "the tamper {from} must change the case");
+        let results = check_file_text(&tampered).unwrap();
+        assert!(
+            results[0].failure.is_some(),
+            "{from} -> {to} went unnoticed"
+        );
+    }
+}
+
+/// A `swizzle_atom` case whose layout, shape or element offsets are changed fails.
+#[test]
+fn cute_cpp_atoms_notice_tampering() {
+    let text = std::fs::read_to_string(vectors_dir().join("cute_cpp_seed1.jsonl")).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.contains("\"id\":\"atom-K_SW128_half-64x64\""))
+        .unwrap();
+    assert!(check_file_text(line).unwrap()[0].failure.is_none());
+    for (from, to) in [
+        ("((_64,_512),(_1,_0))", "((_64,_512),(_1,_1))"),
+        ("\"element_offsets\":[0,72,", "\"element_offsets\":[0,64,"),
+        ("\"shape\":[64,64]", "\"shape\":[64,128]"),
+        (
+            "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64)",
+            "Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_64)",
         ),
     ] {
         let tampered = line.replacen(from, to, 1);

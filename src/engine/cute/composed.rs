@@ -221,7 +221,7 @@ fn parse_error(text: &str, position: usize, expected: impl Into<String>) -> Layo
 
 /// `text` without the `_` that marks a static integer (`_8`, `_-1`), and for each remaining
 /// char its index in `text`.
-fn strip_static_marks(text: &str) -> (String, Vec<usize>) {
+pub(super) fn strip_static_marks(text: &str) -> (String, Vec<usize>) {
     let chars: Vec<char> = text.chars().collect();
     let mut kept = String::new();
     let mut origin = Vec::new();

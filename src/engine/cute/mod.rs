@@ -4,12 +4,19 @@
 //! or product comes from ([`tiles`]), and the conversions between layouts and tinygrad views
 //! ([`convert`]); swizzles `Sw<B,M,S>` and the composed layouts `sw ∘ offset ∘ L` they make
 //! ([`Swizzle`], [`ComposedLayout`]), and swizzles as XOR matrices over address bits
-//! ([`BitMatrix`]).
+//! ([`BitMatrix`]). CuTe C++'s own algebra, whose integers are static or dynamic and which
+//! differs from pycute's in shape and sometimes in value, is apart: [`CppLayout`],
+//! [`CppComposedLayout`], and the GMMA shared-memory atoms ([`gmma_atom`]).
 
 pub mod algebra;
 mod bit_matrix;
 mod composed;
 pub mod convert;
+mod cpp_algebra;
+mod cpp_composed;
+mod cpp_int;
+mod cpp_tiler;
+mod gmma;
 mod layout;
 pub mod notation;
 mod swizzle;
@@ -18,6 +25,10 @@ pub mod tiles;
 
 pub use bit_matrix::{BitMatrix, MAX_MATRIX_BITS};
 pub use composed::ComposedLayout;
+pub use cpp_algebra::{CppLayout, CppTiler};
+pub use cpp_composed::{CppComposedLayout, CppOffset};
+pub use cpp_int::{CppInt, CppTuple};
+pub use gmma::{element_offsets, element_swizzle, gmma_atom, AtomSwizzle, GmmaAtom, Major};
 pub(crate) use layout::{algebra_error, mul, overflow};
 pub use layout::{
     crd2idx, crd2idx_int, idx2crd, prefix_product, shape_div, IntTuple, Layout, Notation,
