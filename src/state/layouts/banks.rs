@@ -6,7 +6,9 @@
 use crate::engine::access::{
     bank_of, thread_count, tile_accesses_of, Banks, ReadPreset, SectorReport, TileRead,
 };
-use crate::engine::cute::{Layout, Notation, Swizzle};
+use crate::engine::cute::{
+    element_swizzle, gmma_atom, AtomSwizzle, CppComposedLayout, Layout, Major, Swizzle,
+};
 
 use super::{grid_shape, grid_sizes, hierarchical_coord, index_of};
 use crate::state::colouring::Colouring;
@@ -22,108 +24,75 @@ pub const ELEMENT_BITS: [i64; 4] = [8, 16, 32, 64];
 /// The load widths offered, in bits.
 pub const VECTOR_BITS: [i64; 5] = [8, 16, 32, 64, 128];
 
-/// A GMMA shared-memory atom's major mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Major {
-    K,
-    Mn,
-}
-
-/// `cute::GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>`: rows of 16, 32, 64 or 128 bytes
-/// (8 of them), the byte-address swizzle `Sw<log2(bytes/16), 4, 3>`.
+/// A GMMA shared-memory atom of the picker, `cute::GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom`,
+/// for the section's element width (the engine's [`gmma_atom`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Atom {
     pub major: Major,
-    /// 16 (INTER), 32, 64 or 128 bytes per row.
-    pub bytes: i64,
+    pub swizzle: AtomSwizzle,
 }
 
 impl Atom {
-    pub const ALL: [Atom; 8] = [
-        Atom::new(Major::K, 16),
-        Atom::new(Major::K, 32),
-        Atom::new(Major::K, 64),
-        Atom::new(Major::K, 128),
-        Atom::new(Major::Mn, 16),
-        Atom::new(Major::Mn, 32),
-        Atom::new(Major::Mn, 64),
-        Atom::new(Major::Mn, 128),
-    ];
+    pub const ALL: [Atom; 8] = {
+        use AtomSwizzle::{Inter, Sw128, Sw32, Sw64};
+        [
+            Atom::new(Major::K, Inter),
+            Atom::new(Major::K, Sw32),
+            Atom::new(Major::K, Sw64),
+            Atom::new(Major::K, Sw128),
+            Atom::new(Major::Mn, Inter),
+            Atom::new(Major::Mn, Sw32),
+            Atom::new(Major::Mn, Sw64),
+            Atom::new(Major::Mn, Sw128),
+        ]
+    };
 
-    const fn new(major: Major, bytes: i64) -> Atom {
-        Atom { major, bytes }
+    const fn new(major: Major, swizzle: AtomSwizzle) -> Atom {
+        Atom { major, swizzle }
     }
 
     /// `K_SW128`, `MN_INTER`, … (the URL's and the picker's name).
     pub fn name(self) -> String {
-        let major = match self.major {
-            Major::K => "K",
-            Major::Mn => "MN",
-        };
-        match self.bytes {
-            16 => format!("{major}_INTER"),
-            b => format!("{major}_SW{b}"),
-        }
+        format!("{}_{}", self.major.as_str(), self.swizzle.as_str())
     }
 
     pub fn parse(name: &str) -> Option<Atom> {
         Atom::ALL.into_iter().find(|a| a.name() == name)
     }
 
+    /// The atom as CuTe builds it for `element_bits`-bit elements, or why it has none.
+    pub fn cute(self, element_bits: i64) -> Result<CppComposedLayout, String> {
+        gmma_atom(self.major, self.swizzle, element_bits).map_err(|e| {
+            format!(
+                "Layout_{}_Atom of {element_bits}-bit elements: {e}",
+                self.name()
+            )
+        })
+    }
+
     /// The swizzle CuTe's atom carries, in byte units: `Sw<0,4,3>` … `Sw<3,4,3>`.
-    pub fn byte_swizzle(self) -> Swizzle {
-        let b = (self.bytes / 16).trailing_zeros();
-        Swizzle::new(i64::from(b), 4, 3).unwrap_or_else(|_| Swizzle::identity())
+    pub fn byte_swizzle(self, element_bits: i64) -> Result<Swizzle, String> {
+        self.cute(element_bits).map(|a| a.swizzle())
     }
 
-    /// The same swizzle on element offsets of `element_bits`: where each element really lands
-    /// (`Sw<B, 4 - log2(bytes per element), 3>`), or why there is none (elements wider than
-    /// the 16-byte unit the swizzle keeps).
+    /// The same swizzle on element offsets: where each element really lands once the layout
+    /// has a shared-memory pointer (`Sw<3,4,3>` on 16-bit elements is `Sw<3,3,3>`).
     pub fn element_swizzle(self, element_bits: i64) -> Result<Swizzle, String> {
-        let bytes = element_bits / 8;
-        if element_bits % 8 != 0 || !(1..=16).contains(&bytes) || bytes & (bytes - 1) != 0 {
-            return Err(format!(
-                "a swizzle atom's elements are 1, 2, 4, 8 or 16 bytes, not {element_bits}-bit"
-            ));
-        }
-        let sw = self.byte_swizzle();
-        Swizzle::new(sw.bits(), 4 - i64::from(bytes.trailing_zeros()), 3).map_err(|e| e.to_string())
+        element_swizzle(&self.cute(element_bits)?).map_err(|e| e.to_string())
     }
 
-    /// The atom's layout in elements: `(8, R):(R, 1)` (K-major) or `(R, 8):(1, R)` (MN-major),
-    /// `R` elements in a row of the atom's bytes.
+    /// The atom's layout in elements: `(8,64):(64,1)` for K-major SW128 of 16 bits.
     pub fn layout(self, element_bits: i64) -> Result<Layout, String> {
         self.element_swizzle(element_bits)?;
-        let r = self.bytes * 8 / element_bits;
-        let text = match self.major {
-            Major::K => format!("(8,{r}):({r},1)"),
-            Major::Mn => format!("({r},8):(1,{r})"),
-        };
-        Layout::parse(&text).map_err(|e| e.to_string())
+        self.cute(element_bits)?
+            .layout()
+            .to_layout()
+            .map_err(|e| e.to_string())
     }
 
     /// CuTe's print of the atom: `Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)`.
     pub fn cute_text(self, element_bits: i64) -> Result<String, String> {
-        let layout = self.layout(element_bits)?;
-        let statics = |t: &crate::engine::cute::IntTuple| {
-            let text = t.to_notation(Notation::Cute);
-            let mut out = String::new();
-            let mut digit = false;
-            for c in text.chars() {
-                if c.is_ascii_digit() && !digit {
-                    out.push('_');
-                }
-                digit = c.is_ascii_digit();
-                out.push(c);
-            }
-            out
-        };
-        Ok(format!(
-            "{} o smem_ptr[{element_bits}b](unset) o {}:{}",
-            self.byte_swizzle(),
-            statics(layout.shape()),
-            statics(layout.stride())
-        ))
+        self.cute(element_bits).map(|a| a.to_string())
     }
 }
 
@@ -301,7 +270,7 @@ impl BanksState {
         let layout = atom.layout(self.element_bits)?;
         let sw = match self.units {
             Units::Lands => atom.element_swizzle(self.element_bits)?,
-            Units::CuteIndex => atom.byte_swizzle(),
+            Units::CuteIndex => atom.byte_swizzle(self.element_bits)?,
         };
         self.set_swizzle(sw);
         self.atom = Some(atom);

@@ -147,7 +147,7 @@ fn gmma_atoms_as_cute_prints_them_and_where_elements_land() {
     );
     assert!(Atom::parse("K_SW256").is_none());
     assert_eq!(k128.layout(64).unwrap().to_string(), "(8,16):(16,1)");
-    assert!(k128.layout(256).unwrap_err().contains("256-bit"));
+    assert!(k128.layout(256).unwrap_err().contains("256-bit elements"));
     assert!(k128.layout(12).is_err());
     // the element-unit swizzle moves an element as the byte swizzle moves its address
     for atom in Atom::ALL {
@@ -155,7 +155,8 @@ fn gmma_atoms_as_cute_prints_them_and_where_elements_land() {
             let sw = atom.element_swizzle(bits).unwrap();
             for e in 0..1024 {
                 let bytes = bits / 8;
-                assert_eq!(sw.apply(e) * bytes, atom.byte_swizzle().apply(e * bytes));
+                let bytes_sw = atom.byte_swizzle(bits).unwrap();
+                assert_eq!(sw.apply(e) * bytes, bytes_sw.apply(e * bytes));
             }
         }
     }

@@ -98,7 +98,7 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
             let atom = b.atom_of(s.layout())?;
             let cute = atom.cute_text(b.element_bits).ok()?;
             let lands = atom.element_swizzle(b.element_bits).ok()?;
-            let bytes = atom.byte_swizzle();
+            let bytes = atom.byte_swizzle(b.element_bits).ok()?;
             Some(match b.units {
                 Units::Lands => format!(
                     "CuTe prints Layout_{}_Atom<{}-bit> as {cute}. Its swizzle acts on byte addresses once the layout has a shared-memory pointer: that is {lands} on element offsets, where each element lands, as drawn here. CuTe's own L(i) applies {bytes} to element offsets instead.",
