@@ -12,7 +12,6 @@
 //! 4. a phase takes as many wavefronts as the largest number of distinct words in one bank
 //!    (threads reading the same word share it: broadcast); the load takes their sum.
 
-use std::collections::BTreeSet;
 use std::ops::Range;
 
 use super::{AccessKind, WarpAccess, WARP_SIZE};
@@ -150,13 +149,17 @@ fn phase_ranges(kind: AccessKind, banks: Banks, paired: bool) -> Vec<Range<usize
 /// Rules 1 and 4 for one phase.
 fn phase(access: &WarpAccess, banks: Banks, threads: Range<usize>) -> PhaseReport {
     let n = banks.count();
-    let mut words: Vec<BTreeSet<i64>> = vec![BTreeSet::new(); n];
-    for t in threads.clone() {
-        for word in words_of(access, t) {
-            words[word.rem_euclid(n as i64) as usize].insert(word);
-        }
+    // the distinct (bank, word) pairs, sorted: a bank's words are a run, ascending
+    let mut pairs: Vec<(usize, i64)> = threads
+        .clone()
+        .flat_map(|t| words_of(access, t).map(|w| (w.rem_euclid(n as i64) as usize, w)))
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    let mut words_per_bank = vec![0usize; n];
+    for &(b, _) in &pairs {
+        words_per_bank[b] += 1;
     }
-    let words_per_bank: Vec<usize> = words.iter().map(BTreeSet::len).collect();
     let wavefronts = words_per_bank.iter().copied().max().unwrap_or(0);
     let bank = words_per_bank
         .iter()
@@ -170,7 +173,11 @@ fn phase(access: &WarpAccess, banks: Banks, threads: Range<usize>) -> PhaseRepor
         threads,
         wavefronts,
         bank,
-        words: words[bank].iter().copied().collect(),
+        words: pairs
+            .iter()
+            .filter(|&&(b, _)| b == bank)
+            .map(|&(_, w)| w)
+            .collect(),
         colliding,
         words_per_bank,
     }

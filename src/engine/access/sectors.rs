@@ -4,8 +4,6 @@
 //! Model (every H100 / H200 case of `tests/fixtures/hw/`): the L1 fetches each distinct sector
 //! `⌊b/32⌋` of the bytes `b` the threads read, once.
 
-use std::collections::BTreeSet;
-
 use super::WarpAccess;
 
 pub const SECTOR_BYTES: i64 = 32;
@@ -28,24 +26,48 @@ pub struct SectorReport {
 
 impl SectorReport {
     pub fn of(access: &WarpAccess) -> SectorReport {
-        let bytes: BTreeSet<i64> = (0..access.kind().threads())
-            .flat_map(|t| access.bytes_of(t))
-            .collect();
-        let distinct = |unit: i64| {
-            bytes
-                .iter()
-                .map(|b| b / unit)
-                .collect::<BTreeSet<_>>()
-                .len()
+        // each thread reads one contiguous range: the union of 32 ranges, not a set of bytes
+        let bytes = union(
+            (0..access.kind().threads())
+                .map(|t| {
+                    let r = access.bytes_of(t);
+                    (r.start, r.end)
+                })
+                .collect(),
+        );
+        let count = |ranges: &[(i64, i64)]| -> usize {
+            ranges.iter().map(|&(a, b)| (b - a) as usize).sum()
         };
+        let distinct = |unit: i64| {
+            count(&union(
+                bytes
+                    .iter()
+                    .map(|&(a, b)| (a.div_euclid(unit), (b - 1).div_euclid(unit) + 1))
+                    .collect(),
+            ))
+        };
+        let total = count(&bytes);
         SectorReport {
             sectors: distinct(SECTOR_BYTES),
             lines: distinct(LINE_BYTES),
-            bytes: bytes.len(),
-            min_sectors: bytes.len().div_ceil(SECTOR_BYTES as usize),
-            min_lines: bytes.len().div_ceil(LINE_BYTES as usize),
+            bytes: total,
+            min_sectors: total.div_ceil(SECTOR_BYTES as usize),
+            min_lines: total.div_ceil(LINE_BYTES as usize),
         }
     }
+}
+
+/// The union of half-open ranges `[a, b)` (each non-empty), as sorted disjoint ranges.
+fn union(mut ranges: Vec<(i64, i64)>) -> Vec<(i64, i64)> {
+    ranges.sort_unstable();
+    let mut out: Vec<(i64, i64)> = Vec::with_capacity(ranges.len());
+    for (a, b) in ranges {
+        match out.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -73,5 +95,50 @@ mod tests {
         check(8, |_| 256, (1, 1, 1));
         // shifted by 4 bytes: one sector more than the minimum
         check(4, |t| 4 + 4 * t, (5, 2, 4));
+    }
+
+    /// The model as first written: every byte in a set.
+    fn by_bytes(access: &WarpAccess) -> (usize, usize, usize) {
+        use std::collections::BTreeSet;
+        let bytes: BTreeSet<i64> = (0..access.kind().threads())
+            .flat_map(|t| access.bytes_of(t))
+            .collect();
+        let distinct = |unit: i64| {
+            bytes
+                .iter()
+                .map(|b| b / unit)
+                .collect::<BTreeSet<_>>()
+                .len()
+        };
+        (distinct(SECTOR_BYTES), distinct(LINE_BYTES), bytes.len())
+    }
+
+    #[test]
+    fn the_union_of_ranges_counts_what_a_set_of_bytes_does() {
+        // a fixed pseudo-random walk over widths, strides, overlaps and broadcasts
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n) as i64
+        };
+        for _ in 0..2000 {
+            let bytes = [1u8, 2, 4, 8, 16][next(5) as usize];
+            let (base, stride, groups) = (next(300), next(70), 1 + next(32));
+            let offsets: Vec<i64> = (0..32)
+                .map(|t| {
+                    let o = base + stride * (t % groups) + next(3) * 37;
+                    o - o % i64::from(bytes)
+                })
+                .collect();
+            let access = WarpAccess::new(AccessKind::Load { bytes }, &offsets).unwrap();
+            let r = SectorReport::of(&access);
+            assert_eq!(
+                (r.sectors, r.lines, r.bytes),
+                by_bytes(&access),
+                "{offsets:?}"
+            );
+        }
     }
 }

@@ -56,12 +56,14 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
     let (plain_grid, swizzled_grid) = (grid_of(false), grid_of(true));
     let hover = RwSignal::new(None::<usize>);
     let range = RwSignal::new(None::<(i64, i64)>);
-    let chosen = move || state.with(|s| (s.banks.load, s.banks.phase));
+    let chosen_memo = Memo::new(move |_| state.with(|s| (s.banks.load, s.banks.phase)));
+    let chosen = move || chosen_memo.get();
+    // memos: a canvas redraws only when its own marks change, not on every edit of the page
     let marks = move |swizzled_side: bool| {
-        Signal::derive(move || {
+        Signal::from(Memo::new(move |_| {
             let (load, phase) = chosen();
             side(swizzled_side).with(|sd| base.with(|b| b.marked(sd, load, phase)))
-        })
+        }))
     };
     let hover_text = move || {
         let cell = hover.get()?;
