@@ -7,8 +7,8 @@
 //! Each line is one edit: its first byte picks the field (and the row or operation), the rest
 //! is what is typed.
 #![no_main]
-use layout_lab::state::layouts::workbench::{Operation, WorkbenchState};
 use layout_lab::state::layouts::banks::Atom;
+use layout_lab::state::layouts::workbench::{Operation, WorkbenchState};
 use layout_lab::state::layouts::LayoutsState;
 use layout_lab::state::morphisms::{MorphOp, MorphismsState, Part};
 use layout_lab::state::shader::{OptField, ShaderState};
