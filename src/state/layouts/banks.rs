@@ -469,6 +469,8 @@ pub struct BankBase {
     /// `tv(k)` for `k = thread + threads·value`.
     tv_values: Vec<i64>,
     threads: i64,
+    /// Why the read's thread-value layout gives no tile indices.
+    tv_error: Option<String>,
     /// The grid's row-major shape (mode 0 down, mode 1 across, blocks).
     shape: Vec<i64>,
     /// `tile_of_cell[c]`: the tile index of grid cell `c`; `cell_of_tile` its inverse.
@@ -500,12 +502,12 @@ impl BankBase {
                 }
             }
         }
-        let (tv_values, threads) = match &inputs.tv {
-            Ok(tv) => (
-                tv.values(MAX_BANK_ELEMENTS).unwrap_or_default(),
-                thread_count(tv).unwrap_or(0),
-            ),
-            Err(_) => (Vec::new(), 0),
+        let (tv_values, threads, tv_error) = match &inputs.tv {
+            Ok(tv) => match (tv.values(MAX_BANK_ELEMENTS), thread_count(tv)) {
+                (Ok(values), Ok(threads)) => (values, threads, None),
+                (Err(e), _) | (_, Err(e)) => (Vec::new(), 0, Some(e.to_string())),
+            },
+            Err(e) => (Vec::new(), 0, Some(e.clone())),
         };
         let mut readers = vec![None; cell_of_tile.len()];
         let per = threads.max(1) as usize;
@@ -519,6 +521,7 @@ impl BankBase {
             offsets,
             tv_values,
             threads,
+            tv_error,
             shape,
             tile_of_cell,
             cell_of_tile,
@@ -542,9 +545,9 @@ impl BankBase {
                 .collect(),
             Err(_) => Vec::new(),
         };
-        let read = match (&self.offsets, &inputs.tv) {
-            (Err(e), _) | (_, Err(e)) => Err(e.clone()),
-            (Ok(offsets), Ok(_)) => {
+        let read = match (&self.offsets, &self.tv_error) {
+            (Err(e), _) | (_, Some(e)) => Err(e.clone()),
+            (Ok(offsets), None) => {
                 let memory = |i: i64| {
                     usize::try_from(i)
                         .ok()

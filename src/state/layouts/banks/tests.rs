@@ -116,6 +116,16 @@ fn bad_fields_keep_the_last_swizzle() {
         "{}",
         summary(&view.plain)
     );
+    // a thread-value layout too large to list is the read's error, not an empty read
+    state.set_text("(32,32):(32,1)");
+    state.banks.vector_bits = 32;
+    state.banks.set_tv("(32,4096):(1,32)");
+    let view = state.banks.view(state.layout());
+    assert!(
+        summary(&view.swizzled).contains("at most 65536"),
+        "{}",
+        summary(&view.swizzled)
+    );
     // a layout too large to read
     state.set_text("(1024,1024):(1024,1)");
     let view = state.banks.view(state.layout());
