@@ -88,6 +88,19 @@ pub fn bank_counts(m: &mut dyn Markup, phase: &PhaseReport) {
     m.close();
 }
 
+/// `<option value="k">names[k]</option>` for each name, option `chosen` selected.
+pub fn numbered_options(m: &mut dyn Markup, names: &[String], chosen: usize) {
+    for (k, name) in names.iter().enumerate() {
+        m.open("option");
+        m.attr("value", &k.to_string());
+        if k == chosen {
+            m.attr("selected", "");
+        }
+        m.text(name);
+        m.close();
+    }
+}
+
 /// `sw` as an F2 matrix on `bits` address bits: a row per output bit, a column per input bit,
 /// both from the highest; `1` where the input bit feeds the output bit, the swizzle's own
 /// entries (off the diagonal) marked.

@@ -53,6 +53,12 @@ test("the colliding threads of a phase: the table, the banks, the hover", async 
   await hoverCell(page, "bank-grid", 5, 7, 32);
   await expect(page.getByTestId("bank-hover")).toContainText("index 229 → offset 167 (bank 7)");
   await expect(page.getByTestId("bank-hover")).toContainText("read by thread 5, value 7");
+  // the chosen load stays chosen through a swizzle edit
+  await expect(page.getByTestId("bank-load")).toHaveValue("3");
+  await swizzle(layouts, "5", "0", "5");
+  await expect(page.getByTestId("bank-summary")).toContainText("conflicts: 1-way");
+  await expect(page.getByTestId("bank-load")).toHaveValue("3");
+  await expect(page.getByTestId("bank-load").locator("option")).toHaveCount(32);
   // a 128-bit row read of a 16-bit tile: phases of 8 threads, chosen by a click on the table
   await layouts.open("#/layouts?L=(16,64):(64,1)&eb=16&vb=128&read=row");
   await expect(page.getByTestId("bank-summary")).toContainText("conflicts: 1-way");

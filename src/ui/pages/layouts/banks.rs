@@ -145,45 +145,55 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
             }
         })
     });
-    let load_options = Draw::new(move |m| {
+    // The choices' names: memos of the loads' and phases' threads and values only, so a
+    // swizzle edit, which changes their costs (shown in the table), leaves the selects alone.
+    let load_names = Memo::new(move |_| {
         swizzled.with(|sd| {
-            let Ok(read) = &sd.read else { return };
-            let mut items = read.loads.iter().enumerate().map(|(k, (a, r))| {
-                (
-                    k.to_string(),
-                    format!(
-                        "warp {}, values {}..{}: {}-way",
-                        a.warp,
-                        a.values.start,
-                        a.values.end,
-                        r.degree()
-                    ),
-                )
-            });
-            panels::options(m, &mut items, false);
+            sd.read.as_ref().map_or_else(
+                |_| Vec::new(),
+                |read| {
+                    read.loads
+                        .iter()
+                        .map(|(a, _)| {
+                            format!(
+                                "warp {}, values {}..{}",
+                                a.warp, a.values.start, a.values.end
+                            )
+                        })
+                        .collect::<Vec<String>>()
+                },
+            )
         })
     });
-    let phase_options = Draw::new(move |m| {
+    let phase_names = Memo::new(move |_| {
         let (load, _) = chosen();
         swizzled.with(|sd| {
-            let Ok(read) = &sd.read else { return };
-            let Some((_, report)) = read.loads.get(load) else {
-                return;
+            let Some((_, report)) = sd.read.as_ref().ok().and_then(|r| r.loads.get(load)) else {
+                return Vec::new();
             };
-            let mut items = report.phases().iter().enumerate().map(|(k, p)| {
-                (
-                    k.to_string(),
+            report
+                .phases()
+                .iter()
+                .enumerate()
+                .map(|(k, p)| {
                     format!(
-                        "phase {k}: threads {}–{}, {} wavefront(s)",
+                        "phase {k}: threads {}–{}",
                         p.threads.start,
-                        p.threads.end - 1,
-                        p.wavefronts
-                    ),
-                )
-            });
-            panels::options(m, &mut items, false);
+                        p.threads.end - 1
+                    )
+                })
+                .collect::<Vec<String>>()
         })
     });
+    // the chosen option marked, so a rebuilt list shows the choice whatever order effects run in
+    let numbered = |names: Memo<Vec<String>>, which: fn((usize, usize)) -> usize| {
+        Draw::new(move |m| {
+            let chosen = which(chosen());
+            names.with(|names| panels::banks::numbered_options(m, names, chosen))
+        })
+    };
+    let load_options = numbered(load_names, |(load, _)| load);
+    let phase_options = numbered(phase_names, |(_, phase)| phase);
     let matrix = Draw::new(move |m| {
         state.with(|s| {
             panels::banks::bit_matrix(m, s.banks.swizzle(), s.banks.matrix_bits(s.layout()))
