@@ -3,6 +3,7 @@
 
 mod access;
 mod cute_cpp;
+mod cute_tv;
 mod tract;
 
 use serde::Deserialize;
@@ -93,6 +94,8 @@ pub fn check_case(kind: &str, case: &Value) -> Result<(), String> {
         "sectors" => access::check_sectors(case),
         "swizzle" => cute_cpp::check_swizzle(case),
         "swizzle_atom" => cute_cpp::check_swizzle_atom(case),
+        "tiled_mma" => cute_tv::check_tiled_mma(case),
+        "tiled_copy" => cute_tv::check_tiled_copy(case),
         other => Err(format!(
             "kind `{other}` is not supported by this engine yet"
         )),

@@ -99,15 +99,20 @@ fn a_simplify_that_merges_more_than_the_reference_is_followed_through() {
     assert!(check_file_text(&tampered).unwrap()[0].failure.is_some());
 }
 
-/// CuTe C++'s swizzled layouts (`swizzle` kind: the layout, its composition and divides) and
-/// GMMA atoms (`swizzle_atom`: tile_to_shape and element offsets); the kinds not modelled yet
-/// are skipped, neither passed nor failed.
+/// CuTe C++'s swizzled layouts (`swizzle` kind: the layout, its composition and divides), GMMA
+/// atoms (`swizzle_atom`: tile_to_shape and element offsets) and thread-value layouts
+/// (`tiled_mma`, `tiled_copy`) all agree.
 #[test]
-fn cute_cpp_swizzle_vectors_agree_and_other_kinds_are_skipped() {
+fn cute_cpp_vectors_agree() {
     let text = std::fs::read_to_string(vectors_dir().join("cute_cpp_seed1.jsonl")).unwrap();
     let results = check_file_text(&text).unwrap();
     let rows = summarize(&results);
-    for (kind, count) in [("swizzle", 300), ("swizzle_atom", 4)] {
+    for (kind, count) in [
+        ("swizzle", 300),
+        ("swizzle_atom", 4),
+        ("tiled_mma", 14),
+        ("tiled_copy", 2),
+    ] {
         let row = rows.iter().find(|r| r.kind == kind).unwrap();
         assert_eq!(
             (row.passed, row.failed, row.skipped),
@@ -115,11 +120,6 @@ fn cute_cpp_swizzle_vectors_agree_and_other_kinds_are_skipped() {
             "{:?}",
             results.iter().find(|r| r.failure.is_some())
         );
-    }
-    for kind in ["tiled_mma", "tiled_copy"] {
-        let row = rows.iter().find(|r| r.kind == kind).unwrap();
-        assert_eq!((row.passed, row.failed), (0, 0), "{kind}");
-        assert!(row.skipped > 0, "{kind}");
     }
     let line = text.lines().nth(1).unwrap();
     for (from, to) in [
@@ -145,6 +145,48 @@ fn cute_cpp_swizzle_vectors_agree_and_other_kinds_are_skipped() {
             "{from} -> {to} went unnoticed"
         );
     }
+}
+
+/// A `tiled_mma` or `tiled_copy` case whose atom layout, a stride, a nesting or a value is
+/// changed fails.
+#[test]
+fn cute_cpp_thread_value_cases_notice_tampering() {
+    let text = std::fs::read_to_string(vectors_dir().join("cute_cpp_seed1.jsonl")).unwrap();
+    let line = |id: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!("\"id\":\"{id}\"")))
+            .unwrap()
+    };
+    let mma = line("mma-SM80_16x8x16_F16F16F16F16_TN-2x2x1-none");
+    let copy = line("copy-SM75_U32x4_LDSM_N-32x4");
+    for (case, from, to) in [
+        (mma, "\"2x2x1\"", "\"2x2x1-rowmajor\""),
+        (mma, "((_64,_1,_16,_0)", "((_64,_1,_16,_1)"),
+        (mma, "\"tile_mnk\":[32,16,16]", "\"tile_mnk\":[32,16,32]"),
+        (mma, "\"threads\":128", "\"threads\":64"),
+        (copy, "((_4,_32),(_8,_1))", "((_4,_32),((_8,_1)))"),
+        (
+            copy,
+            "\"val_layout\":\"(_1,_8):(_0,_1)\"",
+            "\"val_layout\":\"(_8,_1):(_1,_0)\"",
+        ),
+    ] {
+        assert!(check_file_text(case).unwrap()[0].failure.is_none());
+        let tampered = case.replacen(from, to, 1);
+        assert_ne!(tampered, case, "the tamper {from} must change the case");
+        let results = check_file_text(&tampered).unwrap();
+        assert!(
+            results[0].failure.is_some(),
+            "{from} -> {to} went unnoticed"
+        );
+    }
+    // a value: the last of C's
+    let c_start = mma.find("\"C_TV\"").unwrap();
+    let (head, tail) = mma.split_at(c_start);
+    let end = tail.rfind(']').unwrap();
+    let last_comma = tail[..end].rfind(',').unwrap();
+    let tampered = format!("{head}{}999{}", &tail[..=last_comma], &tail[end..]);
+    assert!(check_file_text(&tampered).unwrap()[0].failure.is_some());
 }
 
 /// A `swizzle_atom` case whose layout, shape or element offsets are changed fails.

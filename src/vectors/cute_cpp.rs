@@ -17,9 +17,9 @@ use crate::engine::LayoutError;
 use super::ENUMERATION_LIMIT;
 
 /// The kinds of the file this engine does not model yet: reported as skipped.
-pub(super) const NOT_IMPLEMENTED: [&str; 2] = ["tiled_mma", "tiled_copy"];
+pub(super) const NOT_IMPLEMENTED: [&str; 0] = [];
 
-fn integers(value: Option<&Value>, name: &str) -> Result<Vec<i64>, String> {
+pub(super) fn integers(value: Option<&Value>, name: &str) -> Result<Vec<i64>, String> {
     value
         .and_then(Value::as_array)
         .ok_or_else(|| format!("{name}: no list"))?
@@ -31,7 +31,7 @@ fn integers(value: Option<&Value>, name: &str) -> Result<Vec<i64>, String> {
         .collect()
 }
 
-fn first_difference(name: &str, got: &[i64], expect: &[i64]) -> Result<(), String> {
+pub(super) fn first_difference(name: &str, got: &[i64], expect: &[i64]) -> Result<(), String> {
     if got.len() != expect.len() {
         return Err(format!(
             "{name}: {} values, CuTe {}",

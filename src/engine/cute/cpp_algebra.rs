@@ -55,7 +55,7 @@ impl CppLayout {
         Ok(CppLayout { shape, stride })
     }
 
-    fn from_modes(modes: Vec<CppLayout>) -> CppLayout {
+    pub(super) fn from_modes(modes: Vec<CppLayout>) -> CppLayout {
         let (shapes, strides) = modes.into_iter().map(|m| (m.shape, m.stride)).unzip();
         CppLayout {
             shape: CppTuple::Tuple(shapes),
@@ -63,7 +63,7 @@ impl CppLayout {
         }
     }
 
-    fn int(shape: CppInt, stride: CppInt) -> CppLayout {
+    pub(super) fn int(shape: CppInt, stride: CppInt) -> CppLayout {
         CppLayout {
             shape: CppTuple::Int(shape),
             stride: CppTuple::Int(stride),

@@ -6,25 +6,32 @@
 //! ([`Swizzle`], [`ComposedLayout`]), and swizzles as XOR matrices over address bits
 //! ([`BitMatrix`]). CuTe C++'s own algebra, whose integers are static or dynamic and which
 //! differs from pycute's in shape and sometimes in value, is apart: [`CppLayout`],
-//! [`CppComposedLayout`], and the GMMA shared-memory atoms ([`gmma_atom`]).
+//! [`CppComposedLayout`], the GMMA shared-memory atoms ([`gmma_atom`]), and the thread-value
+//! layouts of MMA and copy atoms and their tilings ([`mma`], [`copy`]) with the checks CuTe
+//! does not make ([`copy_warnings`]).
 
 pub mod algebra;
 mod bit_matrix;
 mod composed;
 pub mod convert;
+pub mod copy;
 mod cpp_algebra;
 mod cpp_composed;
 mod cpp_int;
 mod cpp_tiler;
+mod cpp_tv;
 mod gmma;
 mod layout;
+pub mod mma;
 pub mod notation;
 mod swizzle;
 pub mod tiler;
 pub mod tiles;
+mod tv_checks;
 
 pub use bit_matrix::{BitMatrix, MAX_MATRIX_BITS};
 pub use composed::ComposedLayout;
+pub use copy::{CopyAtom, TiledCopy};
 pub use cpp_algebra::{CppLayout, CppTiler};
 pub use cpp_composed::{CppComposedLayout, CppOffset};
 pub use cpp_int::{CppInt, CppTuple};
@@ -33,7 +40,9 @@ pub(crate) use layout::{algebra_error, mul, overflow};
 pub use layout::{
     crd2idx, crd2idx_int, idx2crd, prefix_product, shape_div, IntTuple, Layout, Notation,
 };
+pub use mma::{MmaAtom, Operand, TiledMma};
 pub use notation::{MAX_DEPTH, MAX_NOTATION_CHARS};
 pub use swizzle::{Swizzle, MAX_SWIZZLE_BITS};
 pub use tiler::{parse_profile, parse_tiler, profile_notation, tiler_notation, Tiler};
 pub use tiles::Tiles;
+pub use tv_checks::{copy_warnings, mma_warnings, TvWarning, WARP_SIZE};
