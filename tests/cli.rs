@@ -550,3 +550,89 @@ fn sectors_counts_a_column_read_against_a_row_read() {
     let (ok, _) = sectors("(32,32):(32,1", "32:1", "32");
     assert!(!ok);
 }
+
+#[test]
+fn render_draws_tiled_mmas_and_copies_as_print_latex_does() {
+    let fixture = |name: &str| {
+        std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/print_latex")
+                .join(name),
+        )
+        .unwrap()
+    };
+    let sm80 = "SM80_16x8x16_F16F16F16F16_TN";
+    let (ok, latex) = run(&[
+        "render",
+        "--mma",
+        sm80,
+        "--atom-layout",
+        "2x2x1-rowmajor",
+        "--format",
+        "latex",
+    ]);
+    assert!(ok);
+    assert_eq!(
+        latex,
+        fixture("mma_SM80_16x8x16_F16F16F16F16_TN_2x2x1-rowmajor.tex")
+    );
+    let (ok, latex) = run(&[
+        "render",
+        "--copy",
+        "UniversalCopy_u32",
+        "--thr",
+        "(_8,_4):(_4,_1)",
+        "--val",
+        "(_1,_2)",
+        "--format",
+        "latex",
+    ]);
+    assert!(ok);
+    assert_eq!(latex, fixture("copy_UniversalCopy_u32.tex"));
+    // SVG: A, B and C of the 64×256×16 SM90 tile, every element labelled by its owner
+    let (ok, svg) = run(&["render", "--mma", "SM90_64x256x16_F32F16F16_SS"]);
+    assert!(ok);
+    assert!(svg.contains("C (64×256)") && svg.contains("A (64×16)") && svg.contains("B (256×16)"));
+    assert_eq!(
+        svg.matches("<rect x=").count(),
+        64 * 256 + 64 * 16 + 256 * 16
+    );
+    // a copy feeding an MMA's operand, and what CuTe refuses
+    let (ok, _) = run(&[
+        "render",
+        "--copy",
+        "SM75_U32x4_LDSM_N",
+        "--mma",
+        sm80,
+        "--operand",
+        "a",
+    ]);
+    assert!(ok);
+    for bad in [
+        &["render", "--mma", "SM81_NOPE"][..],
+        &["render", "--mma", sm80, "--atom-layout", "2x2x2x2"],
+        &["render", "--mma", sm80, "--format", "wgsl"],
+        &["render", "--copy", "UniversalCopy_u32"],
+        &[
+            "render",
+            "--copy",
+            "UniversalCopy_u128",
+            "--mma",
+            sm80,
+            "--operand",
+            "b",
+        ],
+        &[
+            "render",
+            "--copy",
+            "UniversalCopy_u32",
+            "--mma",
+            sm80,
+            "--operand",
+            "d",
+        ],
+    ] {
+        let (ok, out) = run(bad);
+        assert!(!ok && out.is_empty(), "{bad:?}: {out}");
+    }
+}

@@ -6,10 +6,8 @@
 
 use serde_json::Value;
 
-use crate::engine::cute::{
-    CopyAtom, CppInt, CppLayout, CppTiler, CppTuple, MmaAtom, Operand, TiledCopy, TiledMma,
-};
-use crate::engine::LayoutError;
+use crate::engine::cute::mma::parse_atom_layout;
+use crate::engine::cute::{CopyAtom, CppLayout, CppTiler, MmaAtom, Operand, TiledCopy, TiledMma};
 
 use super::ENUMERATION_LIMIT;
 
@@ -40,49 +38,6 @@ fn agree(name: &str, ours: &CppLayout, obj: &Value) -> Result<(), String> {
         .map_err(|e| format!("{name}: {e}"))?;
     let expect = super::cute_cpp::integers(obj.get("values"), name)?;
     super::cute_cpp::first_difference(name, &got, &expect)
-}
-
-/// The vectors' atom layout: `2x2x1` (column-major), `2x2x1-rowmajor` (row-major, a `1` mode
-/// at stride `_0`, as `Layout<Shape<_2,_2,_1>,Stride<_2,_1,_0>>`), or a layout in CuTe's
-/// notation.
-///
-/// # Errors
-/// `Parse` / `BadArgument` for anything else.
-pub fn parse_atom_layout(text: &str) -> Result<CppLayout, LayoutError> {
-    if text.contains(':') || text.starts_with('(') || text.starts_with('_') {
-        return CppLayout::parse(text);
-    }
-    let (dims, row_major) = match text.strip_suffix("-rowmajor") {
-        Some(dims) => (dims, true),
-        None => (text, false),
-    };
-    let bad = || LayoutError::BadArgument {
-        op: "atom layout",
-        arg: text.into(),
-        expected: "`MxNxK`, `MxNxK-rowmajor` or a layout".into(),
-    };
-    let shape = dims
-        .split('x')
-        .map(|d| d.trim().parse::<i64>().map_err(|_| bad()))
-        .collect::<Result<Vec<_>, _>>()?;
-    if shape.is_empty() || shape.len() > 3 || shape.iter().any(|&d| d < 1) {
-        return Err(bad());
-    }
-    let leaf = |v: i64| CppTuple::Int(CppInt::fixed(v));
-    let shape_tuple = CppTuple::Tuple(shape.iter().copied().map(leaf).collect());
-    if !row_major {
-        return CppLayout::compact(shape_tuple);
-    }
-    let mut stride = vec![0; shape.len()];
-    let mut running = 1i64;
-    for i in (0..shape.len()).rev() {
-        stride[i] = if shape[i] == 1 { 0 } else { running };
-        running = running.checked_mul(shape[i]).ok_or_else(bad)?;
-    }
-    CppLayout::new(
-        shape_tuple,
-        CppTuple::Tuple(stride.into_iter().map(leaf).collect()),
-    )
 }
 
 /// The vectors' permutation: `none`, or a tuple of tilers `(_32,_32,_16)`.

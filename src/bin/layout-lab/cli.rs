@@ -64,7 +64,7 @@ enum Command {
     },
     /// A picture (svg, tikz), the expressions (expr) or the kernel (wgsl) of a layout, a view
     /// stack, a morphism (or composable ones `F; G`) or a Syno input.
-    Render(RenderArgs),
+    Render(Box<RenderArgs>),
     /// Shared-memory bank conflicts of a tile read by warps: a table per load, then
     /// `conflicts: N-way, T wavefronts over P phases (ideal P)`.
     Bank(BankArgs),
@@ -83,7 +83,7 @@ enum Command {
 
 /// What `render` draws and how.
 #[derive(Args)]
-#[command(group(ArgGroup::new("source").args(["layout", "view", "shape", "morphism", "syno"])))]
+#[command(group(ArgGroup::new("source").args(["layout", "view", "shape", "morphism", "syno", "mma"])))]
 pub(crate) struct RenderArgs {
     /// A CuTe or pycute layout, `((4,4),4):((16,1),4)`.
     #[arg(long, value_name = "CUTE")]
@@ -106,7 +106,32 @@ pub(crate) struct RenderArgs {
     /// Which input of --syno (default 0).
     #[arg(long, value_name = "K", requires = "syno")]
     pub input: Option<usize>,
-    /// svg, tikz, expr or wgsl.
+    /// A TiledMMA's A, B and C as print_latex draws them: an MMA atom, `SM80_16x8x16_F16F16F16F16_TN`.
+    #[arg(long, value_name = "ATOM")]
+    pub mma: Option<String>,
+    /// The MMA atom's layout over M, N, K: `2x2x1`, `2x2x1-rowmajor` or `(_2,_2,_1):(_2,_1,_0)`.
+    #[arg(long, value_name = "L", default_value = "1x1x1")]
+    pub atom_layout: String,
+    /// The MMA's permutation: `(_32,_32,_16)` (tile sizes or layouts; `_` keeps a mode).
+    #[arg(long, value_name = "P", requires = "mma")]
+    pub permutation: Option<String>,
+    /// A TiledCopy's source and destination: a copy atom, `SM75_U32x4_LDSM_N`,
+    /// `UniversalCopy_u128`; with --mma, make_tiled_copy_A/B/C of that MMA (--operand).
+    #[arg(long, value_name = "ATOM")]
+    pub copy: Option<String>,
+    /// The copy's thread layout, `(_32,_4):(_4,_1)` (without --mma).
+    #[arg(long, value_name = "L", requires = "copy")]
+    pub thr: Option<String>,
+    /// The copy's value layout, `(_1,_8)` (without --mma).
+    #[arg(long, value_name = "L", requires = "copy")]
+    pub val: Option<String>,
+    /// The copy's element width in bits.
+    #[arg(long, value_name = "E", default_value_t = 16)]
+    pub element_bits: i64,
+    /// Which MMA operand a copy with --mma feeds: a, b or c.
+    #[arg(long, value_name = "X", default_value = "a")]
+    pub operand: String,
+    /// svg, tikz, expr or wgsl; with --mma or --copy, svg or latex (print_latex's file).
     #[arg(long, default_value = "svg")]
     pub format: String,
 }

@@ -62,6 +62,18 @@ enum Source {
 /// `layout-lab render`: the same notations as the app, written as a picture, the expressions
 /// or the shader.
 pub(crate) fn render(args: &RenderArgs) -> ExitCode {
+    if let Some(picture) = crate::tv::render(args) {
+        return match picture {
+            Ok(out) => {
+                out!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("render: {error}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let source = match (&args.layout, &args.morphism, &args.syno) {
         (Some(l), None, None) => Ok(Source::Layout(l.clone())),
         (None, Some(m), None) => Ok(Source::Morphism(m.clone())),

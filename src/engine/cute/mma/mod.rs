@@ -15,7 +15,7 @@ use crate::engine::error::LayoutError;
 use super::cpp_int::refused;
 use super::{CppLayout, Major};
 
-pub use tiled::{owners, Operand, TiledMma};
+pub use tiled::{owners, parse_atom_layout, Operand, TiledMma};
 
 /// An atom as its traits write it, layouts in CuTe's notation.
 pub(super) struct AtomSpec {

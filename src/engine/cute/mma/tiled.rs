@@ -274,6 +274,49 @@ impl TiledMma {
     }
 }
 
+/// An atom layout as the vectors and the CLI write it: `2x2x1` (column-major), `2x2x1-rowmajor` (row-major, a `1` mode
+/// at stride `_0`, as `Layout<Shape<_2,_2,_1>,Stride<_2,_1,_0>>`), or a layout in CuTe's
+/// notation.
+///
+/// # Errors
+/// `Parse` / `BadArgument` for anything else.
+pub fn parse_atom_layout(text: &str) -> Result<CppLayout, LayoutError> {
+    if text.contains(':') || text.starts_with('(') || text.starts_with('_') {
+        return CppLayout::parse(text);
+    }
+    let (dims, row_major) = match text.strip_suffix("-rowmajor") {
+        Some(dims) => (dims, true),
+        None => (text, false),
+    };
+    let bad = || LayoutError::BadArgument {
+        op: "atom layout",
+        arg: text.into(),
+        expected: "`MxNxK`, `MxNxK-rowmajor` or a layout".into(),
+    };
+    let shape = dims
+        .split('x')
+        .map(|d| d.trim().parse::<i64>().map_err(|_| bad()))
+        .collect::<Result<Vec<_>, _>>()?;
+    if shape.is_empty() || shape.len() > 3 || shape.iter().any(|&d| d < 1) {
+        return Err(bad());
+    }
+    let leaf = |v: i64| CppTuple::Int(CppInt::fixed(v));
+    let shape_tuple = CppTuple::Tuple(shape.iter().copied().map(leaf).collect());
+    if !row_major {
+        return CppLayout::compact(shape_tuple);
+    }
+    let mut stride = vec![0; shape.len()];
+    let mut running = 1i64;
+    for i in (0..shape.len()).rev() {
+        stride[i] = if shape[i] == 1 { 0 } else { running };
+        running = running.checked_mul(shape[i]).ok_or_else(bad)?;
+    }
+    CppLayout::new(
+        shape_tuple,
+        CppTuple::Tuple(stride.into_iter().map(leaf).collect()),
+    )
+}
+
 /// For a `(thread, value) → index` layout, the pairs that reach each index in `0..cells`
 /// (ascending thread, then value); indices outside are ignored.
 ///
