@@ -6,6 +6,7 @@ use layout_lab::state::morphisms::MorphismsState;
 use layout_lab::state::route::Route;
 use layout_lab::state::shader::{Pages, ShaderState, Subject};
 use layout_lab::state::syno::SynoState;
+use layout_lab::state::threads::ThreadsState;
 use layout_lab::state::{PageState, ViewsState};
 use libfuzzer_sys::fuzz_target;
 
@@ -21,6 +22,9 @@ fuzz_target!(|text: &str| {
     let morphisms = MorphismsState::from_query(text);
     let _ = morphisms.to_query();
     let _ = WorkbenchState::from_query(text).result();
+    let (threads, _) = ThreadsState::read_query(text);
+    let _ = threads.to_query();
+    let _ = threads.grids();
     let syno = SynoState::from_query(text);
     let _ = syno.to_query();
     // the Shader page on the same URL: its options and the source page it names

@@ -13,6 +13,7 @@ pub mod shader;
 pub mod stack_grid;
 pub mod syno;
 pub mod theme;
+pub mod threads;
 pub mod url;
 pub mod views;
 

@@ -9,15 +9,17 @@ pub enum Page {
     Morphisms,
     Syno,
     Shader,
+    Threads,
 }
 
 impl Page {
-    pub const ALL: [Page; 5] = [
+    pub const ALL: [Page; 6] = [
         Page::Views,
         Page::Layouts,
         Page::Morphisms,
         Page::Syno,
         Page::Shader,
+        Page::Threads,
     ];
 
     /// The path segment, also the CSS modifier and test id.
@@ -28,6 +30,7 @@ impl Page {
             Page::Morphisms => "morphisms",
             Page::Syno => "syno",
             Page::Shader => "shader",
+            Page::Threads => "threads",
         }
     }
 
@@ -38,6 +41,7 @@ impl Page {
             Page::Morphisms => "Morphisms",
             Page::Syno => "Syno",
             Page::Shader => "Shader",
+            Page::Threads => "Threads",
         }
     }
 

@@ -13,11 +13,12 @@ use crate::state::route::Route;
 use crate::state::shader::{ShaderState, Source};
 use crate::state::syno::SynoState;
 use crate::state::theme::{opening, Theme};
+use crate::state::threads::ThreadsState;
 use crate::state::{Page, PageState, ViewsState};
 use crate::ui::dom::{markup, Draw};
 use crate::ui::embed_menu::EmbedMenu;
 use crate::ui::pages::shader::PageSignals;
-use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ViewsPage};
+use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ThreadsPage, ViewsPage};
 use crate::ui::theme::{apply, show, ThemeToggle};
 use crate::ui::url_sync::{
     embed_options, in_text_field, keep_in_url, listen, saved_fragment, start_fragment,
@@ -111,6 +112,11 @@ pub fn App() -> impl IntoView {
     } else {
         SynoState::default()
     });
+    let threads = RwSignal::new(if from_url(Page::Threads) {
+        ThreadsState::read_query(&initial.query).0
+    } else {
+        ThreadsState::default()
+    });
 
     // The URL is the outside world: follow it when the user navigates or pastes a link (and
     // when undo or redo brings a state back).
@@ -142,6 +148,7 @@ pub fn App() -> impl IntoView {
                 Page::Layouts => _ = show_query(layouts, &route.query),
                 Page::Morphisms => _ = show_query(morphisms, &route.query),
                 Page::Syno => _ = show_query(syno, &route.query),
+                Page::Threads => _ = show_query(threads, &route.query),
                 Page::Views | Page::Shader => {}
             }
         }
@@ -177,6 +184,7 @@ pub fn App() -> impl IntoView {
                 let source = own(shader.with(|s| s.from));
                 shader.with(|s| s.page_query(&source))
             }
+            (Page::Threads, _) => threads.with(PageState::to_query),
             _ => String::new(),
         }
     };
@@ -261,6 +269,7 @@ pub fn App() -> impl IntoView {
                 Page::Shader => {
                     view! { <ShaderPage shader pages theme /> }.into_any()
                 }
+                Page::Threads => view! { <ThreadsPage state=threads /> }.into_any(),
             }}
             </fieldset>
         </main>

@@ -46,9 +46,9 @@ impl Widget {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EmbedForm {
     /// The panels ticked, per page in [`Page::ALL`]'s order.
-    ticked: [Vec<&'static str>; 5],
+    ticked: [Vec<&'static str>; Page::ALL.len()],
     /// The last non-empty choice per page: what the snippet shows.
-    panels: [Vec<&'static str>; 5],
+    panels: [Vec<&'static str>; Page::ALL.len()],
     /// A read-only widget: hover and read, no editing.
     pub read_only: bool,
     pub theme: Theme,

@@ -37,6 +37,7 @@ fn page_px(page: Page) -> i64 {
         Page::Morphisms => 143,
         Page::Syno => 195,
         Page::Shader => 90,
+        Page::Threads => 52,
     }
 }
 
@@ -95,6 +96,7 @@ pub fn auto_height(page: Page, query: &str, panels: &[&str]) -> u32 {
             Page::Morphisms => morphisms_px(query, shows),
             Page::Syno => syno_px(query, shows),
             Page::Shader => shader_px(query, shows),
+            Page::Threads => threads_px(query, shows),
         };
     u32::try_from(total)
         .unwrap_or(MAX_HEIGHT)
@@ -134,6 +136,25 @@ fn views_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
             Some(g) => cells_panel_px(325, g.as_ref().map_err(|_| ())),
             None => 498 + canvas_px(tracker.shape(), 960, 960),
         };
+    }
+    px
+}
+
+fn threads_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
+    use crate::state::url::PageState;
+    let (state, _) = crate::state::threads::ThreadsState::read_query(query);
+    let mut px = 0;
+    if shows("editor") {
+        px += 420;
+    }
+    if shows("grid") {
+        // the hover line, the fragment, and C, A and B one above the other (640 wide each)
+        px += 180;
+        if let Ok(grids) = state.grids() {
+            for g in &grids {
+                px += 60 + canvas_px(&[g.rows, g.cols], 640, 640);
+            }
+        }
     }
     px
 }

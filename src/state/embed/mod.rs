@@ -25,6 +25,7 @@ pub use crate::state::theme::Theme;
 /// | morphisms | editor, diagram, export, ops, walkthrough |
 /// | syno | editor, rows, expr, grid |
 /// | shader | editor, code, grid |
+/// | threads | editor, grid |
 pub const PANELS: [&str; 13] = [
     "editor",
     "notation",
@@ -219,6 +220,7 @@ mod tests {
             ),
             (Page::Syno, include_str!("../../ui/pages/syno.rs")),
             (Page::Shader, include_str!("../../ui/pages/shader.rs")),
+            (Page::Threads, include_str!("../../ui/pages/threads.rs")),
         ];
         for name in PANELS {
             let rule =

@@ -85,6 +85,17 @@ const SYNO: [Panel; 4] = [
     panel("expr", "access expressions", true, &["chain"]),
     panel("grid", "grids", true, &["chain"]),
 ];
+/// A TiledMMA: its atom, atom layout and permutation.
+const MMA: &[&str] = &["atom", "layout", "perm"];
+const THREADS: [Panel; 2] = [
+    panel("editor", "atom, layout and permutation", true, MMA),
+    panel(
+        "grid",
+        "A, B and C by thread",
+        true,
+        &["atom", "layout", "perm", "colour"],
+    ),
+];
 const SHADER_PANELS: [Panel; 3] = [
     panel("editor", "options", true, SHADER),
     panel("code", "WGSL code", true, SHADER),
@@ -99,6 +110,7 @@ pub fn panels_of(page: Page) -> &'static [Panel] {
         Page::Morphisms => &MORPHISMS,
         Page::Syno => &SYNO,
         Page::Shader => &SHADER_PANELS,
+        Page::Threads => &THREADS,
     }
 }
 

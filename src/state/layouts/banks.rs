@@ -386,7 +386,7 @@ impl BanksState {
         if self.read == Read::Typed {
             q += &format!(
                 "&tv={}",
-                crate::state::url::percent_encode(&self.tv_text, crate::state::url::keep::LAYOUT)
+                crate::state::url::percent_encode(&self.tv_text, crate::state::url::keep::OPERAND)
             );
         }
         if self.load != 0 {

@@ -11,7 +11,7 @@ use crate::ui::dom::{event_attribute, markup, Draw};
 #[wasm_bindgen(module = "/src/ui/js/save.js")]
 extern "C" {
     #[wasm_bindgen(js_name = saveText)]
-    fn save_text(text: &str, name: &str, mime: &str);
+    pub(crate) fn save_text(text: &str, name: &str, mime: &str);
     /// Rasterises the SVG `svg` and saves it as the PNG `name`.
     #[wasm_bindgen(js_name = savePng)]
     fn save_png(svg: &str, name: &str) -> web_sys::js_sys::Promise;

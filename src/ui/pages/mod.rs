@@ -2,10 +2,12 @@ pub mod layouts;
 pub mod morphisms;
 pub mod shader;
 pub mod syno;
+pub mod threads;
 pub mod views;
 
 pub use layouts::LayoutsPage;
 pub use morphisms::MorphismsPage;
 pub use shader::ShaderPage;
 pub use syno::SynoPage;
+pub use threads::ThreadsPage;
 pub use views::ViewsPage;
