@@ -176,3 +176,22 @@ fn permutations_set_the_tile() {
     )
     .is_err());
 }
+
+#[test]
+fn atom_layouts_parse_as_the_vectors_write_them() {
+    for (text, expect) in [
+        ("2x2x1", "(_2,_2,_1):(_1,_2,_0)"),
+        ("2x2x1-rowmajor", "(_2,_2,_1):(_2,_1,_0)"),
+        ("4x2", "(_4,_2):(_1,_4)"),
+        ("(_2,_2,_1):(_2,_1,_0)", "(_2,_2,_1):(_2,_1,_0)"),
+    ] {
+        assert_eq!(
+            parse_atom_layout(text).unwrap().to_string(),
+            expect,
+            "{text}"
+        );
+    }
+    for bad in ["", "2x0x1", "2x2x2x2", "axb", "2x2x1-colmajor"] {
+        assert!(parse_atom_layout(bad).is_err(), "{bad}");
+    }
+}
