@@ -137,3 +137,41 @@ fn warnings_name_what_is_wrong() {
     );
     assert!(warnings[0].to_string().contains("8 threads"));
 }
+
+/// Odd thread and value layouts are errors or layouts, never a panic.
+#[test]
+fn bad_tiled_copies_do_not_panic() {
+    let layouts = [
+        "(_32,_4):(_4,_1)",
+        "(_32,_4):(_0,_1)",
+        "(_0,_4):(_1,_1)",
+        "(32,4):(4,1)",
+        "(_3,_5):(_5,_1)",
+        "_1:_0",
+        "(_1,_8):(_0,_1)",
+        "((_2,_2),_8):((_1,_2),_4)",
+        "(_1000000000,_1000000000):(_1,_1000000000)",
+    ];
+    for atom in [
+        "SM75_U32x4_LDSM_N",
+        "UniversalCopy<uint32_t>",
+        "SM90_U32x1_STSM_N",
+    ] {
+        for bits in [8, 16, 32, 64] {
+            let Ok(atom) = CopyAtom::parse(atom, bits) else {
+                continue;
+            };
+            for thr in layouts {
+                for val in layouts {
+                    let (thr, val) = (
+                        CppLayout::parse(thr).unwrap(),
+                        CppLayout::parse(val).unwrap(),
+                    );
+                    if let Ok(copy) = TiledCopy::new(atom.clone(), &thr, &val) {
+                        let _ = copy_warnings(&copy, None, 1 << 16);
+                    }
+                }
+            }
+        }
+    }
+}

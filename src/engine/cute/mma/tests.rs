@@ -195,3 +195,75 @@ fn atom_layouts_parse_as_the_vectors_write_them() {
         assert!(parse_atom_layout(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn owners_at_inverts_the_tv_layout() {
+    let mma = TiledMma::new(
+        MmaAtom::parse("SM80_16x8x16_F16F16F16F16_TN").unwrap(),
+        parse_atom_layout("2x2x1").unwrap(),
+        Vec::new(),
+    )
+    .unwrap();
+    // the PTX fragment figure: C(0,0) is thread 0's c0, C(8,1) thread 1's c3... of warp 0
+    assert_eq!(
+        mma.owners_at(Operand::C, 0, 0, 1 << 20).unwrap(),
+        vec![(0, 0)]
+    );
+    assert_eq!(
+        mma.owners_at(Operand::C, 8, 1, 1 << 20).unwrap(),
+        vec![(0, 3)]
+    );
+    let all = mma.owners(Operand::A, 1 << 20).unwrap();
+    let [m, _, _] = mma.tile_mnk();
+    for (row, col) in [(0, 0), (5, 9), (31, 15)] {
+        let one = mma.owners_at(Operand::A, row, col, 1 << 20).unwrap();
+        assert_eq!(one, all[(row + m * col) as usize]);
+        // A is shared by the two warps along N
+        assert_eq!(one.len(), 2);
+    }
+    assert!(mma.owners_at(Operand::A, 32, 0, 1 << 20).is_err());
+    assert!(mma.owners_at(Operand::B, 0, -1, 1 << 20).is_err());
+}
+
+/// Odd atom layouts and permutations are errors or layouts, never a panic.
+#[test]
+fn bad_tilings_do_not_panic() {
+    let layouts = [
+        "(_0,_1,_1)",
+        "(_2,_2,_1):(_0,_0,_0)",
+        "(_2,_2,_1):(_-1,_2,_0)",
+        "(2,2,1)",
+        "(_2,_2,_1):(2,1,0)",
+        "(_1000000000,_1000000000,_1000000000)",
+        "_3",
+        "((_2,_2),_1,_1)",
+    ];
+    let perms = [
+        vec![],
+        vec![CppTiler::Int(CppInt::fixed(0))],
+        vec![CppTiler::Int(CppInt::fixed(-8))],
+        vec![
+            CppTiler::Int(CppInt::fixed(24)),
+            CppTiler::Int(CppInt::fixed(7)),
+        ],
+        vec![CppTiler::Layout(
+            CppLayout::parse("(_4,_4):(_4,_1)").unwrap(),
+        )],
+        vec![CppTiler::Underscore; 4],
+    ];
+    for atom in ["SM80_16x8x16_F16F16F16F16_TN", "SM70_8x8x4_F32F16F16F32_NT"] {
+        for layout in layouts {
+            for perm in &perms {
+                let Ok(l) = CppLayout::parse(layout) else {
+                    continue;
+                };
+                if let Ok(mma) = TiledMma::new(MmaAtom::parse(atom).unwrap(), l, perm.clone()) {
+                    for operand in [Operand::A, Operand::B, Operand::C] {
+                        let _ = mma.owners(operand, 1 << 16);
+                        let _ = mma.owners_at(operand, 0, 0, 1 << 16);
+                    }
+                }
+            }
+        }
+    }
+}

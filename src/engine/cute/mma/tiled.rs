@@ -274,6 +274,44 @@ impl TiledMma {
     }
 }
 
+impl TiledMma {
+    /// Which `(thread, value)` pairs hold element `(row, col)` of an operand's tile (`(m,k)`
+    /// for A, `(n,k)` for B, `(m,n)` for C): the inverse of its TV layout at one element.
+    ///
+    /// # Errors
+    /// `BadArgument` for an element outside the tile; `TooLarge` past `limit` thread×value
+    /// pairs; `Overflow`.
+    pub fn owners_at(
+        &self,
+        operand: Operand,
+        row: i64,
+        col: i64,
+        limit: usize,
+    ) -> Result<Vec<(i64, i64)>, LayoutError> {
+        let [rows, cols] = self.operand_tile(operand);
+        if !(0..rows).contains(&row) || !(0..cols).contains(&col) {
+            return Err(LayoutError::BadArgument {
+                op: "owners_at",
+                arg: format!("({row},{col})"),
+                expected: format!("an element of the {rows}x{cols} tile"),
+            });
+        }
+        let index = col
+            .checked_mul(rows)
+            .and_then(|c| c.checked_add(row))
+            .ok_or_else(crate::engine::cute::overflow)?;
+        let tv = self.tv(operand);
+        let threads = tv.mode_size(0)?.value().max(1);
+        let values = tv.to_layout()?.values(limit)?;
+        Ok(values
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v == index)
+            .map(|(i, _)| (i as i64 % threads, i as i64 / threads))
+            .collect())
+    }
+}
+
 /// An atom layout as the vectors and the CLI write it: `2x2x1` (column-major), `2x2x1-rowmajor` (row-major, a `1` mode
 /// at stride `_0`, as `Layout<Shape<_2,_2,_1>,Stride<_2,_1,_0>>`), or a layout in CuTe's
 /// notation.
