@@ -62,36 +62,30 @@ enum Source {
 /// `layout-lab render`: the same notations as the app, written as a picture, the expressions
 /// or the shader.
 pub(crate) fn render(args: &RenderArgs) -> ExitCode {
-    if let Some(picture) = crate::tv::render(args) {
-        return match picture {
-            Ok(out) => {
-                out!("{out}");
-                ExitCode::SUCCESS
-            }
-            Err(error) => {
-                eprintln!("render: {error}");
-                ExitCode::FAILURE
-            }
-        };
-    }
-    let source = match (&args.layout, &args.morphism, &args.syno) {
-        (Some(l), None, None) => Ok(Source::Layout(l.clone())),
-        (None, Some(m), None) => Ok(Source::Morphism(m.clone())),
-        (None, None, Some(call)) => Ok(Source::Syno(call.clone(), args.input.unwrap_or(0))),
-        (None, None, None) => base_tracker(args.view.as_deref(), args.shape.as_deref())
-            .and_then(|t| match &args.ops {
-                Some(ops) => apply_op_list(t, ops),
-                None => Ok(t),
-            })
-            .map(Source::Tracker),
-        _ => {
-            eprintln!(
-                "render: give one of --layout, --view (or --shape) with --ops, --morphism, --syno"
-            );
-            return ExitCode::from(2);
+    let picture = match crate::tv::render(args) {
+        Some(picture) => picture,
+        None => {
+            let source = match (&args.layout, &args.morphism, &args.syno) {
+                (Some(l), None, None) => Ok(Source::Layout(l.clone())),
+                (None, Some(m), None) => Ok(Source::Morphism(m.clone())),
+                (None, None, Some(call)) => Ok(Source::Syno(call.clone(), args.input.unwrap_or(0))),
+                (None, None, None) => base_tracker(args.view.as_deref(), args.shape.as_deref())
+                    .and_then(|t| match &args.ops {
+                        Some(ops) => apply_op_list(t, ops),
+                        None => Ok(t),
+                    })
+                    .map(Source::Tracker),
+                _ => {
+                    eprintln!(
+                        "render: give one of --layout, --view (or --shape) with --ops, --morphism, --syno, --mma, --copy"
+                    );
+                    return ExitCode::from(2);
+                }
+            };
+            source.and_then(|source| render_text(&source, &args.format))
         }
     };
-    match source.and_then(|source| render_text(&source, &args.format)) {
+    match picture {
         Ok(out) => {
             out!("{out}");
             ExitCode::SUCCESS
