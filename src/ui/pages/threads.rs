@@ -6,9 +6,7 @@ use leptos::prelude::*;
 
 use crate::engine::cute::MmaAtom;
 use crate::panels;
-use crate::state::threads::{
-    canvas_grid, cell_owner, fragment, Field, ThreadColour, ThreadsState, PRESETS,
-};
+use crate::state::threads::{canvas_grid, cell_owner, Field, ThreadColour, ThreadsState, PRESETS};
 use crate::ui::components::picture_export::save_text;
 use crate::ui::components::CanvasGrid;
 use crate::ui::dom::{markup, Draw};
@@ -65,7 +63,7 @@ pub fn ThreadsPage(
             grids.with(|g| {
                 let Ok(g) = g else { return Vec::new() };
                 let grid = &g[k];
-                fragment(grid, t)
+                grid.fragment(t)
                     .into_iter()
                     .map(|(_, m, n)| (m * grid.cols + n) as usize)
                     .collect()
@@ -87,7 +85,7 @@ pub fn ThreadsPage(
             let parts: Vec<String> = g
                 .iter()
                 .map(|grid| {
-                    let frag = fragment(grid, t);
+                    let frag = grid.fragment(t);
                     let listed: Vec<String> = frag
                         .iter()
                         .take(LISTED)
