@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::cute::{CppLayout, CppTuple, Operand, TiledCopy, TiledMma};
+use crate::engine::cute::{CppInt, CppLayout, CppTuple, Operand, TiledCopy, TiledMma};
 use crate::panels::markup::xml;
 
 /// `print_latex`'s colours of threads `t mod 8` (`TikzColor_TV`), as RGB.
@@ -33,10 +33,6 @@ pub struct TvGrid {
     pub owner: Vec<Option<(i64, i64)>>,
     /// The TV layout, `(thread, value) → m + rows·n`.
     pub tv: CppLayout,
-    /// Its values, `tv(t + threads·v)`, listed once for the picture, the fragments and hover.
-    pub values: Vec<i64>,
-    /// Its threads, `size<0>(tv)`.
-    pub threads: i64,
 }
 
 impl TvGrid {
@@ -79,23 +75,7 @@ impl TvGrid {
             cols,
             owner,
             tv: tv.clone(),
-            values,
-            threads,
         })
-    }
-
-    /// The elements thread `thread` holds, value by value: `(v, m, n)`.
-    pub fn fragment(&self, thread: i64) -> Vec<(i64, i64, i64)> {
-        if !(0..self.threads).contains(&thread) {
-            return Vec::new();
-        }
-        let rows = self.rows.max(1);
-        (0..self.values.len() as i64 / self.threads)
-            .map(|v| {
-                let index = self.values[(thread + self.threads * v) as usize];
-                (v, index % rows, index / rows)
-            })
-            .collect()
     }
 
     fn at(&self, m: i64, n: i64) -> Option<(i64, i64)> {
@@ -192,24 +172,29 @@ fn colour(t: i64) -> String {
     format!("{{rgb,255:red,{r};green,{g};blue,{b}}}")
 }
 
-/// The nodes of `grid`, in `print_latex`'s order: it writes an element when its first owner
-/// reaches it, thread by thread, value by value, so the nodes are the elements in the order
-/// of their owners; each at `at(m, n)`.
+/// The nodes of `grid`, in `print_latex`'s order (thread, then value), each at `at(m, n)`.
 fn nodes(out: &mut String, grid: &TvGrid, at: impl Fn(i64, i64) -> (i64, i64)) {
-    let mut owned: Vec<((i64, i64), i64)> = grid
-        .owner
-        .iter()
-        .enumerate()
-        .filter_map(|(index, owner)| Some(((*owner)?, index as i64)))
-        .collect();
-    owned.sort_unstable();
-    for ((t, v), index) in owned {
-        let (x, y) = at(index % grid.rows, index / grid.rows);
-        let _ = writeln!(
-            out,
-            "\\node[fill={}] at ({x},{y}) {{\\shortstack{{T{t} \\\\ V{v}}}}};",
-            colour(t)
-        );
+    let threads = grid.tv.mode_size(0).map_or(1, CppInt::value).max(1);
+    let values = grid.tv.to_layout().and_then(|l| l.values(usize::MAX));
+    let Ok(values) = values else { return };
+    let per_thread = values.len() as i64 / threads;
+    let mut drawn = vec![false; grid.owner.len()];
+    for t in 0..threads {
+        for v in 0..per_thread {
+            let index = values[(t + threads * v) as usize];
+            let Some(seen) = usize::try_from(index).ok().and_then(|i| drawn.get_mut(i)) else {
+                continue;
+            };
+            if !*seen {
+                *seen = true;
+                let (x, y) = at(index % grid.rows, index / grid.rows);
+                let _ = writeln!(
+                    out,
+                    "\\node[fill={}] at ({x},{y}) {{\\shortstack{{T{t} \\\\ V{v}}}}};",
+                    colour(t)
+                );
+            }
+        }
     }
 }
 

@@ -252,6 +252,23 @@ pub fn cell_owner(grid: &TvGrid, cell: usize) -> Option<(i64, i64, Option<Owner>
     ))
 }
 
+/// The elements thread `thread` holds in `grid`, value by value: `V0 (m,n)`, …
+pub fn fragment(grid: &TvGrid, thread: i64) -> Vec<(i64, i64, i64)> {
+    let Ok(values) = grid.tv.to_layout().and_then(|l| l.values(MAX_ELEMENTS)) else {
+        return Vec::new();
+    };
+    let threads = grid.tv.mode_size(0).map_or(1, |s| s.value()).max(1);
+    if !(0..threads).contains(&thread) {
+        return Vec::new();
+    }
+    (0..values.len() as i64 / threads)
+        .map(|v| {
+            let index = values[(thread + threads * v) as usize];
+            (v, index % grid.rows.max(1), index / grid.rows.max(1))
+        })
+        .collect()
+}
+
 /// The operand a grid draws.
 pub fn operand_of(grid: &TvGrid) -> Operand {
     match grid.name {

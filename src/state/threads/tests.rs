@@ -17,10 +17,10 @@ fn the_default_is_one_sm80_warp_and_its_grids_are_print_latex_s() {
     assert_eq!(cell_owner(&c, 8 * 8), Some((8, 0, Some((0, 2)))));
     // thread 0 holds C (0,0), (0,1), (8,0), (8,1)
     assert_eq!(
-        c.fragment(0),
+        fragment(&c, 0),
         vec![(0, 0, 0), (1, 0, 1), (2, 8, 0), (3, 8, 1)]
     );
-    assert!(c.fragment(32).is_empty());
+    assert!(fragment(&c, 32).is_empty());
     assert!(s
         .latex()
         .unwrap()

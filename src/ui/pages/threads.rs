@@ -6,7 +6,9 @@ use leptos::prelude::*;
 
 use crate::engine::cute::MmaAtom;
 use crate::panels;
-use crate::state::threads::{canvas_grid, cell_owner, Field, ThreadColour, ThreadsState, PRESETS};
+use crate::state::threads::{
+    canvas_grid, cell_owner, fragment, Field, ThreadColour, ThreadsState, PRESETS,
+};
 use crate::ui::components::picture_export::save_text;
 use crate::ui::components::CanvasGrid;
 use crate::ui::dom::{markup, Draw};
@@ -63,7 +65,7 @@ pub fn ThreadsPage(
             grids.with(|g| {
                 let Ok(g) = g else { return Vec::new() };
                 let grid = &g[k];
-                grid.fragment(t)
+                fragment(grid, t)
                     .into_iter()
                     .map(|(_, m, n)| (m * grid.cols + n) as usize)
                     .collect()
@@ -85,7 +87,7 @@ pub fn ThreadsPage(
             let parts: Vec<String> = g
                 .iter()
                 .map(|grid| {
-                    let frag = grid.fragment(t);
+                    let frag = fragment(grid, t);
                     let listed: Vec<String> = frag
                         .iter()
                         .take(LISTED)
