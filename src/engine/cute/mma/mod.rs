@@ -123,6 +123,51 @@ impl MmaAtom {
     pub fn majors(&self) -> Option<(Major, Major)> {
         self.majors
     }
+
+    /// The widths in bits of A's, B's and C's elements, read from the types in the name
+    /// (`F32F16F16F32`: D, A, B, C; a GMMA's `F32F16F16`: D, A, B, with C = D); `None` for a
+    /// type the name spells some other way.
+    pub fn element_bits(&self) -> Option<[i64; 3]> {
+        const TYPES: [(&str, i64); 14] = [
+            ("TF32", 32),
+            ("BF16", 16),
+            ("E4M3", 8),
+            ("E5M2", 8),
+            ("F16", 16),
+            ("F32", 32),
+            ("F64", 64),
+            ("C64", 128),
+            ("S32", 32),
+            ("S8", 8),
+            ("U8", 8),
+            ("S4", 4),
+            ("U4", 4),
+            ("B1", 1),
+        ];
+        let mut rest = self.name.split('_').nth(2)?;
+        let mut bits = Vec::new();
+        while !rest.is_empty() {
+            let (name, b) = TYPES.iter().find(|(t, _)| rest.starts_with(t))?;
+            bits.push(*b);
+            rest = &rest[name.len()..];
+        }
+        match bits[..] {
+            [_, a, b, c] => Some([a, b, c]),
+            [d, a, b] => Some([a, b, d]),
+            _ => None,
+        }
+    }
+
+    /// Whether the operand is held in registers: C always; A and B too, except a GMMA's B and
+    /// an `_SS` GMMA's A, which it reads from shared memory through a descriptor.
+    pub fn in_registers(&self, operand: Operand) -> bool {
+        let gmma = self.name.starts_with("SM90_");
+        match operand {
+            Operand::C => true,
+            Operand::B => !gmma,
+            Operand::A => !gmma || self.name.contains("_RS"),
+        }
+    }
 }
 
 fn lookup(name: &str) -> Result<Option<MmaAtomData>, LayoutError> {

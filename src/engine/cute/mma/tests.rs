@@ -267,3 +267,27 @@ fn bad_tilings_do_not_panic() {
         }
     }
 }
+
+#[test]
+fn element_widths_and_register_operands_are_read_from_the_name() {
+    let bits = |name: &str| MmaAtom::parse(name).unwrap().element_bits();
+    assert_eq!(bits("SM80_16x8x16_F16F16F16F16_TN"), Some([16, 16, 16]));
+    assert_eq!(bits("SM80_16x8x16_F32BF16BF16F32_TN"), Some([16, 16, 32]));
+    assert_eq!(bits("SM80_16x8x8_F32TF32TF32F32_TN"), Some([32, 32, 32]));
+    assert_eq!(bits("SM80_16x8x32_S32S8S8S32_TN"), Some([8, 8, 32]));
+    assert_eq!(bits("SM80_8x8x4_F64F64F64F64_TN"), Some([64, 64, 64]));
+    assert_eq!(bits("SM90_64x128x16_F32F16F16_SS"), Some([16, 16, 32]));
+    assert_eq!(bits("SM90_64x64x32_F32E4M3E5M2_SS_TN"), Some([8, 8, 32]));
+    // every atom's name spells its types, and every width is one CuTe has
+    for name in MmaAtom::names() {
+        let widths = bits(&name).unwrap_or_else(|| panic!("{name}"));
+        assert!(widths.iter().all(|b| [1, 4, 8, 16, 32, 64, 128].contains(b)), "{name}");
+    }
+    let atom = |name: &str| MmaAtom::parse(name).unwrap();
+    let sm80 = atom("SM80_16x8x16_F16F16F16F16_TN");
+    assert!([Operand::A, Operand::B, Operand::C].iter().all(|&o| sm80.in_registers(o)));
+    let ss = atom("SM90_64x128x16_F32F16F16_SS");
+    assert!(!ss.in_registers(Operand::A) && !ss.in_registers(Operand::B));
+    let rs = atom("SM90_64x128x16_F32F16F16_RS");
+    assert!(rs.in_registers(Operand::A) && !rs.in_registers(Operand::B) && rs.in_registers(Operand::C));
+}
