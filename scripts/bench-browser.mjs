@@ -142,6 +142,32 @@ try {
   results.edit_to_next_frame_ms["bank view 128x128 16-bit"] = Math.round(median(bankEdits.map((x) => x[0])));
   results.edit_work_ms = { "bank view 128x128 16-bit": Math.round(median(bankEdits.map((x) => x[2]))) };
 
+  // The Threads page's SM90 64×256×16 tiled MMA (issue 43): 128 threads, A, B and C on three
+  // canvases; the pointer moves over C from row to row, so each move lights another thread's
+  // elements in all three and lists its fragment and registers.
+  await page.goto(base + "#/threads?atom=SM90_64x256x16_F32F16F16_SS&layout=1x1x1");
+  await page.waitForSelector('[data-testid="threads-c"]', { timeout: 60000 });
+  await page.evaluate(() => document.querySelector('[data-testid="threads-c"]').scrollIntoView({ block: "start" }));
+  const threadHovers = [];
+  for (let k = 0; k < runs; k++) {
+    threadHovers.push(await page.evaluate(async (k) => {
+      const canvas = document.querySelector('[data-testid="threads-c"]');
+      const info = document.querySelector('[data-testid="threads-hover"]');
+      const box = canvas.getBoundingClientRect();
+      const cell = box.width / 256;
+      const before = info.textContent;
+      const t0 = performance.now();
+      canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: box.left + cell * 0.5, clientY: box.top + cell * (((7 * k) % 64) + 0.5) }));
+      await new Promise((r) => setTimeout(r, 0));
+      const work = performance.now() - t0;
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return [performance.now() - t0, info.textContent !== before, work];
+    }, k));
+  }
+  if (!threadHovers.every(([, changed]) => changed)) throw new Error("a hover on the Threads page did not change its readout");
+  results.hover_to_next_frame_ms["threads 64x256x16 (3 canvases)"] = Math.round(median(threadHovers.map((x) => x[0])));
+  results.edit_work_ms["threads hover 64x256x16"] = Math.round(median(threadHovers.map((x) => x[2])));
+
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
   console.log(JSON.stringify(results, null, 2));

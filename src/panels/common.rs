@@ -266,6 +266,7 @@ pub fn colour_legend(
         Colouring::Address => "address, lowest to highest:".to_string(),
         Colouring::Modulo(n) => format!("value mod {n}:"),
         Colouring::Latex => "value mod 8, as print_latex:".to_string(),
+        Colouring::Threads => "thread mod 8, as print_latex:".to_string(),
         Colouring::Origin => "masked cells by the view that masks them:".to_string(),
         Colouring::Mask => "cells:".to_string(),
         Colouring::Plain => "no colour.".to_string(),
@@ -390,6 +391,22 @@ pub fn options(
     }
     for (value, label) in items {
         m.el("option", &[("value", &value)], &label);
+    }
+}
+
+/// `<optgroup>`s of `<option>`s: each group's label and its `(value, label)` items; a first
+/// empty "choose…" option when `choose`.
+pub fn grouped_options(m: &mut dyn Markup, groups: &[(String, Vec<String>)], choose: bool) {
+    if choose {
+        m.el("option", &[("value", "")], "choose…");
+    }
+    for (label, items) in groups {
+        m.open("optgroup");
+        m.attr("label", label);
+        for item in items {
+            m.el("option", &[("value", item)], item);
+        }
+        m.close();
     }
 }
 

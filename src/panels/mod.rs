@@ -36,7 +36,8 @@ pub mod views;
 mod tests;
 
 pub use common::{
-    colour_legend, data_href, escape, grid, memory, options, picture_export, svg_href,
+    colour_legend, data_href, escape, grid, grouped_options, memory, options, picture_export,
+    svg_href,
 };
 pub use embed::embed_menu;
 pub use layouts::{layout_notations, layout_properties, workbench_result};

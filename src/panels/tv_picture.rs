@@ -7,20 +7,10 @@
 
 use std::fmt::Write;
 
-use crate::engine::cute::{CppInt, CppLayout, CppTuple, Operand, TiledCopy, TiledMma};
+use crate::engine::cute::{CppLayout, CppTuple, Operand, TiledCopy, TiledMma};
 use crate::panels::markup::xml;
 
-/// `print_latex`'s colours of threads `t mod 8` (`TikzColor_TV`), as RGB.
-pub const TV_COLOURS: [[u8; 3]; 8] = [
-    [175, 175, 255],
-    [175, 255, 175],
-    [255, 255, 175],
-    [255, 175, 175],
-    [210, 210, 255],
-    [210, 255, 210],
-    [255, 255, 210],
-    [255, 210, 210],
-];
+pub use crate::state::colouring::TV_COLOURS;
 
 /// One operand's tile: `rows × cols` elements, element `m + rows·n` under its first owner.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +23,11 @@ pub struct TvGrid {
     pub owner: Vec<Option<(i64, i64)>>,
     /// The TV layout, `(thread, value) → m + rows·n`.
     pub tv: CppLayout,
+    /// Its threads (mode 0's size).
+    pub threads: i64,
+    /// Its values, `values[t + threads·v]` the element of thread `t`'s value `v`, listed once
+    /// here so a picture or a hover never walks the layout again.
+    pub values: Vec<i64>,
 }
 
 impl TvGrid {
@@ -75,7 +70,14 @@ impl TvGrid {
             cols,
             owner,
             tv: tv.clone(),
+            threads,
+            values,
         })
+    }
+
+    /// Values per thread.
+    pub fn per_thread(&self) -> i64 {
+        self.values.len() as i64 / self.threads.max(1)
     }
 
     fn at(&self, m: i64, n: i64) -> Option<(i64, i64)> {
@@ -174,10 +176,8 @@ fn colour(t: i64) -> String {
 
 /// The nodes of `grid`, in `print_latex`'s order (thread, then value), each at `at(m, n)`.
 fn nodes(out: &mut String, grid: &TvGrid, at: impl Fn(i64, i64) -> (i64, i64)) {
-    let threads = grid.tv.mode_size(0).map_or(1, CppInt::value).max(1);
-    let values = grid.tv.to_layout().and_then(|l| l.values(usize::MAX));
-    let Ok(values) = values else { return };
-    let per_thread = values.len() as i64 / threads;
+    let (threads, values) = (grid.threads.max(1), &grid.values);
+    let per_thread = grid.per_thread();
     let mut drawn = vec![false; grid.owner.len()];
     for t in 0..threads {
         for v in 0..per_thread {

@@ -47,6 +47,19 @@ pub const RAMP: [[u8; 3]; 32] = [
 /// 50, 30, 70` (percent black in white): these greys, as one channel.
 pub const LATEX_GREYS: [u8; 8] = [255, 153, 204, 102, 230, 128, 178, 77];
 
+/// `print_latex`'s colours of a thread-value picture's threads `t mod 8` (`TikzColor_TV`), as
+/// RGB.
+pub const TV_COLOURS: [[u8; 3]; 8] = [
+    [175, 175, 255],
+    [175, 255, 175],
+    [255, 255, 175],
+    [255, 175, 175],
+    [210, 210, 255],
+    [210, 255, 210],
+    [255, 255, 210],
+    [255, 210, 210],
+];
+
 /// Largest `N` of a "value mod N" colouring.
 pub const MAX_MODULUS: i64 = 4096;
 
@@ -65,6 +78,10 @@ pub enum Colouring {
     Modulo(i64),
     /// `print_latex`'s eight greys by value modulo 8; prints in black and white.
     Latex,
+    /// `print_latex`'s eight thread colours ([`TV_COLOURS`]) by value modulo 8: a thread-value
+    /// picture's canvases only (DOM grids, which have no swatch for them, fall back to the ramp
+    /// modulo 8).
+    Threads,
     /// No colour: cells outlined, for printing.
     Plain,
 }
@@ -171,6 +188,7 @@ impl Colouring {
             Colouring::Origin => "origin".into(),
             Colouring::Modulo(n) => format!("mod{n}"),
             Colouring::Latex => "latex".into(),
+            Colouring::Threads => "threads".into(),
             Colouring::Plain => "none".into(),
         }
     }
@@ -183,6 +201,7 @@ impl Colouring {
             Colouring::Origin => "origin",
             Colouring::Modulo(_) => "mod",
             Colouring::Latex => "latex",
+            Colouring::Threads => "threads",
             Colouring::Plain => "none",
         }
     }
@@ -195,6 +214,7 @@ impl Colouring {
             Colouring::Origin => "by view that masks",
             Colouring::Modulo(_) => "by value mod N",
             Colouring::Latex => "print_latex greys (value mod 8)",
+            Colouring::Threads => "print_latex thread colours (value mod 8)",
             Colouring::Plain => "none (black and white)",
         }
     }
@@ -207,6 +227,7 @@ impl Colouring {
             "mask" => Colouring::Mask,
             "origin" => Colouring::Origin,
             "latex" => Colouring::Latex,
+            "threads" => Colouring::Threads,
             "none" => Colouring::Plain,
             "mod" => Colouring::Modulo(32),
             _ => {
@@ -236,6 +257,7 @@ impl Colouring {
                 Some(_) => None,
             },
             Colouring::Address => Some(Swatch::Ramp(ramp_step(value?, span?))),
+            Colouring::Threads => Some(Swatch::Ramp(ramp_step(value?.rem_euclid(8), (0, 7)))),
             Colouring::Modulo(n) => {
                 let r = value?.rem_euclid(n.max(2));
                 Some(Swatch::Ramp(ramp_step(r, (0, n.max(2) - 1))))
@@ -311,7 +333,7 @@ pub fn legend(
         Colouring::Origin => (0..views.min(8))
             .map(|k| (Swatch::Origin(k as u8), format!("masked by view {k}")))
             .collect(),
-        Colouring::Mask | Colouring::Plain => Vec::new(),
+        Colouring::Mask | Colouring::Plain | Colouring::Threads => Vec::new(),
     }
 }
 

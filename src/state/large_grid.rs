@@ -3,7 +3,7 @@
 //! the DOM grid uses (rank 1 a row, rank 2 a grid, rows of blocks at odd rank >= 3, columns of
 //! blocks at even rank), with a one-cell gap between blocks.
 
-use super::colouring::{Colouring, Swatch, RAMP};
+use super::colouring::{Colouring, Swatch, RAMP, TV_COLOURS};
 use crate::engine::view::checked_product;
 use crate::engine::{LayoutError, ShapeTracker};
 
@@ -250,6 +250,13 @@ impl LargeGrid {
                     [r, g, b, 255]
                 });
                 self.paint(|a| greys[a.rem_euclid(8) as usize])
+            }
+            Colouring::Threads => {
+                let colours = table(8, &|k| {
+                    let [r, g, b] = TV_COLOURS[k];
+                    [r, g, b, 255]
+                });
+                self.paint(|a| colours[a.rem_euclid(8) as usize])
             }
             Colouring::Plain => self.paint(|_| [255, 255, 255, 255]),
             Colouring::Mask | Colouring::Origin => self.paint(|_| VALID_RGBA),

@@ -3,44 +3,97 @@
 //! them, with the fragment a thread holds.
 
 use crate::engine::cute::mma::parse_atom_layout;
-use crate::engine::cute::{CppTiler, MmaAtom, Operand, TiledMma};
-use crate::panels::tv_picture::{mma_grids, mma_latex, tv_svg, TvGrid};
+use crate::engine::cute::{mma_warnings, CppTiler, MmaAtom, Operand, TiledCopy, TiledMma};
+use crate::panels::tv_picture::{copy_grids, copy_latex, mma_grids, mma_latex, tv_svg, TvGrid};
 use crate::state::colouring::Colouring;
 use crate::state::large_grid::LargeGrid;
 use crate::state::url::{percent_decode, percent_encode, PageState};
+
+mod copy;
+mod fragment;
+
+pub use copy::{make_copy, CopyField, CopyFields, CopyOver};
+pub use fragment::{held, registers, Pick};
 
 /// Longest field text kept.
 const MAX_CHARS: usize = 512;
 /// Most tile elements the page draws (A, B and C together).
 pub const MAX_ELEMENTS: usize = 1 << 20;
 
-/// Ready-made tiled MMAs: name, atom, atom layout, permutation.
-pub const PRESETS: [(&str, &str, &str, &str); 4] = [
-    (
-        "SM80 16×8×16 F16, one warp",
-        "SM80_16x8x16_F16F16F16F16_TN",
-        "1x1x1",
-        "",
-    ),
-    (
-        "SM80 32×32×16 F16, 2×2 warps (the 128×128×32 kernel's MMA)",
-        "SM80_16x8x16_F16F16F16F16_TN",
-        "2x2x1",
-        "(_32,_32,_16)",
-    ),
-    (
-        "SM90 64×128×16 GMMA, one warpgroup",
-        "SM90_64x128x16_F16F16F16_SS",
-        "1x1x1",
-        "",
-    ),
-    (
-        "SM90 64×256×16 GMMA, one warpgroup",
-        "SM90_64x256x16_F32F16F16_SS",
-        "1x1x1",
-        "",
-    ),
+/// A ready-made tiled MMA, and the copy that feeds it.
+pub struct Preset {
+    pub name: &'static str,
+    pub atom: &'static str,
+    pub layout: &'static str,
+    pub permutation: &'static str,
+    /// The copy atom, what it tiles and its element width; `None`: no copy.
+    pub copy: Option<(&'static str, CopyOver, &'static str)>,
+}
+
+const LDSM_A: Option<(&str, CopyOver, &str)> =
+    Some(("SM75_U32x4_LDSM_N", CopyOver::Operand(Operand::A), "16"));
+
+pub const PRESETS: [Preset; 5] = [
+    Preset {
+        name: "SM80 16×8×16 F16, one warp",
+        atom: "SM80_16x8x16_F16F16F16F16_TN",
+        layout: "1x1x1",
+        permutation: "",
+        copy: None,
+    },
+    Preset {
+        name: "SM80 128×128×32 F16 kernel: 2×2 warps (32×32×16), A by ldmatrix",
+        atom: "SM80_16x8x16_F16F16F16F16_TN",
+        layout: "2x2x1",
+        permutation: "(_32,_32,_16)",
+        copy: LDSM_A,
+    },
+    Preset {
+        name: "SM80 128×128×32 F16 kernel: its cp.async of A, 16×8 threads × 8 halves",
+        atom: "SM80_16x8x16_F16F16F16F16_TN",
+        layout: "2x2x1",
+        permutation: "(_32,_32,_16)",
+        copy: Some(("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", CopyOver::Layouts, "16")),
+    },
+    Preset {
+        name: "SM90 64×128×16 GMMA, one warpgroup",
+        atom: "SM90_64x128x16_F16F16F16_SS",
+        layout: "1x1x1",
+        permutation: "",
+        copy: None,
+    },
+    Preset {
+        name: "SM90 64×256×16 GMMA, one warpgroup",
+        atom: "SM90_64x256x16_F32F16F16_SS",
+        layout: "1x1x1",
+        permutation: "",
+        copy: None,
+    },
 ];
+
+/// The MMA atoms by architecture, for a picker: `SM80 (Ampere)` and its atoms, …
+pub fn atom_groups() -> Vec<(String, Vec<String>)> {
+    const ARCHES: [(&str, &str); 5] = [
+        ("SM70", "Volta"),
+        ("SM75", "Turing"),
+        ("SM80", "Ampere"),
+        ("SM89", "Ada"),
+        ("SM90", "Hopper warpgroup GMMA"),
+    ];
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for name in MmaAtom::names() {
+        let arch = name.split('_').next().unwrap_or_default().to_string();
+        let label = match ARCHES.iter().find(|(a, _)| *a == arch) {
+            Some((a, what)) => format!("{a} ({what})"),
+            None => arch,
+        };
+        match groups.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, names)) => names.push(name),
+            None => groups.push((label, vec![name])),
+        }
+    }
+    groups
+}
 
 /// How cells are coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -81,24 +134,34 @@ pub struct ThreadsState {
     atom: String,
     layout_text: String,
     permutation_text: String,
-    /// Why the atom, the layout or the permutation as typed make no TiledMMA.
-    errors: [Option<String>; 3],
+    pick_text: String,
+    copy_fields: CopyFields,
+    /// Why a field as typed makes no TiledMMA, copy or pick, by [`Field`].
+    errors: [Option<String>; FIELDS],
     /// The last TiledMMA that was made.
     mma: TiledMma,
+    /// The last pick that was read.
+    pick: Option<Pick>,
+    /// The last copy that was made and its warnings.
+    copy: Option<(TiledCopy, Vec<String>)>,
     pub colour: ThreadColour,
 }
 
 impl Default for ThreadsState {
     fn default() -> ThreadsState {
-        let (_, atom, layout, permutation) = PRESETS[0];
-        let mma = make(atom, layout, permutation)
+        let p = &PRESETS[0];
+        let mma = make(p.atom, p.layout, p.permutation)
             .unwrap_or_else(|_| unreachable!("the first preset makes a TiledMMA"));
         ThreadsState {
-            atom: atom.into(),
-            layout_text: layout.into(),
-            permutation_text: permutation.into(),
-            errors: [None, None, None],
+            atom: p.atom.into(),
+            layout_text: p.layout.into(),
+            permutation_text: p.permutation.into(),
+            pick_text: String::new(),
+            copy_fields: CopyFields::default(),
+            errors: Default::default(),
             mma,
+            pick: None,
+            copy: None,
             colour: ThreadColour::Cycle,
         }
     }
@@ -110,7 +173,15 @@ pub enum Field {
     Atom,
     Layout,
     Permutation,
+    /// The thread or warp to light.
+    Pick,
+    CopyAtom,
+    CopyBits,
+    CopyThr,
+    CopyVal,
 }
+
+const FIELDS: usize = 8;
 
 /// The TiledMMA the three fields make, or which field is wrong and why.
 fn make(atom: &str, layout: &str, permutation: &str) -> Result<TiledMma, (Field, String)> {
@@ -139,32 +210,104 @@ impl ThreadsState {
     pub fn error(&self, field: Field) -> Option<&str> {
         self.errors[field as usize].as_deref()
     }
+    pub fn pick_text(&self) -> &str {
+        &self.pick_text
+    }
+    pub fn copy_fields(&self) -> &CopyFields {
+        &self.copy_fields
+    }
+    /// The text of `field`.
+    pub fn text(&self, field: Field) -> &str {
+        match field {
+            Field::Atom => &self.atom,
+            Field::Layout => &self.layout_text,
+            Field::Permutation => &self.permutation_text,
+            Field::Pick => &self.pick_text,
+            Field::CopyAtom => &self.copy_fields.atom,
+            Field::CopyBits => &self.copy_fields.bits,
+            Field::CopyThr => &self.copy_fields.thr,
+            Field::CopyVal => &self.copy_fields.val,
+        }
+    }
     pub fn mma(&self) -> &TiledMma {
         &self.mma
     }
+    /// The thread or warp the pick field names.
+    pub fn pick(&self) -> Option<Pick> {
+        self.pick
+    }
+    /// The last TiledCopy the copy fields made, and its warnings.
+    pub fn copy(&self) -> Option<&(TiledCopy, Vec<String>)> {
+        self.copy.as_ref()
+    }
 
-    /// Takes what a field says; when the three make a TiledMMA it replaces the last one,
-    /// otherwise the field at fault says why and the last one stays.
+    /// Takes what a field says; when the fields make a TiledMMA (a copy, a pick) it replaces
+    /// the last one, otherwise the field at fault says why and the last one stays.
     pub fn set(&mut self, field: Field, text: &str) {
         let text: String = text.chars().take(MAX_CHARS).collect();
         match field {
             Field::Atom => self.atom = text,
             Field::Layout => self.layout_text = text,
             Field::Permutation => self.permutation_text = text,
+            Field::Pick => self.pick_text = text,
+            Field::CopyAtom => self.copy_fields.atom = text,
+            Field::CopyBits => self.copy_fields.bits = text,
+            Field::CopyThr => self.copy_fields.thr = text,
+            Field::CopyVal => self.copy_fields.val = text,
         }
-        self.errors = [None, None, None];
+        self.rebuild();
+    }
+
+    /// What the copy tiles.
+    pub fn set_copy_over(&mut self, over: CopyOver) {
+        self.copy_fields.over = over;
+        self.rebuild();
+    }
+
+    /// The TiledMMA, then the copy over it, then the pick, each from its fields.
+    fn rebuild(&mut self) {
+        self.errors = Default::default();
         match make(&self.atom, &self.layout_text, &self.permutation_text) {
             Ok(mma) => self.mma = mma,
             Err((at, why)) => self.errors[at as usize] = Some(why),
+        }
+        match make_copy(&self.copy_fields, &self.mma) {
+            Ok(copy) => self.copy = copy,
+            Err((at, why)) => {
+                let field = match at {
+                    CopyField::Atom => Field::CopyAtom,
+                    CopyField::Bits => Field::CopyBits,
+                    CopyField::Thr => Field::CopyThr,
+                    CopyField::Val => Field::CopyVal,
+                };
+                self.errors[field as usize] = Some(why);
+            }
+        }
+        let threads = self.mma.threads().unwrap_or(0).max(
+            self.copy
+                .as_ref()
+                .and_then(|(c, _)| c.threads().ok())
+                .unwrap_or(0),
+        );
+        match Pick::parse(&self.pick_text, threads) {
+            Ok(pick) => self.pick = pick,
+            Err(why) => self.errors[Field::Pick as usize] = Some(why),
         }
     }
 
     /// Loads preset `k`.
     pub fn load_preset(&mut self, k: usize) {
-        if let Some(&(_, atom, layout, permutation)) = PRESETS.get(k) {
-            self.atom = atom.into();
-            self.layout_text = layout.into();
-            self.set(Field::Permutation, permutation);
+        if let Some(p) = PRESETS.get(k) {
+            self.atom = p.atom.into();
+            self.layout_text = p.layout.into();
+            self.permutation_text = p.permutation.into();
+            self.copy_fields = CopyFields::default();
+            if let Some((atom, over, bits)) = p.copy {
+                self.copy_fields.atom = atom.into();
+                self.copy_fields.over = over;
+                self.copy_fields.bits = bits.into();
+            }
+            self.rebuild();
         }
     }
 
@@ -180,6 +323,32 @@ impl ThreadsState {
         )
     }
 
+    /// What the page says of the copy: its atom, tile and threads.
+    pub fn copy_summary(&self) -> Option<String> {
+        let (copy, _) = self.copy.as_ref()?;
+        let tile: Vec<String> = copy.tile().iter().map(i64::to_string).collect();
+        let threads = copy.threads().unwrap_or(0);
+        Some(format!(
+            "Copy_Atom<{}, {}-bit> over {}: tile {}, {threads} threads ({} warps)",
+            copy.atom().name(),
+            copy.atom().element_bits(),
+            self.copy_fields.over.title(),
+            tile.join("×"),
+            (threads + 31) / 32
+        ))
+    }
+
+    /// What CuTe would not warn of: the MMA's thread count, the copy's.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut out: Vec<String> = mma_warnings(&self.mma)
+            .map(|w| w.into_iter().map(|w| format!("MMA: {w}")).collect())
+            .unwrap_or_default();
+        if let Some((_, copy)) = &self.copy {
+            out.extend(copy.iter().map(|w| format!("copy: {w}")));
+        }
+        out
+    }
+
     /// C, A and B: each element under its first owner.
     ///
     /// # Errors
@@ -188,20 +357,54 @@ impl ThreadsState {
         mma_grids(&self.mma, MAX_ELEMENTS)
     }
 
-    /// `print_latex(tiled_mma)`'s file.
+    /// The copy's S and D, when there is a copy.
     ///
     /// # Errors
-    /// As [`ThreadsState::grids`].
-    pub fn latex(&self) -> Result<String, String> {
-        self.grids().map(|g| mma_latex(&g))
+    /// A tile past [`MAX_ELEMENTS`], or not of rank 2.
+    pub fn copy_grids(&self) -> Option<Result<[TvGrid; 2], String>> {
+        let (copy, _) = self.copy.as_ref()?;
+        Some(copy_grids(copy, MAX_ELEMENTS))
     }
 
-    /// The three grids as one SVG.
+    /// `print_latex(tiled_mma)`'s file, or `print_latex(tiled_copy)`'s.
     ///
     /// # Errors
-    /// As [`ThreadsState::grids`].
-    pub fn svg(&self) -> Result<String, String> {
-        self.grids().map(|g| tv_svg(&g, &self.summary()))
+    /// As [`ThreadsState::grids`]; no copy.
+    pub fn latex(&self, of_copy: bool) -> Result<String, String> {
+        match of_copy {
+            false => self.grids().map(|g| mma_latex(&g)),
+            true => self
+                .copy_grids()
+                .ok_or("no copy: name a copy atom")?
+                .map(|g| copy_latex(&g)),
+        }
+    }
+
+    /// The `tikzpicture` of [`ThreadsState::latex`]'s file, to paste in a document.
+    ///
+    /// # Errors
+    /// As [`ThreadsState::latex`].
+    pub fn tikz(&self, of_copy: bool) -> Result<String, String> {
+        let latex = self.latex(of_copy)?;
+        let start = latex.find("\\begin{tikzpicture}").unwrap_or(0);
+        let end = latex
+            .find("\\end{tikzpicture}")
+            .map_or(latex.len(), |e| e + "\\end{tikzpicture}\n".len());
+        Ok(latex[start..end.min(latex.len())].to_string())
+    }
+
+    /// The grids as one SVG.
+    ///
+    /// # Errors
+    /// As [`ThreadsState::latex`].
+    pub fn svg(&self, of_copy: bool) -> Result<String, String> {
+        match of_copy {
+            false => self.grids().map(|g| tv_svg(&g, &self.summary())),
+            true => {
+                let grids = self.copy_grids().ok_or("no copy: name a copy atom")??;
+                Ok(tv_svg(&grids, &self.copy_summary().unwrap_or_default()))
+            }
+        }
     }
 }
 
@@ -220,7 +423,7 @@ pub fn canvas_grid(grid: &TvGrid, threads: i64, colour: ThreadColour) -> LargeGr
         }
     }
     let (span, colouring) = match colour {
-        ThreadColour::Cycle => ((0, threads.max(1) - 1), Colouring::Modulo(8)),
+        ThreadColour::Cycle => ((0, threads.max(1) - 1), Colouring::Threads),
         ThreadColour::Ramp => ((0, threads.max(1) - 1), Colouring::Address),
         ThreadColour::Warp => ((0, (threads.max(1) - 1) / 32), Colouring::Address),
     };
@@ -252,20 +455,19 @@ pub fn cell_owner(grid: &TvGrid, cell: usize) -> Option<(i64, i64, Option<Owner>
     ))
 }
 
+/// The label of grid cell `cell` (row-major) on a zoomed-in canvas: `T{t} V{v}`, as
+/// `print_latex` writes it.
+pub fn cell_label(grid: &TvGrid, cell: usize) -> Option<String> {
+    let (_, _, owner) = cell_owner(grid, cell)?;
+    let (t, v) = owner?;
+    Some(format!("T{t} V{v}"))
+}
+
 /// The elements thread `thread` holds in `grid`, value by value: `V0 (m,n)`, …
 pub fn fragment(grid: &TvGrid, thread: i64) -> Vec<(i64, i64, i64)> {
-    let Ok(values) = grid.tv.to_layout().and_then(|l| l.values(MAX_ELEMENTS)) else {
-        return Vec::new();
-    };
-    let threads = grid.tv.mode_size(0).map_or(1, |s| s.value()).max(1);
-    if !(0..threads).contains(&thread) {
-        return Vec::new();
-    }
-    (0..values.len() as i64 / threads)
-        .map(|v| {
-            let index = values[(thread + threads * v) as usize];
-            (v, index % grid.rows.max(1), index / grid.rows.max(1))
-        })
+    held(grid, thread..thread + 1, MAX_ELEMENTS)
+        .into_iter()
+        .map(|(_, v, m, n)| (v, m, n))
         .collect()
 }
 
@@ -279,7 +481,8 @@ pub fn operand_of(grid: &TvGrid) -> Operand {
 }
 
 impl PageState for ThreadsState {
-    /// `atom=…&layout=…`, then `perm=…` and `colour=…` where not the default.
+    /// `atom=…&layout=…`, then `perm=…`, `colour=…`, `pick=…` and the copy's `copy=…&over=…&bits=…`
+    /// (`thr=…&val=…` over layouts) where not the default.
     fn to_query(&self) -> String {
         let keep = crate::state::url::keep::OPERAND;
         let mut q = format!(
@@ -293,6 +496,25 @@ impl PageState for ThreadsState {
         if self.colour != ThreadColour::Cycle {
             q += &format!("&colour={}", self.colour.as_str());
         }
+        if !self.pick_text.is_empty() {
+            q += &format!("&pick={}", percent_encode(&self.pick_text, keep));
+        }
+        let c = &self.copy_fields;
+        if !c.atom.is_empty() {
+            q += &format!(
+                "&copy={}&over={}&bits={}",
+                percent_encode(&c.atom, keep),
+                c.over.as_str(),
+                percent_encode(&c.bits, keep)
+            );
+            if c.over == CopyOver::Layouts {
+                q += &format!(
+                    "&thr={}&val={}",
+                    percent_encode(&c.thr, keep),
+                    percent_encode(&c.val, keep)
+                );
+            }
+        }
         q
     }
 
@@ -301,19 +523,29 @@ impl PageState for ThreadsState {
             query
                 .split('&')
                 .find_map(|p| p.strip_prefix(key)?.strip_prefix('='))
-                .map(percent_decode)
+                .map(|t| percent_decode(t).chars().take(MAX_CHARS).collect::<String>())
         };
         let mut s = ThreadsState::default();
-        if let Some(atom) = get("atom") {
-            s.atom = atom;
+        let set = |text: &mut String, key: &str| {
+            if let Some(value) = get(key) {
+                *text = value;
+            }
+        };
+        set(&mut s.atom, "atom");
+        set(&mut s.layout_text, "layout");
+        set(&mut s.permutation_text, "perm");
+        set(&mut s.pick_text, "pick");
+        set(&mut s.copy_fields.atom, "copy");
+        set(&mut s.copy_fields.bits, "bits");
+        set(&mut s.copy_fields.thr, "thr");
+        set(&mut s.copy_fields.val, "val");
+        if let Some(over) = get("over").and_then(|o| CopyOver::parse(&o)) {
+            s.copy_fields.over = over;
         }
-        if let Some(layout) = get("layout") {
-            s.layout_text = layout;
-        }
-        s.set(Field::Permutation, &get("perm").unwrap_or_default());
         s.colour = get("colour")
             .and_then(|c| ThreadColour::parse(&c))
             .unwrap_or_default();
+        s.rebuild();
         (s, Vec::new())
     }
 }

@@ -58,10 +58,115 @@ test("the SM90 64×256×16 tile draws whole, and exports print_latex's file and 
   expect(text).toContain("\\node[fill={rgb,255:red,175;green,175;blue,255}] at (0,0) {\\shortstack{T0 \\\\ V0}};");
   const [svg] = await Promise.all([page.waitForEvent("download"), page.getByTestId("threads-svg").click()]);
   expect(svg.suggestedFilename()).toBe("tiled-mma.svg");
+  const [tikz] = await Promise.all([page.waitForEvent("download"), page.getByTestId("threads-tikz").click()]);
+  expect(tikz.suggestedFilename()).toBe("tiled-mma-tikz.tex");
+  expect((await (await tikz.createReadStream()).toArray()).join("").startsWith("\\begin{tikzpicture}")).toBe(true);
 });
 
 test("a Threads widget shows only its grids", async ({ page }) => {
   await page.goto("/embed.html?panels=grid#/threads?atom=SM80_16x8x16_F16F16F16F16_TN&layout=2x2x1");
   await expect(page.getByTestId("threads-c")).toBeVisible();
   await expect(page.getByTestId("threads-atom")).toBeHidden();
+});
+
+/** The canvas's pixels of cell (row, col) of a grid of `rows` × `cols`, as [r, g, b] triples. */
+async function cellPixels(page: Page, name: string, row: number, col: number, rows: number, cols: number) {
+  return page.getByTestId(`threads-${name}`).evaluate(
+    (canvas: HTMLCanvasElement, [row, col, rows, cols]) => {
+      const cell = Math.min(canvas.width / cols, canvas.height / rows);
+      const data = canvas.getContext("2d")!.getImageData(col * cell + 2, row * cell + 2, cell - 4, cell - 4).data;
+      const out: number[][] = [];
+      for (let i = 0; i < data.length; i += 4) out.push([data[i], data[i + 1], data[i + 2]]);
+      return out;
+    },
+    [row, col, rows, cols],
+  );
+}
+
+test("cells in print_latex's thread colours, labelled T and V; a thread or a warp picked by name, its registers listed", async ({ page }) => {
+  await page.goto("/#/threads");
+  await expect(page.getByTestId("threads-summary")).toContainText("tile 16×8×16");
+  // C(0, 0) is thread 0's: print_latex's first colour, with its label written on it in black
+  await expect.poll(async () => {
+    const pixels = await cellPixels(page, "c", 0, 0, 16, 8);
+    const background = pixels.filter(([r, g, b]) => r === 175 && g === 175 && b === 255).length;
+    const ink = pixels.filter(([r, g, b]) => r + g + b < 200).length;
+    return background > pixels.length / 2 && ink > 10;
+  }).toBe(true);
+  // thread 1's cell C(0, 2) in the second colour
+  const second = await cellPixels(page, "c", 0, 2, 16, 8);
+  expect(second.filter(([r, g, b]) => r === 175 && g === 255 && b === 175).length).toBeGreaterThan(second.length / 2);
+  // the picture as a PNG (a small tile: rasterising a 64 × 256 one takes seconds)
+  const [png] = await Promise.all([page.waitForEvent("download"), page.getByTestId("threads-png").click()]);
+  expect(png.suggestedFilename()).toBe("tiled-mma.png");
+  const bytes = Buffer.concat(await (await png.createReadStream()).toArray());
+  expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+  // a warp, by name: every element of C, A and B
+  const pick = page.getByTestId("threads-pick");
+  await pick.fill("w0");
+  await expect(page.getByTestId("threads-fragment")).toHaveText("warp 0 (threads 0 to 31) holds · C: 128 values · A: 256 values · B: 128 values");
+  // a thread: its fragment and the registers it sits in (uint32_t[4] of A, as CuTe's traits)
+  await pick.fill("t5");
+  await expect(page.getByTestId("threads-fragment")).toContainText("thread 5 (warp 0) holds · C: 4 values: V0 (1,2), V1 (1,3), V2 (9,2), V3 (9,3)");
+  await expect(page.getByTestId("threads-registers")).toHaveText(
+    "registers of thread 5 · C: 2 × 32-bit registers of 16-bit elements: R0 = V0 V1 · R1 = V2 V3 · " +
+      "A: 4 × 32-bit registers of 16-bit elements: R0 = V0 V1 · R1 = V2 V3 · R2 = V4 V5 · R3 = V6 V7 · " +
+      "B: 2 × 32-bit registers of 16-bit elements: R0 = V0 V1 · R1 = V2 V3",
+  );
+  await expect(page).toHaveURL(/pick=t5/);
+  await pick.fill("t32");
+  await expect(page.getByTestId("error-threads-pick")).toContainText("threads 0 to 31");
+  await expect(page.getByTestId("threads-fragment")).toContainText("thread 5 (warp 0) holds");
+  // an SS GMMA reads A and B from shared memory
+  await page.goto("/#/threads?atom=SM90_64x128x16_F16F16F16_SS&layout=1x1x1&pick=t0");
+  await expect(page.getByTestId("threads-registers")).toContainText("A: in shared memory, read by the GMMA's descriptor");
+});
+
+test("the atom picker groups atoms by architecture", async ({ page }) => {
+  await page.goto("/#/threads");
+  const picker = page.getByTestId("threads-atom-picker");
+  const groups = await picker.locator("optgroup").evaluateAll((gs) => gs.map((g) => g.getAttribute("label")));
+  expect(groups).toEqual(["SM70 (Volta)", "SM75 (Turing)", "SM80 (Ampere)", "SM89 (Ada)", "SM90 (Hopper warpgroup GMMA)"]);
+  await expect(picker.locator('optgroup[label="SM70 (Volta)"] option[value="SM70_8x8x4_F32F16F16F32_NT"]')).toHaveCount(1);
+  await picker.selectOption("SM70_8x8x4_F32F16F16F32_NT");
+  await expect(page.getByTestId("threads-summary")).toContainText("SM70_8x8x4_F32F16F16F32_NT");
+  await expect(page.getByTestId("threads-summary")).toContainText("tile 8×8×4, 8 threads");
+  // 8 threads are not a warp: said as a warning
+  await expect(page.getByTestId("threads-warnings")).toContainText("MMA: the tiled MMA uses 8 threads, not a multiple of the warp size 32");
+});
+
+test("a TiledCopy: ldmatrix for A draws S and D, hover and exports; thread and value layouts with typed errors and warnings", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto("/#/threads");
+  await expect(page.getByTestId("threads-s")).toBeHidden();
+  await page.getByTestId("threads-preset").selectOption("1");
+  await expect(page.getByTestId("threads-copy-summary")).toHaveText(
+    "Copy_Atom<SM75_U32x4_LDSM_N, 16-bit> over the MMA's A (make_tiled_copy_A): tile 32×16, 128 threads (4 warps)",
+  );
+  await expect(page.getByTestId("threads-warnings")).toBeEmpty();
+  await expect(page).toHaveURL(/copy=SM75_U32x4_LDSM_N&over=a&bits=16/);
+  for (const name of ["s", "d"]) await expect(page.getByTestId(`threads-${name}`)).toBeVisible();
+  // ldmatrix: thread 0 reads the row of 8 halves at S(0, 0..8); D hands it what the MMA's A does
+  await hoverCell(page, "s", 0, 0, 32, 16);
+  await expect(page.getByTestId("threads-hover")).toHaveText("S(0, 0) ← thread 0, value 0 (warp 0)");
+  await expect(page.getByTestId("threads-fragment")).toContainText("S: 8 values: V0 (0,0), V1 (0,1), V2 (0,2)");
+  await expect(page.getByTestId("threads-fragment")).toContainText("D: 8 values: V0 (0,0), V1 (0,1), V2 (8,0)");
+  const [latex] = await Promise.all([page.waitForEvent("download"), page.getByTestId("threads-copy-latex").click()]);
+  expect(latex.suggestedFilename()).toBe("tiled-copy.tex");
+  expect((await (await latex.createReadStream()).toArray()).join("").startsWith("% Layout S TV: ")).toBe(true);
+  // over its own layouts: 16 threads are half a warp, said as a warning
+  await page.getByTestId("threads-copy-over").selectOption("layouts");
+  await expect(page.getByTestId("threads-copy-thr")).toBeVisible();
+  await page.getByTestId("threads-copy-atom").fill("UniversalCopy<uint128_t>");
+  await page.getByTestId("threads-copy-thr").fill("(_4,_4):(_4,_1)");
+  await expect(page.getByTestId("threads-copy-summary")).toContainText("tile 4×32, 16 threads");
+  await expect(page.getByTestId("threads-warnings")).toContainText("copy: the tiled copy uses 16 threads, not a multiple of the warp size 32");
+  // bad fields: typed errors beside them, the last copy stays
+  await page.getByTestId("threads-copy-thr").fill("(_4,");
+  await expect(page.getByTestId("error-threads-copy-thr")).not.toBeEmpty();
+  await page.getByTestId("threads-copy-bits").fill("12");
+  await expect(page.getByTestId("error-threads-copy-bits")).toContainText("1, 4, 8, 16, 32, 64 or 128 bits");
+  await expect(page.getByTestId("threads-copy-summary")).toContainText("tile 4×32, 16 threads");
+  expect(errors).toEqual([]);
 });

@@ -145,12 +145,23 @@ fn threads_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
     let (state, _) = crate::state::threads::ThreadsState::read_query(query);
     let mut px = 0;
     if shows("editor") {
-        px += 420;
+        // the MMA's fields, then the copy's (its thread and value layouts when it has them)
+        px += 760;
+        if state.copy_fields().over == crate::state::threads::CopyOver::Layouts {
+            px += 120;
+        }
     }
     if shows("grid") {
-        // the hover line, the fragment, and C, A and B one above the other (640 wide each)
-        px += 180;
+        // the hover line, the fragment and registers, and C, A and B one above the other
+        // (640 wide each), then the copy's S and D
+        px += 240;
         if let Ok(grids) = state.grids() {
+            for g in &grids {
+                px += 60 + canvas_px(&[g.rows, g.cols], 640, 640);
+            }
+        }
+        if let Some(Ok(grids)) = state.copy_grids() {
+            px += 60;
             for g in &grids {
                 px += 60 + canvas_px(&[g.rows, g.cols], 640, 640);
             }

@@ -22,10 +22,16 @@ fn the_default_is_one_sm80_warp_and_its_grids_are_print_latex_s() {
     );
     assert!(fragment(&c, 32).is_empty());
     assert!(s
-        .latex()
+        .latex(false)
         .unwrap()
         .starts_with("% LayoutC: ArithTuple(_0,_0) o "));
-    assert!(s.svg().unwrap().contains("C (16×8)"));
+    let tikz = s.tikz(false).unwrap();
+    assert!(tikz.starts_with("\\begin{tikzpicture}") && tikz.ends_with("\\end{tikzpicture}\n"));
+    assert!(tikz.contains("\\node[fill={rgb,255:red,175;green,175;blue,255}] at (0,0) {\\shortstack{T0 \\\\ V0}};"));
+    assert!(s.svg(false).unwrap().contains("C (16×8)"));
+    // no copy yet: its exports say why
+    assert!(s.latex(true).is_err() && s.svg(true).is_err());
+    assert_eq!(cell_label(&c, 8 * 8).as_deref(), Some("T0 V2"));
     // by warp: one warp
     let warps = canvas_grid(&c, 32, ThreadColour::Warp);
     assert!(warps.addresses.iter().all(|a| *a == Some(0)));
@@ -61,6 +67,7 @@ fn presets_and_the_url() {
         s.load_preset(k);
         assert_eq!(s.error(Field::Permutation), None, "preset {k}");
         assert_eq!(s.error(Field::Atom), None, "preset {k}");
+        assert_eq!(s.error(Field::CopyAtom), None, "preset {k}");
     }
     // the last preset: SM90 64×256×16, 128 threads
     assert_eq!(s.mma().tile_mnk(), [64, 256, 16]);
@@ -82,4 +89,107 @@ fn presets_and_the_url() {
     assert!(bad.error(Field::Atom).is_some());
     assert_eq!(bad.colour, ThreadColour::Cycle);
     assert_eq!(bad.mma(), ThreadsState::default().mma());
+}
+
+#[test]
+fn a_thread_or_a_warp_is_picked_and_its_fragment_and_registers_listed() {
+    let mut s = ThreadsState::default();
+    s.set(Field::Pick, "t5");
+    assert_eq!(s.pick(), Some(Pick::Thread(5)));
+    s.set(Field::Pick, "w0");
+    assert_eq!(s.pick(), Some(Pick::Warp(0)));
+    for bad in ["t32", "w1", "thread x", "-1"] {
+        s.set(Field::Pick, bad);
+        assert!(s.error(Field::Pick).is_some(), "{bad}");
+        assert_eq!(s.pick(), Some(Pick::Warp(0)), "the last pick stays");
+    }
+    s.set(Field::Pick, "");
+    assert_eq!((s.pick(), s.error(Field::Pick)), (None, None));
+    // a warp holds every element of C once, its threads in order
+    let [c, a, _] = s.grids().unwrap();
+    let warp = held(&c, Pick::Warp(0).threads(), usize::MAX);
+    assert_eq!(warp.len(), 16 * 8);
+    let mut cells: Vec<_> = warp.iter().map(|&(_, _, m, n)| (m, n)).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    assert_eq!(cells.len(), 16 * 8);
+    assert_eq!(held(&c, 3..4, 2), vec![(3, 0, 0, 6), (3, 1, 0, 7)]);
+    // registers: two halves each, as CuTe's uint32_t[4] of A
+    let atom = s.mma().atom().clone();
+    assert_eq!(fragment(&a, 0).len(), 8);
+    assert_eq!(
+        registers(&atom, Operand::A, 8, 16),
+        "4 × 32-bit registers of 16-bit elements: R0 = V0 V1 · R1 = V2 V3 · R2 = V4 V5 · R3 = V6 V7"
+    );
+    assert!(registers(&atom, Operand::A, 8, 2).ends_with("R1 = V2 V3 · …"));
+    let f64 = MmaAtom::parse("SM80_8x8x4_F64F64F64F64_TN").unwrap();
+    assert_eq!(
+        registers(&f64, Operand::C, 2, 16),
+        "4 × 32-bit registers of 64-bit elements: R0–R1 = V0 · R2–R3 = V1"
+    );
+    let gmma = MmaAtom::parse("SM90_64x128x16_F32F16F16_SS").unwrap();
+    assert!(registers(&gmma, Operand::A, 8, 16).contains("shared memory"));
+    assert!(registers(&gmma, Operand::C, 64, 4).starts_with("64 × 32-bit registers of 32-bit"));
+}
+
+#[test]
+fn a_copy_over_an_operand_or_layouts_draws_s_and_d_and_warns() {
+    let mut s = ThreadsState::default();
+    s.load_preset(1);
+    let (copy, warnings) = s.copy().expect("the preset has an ldmatrix copy of A");
+    assert_eq!(copy.tile(), vec![32, 16]);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert!(s.copy_summary().unwrap().contains("SM75_U32x4_LDSM_N"));
+    let [src, dst] = s.copy_grids().unwrap().unwrap();
+    assert_eq!((src.name, dst.name, src.rows, src.cols), ("S", "D", 32, 16));
+    // D hands each thread what the MMA reads from it
+    let [_, a, _] = s.grids().unwrap();
+    for t in [0, 7, 31, 127] {
+        let mut ours = fragment(&dst, t);
+        let mut theirs = fragment(&a, t);
+        ours.iter_mut().chain(theirs.iter_mut()).for_each(|f| f.0 = 0);
+        ours.sort_unstable();
+        theirs.sort_unstable();
+        assert_eq!(ours, theirs, "thread {t}");
+    }
+    assert!(s.latex(true).unwrap().starts_with("% Layout S TV: "));
+    // the cp.async preset: 16×8 threads × 8 halves, a 16×64 tile
+    s.load_preset(2);
+    let (copy, _) = s.copy().unwrap();
+    assert_eq!(copy.tile(), vec![16, 64]);
+    // bad copy fields: typed, the last copy stays
+    let before = s.copy().cloned();
+    s.set(Field::CopyBits, "12");
+    assert!(s.error(Field::CopyBits).is_some());
+    s.set(Field::CopyBits, "16");
+    s.set(Field::CopyThr, "(_16,");
+    assert!(s.error(Field::CopyThr).is_some());
+    s.set(Field::CopyThr, "(_16,_8):(_8,_1)");
+    s.set(Field::CopyAtom, "SM75_NOPE");
+    assert!(s.error(Field::CopyAtom).is_some());
+    assert_eq!(s.copy().cloned(), before);
+    // a copy of C by 32-bit stores over a 2×2-warp MMA, and back through a link
+    s.set(Field::CopyAtom, "UniversalCopy<uint32_t>");
+    s.set_copy_over(CopyOver::Operand(Operand::C));
+    s.set(Field::Pick, "w3");
+    assert_eq!(s.copy().unwrap().0.tile(), vec![32, 32]);
+    let (back, _) = ThreadsState::read_query(&s.to_query());
+    assert_eq!(back, s, "{}", s.to_query());
+    // no atom: no copy
+    s.set(Field::CopyAtom, "");
+    assert!(s.copy().is_none() && s.copy_grids().is_none());
+}
+
+#[test]
+fn the_picker_groups_every_atom_by_architecture() {
+    let groups = atom_groups();
+    let labels: Vec<&str> = groups.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["SM70 (Volta)", "SM75 (Turing)", "SM80 (Ampere)", "SM89 (Ada)", "SM90 (Hopper warpgroup GMMA)"]
+    );
+    let count: usize = groups.iter().map(|(_, names)| names.len()).sum();
+    assert_eq!(count, MmaAtom::names().len());
+    assert!(groups[2].1.contains(&"SM80_16x8x16_F16F16F16F16_TN".to_string()));
+    assert!(groups.iter().all(|(l, names)| names.iter().all(|n| n.starts_with(&l[..4]))));
 }

@@ -96,6 +96,10 @@ pub fn CanvasGrid(
     /// The canvas's accessible name (the composed grid's by default).
     #[prop(optional, into)]
     label: Option<String>,
+    /// What a zoomed-in cell says, by row-major index (`None`: nothing); its address by
+    /// default.
+    #[prop(optional)]
+    cell_label: Option<Callback<usize, Option<String>>>,
 ) -> impl IntoView {
     let label = label.unwrap_or_else(|| {
         "Composed grid drawn on a canvas; the table view lists the cells".to_string()
@@ -196,15 +200,6 @@ pub fn CanvasGrid(
         grid.with_untracked(|g| {
             let Some(g) = g else { return };
             if v.scale >= LABEL_PIXELS {
-                // the longest address fits its cell (a monospace digit is about 0.6 em wide)
-                let digits = g
-                    .span
-                    .map_or(1, |(lo, hi)| lo.to_string().len().max(hi.to_string().len()));
-                let font = (v.scale * 0.45)
-                    .min(15.0)
-                    .min(1.5 * v.scale / digits as f64);
-                ctx.set_font(&format!("{}px monospace", font as i64));
-                ctx.set_text_align("center");
                 let (x0, y0) = (
                     ((-v.tx) / v.scale).floor() as i64,
                     ((-v.ty) / v.scale).floor() as i64,
@@ -215,6 +210,13 @@ pub fn CanvasGrid(
                 );
                 // labels by their colour, each colour's written in one call
                 let mut labels: [(String, Vec<f64>); 2] = Default::default();
+                // addresses fit by the span's longest, so the size keeps while panning
+                let mut longest = match cell_label {
+                    Some(_) => 1,
+                    None => g
+                        .span
+                        .map_or(1, |(lo, hi)| lo.to_string().len().max(hi.to_string().len())),
+                };
                 pixels.with_value(|picture| {
                     let Some(picture) = picture else { return };
                     for y in y0.max(0)..y1.min(i64::from(picture.height)) {
@@ -222,21 +224,36 @@ pub fn CanvasGrid(
                             let Some(coord) = cell_at(&g.shape, x, y) else {
                                 continue;
                             };
-                            let Some(a) = g.addresses[index_of(&g.shape, &coord)] else {
+                            let index = index_of(&g.shape, &coord);
+                            let Some(a) = g.addresses[index] else {
                                 continue;
                             };
+                            let text = match cell_label {
+                                Some(f) => match f.run(index) {
+                                    Some(text) => text,
+                                    None => continue,
+                                },
+                                None => a.to_string(),
+                            };
+                            longest = longest.max(text.chars().count());
                             // written on the cell's own colour in black or white
                             let at = 4 * (y as usize * picture.width as usize + x as usize);
                             let background =
                                 [picture.rgba[at], picture.rgba[at + 1], picture.rgba[at + 2]];
                             let (texts, xy) =
                                 &mut labels[usize::from(text_on(background) == [0; 3])];
-                            let _ = write!(texts, "{a}\0");
+                            let _ = write!(texts, "{text}\0");
                             xy.push(v.tx + (x as f64 + 0.5) * v.scale);
                             xy.push(v.ty + (y as f64 + 0.62) * v.scale);
                         }
                     }
                 });
+                // the longest label fits its cell (a monospace character is about 0.6 em wide)
+                let font = (v.scale * 0.45)
+                    .min(15.0)
+                    .min(1.5 * v.scale / longest as f64);
+                ctx.set_font(&format!("{}px monospace", font as i64));
+                ctx.set_text_align("center");
                 for (colour, (texts, xy)) in ["#ffffff", "#000000"].iter().zip(labels) {
                     ctx.set_fill_style_str(colour);
                     fill_labels(&ctx, &texts, &xy);

@@ -36,7 +36,7 @@ pub(crate) fn figure_png(ev: &web_sys::Event, status: RwSignal<String>) {
 }
 
 /// Saves `svg` (the text, or a data URL of it) as a PNG, reporting a failure in `status`.
-fn png(svg: &str, name: &str, status: RwSignal<String>) {
+pub(crate) fn png(svg: &str, name: &str, status: RwSignal<String>) {
     crate::ui::dom::on_settle(&save_png(svg, name), move |done| {
         status.set(match done {
             Ok(_) => String::new(),

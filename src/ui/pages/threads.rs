@@ -1,76 +1,258 @@
-//! The Threads page: build a TiledMMA from an atom, its layout and a permutation, and see which
-//! thread and value hold each element of A, B and C as CuTe's `print_latex` draws them, on
-//! canvases of any size; hover an element to light every element its thread holds in all three.
+//! The Threads page: build a TiledMMA from an atom, its layout and a permutation, and a
+//! TiledCopy over it, and see which thread and value hold each element of A, B and C (and of
+//! the copy's S and D) as CuTe's `print_latex` draws them, on canvases of any size; hover an
+//! element, or name a thread or a warp, to light every element it holds in all of them.
+
+mod copy;
 
 use leptos::prelude::*;
 
-use crate::engine::cute::MmaAtom;
+use crate::engine::cute::{CopyAtom, TiledCopy, TiledMma};
 use crate::panels;
+use crate::panels::tv_picture::{copy_grids, mma_grids, TvGrid};
 use crate::state::threads::{
-    canvas_grid, cell_owner, fragment, Field, ThreadColour, ThreadsState, PRESETS,
+    atom_groups, canvas_grid, cell_label, cell_owner, held, operand_of, registers, Field, Pick,
+    ThreadColour, ThreadsState, MAX_ELEMENTS, PRESETS,
 };
-use crate::ui::components::picture_export::save_text;
+use crate::ui::components::picture_export::{png, save_text};
 use crate::ui::components::CanvasGrid;
 use crate::ui::dom::{markup, Draw};
 
-/// The operands in `print_latex`'s order, and how the page names them.
-const OPERANDS: [(&str, &str); 3] = [
+/// The grids in the page's order: `print_latex(tiled_mma)`'s C, A, B, then the copy's S, D.
+const GRIDS: [(&str, &str); 5] = [
     ("C", "C (M × N), the accumulator"),
     ("A", "A (M × K)"),
     ("B", "B (N × K)"),
+    ("S", "S, the copy's source"),
+    ("D", "D, the copy's destination"),
 ];
 
 /// Values of a fragment listed before "…".
 const LISTED: usize = 16;
+/// Registers listed before "…".
+const REGISTERS: usize = 8;
+/// Most elements a warp's outline marks in one grid.
+const MARKED: usize = 1 << 14;
+
+type MmaGrids = Memo<Result<[TvGrid; 3], String>>;
+type CopyGrids = Memo<Option<Result<[TvGrid; 2], String>>>;
+
+/// `f` of grid `k` (see [`GRIDS`]), tracked; `None` while it has no picture.
+fn on_grid<R>(
+    mma: MmaGrids,
+    copy: CopyGrids,
+    k: usize,
+    f: impl FnOnce(&TvGrid) -> R,
+) -> Option<R> {
+    match k {
+        0..3 => mma.with(|g| g.as_ref().ok().map(|g| f(&g[k]))),
+        _ => copy.with(|g| match g {
+            Some(Ok(g)) => g.get(k - 3).map(f),
+            _ => None,
+        }),
+    }
+}
+
+/// A text field of the page, its error beside it.
+fn text_field(
+    state: RwSignal<ThreadsState>,
+    f: Field,
+    label: &'static str,
+    test_id: &'static str,
+) -> impl IntoView {
+    let error = move || state.with(|s| s.error(f).map(str::to_string));
+    let id = format!("error-{test_id}");
+    view! {
+        <label class="field field--wide">
+            <span class="field__label">{label}</span>
+            <input
+                type="text"
+                spellcheck="false"
+                autocomplete="off"
+                data-testid=test_id
+                prop:value=move || state.with(|s| s.text(f).to_string())
+                aria-invalid=move || if error().is_some() { "true" } else { "false" }
+                aria-describedby=id.clone()
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    state.update(|s| s.set(f, &text));
+                }
+            />
+            <span class="field__error" id=id.clone() data-testid=id.clone() role="alert">{error}</span>
+        </label>
+    }
+}
+
+/// The export buttons of the MMA's picture (`of_copy` false) or the copy's.
+fn exports(state: RwSignal<ThreadsState>, of_copy: bool) -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    let (stem, prefix) = match of_copy {
+        false => ("tiled-mma", "threads"),
+        true => ("tiled-copy", "threads-copy"),
+    };
+    let save = move |format: &'static str| {
+        let text = state.with_untracked(|s| match format {
+            "latex" => s.latex(of_copy),
+            "tikz" => s.tikz(of_copy),
+            _ => s.svg(of_copy),
+        });
+        let text = match text {
+            Ok(text) => text,
+            Err(why) => return status.set(format!("No picture: {why}")),
+        };
+        status.set(String::new());
+        match format {
+            "latex" => save_text(&text, &format!("{stem}.tex"), "text/x-tex"),
+            "tikz" => save_text(&text, &format!("{stem}-tikz.tex"), "text/x-tex"),
+            "png" => png(&text, &format!("{stem}.png"), status),
+            _ => save_text(&text, &format!("{stem}.svg"), "image/svg+xml"),
+        }
+    };
+    let what = if of_copy { "Export S and D: " } else { "Export C, A and B: " };
+    let button = move |format: &'static str, title: &'static str| {
+        view! {
+            <button type="button" data-testid=format!("{prefix}-{format}") on:click=move |_| save(format)>{title}</button>
+        }
+    };
+    view! {
+        <p class="picture-export">
+            {what}
+            {button("latex", "LaTeX (print_latex)")}
+            {button("tikz", "TikZ")}
+            {button("svg", "SVG")}
+            {button("png", "PNG")}
+            <span class="field__error" role="alert" data-testid=format!("{prefix}-export-status")>{move || status.get()}</span>
+        </p>
+    }
+}
+
+/// What the lit thread or warp holds in each grid, and (a thread) its registers.
+fn held_text(
+    state: RwSignal<ThreadsState>,
+    mma: MmaGrids,
+    copy: CopyGrids,
+    lit: Memo<Option<Pick>>,
+) -> (impl Fn() -> Option<String>, impl Fn() -> Option<String>) {
+    let holds = move || {
+        let pick = lit.get()?;
+        let parts: Vec<String> = (0..GRIDS.len())
+            .filter_map(|k| {
+                on_grid(mma, copy, k, |grid| match pick {
+                    Pick::Thread(t) => {
+                        let frag = held(grid, t..t + 1, MAX_ELEMENTS);
+                        let listed: Vec<String> = frag
+                            .iter()
+                            .take(LISTED)
+                            .map(|(_, v, m, n)| format!("V{v} ({m},{n})"))
+                            .collect();
+                        let more = if frag.len() > LISTED { ", …" } else { "" };
+                        format!("{}: {} values: {}{more}", grid.name, frag.len(), listed.join(", "))
+                    }
+                    Pick::Warp(_) => {
+                        let count = held(grid, pick.threads(), MAX_ELEMENTS).len();
+                        format!("{}: {count} values", grid.name)
+                    }
+                })
+            })
+            .collect();
+        let who = match pick {
+            Pick::Thread(t) => format!("thread {t} (warp {})", t / 32),
+            Pick::Warp(w) => format!("warp {w} (threads {} to {})", 32 * w, 32 * w + 31),
+        };
+        Some(format!("{who} holds · {}", parts.join(" · ")))
+    };
+    let regs = move || {
+        let Some(Pick::Thread(t)) = lit.get() else {
+            return None;
+        };
+        let atom = state.with(|s| s.mma().atom().clone());
+        let parts: Vec<String> = (0..3)
+            .filter_map(|k| {
+                on_grid(mma, copy, k, |grid| {
+                    let values = held(grid, t..t + 1, MAX_ELEMENTS).len() as i64;
+                    format!(
+                        "{}: {}",
+                        grid.name,
+                        registers(&atom, operand_of(grid), values, REGISTERS)
+                    )
+                })
+            })
+            .collect();
+        Some(format!("registers of thread {t} · {}", parts.join(" · ")))
+    };
+    (holds, regs)
+}
 
 #[component]
 pub fn ThreadsPage(
     /// The page state, owned by the app so it lives in the URL.
     state: RwSignal<ThreadsState>,
 ) -> impl IntoView {
-    let grids = Memo::new(move |_| state.with(ThreadsState::grids));
-    let threads = Memo::new(move |_| state.with(|s| s.mma().threads().unwrap_or(0)));
+    // the grids follow the MMA and the copy only, not the pick or the colour
+    let tiled_mma = Memo::new(move |_| state.with(|s| s.mma().clone()));
+    let tiled_copy =
+        Memo::new(move |_| state.with(|s| s.copy().map(|(c, _)| c.clone())));
+    let grids: MmaGrids =
+        Memo::new(move |_| tiled_mma.with(|m: &TiledMma| mma_grids(m, MAX_ELEMENTS)));
+    let copies: CopyGrids = Memo::new(move |_| {
+        tiled_copy.with(|c: &Option<TiledCopy>| c.as_ref().map(|c| copy_grids(c, MAX_ELEMENTS)))
+    });
+    let threads = Memo::new(move |_| tiled_mma.with(|m| m.threads().unwrap_or(0)));
+    let copy_threads = Memo::new(move |_| {
+        tiled_copy.with(|c| c.as_ref().and_then(|c| c.threads().ok()).unwrap_or(0))
+    });
     let colour = Memo::new(move |_| state.with(|s| s.colour));
-    let hovers = [(); 3].map(|()| RwSignal::new(None::<usize>));
+    let hovers = [(); 5].map(|()| RwSignal::new(None::<usize>));
     let range = RwSignal::new(None::<(i64, i64)>);
-    // the element under the pointer, in whichever grid: (operand, m, n, first owner)
+    // the element under the pointer, in whichever grid: (grid, m, n, first owner)
     let hovered = Memo::new(move |_| {
         hovers.iter().enumerate().find_map(|(k, h)| {
             let cell = h.get()?;
-            grids.with(|g| {
-                let (m, n, owner) = cell_owner(&g.as_ref().ok()?[k], cell)?;
-                Some((k, m, n, owner))
-            })
+            let (m, n, owner) = on_grid(grids, copies, k, |g| cell_owner(g, cell))??;
+            Some((k, m, n, owner))
         })
     });
-    // the thread whose elements are lit: the hovered element's, kept after the pointer leaves
-    let picked = RwSignal::new(None::<i64>);
+    // the thread the pointer last passed over, kept after it leaves, until a pick is typed
+    let passed = RwSignal::new(None::<i64>);
     Effect::new(move |_| {
         if let Some((_, _, _, Some((t, _)))) = hovered.get() {
-            picked.set(Some(t));
+            passed.set(Some(t));
         }
+    });
+    let lit = Memo::new(move |_| {
+        passed
+            .get()
+            .map(Pick::Thread)
+            .or_else(|| state.with(ThreadsState::pick))
     });
     let canvas = move |k: usize| {
         Memo::new(move |_| {
-            let (threads, colour) = (threads.get(), colour.get());
-            grids.with(|g| g.as_ref().ok().map(|g| canvas_grid(&g[k], threads, colour)))
+            let (threads, colour) = match k {
+                0..3 => (threads.get(), colour.get()),
+                _ => (copy_threads.get(), colour.get()),
+            };
+            on_grid(grids, copies, k, |g| canvas_grid(g, threads, colour))
         })
     };
-    // every element the picked thread holds, outlined in each grid
+    // every element the lit thread or warp holds, outlined in each grid
     let marks = move |k: usize| {
         Signal::from(Memo::new(move |_| {
-            let Some(t) = picked.get() else {
+            let Some(pick) = lit.get() else {
                 return Vec::new();
             };
-            grids.with(|g| {
-                let Ok(g) = g else { return Vec::new() };
-                let grid = &g[k];
-                fragment(grid, t)
+            on_grid(grids, copies, k, |grid| {
+                held(grid, pick.threads(), MARKED)
                     .into_iter()
-                    .map(|(_, m, n)| (m * grid.cols + n) as usize)
+                    .map(|(_, _, m, n)| (m * grid.cols + n) as usize)
                     .collect()
             })
+            .unwrap_or_default()
         }))
+    };
+    let labels = move |k: usize| {
+        Callback::new(move |cell: usize| {
+            on_grid(grids, copies, k, |g| cell_label(g, cell)).flatten()
+        })
     };
     let hover_text = move || {
         let (k, m, n, owner) = hovered.get()?;
@@ -78,89 +260,30 @@ pub fn ThreadsPage(
             Some((t, v)) => format!("thread {t}, value {v} (warp {})", t / 32),
             None => "no thread".into(),
         };
-        Some(format!("{}({m}, {n}) ← {who}", OPERANDS[k].0))
+        Some(format!("{}({m}, {n}) ← {who}", GRIDS[k].0))
     };
-    let fragment_text = move || {
-        let t = picked.get()?;
-        grids.with(|g| {
-            let g = g.as_ref().ok()?;
-            let parts: Vec<String> = g
-                .iter()
-                .map(|grid| {
-                    let frag = fragment(grid, t);
-                    let listed: Vec<String> = frag
-                        .iter()
-                        .take(LISTED)
-                        .map(|(v, m, n)| format!("V{v} ({m},{n})"))
-                        .collect();
-                    let more = if frag.len() > LISTED { ", …" } else { "" };
-                    format!(
-                        "{}: {} values: {}{more}",
-                        grid.name,
-                        frag.len(),
-                        listed.join(", ")
-                    )
-                })
-                .collect();
-            Some(format!("thread {t} holds · {}", parts.join(" · ")))
-        })
-    };
-    let field = move |f: Field, label: &'static str, test_id: &'static str| {
-        let error = move || state.with(|s| s.error(f).map(str::to_string));
-        let id = format!("error-{test_id}");
+    let (holds, regs) = held_text(state, grids, copies, lit);
+    let picture = move |k: usize| {
+        let (name, title) = GRIDS[k];
         view! {
-            <label class="field field--wide">
-                <span class="field__label">{label}</span>
-                <input
-                    type="text"
-                    spellcheck="false"
-                    autocomplete="off"
-                    data-testid=test_id
-                    prop:value=move || state.with(|s| match f {
-                        Field::Atom => s.atom().to_string(),
-                        Field::Layout => s.layout_text().to_string(),
-                        Field::Permutation => s.permutation_text().to_string(),
-                    })
-                    aria-invalid=move || if error().is_some() { "true" } else { "false" }
-                    aria-describedby=id.clone()
-                    on:input=move |ev| {
-                        let text = event_target_value(&ev);
-                        state.update(|s| s.set(f, &text));
-                    }
+            <figure class="threads__grid">
+                <figcaption>{title}</figcaption>
+                <CanvasGrid
+                    grid=canvas(k)
+                    hover=hovers[k]
+                    range
+                    mark=marks(k)
+                    size=(640.0, 640.0)
+                    cell_label=labels(k)
+                    test_id=format!("threads-{}", name.to_lowercase())
+                    label=format!("{title}: each element coloured by the thread that holds it; zoom in to read T and V")
                 />
-                <span class="field__error" id=id.clone() data-testid=id.clone() role="alert">{error}</span>
-            </label>
+            </figure>
         }
     };
-    let status = RwSignal::new(String::new());
-    let export = move |latex: bool| {
-        let text = state.with_untracked(|s| if latex { s.latex() } else { s.svg() });
-        match text {
-            Ok(text) if latex => save_text(&text, "tiled-mma.tex", "text/x-tex"),
-            Ok(text) => save_text(&text, "tiled-mma.svg", "image/svg+xml"),
-            Err(why) => status.set(format!("No picture: {why}")),
-        }
-    };
-    let pictures = OPERANDS
-        .iter()
-        .enumerate()
-        .map(|(k, (name, title))| {
-            view! {
-                <figure class="threads__grid">
-                    <figcaption>{*title}</figcaption>
-                    <CanvasGrid
-                        grid=canvas(k)
-                        hover=hovers[k]
-                        range
-                        mark=marks(k)
-                        size=(640.0, 640.0)
-                        test_id=format!("threads-{}", name.to_lowercase())
-                        label=format!("{title}: each element coloured by the thread that holds it")
-                    />
-                </figure>
-            }
-        })
-        .collect_view();
+    let has_copy = Memo::new(move |_| copies.with(Option::is_some));
+    let mma_pictures = (0..3).map(picture).collect_view();
+    let copy_pictures = (3..5).map(picture).collect_view();
     view! {
         <div class="threads">
             <h1 class="visually-hidden">"Threads"</h1>
@@ -170,19 +293,20 @@ pub fn ThreadsPage(
                         <span class="field__label">"preset"</span>
                         <select
                             data-testid="threads-preset"
-                            use:markup=Draw::new(move |m| panels::options(m, &mut PRESETS.iter().enumerate().map(|(k, p)| (k.to_string(), p.0.to_string())), true))
+                            use:markup=Draw::new(move |m| panels::options(m, &mut PRESETS.iter().enumerate().map(|(k, p)| (k.to_string(), p.name.to_string())), true))
                             on:change=move |ev| {
                                 if let Ok(k) = event_target_value(&ev).parse::<usize>() {
+                                    passed.set(None);
                                     state.update(|s| s.load_preset(k));
                                 }
                             }
                         ></select>
                     </label>
                     <label class="field">
-                        <span class="field__label">"MMA atom"</span>
+                        <span class="field__label">"MMA atom, by architecture"</span>
                         <select
                             data-testid="threads-atom-picker"
-                            use:markup=Draw::new(move |m| panels::options(m, &mut MmaAtom::names().into_iter().map(|n| (n.clone(), n)), true))
+                            use:markup=Draw::new(move |m| panels::grouped_options(m, &atom_groups(), true))
                             on:change=move |ev| {
                                 let name = event_target_value(&ev);
                                 if !name.is_empty() {
@@ -191,9 +315,9 @@ pub fn ThreadsPage(
                             }
                         ></select>
                     </label>
-                    {field(Field::Atom, "atom (CuTe's name)", "threads-atom")}
-                    {field(Field::Layout, "atom layout over M, N, K: 2x2x1, 2x2x1-rowmajor or (_2,_2,_1):(_2,_1,_0)", "threads-layout")}
-                    {field(Field::Permutation, "permutation: (_32,_32,_16), empty for none", "threads-permutation")}
+                    {text_field(state, Field::Atom, "atom (CuTe's name)", "threads-atom")}
+                    {text_field(state, Field::Layout, "atom layout over M, N, K: 2x2x1, 2x2x1-rowmajor or (_2,_2,_1):(_2,_1,_0)", "threads-layout")}
+                    {text_field(state, Field::Permutation, "permutation: (_32,_32,_16), empty for none", "threads-permutation")}
                     <label class="field">
                         <span class="field__label">"colour by"</span>
                         <select
@@ -207,23 +331,36 @@ pub fn ThreadsPage(
                             }
                         ></select>
                     </label>
+                    <div on:input=move |_| passed.set(None)>
+                        {text_field(state, Field::Pick, "light a thread (12) or a warp (w1)", "threads-pick")}
+                    </div>
                     <p class="note" data-testid="threads-summary">{move || state.with(ThreadsState::summary)}</p>
+                    {copy::copy_fields(state)}
+                    <ul class="note threads__warnings" data-testid="threads-warnings">
+                        {move || state.with(ThreadsState::warnings).into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
+                    </ul>
                 </div>
                 <section class="panes__pictures" data-panel="grid" aria-label="A, B and C by thread">
                     <p class="hover-info" data-testid="threads-hover" aria-live="polite">
                         {move || hover_text().unwrap_or_else(|| "Hover an element: its thread and value, and every element that thread holds.".to_string())}
                     </p>
-                    <p class="note threads__fragment" data-testid="threads-fragment">{fragment_text}</p>
+                    <p class="note threads__fragment" data-testid="threads-fragment">{holds}</p>
+                    <p class="note threads__fragment" data-testid="threads-registers">{regs}</p>
                     <p class="note" data-testid="threads-error">{move || grids.with(|g| g.as_ref().err().cloned())}</p>
-                    <div class="threads__grids">{pictures}</div>
-                    <p class="picture-export">
-                        "Export A, B and C: "
-                        <button type="button" data-testid="threads-latex" on:click=move |_| export(true)>"LaTeX (print_latex)"</button>
-                        <button type="button" data-testid="threads-svg" on:click=move |_| export(false)>"SVG"</button>
-                        <span class="field__error" role="alert">{move || status.get()}</span>
-                    </p>
+                    <div class="threads__grids">{mma_pictures}</div>
+                    {exports(state, false)}
+                    <div hidden=move || !has_copy.get()>
+                        <p class="note" data-testid="threads-copy-error">{move || copies.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}</p>
+                        <div class="threads__grids">{copy_pictures}</div>
+                        {exports(state, true)}
+                    </div>
                 </section>
             </div>
         </div>
     }
+}
+
+/// The copy atoms, for a picker.
+fn copy_atoms() -> Vec<(String, String)> {
+    CopyAtom::names().into_iter().map(|n| (n.clone(), n)).collect()
 }

@@ -1,0 +1,117 @@
+//! What the Threads page says of a thread or a warp: the elements it holds in each grid,
+//! value by value, and the 32-bit registers they sit in.
+
+use crate::engine::cute::{MmaAtom, Operand};
+use crate::panels::tv_picture::TvGrid;
+
+
+/// The threads lit: one thread, or a warp's 32.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    Thread(i64),
+    Warp(i64),
+}
+
+impl Pick {
+    /// `12` or `t12` a thread, `w1` or `warp 1` a warp; empty: none.
+    ///
+    /// # Errors
+    /// Anything else, or a thread or warp past `threads`.
+    pub fn parse(text: &str, threads: i64) -> Result<Option<Pick>, String> {
+        let text = text.trim().to_ascii_lowercase();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        let (warp, number) = match text.strip_prefix("warp").or_else(|| text.strip_prefix('w')) {
+            Some(rest) => (true, rest),
+            None => (
+                false,
+                text.strip_prefix("thread")
+                    .or_else(|| text.strip_prefix('t'))
+                    .unwrap_or(&text),
+            ),
+        };
+        let n: i64 = number.trim().parse().map_err(|_| {
+            format!("`{text}`: a thread (12, t12) or a warp (w1, warp 1)")
+        })?;
+        let warps = (threads + 31) / 32;
+        match warp {
+            true if (0..warps).contains(&n) => Ok(Some(Pick::Warp(n))),
+            true => Err(format!("warp {n}: the tiled MMA has warps 0 to {}", warps - 1)),
+            false if (0..threads).contains(&n) => Ok(Some(Pick::Thread(n))),
+            false => Err(format!(
+                "thread {n}: the tiled MMA has threads 0 to {}",
+                threads - 1
+            )),
+        }
+    }
+
+    /// The threads `first..end`.
+    pub fn threads(self) -> std::ops::Range<i64> {
+        match self {
+            Pick::Thread(t) => t..t + 1,
+            Pick::Warp(w) => 32 * w..32 * w + 32,
+        }
+    }
+}
+
+/// The elements threads `threads` hold in `grid`: `(thread, value, m, n)`, thread by thread,
+/// value by value (at most `limit`).
+pub fn held(grid: &TvGrid, threads: std::ops::Range<i64>, limit: usize) -> Vec<(i64, i64, i64, i64)> {
+    let (count, values) = (grid.threads.max(1), &grid.values);
+    let per_thread = grid.per_thread();
+    let rows = grid.rows.max(1);
+    let mut out = Vec::new();
+    for t in threads.start.max(0)..threads.end.min(count) {
+        for v in 0..per_thread {
+            if out.len() >= limit {
+                return out;
+            }
+            let index = values[(t + count * v) as usize];
+            out.push((t, v, index % rows, index / rows));
+        }
+    }
+    out
+}
+
+/// How a thread's fragment of `operand` sits in registers, `R0 = V0 V1 · R1 = V2 V3 · …` (at
+/// most `listed` registers), or where the operand is read from instead.
+pub fn registers(atom: &MmaAtom, operand: Operand, values: i64, listed: usize) -> String {
+    if !atom.in_registers(operand) {
+        return "in shared memory, read by the GMMA's descriptor: no registers".into();
+    }
+    let Some(bits) = atom.element_bits() else {
+        return "registers unknown: the atom's name spells no element types".into();
+    };
+    let bits = bits[match operand {
+        Operand::A => 0,
+        Operand::B => 1,
+        Operand::C => 2,
+    }];
+    let total_bits = values.saturating_mul(bits);
+    let count = (total_bits + 31) / 32;
+    let mut parts = Vec::new();
+    if bits <= 32 {
+        let per = 32 / bits;
+        for r in 0..count.min(listed as i64) {
+            let vs: Vec<String> = (r * per..((r + 1) * per).min(values))
+                .map(|v| format!("V{v}"))
+                .collect();
+            parts.push(format!("R{r} = {}", vs.join(" ")));
+        }
+    } else {
+        let per = bits / 32;
+        for v in 0..values.min(listed as i64) {
+            parts.push(format!("R{}–R{} = V{v}", v * per, v * per + per - 1));
+        }
+    }
+    let all = match bits <= 32 {
+        true => count <= listed as i64,
+        false => values <= listed as i64,
+    };
+    let more = if all { "" } else { " · …" };
+    format!(
+        "{count} × 32-bit registers of {bits}-bit elements: {}{more}",
+        parts.join(" · ")
+    )
+}
