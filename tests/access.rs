@@ -105,14 +105,17 @@ fn tampered_measurements_fail() {
 /// word of the phase; the phase takes as many rounds as it needs to empty.
 fn replayed_wavefronts(kind: AccessKind, offsets: &[i64], banks: usize) -> usize {
     let (width, threads) = match kind {
-        AccessKind::Load { bytes } => (i64::from(bytes), 32),
-        AccessKind::Ldmatrix { matrices, .. } => (16, 8 * usize::from(matrices)),
+        AccessKind::Load { bytes } | AccessKind::Store { bytes } => (i64::from(bytes), 32),
+        AccessKind::Ldmatrix { matrices, .. } | AccessKind::Stmatrix { matrices } => {
+            (16, 8 * usize::from(matrices))
+        }
     };
     let pairs = |mask: usize| (0..32).all(|t| offsets[t] == offsets[t ^ mask]);
-    let hopper = banks == 32 && (width == 8 || width == 16) && (pairs(1) || pairs(2));
+    let load = matches!(kind, AccessKind::Load { .. });
+    let hopper = load && banks == 32 && (width == 8 || width == 16) && (pairs(1) || pairs(2));
     let phase_size = match kind {
-        AccessKind::Ldmatrix { .. } => 8,
-        AccessKind::Load { .. } => {
+        AccessKind::Ldmatrix { .. } | AccessKind::Stmatrix { .. } => 8,
+        AccessKind::Load { .. } | AccessKind::Store { .. } => {
             let size = (banks * 4 / width as usize).min(32);
             if hopper {
                 (size * 2).min(32)
@@ -150,6 +153,9 @@ fn any_access() -> impl Strategy<Value = (AccessKind, Vec<i64>)> {
         prop::sample::select(vec![1u8, 2, 4, 8, 16]).prop_map(|bytes| AccessKind::Load { bytes }),
         (prop::sample::select(vec![1u8, 2, 4]), any::<bool>())
             .prop_map(|(matrices, trans)| AccessKind::Ldmatrix { matrices, trans }),
+        prop::sample::select(vec![1u8, 2, 4, 8, 16]).prop_map(|bytes| AccessKind::Store { bytes }),
+        prop::sample::select(vec![1u8, 2, 4])
+            .prop_map(|matrices| AccessKind::Stmatrix { matrices }),
     ];
     (
         kind,
@@ -165,8 +171,8 @@ fn any_access() -> impl Strategy<Value = (AccessKind, Vec<i64>)> {
                 _ => {}
             }
             let width = match kind {
-                AccessKind::Load { bytes } => i64::from(bytes),
-                AccessKind::Ldmatrix { .. } => 16,
+                AccessKind::Load { bytes } | AccessKind::Store { bytes } => i64::from(bytes),
+                AccessKind::Ldmatrix { .. } | AccessKind::Stmatrix { .. } => 16,
             };
             (kind, elements.iter().map(|e| e * spread * width).collect())
         })

@@ -516,6 +516,166 @@ fn bank_gives_the_golden_degrees_of_issue_42_and_refuses_split_vectors() {
     }
 }
 
+/// `layout-lab bank --smem smem --copy …`: its lines.
+#[track_caller]
+fn bank_copy(smem: &str, copy: &[&str]) -> Vec<String> {
+    let mut args = vec!["bank", "--smem", smem, "--copy"];
+    args.extend(copy);
+    let (ok, stdout) = run(&args);
+    assert!(ok, "{smem}: {stdout}");
+    stdout.lines().map(String::from).collect()
+}
+
+#[test]
+fn bank_copy_gives_each_instruction_each_warp_and_the_block() {
+    // issue 43: make_tiled_copy_A(ldmatrix .x4, SM80 16x8x16 over 2x2x1) over a row-major half
+    // tile of 64 columns, then with Sw<3,3,3>
+    let ldsm = [
+        "SM75_U32x4_LDSM_N",
+        "--mma",
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "--atom-layout",
+        "2x2x1",
+        "--operand",
+        "a",
+    ];
+    let lines = bank_copy("(32,16):(64,1)", &ldsm);
+    assert!(
+        lines[0].starts_with("SM75_U32x4_LDSM_N with S in shared memory, layoutS_TV")
+            && lines[0].ends_with("4 warps, 1 ldmatrix.x4 each"),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines[1],
+        "warp 0, instruction 0, values 0..8: ldmatrix.x4, 4 phases"
+    );
+    let row = "  0      0-7      8           0     0,32,64,96,128,160,192,224  0,1,2,3,4,5,6,7";
+    assert_eq!(lines[3], row);
+    let headers = lines
+        .iter()
+        .filter(|l| l.contains(", instruction "))
+        .count();
+    assert_eq!(headers, 4, "{lines:?}");
+    let n = lines.len();
+    assert_eq!(
+        lines[n - 3..],
+        [
+            "warp 0: conflicts: 8-way, 32 wavefronts over 4 phases (ideal 4)",
+            "worst warp 0: conflicts: 8-way, 32 wavefronts over 4 phases (ideal 4)",
+            "conflicts: 8-way, 128 wavefronts over 16 phases (ideal 16)",
+        ]
+    );
+    let swizzled = bank_copy("Sw<3,3,3> o 0 o (32,16):(64,1)", &ldsm);
+    assert_eq!(
+        swizzled.last().map(String::as_str),
+        Some("conflicts: 1-way, 16 wavefronts over 16 phases (ideal 16)")
+    );
+    // the same reads as a thread-value layout (layoutS_TV) of 16-byte loads: the same line
+    bank(
+        "(32,16):(64,1)",
+        &[
+            "--tv",
+            "((16,2,2,2),(8,1)):((1,256,16,0),(32,0))",
+            "--element-bits",
+            "16",
+            "--vector-bits",
+            "128",
+        ],
+        "conflicts: 8-way, 128 wavefronts over 16 phases (ideal 16)",
+    );
+    // UniversalCopy: the caller says which side is shared memory
+    let universal = [
+        "UniversalCopy<uint128_t>",
+        "--thr",
+        "(_16,_8):(_1,_16)",
+        "--val",
+        "(_1,_8)",
+        "--shared",
+        "d",
+    ];
+    let lines = bank_copy("(16,64):(64,1)", &universal);
+    assert!(
+        lines[0].ends_with("4 warps, 1 128-bit store each"),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("conflicts: 8-way, 128 wavefronts over 16 phases (ideal 16)")
+    );
+    let refused = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_layout-lab"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{args:?}");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    // the swizzle breaks thread 4's 16-byte vector
+    let stderr = refused(&[
+        "bank",
+        "--smem",
+        "Sw<1,2,3> o 0 o (16,64):(64,1)",
+        "--copy",
+        "UniversalCopy_u128",
+        "--thr",
+        "(_16,_8):(_8,_1)",
+        "--val",
+        "(_1,_8)",
+        "--shared",
+        "s",
+    ]);
+    assert!(
+        stderr.contains("thread 4's values of copy instruction 0"),
+        "{stderr}"
+    );
+    let stderr = refused(&[
+        "bank",
+        "--smem",
+        "(16,64):(64,1)",
+        "--copy",
+        "UniversalCopy_u128",
+        "--thr",
+        "(_16,_8):(_8,_1)",
+        "--val",
+        "(_1,_8)",
+    ]);
+    assert!(stderr.contains("--shared"), "{stderr}");
+    let stderr = refused(&[
+        "bank",
+        "--smem",
+        "(32,16):(64,1)",
+        "--copy",
+        "SM75_U32x4_LDSM_N",
+        "--mma",
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "--shared",
+        "d",
+    ]);
+    assert!(
+        stderr.contains("the side its instruction touches"),
+        "{stderr}"
+    );
+    refused(&[
+        "bank",
+        "--smem",
+        "(32,16):(64,1)",
+        "--copy",
+        "SM75_U32x4_LDSM_N",
+        "--tv",
+        "32:1",
+    ]);
+    refused(&[
+        "bank",
+        "--smem",
+        "(32,16):(64,1)",
+        "--copy",
+        "SM75_U32x4_LDSM_N",
+        "--mma",
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "--suggest",
+    ]);
+}
+
 /// `layout-lab sectors` of f32 elements at `gmem`, read as `tv` in `vector_bits` loads.
 fn sectors(gmem: &str, tv: &str, vector_bits: &str) -> (bool, String) {
     run(&[

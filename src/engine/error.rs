@@ -77,6 +77,15 @@ pub enum LayoutError {
     /// A vector access whose elements are not contiguous in memory (`offsets` in elements, one
     /// per element of the vector, as the layouts give them).
     NonContiguousVector { thread: usize, offsets: Vec<i64> },
+    /// Thread `thread`'s values of copy instruction `instruction` (one execution of the copy
+    /// atom) are not one shared-memory access of `bytes` bytes: their element `offsets` are not
+    /// contiguous, or the first is negative or not aligned to the width.
+    CopyAccess {
+        thread: usize,
+        instruction: usize,
+        offsets: Vec<i64>,
+        bytes: i64,
+    },
     /// Text that does not parse as the expected notation; `position` is a char index.
     Parse {
         field: Field,
@@ -144,6 +153,17 @@ impl fmt::Display for LayoutError {
                 "thread {thread}'s vector elements sit at offsets {offsets:?}, not contiguous \
                  and aligned: it is not one vector access"
             ),
+            LayoutError::CopyAccess {
+                thread,
+                instruction,
+                offsets,
+                bytes,
+            } => write!(
+                f,
+                "thread {thread}'s values of copy instruction {instruction} sit at element \
+                 offsets {offsets:?}: not {bytes} contiguous bytes at an aligned address, so not \
+                 one access of the instruction"
+            ),
             LayoutError::Parse {
                 field,
                 input,
@@ -205,7 +225,8 @@ impl LayoutError {
             | LayoutError::ThreadCount { .. }
             | LayoutError::NegativeAddress { .. }
             | LayoutError::MisalignedVector { .. }
-            | LayoutError::NonContiguousVector { .. } => None,
+            | LayoutError::NonContiguousVector { .. }
+            | LayoutError::CopyAccess { .. } => None,
         }
     }
 }

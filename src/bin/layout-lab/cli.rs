@@ -65,7 +65,8 @@ enum Command {
     /// A picture (svg, tikz), the expressions (expr) or the kernel (wgsl) of a layout, a view
     /// stack, a morphism (or composable ones `F; G`) or a Syno input.
     Render(Box<RenderArgs>),
-    /// Shared-memory bank conflicts of a tile read by warps: a table per load, then
+    /// Shared-memory bank conflicts of a tile read by warps (--tv), or of a TiledCopy's
+    /// shared-memory side (--copy): a table per load or instruction, then
     /// `conflicts: N-way, T wavefronts over P phases (ideal P)`.
     Bank(BankArgs),
     /// Global-memory coalescing of a tile read by warps: the 32-byte sectors and 128-byte
@@ -150,22 +151,65 @@ pub(crate) struct ReadArgs {
     pub vector_bits: i64,
 }
 
-/// What `bank` analyses: who reads which tile element, and where it is stored.
+/// What `bank` analyses: who reads which tile element (a thread-value layout, or a TiledCopy),
+/// and where it is stored.
 #[derive(Args)]
 pub(crate) struct BankArgs {
     /// The shared-memory layout, tile index -> element offset: `(32,32):(33,1)` or swizzled,
-    /// `Sw<3,4,3> o 0 o (8,64):(64,1)`.
+    /// `Sw<3,4,3> o 0 o (8,64):(64,1)`; with --copy, over the copy tile's column-major index.
     #[arg(long, value_name = "LAYOUT")]
     pub smem: String,
+    /// The thread-value layout, (thread, value) -> tile index; threads a multiple of 32.
+    #[arg(long, value_name = "LAYOUT", required_unless_present = "copy")]
+    pub tv: Option<String>,
+    /// Bits per element (with --copy: the atom's T, default 16).
+    #[arg(long, value_name = "E", required_unless_present = "copy")]
+    pub element_bits: Option<i64>,
+    /// Bits per thread and load: 8, 16, 32, 64 or 128 (W / E values per load).
+    #[arg(long, value_name = "W", required_unless_present = "copy")]
+    pub vector_bits: Option<i64>,
     #[command(flatten)]
-    pub read: ReadArgs,
+    pub copy: BankCopyArgs,
     /// Banks of 4 bytes: 32 (NVIDIA) or 64 (AMD LDS).
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub banks: usize,
     /// Also list the swizzles Sw<B,M,S>, and the row paddings, of the unswizzled layout that
     /// reach the fewest wavefronts, with their extra memory.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "copy")]
     pub suggest: bool,
+}
+
+/// The TiledCopy whose shared-memory side `bank --copy` analyses.
+#[derive(Args)]
+pub(crate) struct BankCopyArgs {
+    /// A TiledCopy instead of --tv: a copy atom, `SM75_U32x4_LDSM_N`, `SM90_U32x2_STSM_N`,
+    /// `UniversalCopy_u128`, `SM80_CP_ASYNC_CACHEALWAYS_u128`; with --mma,
+    /// make_tiled_copy_A/B/C of that MMA (--operand).
+    #[arg(long, value_name = "ATOM", conflicts_with_all = ["tv", "vector_bits"])]
+    pub copy: Option<String>,
+    /// The copy's thread layout, `(_32,_4):(_4,_1)` (without --mma).
+    #[arg(long, value_name = "L", requires = "copy", conflicts_with = "mma")]
+    pub thr: Option<String>,
+    /// The copy's value layout, `(_1,_8)` (without --mma).
+    #[arg(long, value_name = "L", requires = "copy", conflicts_with = "mma")]
+    pub val: Option<String>,
+    /// The MMA the copy feeds: an MMA atom, `SM80_16x8x16_F16F16F16F16_TN`.
+    #[arg(long, value_name = "ATOM", requires = "copy")]
+    pub mma: Option<String>,
+    /// The MMA atom's layout over M, N, K: `2x2x1`, `2x2x1-rowmajor` or `(_2,_2,_1):(_2,_1,_0)`.
+    #[arg(long, value_name = "L", default_value = "1x1x1")]
+    pub atom_layout: String,
+    /// The MMA's permutation: `(_32,_32,_16)` (tile sizes or layouts; `_` keeps a mode).
+    #[arg(long, value_name = "P", requires = "mma")]
+    pub permutation: Option<String>,
+    /// Which MMA operand the copy feeds: a, b or c.
+    #[arg(long, value_name = "X", default_value = "a")]
+    pub operand: String,
+    /// Which side of the copy is shared memory: s (its source) or d (its destination); by
+    /// default the side the atom's instruction touches (ldmatrix s; stmatrix, cp.async d),
+    /// needed for UniversalCopy.
+    #[arg(long, value_name = "S|D", requires = "copy")]
+    pub shared: Option<String>,
 }
 
 /// What `sectors` analyses: who reads which tile element, and where it is in global memory.

@@ -1,54 +1,36 @@
 //! `render --mma` and `render --copy`: a TiledMMA's A, B and C, or a TiledCopy's source and
 //! destination, as CuTe's `print_latex` draws them, as SVG or as `print_latex`'s LaTeX file.
 
-use layout_lab::engine::cute::mma::parse_atom_layout;
-use layout_lab::engine::cute::{
-    CopyAtom, CppLayout, CppTiler, MmaAtom, Operand, TiledCopy, TiledMma,
-};
+use layout_lab::engine::cute::{TiledCopy, TiledMma};
 use layout_lab::panels::tv_picture::{copy_grids, copy_latex, mma_grids, mma_latex, tv_svg};
 
 use crate::cli::RenderArgs;
+use crate::tiled::{CopySpec, MmaSpec};
 
 /// Most tile elements a picture draws (a 64 × 256 C and its A and B fit many times over).
 const LIMIT: usize = 1 << 20;
 
+fn mma_spec<'a>(args: &'a RenderArgs, atom: &'a str) -> MmaSpec<'a> {
+    MmaSpec {
+        atom,
+        atom_layout: &args.atom_layout,
+        permutation: args.permutation.as_deref(),
+    }
+}
+
 fn tiled_mma(args: &RenderArgs, atom: &str) -> Result<TiledMma, String> {
-    let atom = MmaAtom::parse(atom).map_err(|e| format!("--mma: {e}"))?;
-    let layout = parse_atom_layout(&args.atom_layout).map_err(|e| format!("--atom-layout: {e}"))?;
-    let permutation = match &args.permutation {
-        None => Vec::new(),
-        Some(text) => match CppTiler::parse(text).map_err(|e| format!("--permutation: {e}"))? {
-            CppTiler::Tuple(items) => items,
-            one => vec![one],
-        },
-    };
-    TiledMma::new(atom, layout, permutation).map_err(|e| e.to_string())
+    crate::tiled::tiled_mma(&mma_spec(args, atom))
 }
 
 fn tiled_copy(args: &RenderArgs, atom: &str) -> Result<TiledCopy, String> {
-    let atom = CopyAtom::parse(atom, args.element_bits).map_err(|e| format!("--copy: {e}"))?;
-    if let Some(mma) = &args.mma {
-        let operand = match args.operand.as_str() {
-            "a" | "A" => Operand::A,
-            "b" | "B" => Operand::B,
-            "c" | "C" => Operand::C,
-            other => return Err(format!("--operand: a, b or c, not `{other}`")),
-        };
-        return TiledCopy::for_mma(atom, &tiled_mma(args, mma)?, operand)
-            .map_err(|e| e.to_string());
-    }
-    let layout = |text: &Option<String>, flag: &str| -> Result<CppLayout, String> {
-        let text = text
-            .as_deref()
-            .ok_or(format!("{flag}: needed with --copy (or give --mma)"))?;
-        CppLayout::parse(text).map_err(|e| format!("{flag}: {e}"))
-    };
-    TiledCopy::new(
+    crate::tiled::tiled_copy(&CopySpec {
         atom,
-        &layout(&args.thr, "--thr")?,
-        &layout(&args.val, "--val")?,
-    )
-    .map_err(|e| e.to_string())
+        element_bits: args.element_bits,
+        mma: args.mma.as_deref().map(|mma| mma_spec(args, mma)),
+        operand: &args.operand,
+        thr: args.thr.as_deref(),
+        val: args.val.as_deref(),
+    })
 }
 
 /// The picture `args` asks for, or `None` when it names no MMA and no copy.

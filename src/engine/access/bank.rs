@@ -1,5 +1,5 @@
-//! Shared-memory bank conflicts of one warp-wide load: phases, wavefronts, and which threads
-//! collide in which bank.
+//! Shared-memory bank conflicts of one warp-wide load or store: phases, wavefronts, and which
+//! threads collide in which bank.
 //!
 //! The model (`xor12-warp` of `tests/fixtures/hw/README.md`, 614 of 614 H100/H200 cases):
 //! 1. thread t touches the 4-byte words `⌊b/4⌋` of its bytes `b ∈ [o[t], o[t] + w)`; word x is
@@ -11,6 +11,10 @@
 //!    `o[t] == o[t^2]` for every t, is served in phases twice as large;
 //! 4. a phase takes as many wavefronts as the largest number of distinct words in one bank
 //!    (threads reading the same word share it: broadcast); the load takes their sum.
+//!
+//! Stores (`st.shared`, `stmatrix`, the shared-memory side of `cp.async`) take the same rules
+//! 1, 2 and 4, stmatrix as ldmatrix; rule 3 is a load's (no store was measured), and threads
+//! writing the same word count it once, as one of the writes wins.
 
 use std::ops::Range;
 
@@ -133,8 +137,8 @@ fn paired_phases(access: &WarpAccess) -> bool {
 /// Rule 2: the phases' thread ranges.
 fn phase_ranges(kind: AccessKind, banks: Banks, paired: bool) -> Vec<Range<usize>> {
     let size = match kind {
-        AccessKind::Ldmatrix { .. } => 8,
-        AccessKind::Load { bytes } => {
+        AccessKind::Ldmatrix { .. } | AccessKind::Stmatrix { .. } => 8,
+        AccessKind::Load { bytes } | AccessKind::Store { bytes } => {
             let bank_bytes = banks.count() * WORD_BYTES as usize;
             (bank_bytes / usize::from(bytes)).min(WARP_SIZE) * if paired { 2 } else { 1 }
         }
@@ -264,6 +268,25 @@ mod tests {
                 matrices: 2,
                 trans: true,
             },
+            |t| 128 * t,
+            Banks::Nvidia32,
+            &[8, 8],
+        );
+        // stores: phases by width as loads, stmatrix as ldmatrix, no Hopper pairing
+        check(
+            AccessKind::Store { bytes: 16 },
+            |t| 128 * t,
+            Banks::Nvidia32,
+            &[8, 8, 8, 8],
+        );
+        check(
+            AccessKind::Store { bytes: 16 },
+            |t| 16 * (t / 2),
+            Banks::Nvidia32,
+            &[1, 1, 1, 1],
+        );
+        check(
+            AccessKind::Stmatrix { matrices: 2 },
             |t| 128 * t,
             Banks::Nvidia32,
             &[8, 8],

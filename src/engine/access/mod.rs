@@ -1,18 +1,22 @@
-//! Memory access of one warp: which bytes each of its 32 threads reads in one instruction
-//! ([`WarpAccess`]), and what that costs: shared-memory bank conflicts ([`bank`]) and
-//! global-memory sectors and lines ([`sectors`]); a tile's accesses from a thread-value layout
-//! and a memory layout ([`tile`]), a whole read's summary and the common reads ([`read`]); the swizzles and paddings that remove conflicts ([`solver`]).
+//! Memory access of one warp: which bytes each of its 32 threads reads or writes in one
+//! instruction ([`WarpAccess`]), and what that costs: shared-memory bank conflicts ([`bank`])
+//! and global-memory sectors and lines ([`sectors`]); a tile's accesses from a thread-value
+//! layout and a memory layout ([`tile`]), a whole read's summary and the common reads
+//! ([`read`]); a TiledCopy's shared-memory instructions per warp and per block ([`copy`]); the
+//! swizzles and paddings that remove conflicts ([`solver`]).
 //!
 //! The models are the ones that explain every H100 / H200 measurement in
 //! `tests/fixtures/hw/README.md` (bank rule `xor12-warp`, sector rule "distinct 32-byte sectors").
 
 pub mod bank;
+pub mod copy;
 pub mod read;
 pub mod sectors;
 pub mod solver;
 pub mod tile;
 
 pub use bank::{BankReport, Banks, PhaseReport};
+pub use copy::{copy_instruction, CopyBanks, SharedSide};
 pub use read::{bank_of, ReadPreset, TileRead};
 pub use sectors::SectorReport;
 pub use solver::{suggest, Candidate, Remedy, Suggestions};
@@ -25,7 +29,7 @@ use crate::engine::LayoutError;
 /// Threads in a warp.
 pub const WARP_SIZE: usize = 32;
 
-/// One warp-wide load instruction.
+/// One warp-wide load or store instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AccessKind {
     /// `ld.shared` / `ld.global` of `bytes` (1, 2, 4, 8 or 16) per thread.
@@ -33,65 +37,86 @@ pub enum AccessKind {
     /// `ldmatrix.sync.aligned.m8n8.x{matrices}[.trans].shared.b16`: `matrices` (1, 2 or 4)
     /// 8×8 b16 matrices, matrix i's 8 rows of 16 bytes at the addresses of threads 8i..8i+7.
     Ldmatrix { matrices: u8, trans: bool },
+    /// `st.shared` of `bytes` (1, 2, 4, 8 or 16) per thread, or the shared-memory write of a
+    /// `cp.async` of that size.
+    Store { bytes: u8 },
+    /// `stmatrix.sync.aligned.m8n8.x{matrices}.shared.b16`: ldmatrix backwards, matrix i's 8
+    /// rows of 16 bytes written at the addresses of threads 8i..8i+7.
+    Stmatrix { matrices: u8 },
 }
 
 impl AccessKind {
-    /// Bytes each participating thread address reads: the load's width, or a 16-byte row.
+    /// Bytes each participating thread address reads or writes: the width, or a 16-byte row.
     pub fn bytes_per_thread(self) -> i64 {
         match self {
-            AccessKind::Load { bytes } => i64::from(bytes),
-            AccessKind::Ldmatrix { .. } => 16,
+            AccessKind::Load { bytes } | AccessKind::Store { bytes } => i64::from(bytes),
+            AccessKind::Ldmatrix { .. } | AccessKind::Stmatrix { .. } => 16,
         }
     }
 
-    /// Threads whose addresses the instruction uses: all 32, or 8 per ldmatrix matrix.
+    /// Threads whose addresses the instruction uses: all 32, or 8 per matrix.
     pub fn threads(self) -> usize {
         match self {
-            AccessKind::Load { .. } => WARP_SIZE,
-            AccessKind::Ldmatrix { matrices, .. } => 8 * usize::from(matrices),
+            AccessKind::Load { .. } | AccessKind::Store { .. } => WARP_SIZE,
+            AccessKind::Ldmatrix { matrices, .. } | AccessKind::Stmatrix { matrices } => {
+                8 * usize::from(matrices)
+            }
         }
+    }
+
+    /// Whether the instruction writes memory (`st.shared`, `stmatrix`).
+    pub fn is_store(self) -> bool {
+        matches!(self, AccessKind::Store { .. } | AccessKind::Stmatrix { .. })
     }
 
     /// The kind a vector file names: `ld.shared 32-bit`, `ld.global 8-bit`, `ldmatrix`
-    /// (= `.x4`), `ldmatrix.x2.trans`, …
+    /// (= `.x4`), `ldmatrix.x2.trans`, …, and the stores `st.shared 128-bit`, `stmatrix.x2`.
     ///
     /// # Errors
     /// [`LayoutError::BadArgument`] for any other name or width.
     pub fn parse(name: &str) -> Result<AccessKind, LayoutError> {
-        let bad = || {
-            LayoutError::BadArgument {
+        let bad = || LayoutError::BadArgument {
             op: "access",
             arg: name.to_string(),
-            expected: "ld.shared / ld.global of 8, 16, 32, 64 or 128 bits, or ldmatrix[.x1|.x2|.x4][.trans]"
+            expected: "ld.shared / ld.global / st.shared of 8, 16, 32, 64 or 128 bits, \
+                       ldmatrix[.x1|.x2|.x4][.trans] or stmatrix[.x1|.x2|.x4]"
                 .into(),
-        }
         };
         let name = name.trim();
+        let matrices = |count: &str| match count {
+            "" | ".x4" => Some(4),
+            ".x2" => Some(2),
+            ".x1" => Some(1),
+            _ => None,
+        };
         if let Some(rest) = name.strip_prefix("ldmatrix") {
             let (count, trans) = match rest.strip_suffix(".trans") {
                 Some(count) => (count, true),
                 None => (rest, false),
             };
-            let matrices = match count {
-                "" | ".x4" => 4,
-                ".x2" => 2,
-                ".x1" => 1,
-                _ => return Err(bad()),
-            };
+            let matrices = matrices(count).ok_or_else(bad)?;
             return Ok(AccessKind::Ldmatrix { matrices, trans });
         }
-        let width = ["ld.shared ", "ld.global "]
+        if let Some(count) = name.strip_prefix("stmatrix") {
+            let matrices = matrices(count).ok_or_else(bad)?;
+            return Ok(AccessKind::Stmatrix { matrices });
+        }
+        let (prefix, width) = ["ld.shared ", "ld.global ", "st.shared "]
             .iter()
-            .find_map(|prefix| name.strip_prefix(prefix))
-            .and_then(|w| w.strip_suffix("-bit"))
+            .find_map(|prefix| Some((*prefix, name.strip_prefix(prefix)?)))
+            .ok_or_else(bad)?;
+        let width = width
+            .strip_suffix("-bit")
             .and_then(|w| w.parse::<u32>().ok())
             .ok_or_else(bad)?;
-        match width {
-            8 | 16 | 32 | 64 | 128 => Ok(AccessKind::Load {
-                bytes: (width / 8) as u8,
-            }),
-            _ => Err(bad()),
-        }
+        let bytes = match width {
+            8 | 16 | 32 | 64 | 128 => (width / 8) as u8,
+            _ => return Err(bad()),
+        };
+        Ok(match prefix {
+            "st.shared " => AccessKind::Store { bytes },
+            _ => AccessKind::Load { bytes },
+        })
     }
 }
 
@@ -106,14 +131,16 @@ impl fmt::Display for AccessKind {
                     if *trans { ".trans" } else { "" }
                 )
             }
+            AccessKind::Store { bytes } => write!(f, "{}-bit store", u32::from(*bytes) * 8),
+            AccessKind::Stmatrix { matrices } => write!(f, "stmatrix.x{matrices}"),
         }
     }
 }
 
-/// The byte addresses the 32 threads of a warp give one load instruction.
+/// The byte addresses the 32 threads of a warp give one load or store instruction.
 ///
 /// Invariant (checked by [`WarpAccess::new`]): 32 addresses, none negative, each a multiple of
-/// the access width (16 for ldmatrix rows). Threads an ldmatrix `.x1` / `.x2` does not use
+/// the access width (16 for ldmatrix / stmatrix rows). Threads a `.x1` / `.x2` does not use
 /// are kept but ignored, as the hardware ignores them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WarpAccess {
@@ -198,11 +225,15 @@ mod tests {
         check_kind("ldmatrix.x4.trans", ldmatrix(4, true));
         check_kind("ldmatrix.x1", ldmatrix(1, false));
         check_kind("ldmatrix.x2.trans", ldmatrix(2, true));
+        check_kind("st.shared 128-bit", Some(AccessKind::Store { bytes: 16 }));
+        check_kind("stmatrix.x2", Some(AccessKind::Stmatrix { matrices: 2 }));
+        check_kind("stmatrix", Some(AccessKind::Stmatrix { matrices: 4 }));
         for bad in [
             "ld.shared 24-bit",
             "ld.shared",
             "ldmatrix.x3",
-            "st.shared 32-bit",
+            "stmatrix.trans",
+            "st.global 32-bit",
             "",
         ] {
             check_kind(bad, None);

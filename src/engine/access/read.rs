@@ -64,13 +64,15 @@ impl TileRead {
 
     /// `conflicts: N-way, T wavefronts over P phases (ideal P)`.
     pub fn summary(&self) -> String {
-        let phases = self.phases();
-        format!(
-            "conflicts: {}-way, {} wavefronts over {phases} phases (ideal {phases})",
-            self.degree(),
-            self.wavefronts()
-        )
+        conflicts_line(self.degree(), self.wavefronts(), self.phases())
     }
+}
+
+/// The one-line summary of loads of `degree` at most, `wavefronts` in all over `phases`.
+pub(super) fn conflicts_line(degree: usize, wavefronts: usize, phases: usize) -> String {
+    format!(
+        "conflicts: {degree}-way, {wavefronts} wavefronts over {phases} phases (ideal {phases})"
+    )
 }
 
 /// The bank of the element at offset `offset` (in elements of `element_bits`): the 4-byte word

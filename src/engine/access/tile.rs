@@ -132,19 +132,13 @@ pub fn tile_accesses_of(
                 for v in first..first + per_access {
                     elements.push(memory(tv_values[thread + threads * v])?);
                 }
-                let start = elements[0];
-                let contiguous = elements.iter().zip(start..).all(|(&e, want)| e == want);
-                let aligned = start
-                    .checked_mul(element_bits)
-                    .is_some_and(|bits| bits.rem_euclid(vector_bits) == 0);
-                if !contiguous || !aligned {
+                let Some(address) = vector_address(&elements, element_bits, vector_bits) else {
                     return Err(LayoutError::NonContiguousVector {
                         thread,
                         offsets: elements,
                     });
-                }
-                // start·E is a multiple of W, itself a multiple of 8
-                offsets.push(start * element_bits / 8);
+                };
+                offsets.push(address);
             }
             accesses.push(TileAccess {
                 warp,
@@ -154,6 +148,17 @@ pub fn tile_accesses_of(
         }
     }
     Ok(accesses)
+}
+
+/// The byte address of one thread's vector of `elements` (element offsets of `element_bits`
+/// each, in value order): the first's, when they are contiguous (`o, o+1, …`) and it is aligned
+/// to the `vector_bits` width (`o·E ≡ 0 mod W`); `None` otherwise (or when `o·E` overflows).
+pub(super) fn vector_address(elements: &[i64], element_bits: i64, vector_bits: i64) -> Option<i64> {
+    let &start = elements.first()?;
+    let contiguous = elements.iter().zip(start..).all(|(&e, want)| e == want);
+    let bits = start.checked_mul(element_bits)?;
+    // o·E is a multiple of W, itself a multiple of 8
+    (contiguous && vector_bits > 0 && bits.rem_euclid(vector_bits) == 0).then_some(bits / 8)
 }
 
 #[cfg(test)]
