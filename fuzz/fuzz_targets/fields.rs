@@ -10,6 +10,7 @@
 use layout_lab::state::layouts::banks::Atom;
 use layout_lab::state::layouts::workbench::{Operation, WorkbenchState};
 use layout_lab::state::layouts::LayoutsState;
+use layout_lab::state::threads::{Field as ThreadField, ThreadsState};
 use layout_lab::state::morphisms::{MorphOp, MorphismsState, Part};
 use layout_lab::state::shader::{OptField, ShaderState};
 use layout_lab::state::syno::{Grids, SynoState};
@@ -37,6 +38,19 @@ const PRIMITIVES: [&str; 9] = [
     "frobnicate",
 ];
 
+/// The Threads page's fields.
+const THREAD_FIELDS: [ThreadField; 9] = [
+    ThreadField::Atom,
+    ThreadField::Layout,
+    ThreadField::Permutation,
+    ThreadField::Pick,
+    ThreadField::CopyAtom,
+    ThreadField::CopyBits,
+    ThreadField::CopyThr,
+    ThreadField::CopyVal,
+    ThreadField::CopySmem,
+];
+
 fuzz_target!(|text: &str| {
     let mut editor = ViewEditor::default();
     let mut layouts = LayoutsState::default();
@@ -44,6 +58,7 @@ fuzz_target!(|text: &str| {
     let mut workbench = WorkbenchState::default();
     let mut syno = SynoState::default();
     let mut shader = ShaderState::default();
+    let mut threads = ThreadsState::default();
     for line in text.lines().take(24) {
         let Some(&pick) = line.as_bytes().first() else {
             continue;
@@ -98,14 +113,15 @@ fuzz_target!(|text: &str| {
                     None => layouts.set_element_bits(typed.parse().unwrap_or(0)),
                 },
             },
-            _ => shader.set(
-                if row % 2 == 0 {
+            _ if row < 2 => shader.set(
+                if row == 0 {
                     OptField::Fill
                 } else {
                     OptField::Workgroup
                 },
                 typed,
             ),
+            _ => threads.set(THREAD_FIELDS[typed.len() % THREAD_FIELDS.len()], typed),
         }
     }
     let _ = editor.symbolic_view();
@@ -131,4 +147,9 @@ fuzz_target!(|text: &str| {
     }
     let _ = SynoState::from_query(&syno.to_query());
     let _ = ShaderState::from_query(&shader.to_query());
+    let _ = threads.grids();
+    let _ = threads.copy_grids();
+    let _ = threads.copy_banks();
+    let _ = threads.warnings();
+    let _ = ThreadsState::read_query(&threads.to_query());
 });

@@ -25,6 +25,8 @@ fuzz_target!(|text: &str| {
     let (threads, _) = ThreadsState::read_query(text);
     let _ = threads.to_query();
     let _ = threads.grids();
+    let _ = threads.copy_grids();
+    let _ = threads.copy_banks();
     let syno = SynoState::from_query(text);
     let _ = syno.to_query();
     // the Shader page on the same URL: its options and the source page it names

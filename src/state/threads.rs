@@ -3,7 +3,8 @@
 //! them, with the fragment a thread holds.
 
 use crate::engine::cute::mma::parse_atom_layout;
-use crate::engine::cute::{mma_warnings, CppTiler, MmaAtom, Operand, TiledCopy, TiledMma};
+use crate::engine::access::{CopyBanks, SharedSide};
+use crate::engine::cute::{mma_warnings, ComposedLayout, CppTiler, MmaAtom, Operand, TiledCopy, TiledMma};
 use crate::panels::tv_picture::{copy_grids, copy_latex, mma_grids, mma_latex, tv_svg, TvGrid};
 use crate::state::colouring::Colouring;
 use crate::state::large_grid::LargeGrid;
@@ -12,7 +13,7 @@ use crate::state::url::{percent_decode, percent_encode, PageState};
 mod copy;
 mod fragment;
 
-pub use copy::{make_copy, CopyField, CopyFields, CopyOver};
+pub use copy::{bank_lines, copy_banks, make_copy, make_smem, CopyField, CopyFields, CopyOver};
 pub use fragment::{held, registers, Pick};
 
 /// Longest field text kept.
@@ -26,12 +27,22 @@ pub struct Preset {
     pub atom: &'static str,
     pub layout: &'static str,
     pub permutation: &'static str,
-    /// The copy atom, what it tiles and its element width; `None`: no copy.
-    pub copy: Option<(&'static str, CopyOver, &'static str)>,
+    /// The copy atom, what it tiles, its element width and the shared-memory layout of its
+    /// tile; `None`: no copy.
+    pub copy: Option<PresetCopy>,
 }
 
-const LDSM_A: Option<(&str, CopyOver, &str)> =
-    Some(("SM75_U32x4_LDSM_N", CopyOver::Operand(Operand::A), "16"));
+/// A preset's copy: atom, what it tiles, element bits, shared-memory layout.
+pub type PresetCopy = (&'static str, CopyOver, &'static str, &'static str);
+
+/// The kernel's ldmatrix of A from its swizzled 32 × 16 tile (CuTe's `Swizzle<2,3,3>` over
+/// 32-element rows).
+const LDSM_A: Option<PresetCopy> = Some((
+    "SM75_U32x4_LDSM_N",
+    CopyOver::Operand(Operand::A),
+    "16",
+    "Sw<2,3,3> o 0 o (32,16):(32,1)",
+));
 
 pub const PRESETS: [Preset; 5] = [
     Preset {
@@ -53,7 +64,12 @@ pub const PRESETS: [Preset; 5] = [
         atom: "SM80_16x8x16_F16F16F16F16_TN",
         layout: "2x2x1",
         permutation: "(_32,_32,_16)",
-        copy: Some(("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", CopyOver::Layouts, "16")),
+        copy: Some((
+            "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+            CopyOver::Layouts,
+            "16",
+            "Sw<3,3,3> o 0 o (16,64):(64,1)",
+        )),
     },
     Preset {
         name: "SM90 64×128×16 GMMA, one warpgroup",
@@ -144,6 +160,8 @@ pub struct ThreadsState {
     pick: Option<Pick>,
     /// The last copy that was made and its warnings.
     copy: Option<(TiledCopy, Vec<String>)>,
+    /// The last shared-memory layout that was read.
+    smem: Option<ComposedLayout>,
     pub colour: ThreadColour,
 }
 
@@ -162,6 +180,7 @@ impl Default for ThreadsState {
             mma,
             pick: None,
             copy: None,
+            smem: None,
             colour: ThreadColour::Cycle,
         }
     }
@@ -179,9 +198,10 @@ pub enum Field {
     CopyBits,
     CopyThr,
     CopyVal,
+    CopySmem,
 }
 
-const FIELDS: usize = 8;
+const FIELDS: usize = 9;
 
 /// The TiledMMA the three fields make, or which field is wrong and why.
 fn make(atom: &str, layout: &str, permutation: &str) -> Result<TiledMma, (Field, String)> {
@@ -227,6 +247,7 @@ impl ThreadsState {
             Field::CopyBits => &self.copy_fields.bits,
             Field::CopyThr => &self.copy_fields.thr,
             Field::CopyVal => &self.copy_fields.val,
+            Field::CopySmem => &self.copy_fields.smem,
         }
     }
     pub fn mma(&self) -> &TiledMma {
@@ -254,6 +275,7 @@ impl ThreadsState {
             Field::CopyBits => self.copy_fields.bits = text,
             Field::CopyThr => self.copy_fields.thr = text,
             Field::CopyVal => self.copy_fields.val = text,
+            Field::CopySmem => self.copy_fields.smem = text,
         }
         self.rebuild();
     }
@@ -262,6 +284,17 @@ impl ThreadsState {
     pub fn set_copy_over(&mut self, over: CopyOver) {
         self.copy_fields.over = over;
         self.rebuild();
+    }
+
+    /// Which side of the copy is shared memory (`None`: the atom's own).
+    pub fn set_shared(&mut self, shared: Option<SharedSide>) {
+        self.copy_fields.shared = shared;
+    }
+
+    /// The bank conflicts of the copy over the shared-memory layout, when both are there.
+    pub fn copy_banks(&self) -> Option<Result<CopyBanks, String>> {
+        let (copy, _) = self.copy.as_ref()?;
+        Some(copy_banks(copy, self.copy_fields.shared, self.smem.as_ref()?))
     }
 
     /// The TiledMMA, then the copy over it, then the pick, each from its fields.
@@ -279,9 +312,14 @@ impl ThreadsState {
                     CopyField::Bits => Field::CopyBits,
                     CopyField::Thr => Field::CopyThr,
                     CopyField::Val => Field::CopyVal,
+                    CopyField::Smem => Field::CopySmem,
                 };
                 self.errors[field as usize] = Some(why);
             }
+        }
+        match make_smem(&self.copy_fields) {
+            Ok(smem) => self.smem = smem,
+            Err(why) => self.errors[Field::CopySmem as usize] = Some(why),
         }
         let threads = self.mma.threads().unwrap_or(0).max(
             self.copy
@@ -302,10 +340,11 @@ impl ThreadsState {
             self.layout_text = p.layout.into();
             self.permutation_text = p.permutation.into();
             self.copy_fields = CopyFields::default();
-            if let Some((atom, over, bits)) = p.copy {
+            if let Some((atom, over, bits, smem)) = p.copy {
                 self.copy_fields.atom = atom.into();
                 self.copy_fields.over = over;
                 self.copy_fields.bits = bits.into();
+                self.copy_fields.smem = smem.into();
             }
             self.rebuild();
         }
@@ -507,6 +546,12 @@ impl PageState for ThreadsState {
                 c.over.as_str(),
                 percent_encode(&c.bits, keep)
             );
+            if !c.smem.is_empty() {
+                q += &format!("&smem={}", percent_encode(&c.smem, keep));
+            }
+            if let Some(side) = c.shared {
+                q += &format!("&shared={}", side.as_str().to_ascii_lowercase());
+            }
             if c.over == CopyOver::Layouts {
                 q += &format!(
                     "&thr={}&val={}",
@@ -539,6 +584,8 @@ impl PageState for ThreadsState {
         set(&mut s.copy_fields.bits, "bits");
         set(&mut s.copy_fields.thr, "thr");
         set(&mut s.copy_fields.val, "val");
+        set(&mut s.copy_fields.smem, "smem");
+        s.copy_fields.shared = get("shared").and_then(|t| SharedSide::parse(&t));
         if let Some(over) = get("over").and_then(|o| CopyOver::parse(&o)) {
             s.copy_fields.over = over;
         }

@@ -24,6 +24,7 @@ const states = [
   ["shader", "a padded, flipped view", "#/shader?from=views&fill=-7&wg=2&shape=4,6&ops=pad:(1,1),(0,0);flip:False,True;reshape:4,9"],
   ["threads", "default", "#/threads"],
   ["threads", "a 2x2 SM80 tiled MMA", "#/threads?atom=SM80_16x8x16_F16F16F16F16_TN&layout=2x2x1&perm=(_32,_32,_16)"],
+  ["threads", "an ldmatrix copy, its banks, a picked thread", "#/threads?atom=SM80_16x8x16_F16F16F16F16_TN&layout=2x2x1&perm=(_32,_32,_16)&pick=t5&copy=SM75_U32x4_LDSM_N&over=a&bits=16&smem=(32,16):(32,1)"],
   ["layouts", "the bank section of a swizzled tile", "#/layouts?L=(8,8):(8,1)&read=column&sw=3,0,3"],
   // the dark theme's colours
   ["views", "two views, dark theme", "#/views?shape=3,2&ops=permute:1,0;reshape:3,2&theme=dark"],

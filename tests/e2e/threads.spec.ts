@@ -170,3 +170,34 @@ test("a TiledCopy: ldmatrix for A draws S and D, hover and exports; thread and v
   await expect(page.getByTestId("threads-copy-summary")).toContainText("tile 4×32, 16 threads");
   expect(errors).toEqual([]);
 });
+
+test("a TiledCopy's bank conflicts over its shared-memory layout: per instruction, warp and block", async ({ page }) => {
+  await page.goto("/#/threads");
+  await page.getByTestId("threads-preset").selectOption("1");
+  const banks = page.getByTestId("threads-banks");
+  // the kernel's Swizzle<2,3,3>: every ldmatrix phase conflict-free
+  await expect(banks).toContainText("ldmatrix.x4 on S, 8 values per thread per instruction, 4 warps");
+  await expect(banks).toContainText("block: conflicts: 1-way, 16 wavefronts over 16 phases (ideal 16)");
+  await expect(page.getByTestId("threads-bank-table").locator("tbody tr")).toHaveCount(4);
+  await expect(page).toHaveURL(/smem=Sw%3C2,3,3%3E/);
+  // unswizzled 32-element rows: 4-way
+  const smem = page.getByTestId("threads-copy-smem");
+  await smem.fill("(32,16):(32,1)");
+  await expect(banks).toContainText("block: conflicts: 4-way, 64 wavefronts over 16 phases (ideal 16)");
+  await expect(banks).toContainText("warp 0: conflicts: 4-way, 16 wavefronts over 4 phases (ideal 4)");
+  await expect(page.getByTestId("threads-bank-table").locator("tbody tr").first()).toContainText("4-way");
+  // a bad layout is named beside its field, the last count stays; a swizzle that splits a row is named
+  await smem.fill("Sw<2,3 o (32");
+  await expect(page.getByTestId("error-threads-copy-smem")).not.toBeEmpty();
+  await expect(banks).toContainText("4-way, 64 wavefronts");
+  await smem.fill("Sw<1,2,3> o 0 o (32,16):(32,1)");
+  await expect(banks).toContainText("No bank count:");
+  // UniversalCopy moves either way: the page asks which side is shared
+  await page.getByTestId("threads-copy-over").selectOption("layouts");
+  await page.getByTestId("threads-copy-atom").fill("UniversalCopy<uint128_t>");
+  await smem.fill("(16,64):(64,1)");
+  await expect(banks).toContainText("say which is shared memory");
+  await page.getByTestId("threads-copy-shared").selectOption("d");
+  await expect(banks).toContainText("128-bit store on D");
+  await expect(banks).toContainText("block: conflicts: 1-way, 16 wavefronts over 16 phases (ideal 16)");
+});

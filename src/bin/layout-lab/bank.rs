@@ -18,15 +18,7 @@ const ELEMENT_LIMIT: usize = 1 << 20;
 
 /// A composed layout `Sw<B,M,S> o O o L`, or a plain layout (no swizzle), given as `flag`.
 fn memory_layout(text: &str, flag: &str) -> Result<ComposedLayout, String> {
-    match ComposedLayout::parse(text) {
-        Ok(composed) => Ok(composed),
-        Err(composed_error) if text.contains(" o ") || text.trim_start().starts_with("S") => {
-            Err(format!("{flag}: {composed_error}"))
-        }
-        Err(_) => Layout::parse(text)
-            .map(ComposedLayout::from)
-            .map_err(|e| format!("{flag}: {e}")),
-    }
+    ComposedLayout::parse_or_plain(text).map_err(|e| format!("{flag}: {e}"))
 }
 
 fn join(items: impl IntoIterator<Item = String>) -> String {

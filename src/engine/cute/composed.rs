@@ -135,6 +135,20 @@ impl ComposedLayout {
         )
     }
 
+    /// [`ComposedLayout::parse`]'s composed layout, or a plain layout with no swizzle (a memory
+    /// layout as a user types it).
+    ///
+    /// # Errors
+    /// The composed layout's error where the text composes (`o`) or starts with a swizzle, else
+    /// the plain layout's.
+    pub fn parse_or_plain(text: &str) -> Result<ComposedLayout, LayoutError> {
+        match ComposedLayout::parse(text) {
+            Ok(composed) => Ok(composed),
+            Err(e) if text.contains(" o ") || text.trim_start().starts_with('S') => Err(e),
+            Err(_) => Layout::parse(text).map(ComposedLayout::from),
+        }
+    }
+
     /// `SWIZZLE o OFFSET o LAYOUT`, or `SWIZZLE o LAYOUT` (offset 0), in CuTe or pycute
     /// notation; CuTe's `_` before a static integer (`_0`, `(_8,_64):(_64,_1)`) is optional.
     ///
@@ -276,6 +290,14 @@ mod tests {
         // the offset is added before the swizzle
         check_values("Sw<1,0,1> o 2 o 4:1", &[3, 2, 4, 5]);
         check_values("Sw<1,0,1> o 4:1", &[0, 1, 3, 2]);
+        // a plain layout is one with no swizzle; a composed one's error is its own
+        let plain = ComposedLayout::parse_or_plain("(8,64):(64,1)").unwrap();
+        assert_eq!(plain.call(65).unwrap(), 64 + 8);
+        assert!(ComposedLayout::parse_or_plain("Sw<3,4 o (8,64):(64,1)")
+            .unwrap_err()
+            .to_string()
+            .contains("swizzle"));
+        assert!(ComposedLayout::parse_or_plain("(8,64):(64,").is_err());
         let composed = ComposedLayout::parse("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)").unwrap();
         assert_eq!(composed.size(), Ok(512));
         assert_eq!(composed.cosize(), Ok(512));

@@ -2,8 +2,9 @@
 //! or over its own thread and value layouts (`make_tiled_copy`), its source and destination
 //! grids, and the warnings CuTe does not give.
 
+use crate::engine::access::{Banks, CopyBanks, SharedSide};
 use crate::engine::cute::copy_warnings;
-use crate::engine::cute::{CopyAtom, CppLayout, Operand, TiledCopy, TiledMma};
+use crate::engine::cute::{ComposedLayout, CopyAtom, CppLayout, Operand, TiledCopy, TiledMma};
 
 use super::MAX_ELEMENTS;
 
@@ -56,6 +57,11 @@ pub struct CopyFields {
     pub over: CopyOver,
     pub thr: String,
     pub val: String,
+    /// The shared-memory layout of the copy tile (tile index → element offset), swizzled or
+    /// not; empty: no bank analysis.
+    pub smem: String,
+    /// Which side is shared memory; `None`: the atom's own (ldmatrix S, stmatrix and cp.async D).
+    pub shared: Option<SharedSide>,
 }
 
 impl Default for CopyFields {
@@ -66,6 +72,8 @@ impl Default for CopyFields {
             over: CopyOver::Layouts,
             thr: "(_16,_8):(_8,_1)".into(),
             val: "(_1,_8)".into(),
+            smem: String::new(),
+            shared: None,
         }
     }
 }
@@ -77,6 +85,7 @@ pub enum CopyField {
     Bits,
     Thr,
     Val,
+    Smem,
 }
 
 /// A copy and the warnings it deserves.
@@ -127,4 +136,60 @@ pub fn make_copy(
         .map(|w| w.to_string())
         .collect();
     Ok(Some((copy, warnings)))
+}
+
+/// The shared-memory layout the field names (composed with a swizzle, or plain), `Ok(None)`
+/// when empty.
+///
+/// # Errors
+/// Why it is no layout.
+pub fn make_smem(fields: &CopyFields) -> Result<Option<ComposedLayout>, String> {
+    match fields.smem.trim() {
+        "" => Ok(None),
+        text => ComposedLayout::parse_or_plain(text)
+            .map(Some)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// The bank conflicts of `copy`'s shared-memory side over `smem` (32 banks), per instruction,
+/// warp and block.
+///
+/// # Errors
+/// A `UniversalCopy` with no side named; what [`CopyBanks::of`] refuses (an access that is not
+/// contiguous and aligned, a memory layout smaller than the tile, …).
+pub fn copy_banks(
+    copy: &TiledCopy,
+    shared: Option<SharedSide>,
+    smem: &ComposedLayout,
+) -> Result<CopyBanks, String> {
+    let shared = shared.or_else(|| SharedSide::of_atom(copy.atom())).ok_or_else(|| {
+        format!(
+            "{} reads and writes either side: say which is shared memory",
+            copy.atom().name()
+        )
+    })?;
+    CopyBanks::of(copy, shared, smem, Banks::Nvidia32, MAX_ELEMENTS).map_err(|e| e.to_string())
+}
+
+/// What the page says of a copy's banks: the instruction, the block, warp 0 and the worst warp.
+pub fn bank_lines(banks: &CopyBanks) -> Vec<String> {
+    let worst = banks.worst_warp();
+    let mut lines = vec![
+        format!(
+            "{} on {}, {} values per thread per instruction, {} warps",
+            banks.kind(),
+            banks.shared().as_str(),
+            banks.values_per_instruction(),
+            banks.warps().len()
+        ),
+        format!("block: {}", banks.summary()),
+    ];
+    if let Some(first) = banks.warps().first() {
+        lines.push(format!("warp 0: {}", first.summary()));
+    }
+    if let Some(read) = banks.warps().get(worst).filter(|_| worst > 0) {
+        lines.push(format!("worst warp {worst}: {}", read.summary()));
+    }
+    lines
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::engine::access::SharedSide;
 
 #[test]
 fn the_default_is_one_sm80_warp_and_its_grids_are_print_latex_s() {
@@ -192,4 +193,46 @@ fn the_picker_groups_every_atom_by_architecture() {
     assert_eq!(count, MmaAtom::names().len());
     assert!(groups[2].1.contains(&"SM80_16x8x16_F16F16F16F16_TN".to_string()));
     assert!(groups.iter().all(|(l, names)| names.iter().all(|n| n.starts_with(&l[..4]))));
+}
+
+#[test]
+fn a_copy_s_bank_conflicts_over_a_shared_memory_layout() {
+    let mut s = ThreadsState::default();
+    s.load_preset(1);
+    // the kernel's swizzle: ldmatrix reads every phase conflict-free
+    let banks = s.copy_banks().unwrap().unwrap();
+    assert_eq!(
+        bank_lines(&banks),
+        [
+            "ldmatrix.x4 on S, 8 values per thread per instruction, 4 warps",
+            "block: conflicts: 1-way, 16 wavefronts over 16 phases (ideal 16)",
+            "warp 0: conflicts: 1-way, 4 wavefronts over 4 phases (ideal 4)",
+        ]
+    );
+    // unswizzled 32-element rows: four rows of a phase share their banks
+    s.set(Field::CopySmem, "(32,16):(32,1)");
+    let banks = s.copy_banks().unwrap().unwrap();
+    assert_eq!(banks.summary(), "conflicts: 4-way, 64 wavefronts over 16 phases (ideal 16)");
+    // a bad layout: its error, the last layout stays
+    s.set(Field::CopySmem, "Sw<2,3 o (32");
+    assert!(s.error(Field::CopySmem).is_some());
+    assert_eq!(s.copy_banks().unwrap().unwrap().summary(), banks.summary());
+    // a swizzle that splits a 16-byte row is named, not counted
+    s.set(Field::CopySmem, "Sw<1,2,3> o 0 o (32,16):(32,1)");
+    assert!(s.copy_banks().unwrap().unwrap_err().contains("thread"));
+    // UniversalCopy reads or writes either side: it has to be told which
+    s.set(Field::CopyAtom, "UniversalCopy<uint128_t>");
+    s.set_copy_over(CopyOver::Layouts);
+    s.set(Field::CopySmem, "(16,64):(64,1)");
+    assert!(s.copy_banks().unwrap().unwrap_err().contains("say which"));
+    s.set_shared(Some(SharedSide::Destination));
+    assert_eq!(
+        s.copy_banks().unwrap().unwrap().summary(),
+        "conflicts: 1-way, 16 wavefronts over 16 phases (ideal 16)"
+    );
+    let (back, _) = ThreadsState::read_query(&s.to_query());
+    assert_eq!(back, s, "{}", s.to_query());
+    // no layout: no analysis
+    s.set(Field::CopySmem, "");
+    assert!(s.copy_banks().is_none());
 }

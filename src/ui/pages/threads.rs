@@ -353,6 +353,7 @@ pub fn ThreadsPage(
                         <p class="note" data-testid="threads-copy-error">{move || copies.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}</p>
                         <div class="threads__grids">{copy_pictures}</div>
                         {exports(state, true)}
+                        {copy::bank_report(state)}
                     </div>
                 </section>
             </div>
