@@ -1,5 +1,6 @@
 //! `render --mma` and `render --copy`: a TiledMMA's A, B and C, or a TiledCopy's source and
-//! destination, as CuTe's `print_latex` draws them, as SVG or as `print_latex`'s LaTeX file.
+//! destination, as CuTe's `print_latex` draws them, as SVG or as `print_latex`'s LaTeX file;
+//! and the MMA and copy those flags build, which `partition` cuts by.
 
 use layout_lab::engine::cute::mma::parse_atom_layout;
 use layout_lab::engine::cute::{
@@ -7,12 +8,12 @@ use layout_lab::engine::cute::{
 };
 use layout_lab::panels::tv_picture::{copy_grids, copy_latex, mma_grids, mma_latex, tv_svg};
 
-use crate::cli::RenderArgs;
+use crate::cli::{RenderArgs, TiledArgs};
 
 /// Most tile elements a picture draws (a 64 × 256 C and its A and B fit many times over).
 const LIMIT: usize = 1 << 20;
 
-fn tiled_mma(args: &RenderArgs, atom: &str) -> Result<TiledMma, String> {
+pub(crate) fn tiled_mma(args: &TiledArgs, atom: &str) -> Result<TiledMma, String> {
     let atom = MmaAtom::parse(atom).map_err(|e| format!("--mma: {e}"))?;
     let layout = parse_atom_layout(&args.atom_layout).map_err(|e| format!("--atom-layout: {e}"))?;
     let permutation = match &args.permutation {
@@ -25,16 +26,10 @@ fn tiled_mma(args: &RenderArgs, atom: &str) -> Result<TiledMma, String> {
     TiledMma::new(atom, layout, permutation).map_err(|e| e.to_string())
 }
 
-fn tiled_copy(args: &RenderArgs, atom: &str) -> Result<TiledCopy, String> {
+pub(crate) fn tiled_copy(args: &TiledArgs, atom: &str) -> Result<TiledCopy, String> {
     let atom = CopyAtom::parse(atom, args.element_bits).map_err(|e| format!("--copy: {e}"))?;
     if let Some(mma) = &args.mma {
-        let operand = match args.operand.as_str() {
-            "a" | "A" => Operand::A,
-            "b" | "B" => Operand::B,
-            "c" | "C" => Operand::C,
-            other => return Err(format!("--operand: a, b or c, not `{other}`")),
-        };
-        return TiledCopy::for_mma(atom, &tiled_mma(args, mma)?, operand)
+        return TiledCopy::for_mma(atom, &tiled_mma(args, mma)?, operand(args)?)
             .map_err(|e| e.to_string());
     }
     let layout = |text: &Option<String>, flag: &str| -> Result<CppLayout, String> {
@@ -51,12 +46,23 @@ fn tiled_copy(args: &RenderArgs, atom: &str) -> Result<TiledCopy, String> {
     .map_err(|e| e.to_string())
 }
 
+/// `--operand`.
+pub(crate) fn operand(args: &TiledArgs) -> Result<Operand, String> {
+    match args.operand.as_str() {
+        "a" | "A" => Ok(Operand::A),
+        "b" | "B" => Ok(Operand::B),
+        "c" | "C" => Ok(Operand::C),
+        other => Err(format!("--operand: a, b or c, not `{other}`")),
+    }
+}
+
 /// The picture `args` asks for, or `None` when it names no MMA and no copy.
-pub(crate) fn render(args: &RenderArgs) -> Option<Result<String, String>> {
+pub(crate) fn render(render: &RenderArgs) -> Option<Result<String, String>> {
+    let args = &render.tiled;
     if args.copy.is_none() && args.mma.is_none() {
         return None;
     }
-    let latex = match args.format.as_str() {
+    let latex = match render.format.as_str() {
         "latex" | "tikz" => true,
         "svg" => false,
         other => {
