@@ -185,7 +185,7 @@ impl CppTensor {
         let flat = flat_coord(thr_layout, index)?;
         let coord = match thr_layout.shape() {
             CppTuple::Tuple(items) if items.len() > 1 => CppCoord::ints(&flat),
-            _ => CppCoord::Int(flat[0]),
+            _ => CppCoord::Int(flat.first().copied().unwrap_or(0)),
         };
         let tiled = self.layout.zipped_divide(&CppTiler::Tuple(tiler))?;
         let (tile_rank, rest_rank) = (tiled.mode(0)?.rank(), tiled.mode(1)?.rank());
@@ -290,9 +290,9 @@ fn crd2idx(coord: &CppCoord, shape: &CppTuple, stride: &CppTuple) -> Result<i64,
                     if size == 0 {
                         return Err(refused("crd2idx", "a non-zero divisor"));
                     }
-                    // C++'s truncating divmod (coordinates here are not negative)
-                    let part = rest % size;
-                    rest /= size;
+                    // C++'s truncating divmod
+                    let part = rest.checked_rem(size).ok_or_else(overflow)?;
+                    rest = rest.checked_div(size).ok_or_else(overflow)?;
                     part
                 };
                 sum = sum
@@ -335,7 +335,10 @@ fn flat_coord(layout: &CppLayout, index: i64) -> Result<Vec<i64>, LayoutError> {
                         "a non-zero stride under a mode of more than one thread",
                     ));
                 } else {
-                    (index / d.value()) % s.value()
+                    index
+                        .checked_div(d.value())
+                        .and_then(|q| q.checked_rem(s.value()))
+                        .ok_or_else(overflow)?
                 };
                 joined = joined
                     .checked_mul(s.value())
@@ -399,8 +402,8 @@ impl ThrMma<'_> {
             Operand::B => (2, 3),
             Operand::C => (1, 2),
         };
-        let v = &self.vmnk;
-        let thread = CppCoord::Tuple(vec![CppCoord::Int(v[0]), CppCoord::ints(&[v[i], v[j]])]);
+        let v = |mode: usize| self.vmnk.get(mode).copied().unwrap_or(0);
+        let thread = CppCoord::Tuple(vec![CppCoord::Int(v(0)), CppCoord::ints(&[v(i), v(j)])]);
         let rest = frg.mode_at(&[1, 1])?.rank();
         let values = CppCoord::Tuple(vec![CppCoord::All, CppCoord::all(rest)]);
         CppTensor::new(tensor.offset(), frg).slice(&CppCoord::Tuple(vec![thread, values]))

@@ -605,3 +605,69 @@ fn bad_inputs_are_errors() {
         .unwrap()
         .partition(true, &tensor(0, "_64:_1")));
 }
+
+mod no_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn int(range: std::ops::Range<i64>) -> impl Strategy<Value = CppInt> {
+        (range, any::<bool>()).prop_map(|(v, fixed)| {
+            if fixed {
+                CppInt::fixed(v)
+            } else {
+                CppInt::dynamic(v)
+            }
+        })
+    }
+
+    fn layout() -> impl Strategy<Value = CppLayout> {
+        prop::collection::vec((int(0..7), int(-3..9)), 1..4).prop_map(|modes| {
+            let (shapes, strides) = modes
+                .into_iter()
+                .map(|(s, d)| (CppTuple::Int(s), CppTuple::Int(d)))
+                .unzip();
+            CppLayout::new(CppTuple::Tuple(shapes), CppTuple::Tuple(strides)).unwrap()
+        })
+    }
+
+    fn index() -> impl Strategy<Value = i64> {
+        prop_oneof![-3i64..40, Just(i64::MIN), Just(i64::MAX)]
+    }
+
+    fn coord() -> impl Strategy<Value = CppCoord> {
+        let leaf = prop_oneof![index().prop_map(CppCoord::Int), Just(CppCoord::All)];
+        leaf.prop_recursive(2, 8, 3, |inner| {
+            prop::collection::vec(inner, 0..4).prop_map(CppCoord::Tuple)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Whatever the tensor, tiler, coordinate or thread: a result or a typed error.
+        #[test]
+        fn partitioning_never_panics(
+            tensor_layout in layout(),
+            thr in layout(),
+            tiler in layout(),
+            at in coord(),
+            index in index(),
+            keep in prop::collection::vec(any::<bool>(), 1..4),
+            operand in 0usize..3,
+        ) {
+            let tensor = CppTensor::new(index, tensor_layout);
+            let _ = tensor.slice(&at).and_then(|t| t.values(1 << 12));
+            let _ = tensor.local_tile(&CppTiler::Layout(tiler.clone()), &at);
+            let ints = CppTiler::Tuple(tiler.shape().leaves().into_iter().map(CppTiler::Int).collect());
+            let _ = tensor.local_tile(&ints, &at);
+            let _ = tensor.local_partition(&thr, index).and_then(|t| t.values(1 << 12));
+            let _ = tensor.local_partition_projected(&thr, index, &keep);
+            let sm80 = mma("SM80_16x8x16_F16F16F16F16_TN", "2x2x1", "");
+            let operand = [Operand::A, Operand::B, Operand::C][operand];
+            let thread = index.rem_euclid(128);
+            let _ = sm80.thread_slice(index);
+            let _ = sm80.thread_slice(thread).unwrap().partition(operand, &tensor);
+            let copy = TiledCopy::for_mma(CopyAtom::parse("SM75_U32x4_LDSM_N", 16).unwrap(), &sm80, Operand::A).unwrap();
+            let _ = copy.thread_slice(thread).unwrap().partition(keep[0], &tensor);
+        }
+    }
+}
