@@ -3,6 +3,7 @@
 
 mod access;
 mod cute_cpp;
+mod cute_partition;
 mod cute_tv;
 mod tract;
 
@@ -96,6 +97,10 @@ pub fn check_case(kind: &str, case: &Value) -> Result<(), String> {
         "swizzle_atom" => cute_cpp::check_swizzle_atom(case),
         "tiled_mma" => cute_tv::check_tiled_mma(case),
         "tiled_copy" => cute_tv::check_tiled_copy(case),
+        "partition_mma" => cute_partition::check_partition_mma(case),
+        "partition_copy" => cute_partition::check_partition_copy(case),
+        "local_tile" => cute_partition::check_local_tile(case),
+        "local_partition" => cute_partition::check_local_partition(case),
         other => Err(format!(
             "kind `{other}` is not supported by this engine yet"
         )),

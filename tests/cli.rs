@@ -341,7 +341,15 @@ fn a_closed_output_ends_the_program_quietly() {
 
 #[test]
 fn every_subcommand_has_its_help_and_the_shells_get_completions() {
-    for command in ["check", "stats", "render", "wgsl", "bank", "completions"] {
+    for command in [
+        "check",
+        "stats",
+        "render",
+        "wgsl",
+        "bank",
+        "partition",
+        "completions",
+    ] {
         let (ok, help) = run(&[command, "--help"]);
         assert!(
             ok && help.contains("Usage: layout-lab"),
@@ -791,6 +799,130 @@ fn render_draws_tiled_mmas_and_copies_as_print_latex_does() {
             "--operand",
             "d",
         ],
+    ] {
+        let (ok, out) = run(bad);
+        assert!(!ok && out.is_empty(), "{bad:?}: {out}");
+    }
+}
+
+/// `partition`: a thread's fragment as CuTe C++ prints it (`print(t.layout())`, `*t.data()`
+/// and `t(i)` over a counting iterator), each value's element and coordinate; bad flags fail
+/// with nothing on stdout.
+#[test]
+fn partition_prints_a_threads_fragment_as_cute_cuts_it() {
+    let sm80 = "SM80_16x8x16_F16F16F16F16_TN";
+    let (ok, out) = run(&[
+        "partition",
+        "--mma",
+        sm80,
+        "--atom-layout",
+        "2x2x1",
+        "--operand",
+        "c",
+        "--thread",
+        "37",
+        "--tensor",
+        "64x32",
+        "--block",
+        "1,1",
+    ]);
+    assert!(ok, "{out}");
+    assert!(out.contains("(_32,_16):(_1,64) at offset 1056"), "{out}");
+    assert!(
+        out.contains("fragment: ((_2,_2),_1,_1):((64,_8),_0,_0) at offset 1201"),
+        "{out}"
+    );
+    let values: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("value"))
+        .skip(1)
+        .collect();
+    assert_eq!(
+        values
+            .iter()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .collect::<Vec<_>>(),
+        [
+            ["0", "1201", "(49,18)"],
+            ["1", "1265", "(49,19)"],
+            ["2", "1209", "(57,18)"],
+            ["3", "1273", "(57,19)"]
+        ]
+    );
+    let (ok, out) = run(&[
+        "partition",
+        "--copy",
+        "SM75_U32x4_LDSM_N",
+        "--thr",
+        "(_32,_4):(_4,_1)",
+        "--val",
+        "(_1,_8)",
+        "--thread",
+        "9",
+        "--tensor",
+        "64x64",
+    ]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("fragment: (((_2,_4),_1),2,2):(((64,512),_0),_32,2048) at offset 129"),
+        "{out}"
+    );
+    let (ok, out) = run(&[
+        "partition",
+        "--copy",
+        "SM75_U32x4_LDSM_N",
+        "--mma",
+        sm80,
+        "--atom-layout",
+        "2x2x1",
+        "--operand",
+        "a",
+        "--side",
+        "d",
+        "--thread",
+        "9",
+    ]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("fragment: (((_2,_2,_2),_1),_1,_1):(((_32,_8,_256),_0),_0,_0) at offset 66"),
+        "{out}"
+    );
+    for bad in [
+        &["partition", "--mma", sm80, "--thread", "32"][..],
+        &[
+            "partition",
+            "--mma",
+            sm80,
+            "--thread",
+            "0",
+            "--tensor",
+            "0x4",
+        ],
+        &["partition", "--mma", sm80, "--thread", "0", "--block", "x"],
+        &[
+            "partition",
+            "--mma",
+            sm80,
+            "--thread",
+            "0",
+            "--tensor",
+            "16x8",
+            "--block",
+            "0,0,0",
+        ],
+        &["partition", "--copy", "UniversalCopy_u32", "--thread", "0"],
+        &[
+            "partition",
+            "--copy",
+            "SM75_U32x4_LDSM_N",
+            "--mma",
+            sm80,
+            "--side",
+            "x",
+            "--thread",
+            "0",
+        ],
+        &["partition", "--thread", "0"],
     ] {
         let (ok, out) = run(bad);
         assert!(!ok && out.is_empty(), "{bad:?}: {out}");

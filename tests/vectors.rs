@@ -216,3 +216,39 @@ fn cute_cpp_atoms_notice_tampering() {
         );
     }
 }
+
+/// Partitions CuTe C++ printed (`scripts/differential/cute_cpp/gen_partition.cpp 2`, a few cases
+/// of each kind): `partition_mma`, `partition_copy`, `local_tile` and `local_partition` all
+/// agree, and a static mark, an offset or a value changed makes a case fail.
+#[test]
+fn cute_partition_cases_agree() {
+    let text = include_str!("fixtures/cute_partition_seed2.jsonl");
+    let results = check_file_text(text).unwrap();
+    let rows = summarize(&results);
+    for (kind, count) in [
+        ("partition_mma", 28),
+        ("partition_copy", 12),
+        ("local_tile", 8),
+        ("local_partition", 3),
+    ] {
+        let row = rows.iter().find(|r| r.kind == kind).unwrap();
+        assert_eq!(
+            (row.passed, row.failed, row.skipped),
+            (count, 0, 0),
+            "{kind}"
+        );
+    }
+    let line = text.lines().nth(1).unwrap();
+    let result = line.find("\"result\"").unwrap();
+    let (input, output) = line.split_at(result);
+    for (from, to) in [
+        ("_32,_8,_256", "32,_8,_256"),
+        ("\"offset\":", "\"offset\":1"),
+        ("\"values\":[", "\"values\":[1"),
+    ] {
+        let tampered = format!("{input}{}", output.replacen(from, to, 1));
+        assert_ne!(tampered, line, "{from}");
+        let failure = check_file_text(&tampered).unwrap()[0].failure.clone();
+        assert!(failure.is_some(), "{from} -> {to} passes");
+    }
+}

@@ -10,10 +10,10 @@
 use layout_lab::state::layouts::banks::Atom;
 use layout_lab::state::layouts::workbench::{Operation, WorkbenchState};
 use layout_lab::state::layouts::LayoutsState;
-use layout_lab::state::threads::{Field as ThreadField, ThreadsState};
 use layout_lab::state::morphisms::{MorphOp, MorphismsState, Part};
 use layout_lab::state::shader::{OptField, ShaderState};
 use layout_lab::state::syno::{Grids, SynoState};
+use layout_lab::state::threads::{Field as ThreadField, ThreadsState};
 use layout_lab::state::views::form::{RowField, SymbolPart, ViewEditor};
 use layout_lab::state::PageState;
 use libfuzzer_sys::fuzz_target;

@@ -2,9 +2,11 @@
 //! which thread and value hold each element of its A, B and C, as CuTe's `print_latex` draws
 //! them, with the fragment a thread holds.
 
-use crate::engine::cute::mma::parse_atom_layout;
 use crate::engine::access::{CopyBanks, SharedSide};
-use crate::engine::cute::{mma_warnings, ComposedLayout, CppTiler, MmaAtom, Operand, TiledCopy, TiledMma};
+use crate::engine::cute::mma::parse_atom_layout;
+use crate::engine::cute::{
+    mma_warnings, ComposedLayout, CppTiler, MmaAtom, Operand, TiledCopy, TiledMma,
+};
 use crate::panels::tv_picture::{copy_grids, copy_latex, mma_grids, mma_latex, tv_svg, TvGrid};
 use crate::state::colouring::Colouring;
 use crate::state::large_grid::LargeGrid;
@@ -294,7 +296,11 @@ impl ThreadsState {
     /// The bank conflicts of the copy over the shared-memory layout, when both are there.
     pub fn copy_banks(&self) -> Option<Result<CopyBanks, String>> {
         let (copy, _) = self.copy.as_ref()?;
-        Some(copy_banks(copy, self.copy_fields.shared, self.smem.as_ref()?))
+        Some(copy_banks(
+            copy,
+            self.copy_fields.shared,
+            self.smem.as_ref()?,
+        ))
     }
 
     /// The TiledMMA, then the copy over it, then the pick, each from its fields.
@@ -568,7 +574,12 @@ impl PageState for ThreadsState {
             query
                 .split('&')
                 .find_map(|p| p.strip_prefix(key)?.strip_prefix('='))
-                .map(|t| percent_decode(t).chars().take(MAX_CHARS).collect::<String>())
+                .map(|t| {
+                    percent_decode(t)
+                        .chars()
+                        .take(MAX_CHARS)
+                        .collect::<String>()
+                })
         };
         let mut s = ThreadsState::default();
         let set = |text: &mut String, key: &str| {

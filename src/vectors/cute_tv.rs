@@ -11,7 +11,7 @@ use crate::engine::cute::{CopyAtom, CppLayout, CppTiler, MmaAtom, Operand, Tiled
 
 use super::ENUMERATION_LIMIT;
 
-fn text<'a>(case: &'a Value, name: &str) -> Result<&'a str, String> {
+pub(super) fn text<'a>(case: &'a Value, name: &str) -> Result<&'a str, String> {
     case.get(name)
         .and_then(Value::as_str)
         .ok_or_else(|| format!("no string `{name}`"))
@@ -51,7 +51,7 @@ fn parse_permutation(text: &str) -> Result<Vec<CppTiler>, String> {
     }
 }
 
-fn tiled_mma_of(case: &Value) -> Result<TiledMma, String> {
+pub(super) fn tiled_mma_of(case: &Value) -> Result<TiledMma, String> {
     let atom = MmaAtom::parse(text(case, "atom")?).map_err(|e| e.to_string())?;
     let layout = parse_atom_layout(text(case, "atom_layout")?).map_err(|e| e.to_string())?;
     let permutation = match case.get("permutation") {
@@ -83,16 +83,16 @@ pub(super) fn check_tiled_mma(case: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// `tiled_copy`: `make_tiled_copy(Copy_Atom<atom, T>, thr_layout, val_layout)`, or, where the
-/// case names an `mma` (a `tiled_mma` case's fields) and an `operand`, `make_tiled_copy_A/B/C`;
-/// `T` is `element_bits` wide (16, `half_t`, when absent).
-pub(super) fn check_tiled_copy(case: &Value) -> Result<(), String> {
+/// `make_tiled_copy(Copy_Atom<atom, T>, thr_layout, val_layout)`, or, where the case names an
+/// `mma` (a `tiled_mma` case's fields) and an `operand`, `make_tiled_copy_A/B/C`; `T` is
+/// `element_bits` wide (16, `half_t`, when absent).
+pub(super) fn tiled_copy_of(case: &Value) -> Result<TiledCopy, String> {
     let bits = case
         .get("element_bits")
         .and_then(Value::as_i64)
         .unwrap_or(16);
     let atom = CopyAtom::parse(text(case, "atom")?, bits).map_err(|e| e.to_string())?;
-    let copy = match case.get("mma") {
+    match case.get("mma") {
         Some(mma) => {
             let operand = match text(case, "operand")? {
                 "A" => Operand::A,
@@ -108,7 +108,12 @@ pub(super) fn check_tiled_copy(case: &Value) -> Result<(), String> {
             TiledCopy::new(atom, &thr, &val)
         }
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())
+}
+
+/// `tiled_copy`: the copy ([`tiled_copy_of`]), its tile and its S and D TV layouts.
+pub(super) fn check_tiled_copy(case: &Value) -> Result<(), String> {
+    let copy = tiled_copy_of(case)?;
     if let Some(tile) = case.get("tile") {
         let tile = super::cute_cpp::integers(Some(tile), "tile")?;
         if tile != copy.tile() {

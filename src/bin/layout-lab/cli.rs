@@ -75,6 +75,10 @@ enum Command {
     Sectors(SectorArgs),
     /// The WebGPU gather kernel of a CuTe layout, a tinygrad view stack or a Syno input.
     Wgsl(WgslArgs),
+    /// A thread's share of a tensor as CuTe C++ cuts it: get_thread_slice(T).partition_A/B/C of
+    /// a TiledMMA or partition_S/D of a TiledCopy, of the tensor or of one tile of it
+    /// (local_tile); prints the fragment's layout as CuTe prints it, then each value's element.
+    Partition(Box<PartitionArgs>),
     /// A shell completion script, on stdout (`layout-lab completions bash > …`).
     Completions {
         /// The shell to complete in.
@@ -107,7 +111,18 @@ pub(crate) struct RenderArgs {
     /// Which input of --syno (default 0).
     #[arg(long, value_name = "K", requires = "syno")]
     pub input: Option<usize>,
-    /// A TiledMMA's A, B and C as print_latex draws them: an MMA atom, `SM80_16x8x16_F16F16F16F16_TN`.
+    #[command(flatten)]
+    pub tiled: TiledArgs,
+    /// svg, tikz, expr or wgsl; with --mma or --copy, svg or latex (print_latex's file).
+    #[arg(long, default_value = "svg")]
+    pub format: String,
+}
+
+/// A tiled MMA or a tiled copy (`render` draws it, `partition` partitions by it).
+#[derive(Args)]
+pub(crate) struct TiledArgs {
+    /// A TiledMMA (its A, B and C for `render`, as print_latex draws them): an MMA atom,
+    /// `SM80_16x8x16_F16F16F16F16_TN`.
     #[arg(long, value_name = "ATOM")]
     pub mma: Option<String>,
     /// The MMA atom's layout over M, N, K: `2x2x1`, `2x2x1-rowmajor` or `(_2,_2,_1):(_2,_1,_0)`.
@@ -116,7 +131,7 @@ pub(crate) struct RenderArgs {
     /// The MMA's permutation: `(_32,_32,_16)` (tile sizes or layouts; `_` keeps a mode).
     #[arg(long, value_name = "P", requires = "mma")]
     pub permutation: Option<String>,
-    /// A TiledCopy's source and destination: a copy atom, `SM75_U32x4_LDSM_N`,
+    /// A TiledCopy (its source and destination): a copy atom, `SM75_U32x4_LDSM_N`,
     /// `UniversalCopy_u128`; with --mma, make_tiled_copy_A/B/C of that MMA (--operand).
     #[arg(long, value_name = "ATOM")]
     pub copy: Option<String>,
@@ -129,12 +144,31 @@ pub(crate) struct RenderArgs {
     /// The copy's element width in bits.
     #[arg(long, value_name = "E", default_value_t = 16)]
     pub element_bits: i64,
-    /// Which MMA operand a copy with --mma feeds: a, b or c.
+    /// Which MMA operand: the one a copy with --mma feeds, or the one `partition` cuts; a, b
+    /// or c.
     #[arg(long, value_name = "X", default_value = "a")]
     pub operand: String,
-    /// svg, tikz, expr or wgsl; with --mma or --copy, svg or latex (print_latex's file).
-    #[arg(long, default_value = "svg")]
-    pub format: String,
+}
+
+/// What `partition` cuts, by which thread.
+#[derive(Args)]
+#[command(group(ArgGroup::new("tiled_source").required(true).multiple(true).args(["mma", "copy"])))]
+pub(crate) struct PartitionArgs {
+    #[command(flatten)]
+    pub tiled: TiledArgs,
+    /// The thread whose share is printed.
+    #[arg(long, value_name = "T")]
+    pub thread: i64,
+    /// The tensor: `MxN` (column-major, extents dynamic as `make_layout(make_shape(M, N))`) or
+    /// a layout, `(64,32):(32,_1)`; by default the MMA operand's or the copy's tile (static).
+    #[arg(long, value_name = "MxN|LAYOUT")]
+    pub tensor: Option<String>,
+    /// Partition one tile of the tensor, `local_tile(tensor, tile, (I,J))`.
+    #[arg(long, value_name = "I,J")]
+    pub block: Option<String>,
+    /// With --copy: partition_S (s, the source) or partition_D (d, the destination).
+    #[arg(long, value_name = "S|D", default_value = "s")]
+    pub side: String,
 }
 
 /// Who reads which tile element, and how wide each load is (`bank` and `sectors`).
@@ -267,6 +301,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Stats { more, cases, files } => crate::vectors::stats(&files, more, cases),
         Command::Render(args) => crate::draw::render(&args),
         Command::Wgsl(args) => crate::draw::wgsl(&args),
+        Command::Partition(args) => crate::partition::partition(&args),
         Command::Bank(args) => crate::bank::bank(&args),
         Command::Sectors(args) => crate::bank::sectors(&args),
         Command::Completions { shell } => {

@@ -8,6 +8,8 @@ mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod draw;
 #[cfg(not(target_arch = "wasm32"))]
+mod partition;
+#[cfg(not(target_arch = "wasm32"))]
 mod tiled;
 #[cfg(not(target_arch = "wasm32"))]
 mod tv;

@@ -48,12 +48,7 @@ pub(crate) fn tiled_mma(spec: &MmaSpec) -> Result<TiledMma, String> {
 pub(crate) fn tiled_copy(spec: &CopySpec) -> Result<TiledCopy, String> {
     let atom = CopyAtom::parse(spec.atom, spec.element_bits).map_err(|e| format!("--copy: {e}"))?;
     if let Some(mma) = &spec.mma {
-        let operand = match spec.operand {
-            "a" | "A" => Operand::A,
-            "b" | "B" => Operand::B,
-            "c" | "C" => Operand::C,
-            other => return Err(format!("--operand: a, b or c, not `{other}`")),
-        };
+        let operand = operand(spec.operand)?;
         return TiledCopy::for_mma(atom, &tiled_mma(mma)?, operand).map_err(|e| e.to_string());
     }
     let layout = |text: Option<&str>, flag: &str| -> Result<CppLayout, String> {
@@ -66,4 +61,14 @@ pub(crate) fn tiled_copy(spec: &CopySpec) -> Result<TiledCopy, String> {
         &layout(spec.val, "--val")?,
     )
     .map_err(|e| e.to_string())
+}
+
+/// `--operand`: a, b or c.
+pub(crate) fn operand(text: &str) -> Result<Operand, String> {
+    match text {
+        "a" | "A" => Ok(Operand::A),
+        "b" | "B" => Ok(Operand::B),
+        "c" | "C" => Ok(Operand::C),
+        other => Err(format!("--operand: a, b or c, not `{other}`")),
+    }
 }

@@ -1,16 +1,17 @@
 //! `render --mma` and `render --copy`: a TiledMMA's A, B and C, or a TiledCopy's source and
-//! destination, as CuTe's `print_latex` draws them, as SVG or as `print_latex`'s LaTeX file.
+//! destination, as CuTe's `print_latex` draws them, as SVG or as `print_latex`'s LaTeX file;
+//! and the MMA and copy those flags build, which `partition` cuts by.
 
-use layout_lab::engine::cute::{TiledCopy, TiledMma};
+use layout_lab::engine::cute::{Operand, TiledCopy, TiledMma};
 use layout_lab::panels::tv_picture::{copy_grids, copy_latex, mma_grids, mma_latex, tv_svg};
 
-use crate::cli::RenderArgs;
+use crate::cli::{RenderArgs, TiledArgs};
 use crate::tiled::{CopySpec, MmaSpec};
 
 /// Most tile elements a picture draws (a 64 × 256 C and its A and B fit many times over).
 const LIMIT: usize = 1 << 20;
 
-fn mma_spec<'a>(args: &'a RenderArgs, atom: &'a str) -> MmaSpec<'a> {
+fn mma_spec<'a>(args: &'a TiledArgs, atom: &'a str) -> MmaSpec<'a> {
     MmaSpec {
         atom,
         atom_layout: &args.atom_layout,
@@ -18,11 +19,11 @@ fn mma_spec<'a>(args: &'a RenderArgs, atom: &'a str) -> MmaSpec<'a> {
     }
 }
 
-fn tiled_mma(args: &RenderArgs, atom: &str) -> Result<TiledMma, String> {
+pub(crate) fn tiled_mma(args: &TiledArgs, atom: &str) -> Result<TiledMma, String> {
     crate::tiled::tiled_mma(&mma_spec(args, atom))
 }
 
-fn tiled_copy(args: &RenderArgs, atom: &str) -> Result<TiledCopy, String> {
+pub(crate) fn tiled_copy(args: &TiledArgs, atom: &str) -> Result<TiledCopy, String> {
     crate::tiled::tiled_copy(&CopySpec {
         atom,
         element_bits: args.element_bits,
@@ -33,12 +34,18 @@ fn tiled_copy(args: &RenderArgs, atom: &str) -> Result<TiledCopy, String> {
     })
 }
 
+/// `--operand`.
+pub(crate) fn operand(args: &TiledArgs) -> Result<Operand, String> {
+    crate::tiled::operand(&args.operand)
+}
+
 /// The picture `args` asks for, or `None` when it names no MMA and no copy.
-pub(crate) fn render(args: &RenderArgs) -> Option<Result<String, String>> {
+pub(crate) fn render(render: &RenderArgs) -> Option<Result<String, String>> {
+    let args = &render.tiled;
     if args.copy.is_none() && args.mma.is_none() {
         return None;
     }
-    let latex = match args.format.as_str() {
+    let latex = match render.format.as_str() {
         "latex" | "tikz" => true,
         "svg" => false,
         other => {

@@ -8,7 +8,8 @@
 //! differs from pycute's in shape and sometimes in value, is apart: [`CppLayout`],
 //! [`CppComposedLayout`], the GMMA shared-memory atoms ([`gmma_atom`]), and the thread-value
 //! layouts of MMA and copy atoms and their tilings ([`mma`], [`copy`]) with the checks CuTe
-//! does not make ([`copy_warnings`]).
+//! does not make ([`copy_warnings`]), and how they partition tensors among threads
+//! ([`CppTensor`]: `local_tile`, `local_partition`, `partition_A/B/C`, `partition_S/D`).
 
 pub mod algebra;
 mod bit_matrix;
@@ -24,6 +25,7 @@ mod gmma;
 mod layout;
 pub mod mma;
 pub mod notation;
+mod partition;
 mod swizzle;
 pub mod tiler;
 pub mod tiles;
@@ -42,6 +44,7 @@ pub use layout::{
 };
 pub use mma::{MmaAtom, Operand, TiledMma};
 pub use notation::{MAX_DEPTH, MAX_NOTATION_CHARS};
+pub use partition::{mma_fragment, CppCoord, CppTensor, FragmentValue, ThrCopy, ThrMma};
 pub use swizzle::{Swizzle, MAX_SWIZZLE_BITS};
 pub use tiler::{parse_profile, parse_tiler, profile_notation, tiler_notation, Tiler};
 pub use tiles::Tiles;

@@ -163,12 +163,14 @@ pub fn copy_banks(
     shared: Option<SharedSide>,
     smem: &ComposedLayout,
 ) -> Result<CopyBanks, String> {
-    let shared = shared.or_else(|| SharedSide::of_atom(copy.atom())).ok_or_else(|| {
-        format!(
-            "{} reads and writes either side: say which is shared memory",
-            copy.atom().name()
-        )
-    })?;
+    let shared = shared
+        .or_else(|| SharedSide::of_atom(copy.atom()))
+        .ok_or_else(|| {
+            format!(
+                "{} reads and writes either side: say which is shared memory",
+                copy.atom().name()
+            )
+        })?;
     CopyBanks::of(copy, shared, smem, Banks::Nvidia32, MAX_ELEMENTS).map_err(|e| e.to_string())
 }
 

@@ -4,7 +4,6 @@
 use crate::engine::cute::{MmaAtom, Operand};
 use crate::panels::tv_picture::TvGrid;
 
-
 /// The threads lit: one thread, or a warp's 32.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pick {
@@ -31,13 +30,17 @@ impl Pick {
                     .unwrap_or(&text),
             ),
         };
-        let n: i64 = number.trim().parse().map_err(|_| {
-            format!("`{text}`: a thread (12, t12) or a warp (w1, warp 1)")
-        })?;
+        let n: i64 = number
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{text}`: a thread (12, t12) or a warp (w1, warp 1)"))?;
         let warps = (threads + 31) / 32;
         match warp {
             true if (0..warps).contains(&n) => Ok(Some(Pick::Warp(n))),
-            true => Err(format!("warp {n}: the tiled MMA has warps 0 to {}", warps - 1)),
+            true => Err(format!(
+                "warp {n}: the tiled MMA has warps 0 to {}",
+                warps - 1
+            )),
             false if (0..threads).contains(&n) => Ok(Some(Pick::Thread(n))),
             false => Err(format!(
                 "thread {n}: the tiled MMA has threads 0 to {}",
@@ -57,7 +60,11 @@ impl Pick {
 
 /// The elements threads `threads` hold in `grid`: `(thread, value, m, n)`, thread by thread,
 /// value by value (at most `limit`).
-pub fn held(grid: &TvGrid, threads: std::ops::Range<i64>, limit: usize) -> Vec<(i64, i64, i64, i64)> {
+pub fn held(
+    grid: &TvGrid,
+    threads: std::ops::Range<i64>,
+    limit: usize,
+) -> Vec<(i64, i64, i64, i64)> {
     let (count, values) = (grid.threads.max(1), &grid.values);
     let per_thread = grid.per_thread();
     let rows = grid.rows.max(1);

@@ -28,7 +28,9 @@ fn the_default_is_one_sm80_warp_and_its_grids_are_print_latex_s() {
         .starts_with("% LayoutC: ArithTuple(_0,_0) o "));
     let tikz = s.tikz(false).unwrap();
     assert!(tikz.starts_with("\\begin{tikzpicture}") && tikz.ends_with("\\end{tikzpicture}\n"));
-    assert!(tikz.contains("\\node[fill={rgb,255:red,175;green,175;blue,255}] at (0,0) {\\shortstack{T0 \\\\ V0}};"));
+    assert!(tikz.contains(
+        "\\node[fill={rgb,255:red,175;green,175;blue,255}] at (0,0) {\\shortstack{T0 \\\\ V0}};"
+    ));
     assert!(s.svg(false).unwrap().contains("C (16×8)"));
     // no copy yet: its exports say why
     assert!(s.latex(true).is_err() && s.svg(true).is_err());
@@ -148,7 +150,9 @@ fn a_copy_over_an_operand_or_layouts_draws_s_and_d_and_warns() {
     for t in [0, 7, 31, 127] {
         let mut ours = fragment(&dst, t);
         let mut theirs = fragment(&a, t);
-        ours.iter_mut().chain(theirs.iter_mut()).for_each(|f| f.0 = 0);
+        ours.iter_mut()
+            .chain(theirs.iter_mut())
+            .for_each(|f| f.0 = 0);
         ours.sort_unstable();
         theirs.sort_unstable();
         assert_eq!(ours, theirs, "thread {t}");
@@ -187,12 +191,22 @@ fn the_picker_groups_every_atom_by_architecture() {
     let labels: Vec<&str> = groups.iter().map(|(l, _)| l.as_str()).collect();
     assert_eq!(
         labels,
-        ["SM70 (Volta)", "SM75 (Turing)", "SM80 (Ampere)", "SM89 (Ada)", "SM90 (Hopper warpgroup GMMA)"]
+        [
+            "SM70 (Volta)",
+            "SM75 (Turing)",
+            "SM80 (Ampere)",
+            "SM89 (Ada)",
+            "SM90 (Hopper warpgroup GMMA)"
+        ]
     );
     let count: usize = groups.iter().map(|(_, names)| names.len()).sum();
     assert_eq!(count, MmaAtom::names().len());
-    assert!(groups[2].1.contains(&"SM80_16x8x16_F16F16F16F16_TN".to_string()));
-    assert!(groups.iter().all(|(l, names)| names.iter().all(|n| n.starts_with(&l[..4]))));
+    assert!(groups[2]
+        .1
+        .contains(&"SM80_16x8x16_F16F16F16F16_TN".to_string()));
+    assert!(groups
+        .iter()
+        .all(|(l, names)| names.iter().all(|n| n.starts_with(&l[..4]))));
 }
 
 #[test]
@@ -212,7 +226,10 @@ fn a_copy_s_bank_conflicts_over_a_shared_memory_layout() {
     // unswizzled 32-element rows: four rows of a phase share their banks
     s.set(Field::CopySmem, "(32,16):(32,1)");
     let banks = s.copy_banks().unwrap().unwrap();
-    assert_eq!(banks.summary(), "conflicts: 4-way, 64 wavefronts over 16 phases (ideal 16)");
+    assert_eq!(
+        banks.summary(),
+        "conflicts: 4-way, 64 wavefronts over 16 phases (ideal 16)"
+    );
     // a bad layout: its error, the last layout stays
     s.set(Field::CopySmem, "Sw<2,3 o (32");
     assert!(s.error(Field::CopySmem).is_some());

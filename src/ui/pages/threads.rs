@@ -38,12 +38,7 @@ type MmaGrids = Memo<Result<[TvGrid; 3], String>>;
 type CopyGrids = Memo<Option<Result<[TvGrid; 2], String>>>;
 
 /// `f` of grid `k` (see [`GRIDS`]), tracked; `None` while it has no picture.
-fn on_grid<R>(
-    mma: MmaGrids,
-    copy: CopyGrids,
-    k: usize,
-    f: impl FnOnce(&TvGrid) -> R,
-) -> Option<R> {
+fn on_grid<R>(mma: MmaGrids, copy: CopyGrids, k: usize, f: impl FnOnce(&TvGrid) -> R) -> Option<R> {
     match k {
         0..3 => mma.with(|g| g.as_ref().ok().map(|g| f(&g[k]))),
         _ => copy.with(|g| match g {
@@ -108,7 +103,11 @@ fn exports(state: RwSignal<ThreadsState>, of_copy: bool) -> impl IntoView {
             _ => save_text(&text, &format!("{stem}.svg"), "image/svg+xml"),
         }
     };
-    let what = if of_copy { "Export S and D: " } else { "Export C, A and B: " };
+    let what = if of_copy {
+        "Export S and D: "
+    } else {
+        "Export C, A and B: "
+    };
     let button = move |format: &'static str, title: &'static str| {
         view! {
             <button type="button" data-testid=format!("{prefix}-{format}") on:click=move |_| save(format)>{title}</button>
@@ -146,7 +145,12 @@ fn held_text(
                             .map(|(_, v, m, n)| format!("V{v} ({m},{n})"))
                             .collect();
                         let more = if frag.len() > LISTED { ", …" } else { "" };
-                        format!("{}: {} values: {}{more}", grid.name, frag.len(), listed.join(", "))
+                        format!(
+                            "{}: {} values: {}{more}",
+                            grid.name,
+                            frag.len(),
+                            listed.join(", ")
+                        )
                     }
                     Pick::Warp(_) => {
                         let count = held(grid, pick.threads(), MAX_ELEMENTS).len();
@@ -190,8 +194,7 @@ pub fn ThreadsPage(
 ) -> impl IntoView {
     // the grids follow the MMA and the copy only, not the pick or the colour
     let tiled_mma = Memo::new(move |_| state.with(|s| s.mma().clone()));
-    let tiled_copy =
-        Memo::new(move |_| state.with(|s| s.copy().map(|(c, _)| c.clone())));
+    let tiled_copy = Memo::new(move |_| state.with(|s| s.copy().map(|(c, _)| c.clone())));
     let grids: MmaGrids =
         Memo::new(move |_| tiled_mma.with(|m: &TiledMma| mma_grids(m, MAX_ELEMENTS)));
     let copies: CopyGrids = Memo::new(move |_| {
@@ -363,5 +366,8 @@ pub fn ThreadsPage(
 
 /// The copy atoms, for a picker.
 fn copy_atoms() -> Vec<(String, String)> {
-    CopyAtom::names().into_iter().map(|n| (n.clone(), n)).collect()
+    CopyAtom::names()
+        .into_iter()
+        .map(|n| (n.clone(), n))
+        .collect()
 }

@@ -119,9 +119,10 @@ impl TiledCopy {
         &self.tv_d
     }
 
-    /// `tile2thrfrg(make_layout(make_shape(shape(Tiler_MN), _1)), right_inverse(Ref) ∘
-    /// target)(_,_,0)`.
-    fn layout_tv_of(&self, target: &CppLayout) -> Result<CppLayout, LayoutError> {
+    /// The `(thread, value) → tile coordinate` layout of the source (`true`) or destination
+    /// side, `coalesce(zip(atom_layout_TV ∘ (right_inverse(Ref) ∘ target, _)))`, which
+    /// `tile2thrfrg` composes onto a tile.
+    fn thrval2mn(&self, target: &CppLayout) -> Result<CppLayout, LayoutError> {
         let reference = self.atom.reference();
         let ref2trg = reference.right_inverse()?.compose(target)?;
         let atom_tile = CppTiler::Tuple(vec![
@@ -136,7 +137,7 @@ impl TiledCopy {
         let zipped = trg_layout_tv.zip2()?;
         // coalesce(zip(…), Shape<_1,Shape<_1,_1>>{}): the thread mode whole, each value mode
         let values = zipped.mode(1)?;
-        let thrval2mn = CppLayout::from_layouts(vec![
+        Ok(CppLayout::from_layouts(vec![
             zipped.mode(0)?.coalesce()?,
             CppLayout::from_layouts(
                 values
@@ -145,7 +146,50 @@ impl TiledCopy {
                     .map(CppLayout::coalesce)
                     .collect::<Result<_, _>>()?,
             ),
-        ]);
+        ]))
+    }
+
+    /// `Tiler_MN` as the tiler `zipped_divide` takes.
+    pub(crate) fn tiler(&self) -> CppTiler {
+        CppTiler::Tuple(self.tiler_mn.iter().copied().map(CppTiler::Int).collect())
+    }
+
+    /// `tidfrg_S(layout)` (`source`) or `tidfrg_D(layout)`: a layout over the copied tensor's
+    /// `(M,N,…)` tiled to `(Thr,(FrgV,FrgX),(RestM,RestN,…))`.
+    ///
+    /// # Errors
+    /// CuTe's "Rank of tensor to be partitioned too small."; what the algebra refuses on the
+    /// way (a mode the tile does not divide statically).
+    pub fn tidfrg(&self, source: bool, layout: &CppLayout) -> Result<CppLayout, LayoutError> {
+        if layout.rank() < self.tiler_mn.len() {
+            return Err(refused(
+                "tidfrg",
+                "Rank of tensor to be partitioned too small.",
+            ));
+        }
+        let target = if source {
+            self.atom.src()
+        } else {
+            self.atom.dst()
+        };
+        let tiles = layout.zipped_divide(&self.tiler())?;
+        let tv = tiles.compose_tiler(&CppTiler::Tuple(vec![
+            CppTiler::Layout(self.thrval2mn(target)?),
+            CppTiler::Underscore,
+        ]))?;
+        // tv_tensor(make_coord(_,_), _): ((thr,val),rest) unfolded to (thr,val,rest)
+        let thread_value = tv.mode(0)?;
+        Ok(CppLayout::from_layouts(vec![
+            thread_value.mode(0)?,
+            thread_value.mode(1)?,
+            tv.mode(1)?,
+        ]))
+    }
+
+    /// `tile2thrfrg(make_layout(make_shape(shape(Tiler_MN), _1)), right_inverse(Ref) ∘
+    /// target)(_,_,0)`.
+    fn layout_tv_of(&self, target: &CppLayout) -> Result<CppLayout, LayoutError> {
+        let thrval2mn = self.thrval2mn(target)?;
         let tile = CppTuple::Tuple(self.tiler_mn.iter().copied().map(CppTuple::Int).collect());
         let reference_tile =
             CppLayout::compact(CppTuple::Tuple(vec![tile, CppTuple::Int(CppInt::fixed(1))]))?;

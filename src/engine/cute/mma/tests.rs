@@ -281,13 +281,22 @@ fn element_widths_and_register_operands_are_read_from_the_name() {
     // every atom's name spells its types, and every width is one CuTe has
     for name in MmaAtom::names() {
         let widths = bits(&name).unwrap_or_else(|| panic!("{name}"));
-        assert!(widths.iter().all(|b| [1, 4, 8, 16, 32, 64, 128].contains(b)), "{name}");
+        assert!(
+            widths
+                .iter()
+                .all(|b| [1, 4, 8, 16, 32, 64, 128].contains(b)),
+            "{name}"
+        );
     }
     let atom = |name: &str| MmaAtom::parse(name).unwrap();
     let sm80 = atom("SM80_16x8x16_F16F16F16F16_TN");
-    assert!([Operand::A, Operand::B, Operand::C].iter().all(|&o| sm80.in_registers(o)));
+    assert!([Operand::A, Operand::B, Operand::C]
+        .iter()
+        .all(|&o| sm80.in_registers(o)));
     let ss = atom("SM90_64x128x16_F32F16F16_SS");
     assert!(!ss.in_registers(Operand::A) && !ss.in_registers(Operand::B));
     let rs = atom("SM90_64x128x16_F32F16F16_RS");
-    assert!(rs.in_registers(Operand::A) && !rs.in_registers(Operand::B) && rs.in_registers(Operand::C));
+    assert!(
+        rs.in_registers(Operand::A) && !rs.in_registers(Operand::B) && rs.in_registers(Operand::C)
+    );
 }

@@ -209,6 +209,40 @@ impl TiledMma {
         tv.zipped_divide(&thr_tile)
     }
 
+    /// `thrfrg_A/B/C(layout)`: a layout over an operand's `(M,K)`, `(N,K)` or `(M,N)` (and
+    /// any further modes) tiled to `((ThrV,(Thr_i,Thr_j)),(FrgV,(Rest_i,Rest_j,…)))`.
+    ///
+    /// # Errors
+    /// A layout of rank < 2 (CuTe's `rank(tensor) >= 2`); what CuTe's algebra refuses on the
+    /// way (a mode the permutation or the atom does not divide statically).
+    pub fn thrfrg_operand(
+        &self,
+        operand: Operand,
+        layout: &CppLayout,
+    ) -> Result<CppLayout, LayoutError> {
+        if layout.rank() < 2 {
+            return Err(refused("thrfrg", "a tensor of rank >= 2"));
+        }
+        let (modes, atom_tv) = match operand {
+            Operand::A => ((0, 2), self.atom.layout_a()),
+            Operand::B => ((1, 2), self.atom.layout_b()),
+            Operand::C => ((0, 1), self.atom.layout_c()),
+        };
+        self.thrfrg(layout, modes, atom_tv, &self.perm_tilers())
+    }
+
+    /// `permutation_mnk<0..3>()`: `_` stands for the tile size `atom · threads` of its mode.
+    fn perm_tilers(&self) -> Vec<CppTiler> {
+        self.permutation
+            .iter()
+            .zip(self.tile_mnk)
+            .map(|(p, size)| match p {
+                CppTiler::Underscore => CppTiler::Int(size),
+                other => other.clone(),
+            })
+            .collect()
+    }
+
     fn reference(&self, i: usize, j: usize) -> Result<CppLayout, LayoutError> {
         CppLayout::compact(CppTuple::Tuple(vec![
             CppTuple::Int(self.tile_mnk[i]),

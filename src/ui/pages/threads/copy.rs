@@ -68,7 +68,10 @@ pub(super) fn copy_fields(state: RwSignal<ThreadsState>) -> impl IntoView {
 
 /// The shared-side choices: the atom's own, S, D.
 const SIDES: [(&str, &str); 3] = [
-    ("auto", "the atom's (ldmatrix reads S; stmatrix, cp.async write D)"),
+    (
+        "auto",
+        "the atom's (ldmatrix reads S; stmatrix, cp.async write D)",
+    ),
     ("s", "S: the copy reads shared memory"),
     ("d", "D: the copy writes shared memory"),
 ];
@@ -102,7 +105,9 @@ pub(super) fn bank_report(state: RwSignal<ThreadsState>) -> impl IntoView {
         })
     });
     let lines = move || match report.get() {
-        None => vec!["Name the copy tile's shared-memory layout to count its bank conflicts.".to_string()],
+        None => vec![
+            "Name the copy tile's shared-memory layout to count its bank conflicts.".to_string(),
+        ],
         Some(Err(why)) => vec![format!("No bank count: {why}")],
         Some(Ok((lines, _))) => lines,
     };
