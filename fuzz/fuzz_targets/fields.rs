@@ -39,7 +39,7 @@ const PRIMITIVES: [&str; 9] = [
 ];
 
 /// The Threads page's fields.
-const THREAD_FIELDS: [ThreadField; 9] = [
+const THREAD_FIELDS: [ThreadField; 11] = [
     ThreadField::Atom,
     ThreadField::Layout,
     ThreadField::Permutation,
@@ -49,6 +49,8 @@ const THREAD_FIELDS: [ThreadField; 9] = [
     ThreadField::CopyThr,
     ThreadField::CopyVal,
     ThreadField::CopySmem,
+    ThreadField::Gemm,
+    ThreadField::Block,
 ];
 
 fuzz_target!(|text: &str| {

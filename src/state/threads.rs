@@ -16,7 +16,7 @@ mod copy;
 mod fragment;
 
 pub use copy::{bank_lines, copy_banks, make_copy, make_smem, CopyField, CopyFields, CopyOver};
-pub use fragment::{held, registers, Pick};
+pub use fragment::{held, problem_fragment, problem_partition, registers, Pick, Problem};
 
 /// Longest field text kept.
 const MAX_CHARS: usize = 512;
@@ -153,6 +153,8 @@ pub struct ThreadsState {
     layout_text: String,
     permutation_text: String,
     pick_text: String,
+    gemm_text: String,
+    block_text: String,
     copy_fields: CopyFields,
     /// Why a field as typed makes no TiledMMA, copy or pick, by [`Field`].
     errors: [Option<String>; FIELDS],
@@ -160,6 +162,8 @@ pub struct ThreadsState {
     mma: TiledMma,
     /// The last pick that was read.
     pick: Option<Pick>,
+    /// The last GEMM and block that were read.
+    problem: Option<Problem>,
     /// The last copy that was made and its warnings.
     copy: Option<(TiledCopy, Vec<String>)>,
     /// The last shared-memory layout that was read.
@@ -177,10 +181,13 @@ impl Default for ThreadsState {
             layout_text: p.layout.into(),
             permutation_text: p.permutation.into(),
             pick_text: String::new(),
+            gemm_text: String::new(),
+            block_text: String::new(),
             copy_fields: CopyFields::default(),
             errors: Default::default(),
             mma,
             pick: None,
+            problem: None,
             copy: None,
             smem: None,
             colour: ThreadColour::Cycle,
@@ -201,9 +208,13 @@ pub enum Field {
     CopyThr,
     CopyVal,
     CopySmem,
+    /// The GEMM `M×N×K` the tile is a block of.
+    Gemm,
+    /// The block of tiles `(m, n, k)`.
+    Block,
 }
 
-const FIELDS: usize = 9;
+const FIELDS: usize = 11;
 
 /// The TiledMMA the three fields make, or which field is wrong and why.
 fn make(atom: &str, layout: &str, permutation: &str) -> Result<TiledMma, (Field, String)> {
@@ -250,10 +261,16 @@ impl ThreadsState {
             Field::CopyThr => &self.copy_fields.thr,
             Field::CopyVal => &self.copy_fields.val,
             Field::CopySmem => &self.copy_fields.smem,
+            Field::Gemm => &self.gemm_text,
+            Field::Block => &self.block_text,
         }
     }
     pub fn mma(&self) -> &TiledMma {
         &self.mma
+    }
+    /// The GEMM and block the fields name.
+    pub fn problem(&self) -> Option<Problem> {
+        self.problem
     }
     /// The thread or warp the pick field names.
     pub fn pick(&self) -> Option<Pick> {
@@ -278,6 +295,8 @@ impl ThreadsState {
             Field::CopyThr => self.copy_fields.thr = text,
             Field::CopyVal => self.copy_fields.val = text,
             Field::CopySmem => self.copy_fields.smem = text,
+            Field::Gemm => self.gemm_text = text,
+            Field::Block => self.block_text = text,
         }
         self.rebuild();
     }
@@ -320,6 +339,13 @@ impl ThreadsState {
                     CopyField::Val => Field::CopyVal,
                     CopyField::Smem => Field::CopySmem,
                 };
+                self.errors[field as usize] = Some(why);
+            }
+        }
+        match Problem::parse(&self.gemm_text, &self.block_text, self.mma.tile_mnk()) {
+            Ok(problem) => self.problem = problem,
+            Err((gemm, why)) => {
+                let field = if gemm { Field::Gemm } else { Field::Block };
                 self.errors[field as usize] = Some(why);
             }
         }
@@ -544,6 +570,13 @@ impl PageState for ThreadsState {
         if !self.pick_text.is_empty() {
             q += &format!("&pick={}", percent_encode(&self.pick_text, keep));
         }
+        if !self.gemm_text.is_empty() {
+            q += &format!(
+                "&gemm={}&block={}",
+                percent_encode(&self.gemm_text, keep),
+                percent_encode(&self.block_text, keep)
+            );
+        }
         let c = &self.copy_fields;
         if !c.atom.is_empty() {
             q += &format!(
@@ -591,6 +624,8 @@ impl PageState for ThreadsState {
         set(&mut s.layout_text, "layout");
         set(&mut s.permutation_text, "perm");
         set(&mut s.pick_text, "pick");
+        set(&mut s.gemm_text, "gemm");
+        set(&mut s.block_text, "block");
         set(&mut s.copy_fields.atom, "copy");
         set(&mut s.copy_fields.bits, "bits");
         set(&mut s.copy_fields.thr, "thr");

@@ -201,3 +201,26 @@ test("a TiledCopy's bank conflicts over its shared-memory layout: per instructio
   await expect(banks).toContainText("128-bit store on D");
   await expect(banks).toContainText("block: conflicts: 1-way, 16 wavefronts over 16 phases (ideal 16)");
 });
+
+test("a thread's fragment of a block of a whole GEMM: partition_C/A/B of local_tile, in the GEMM's coordinates", async ({ page }) => {
+  await page.goto("/#/threads");
+  await page.getByTestId("threads-gemm").fill("32x16x32");
+  await page.getByTestId("threads-block").fill("1,1,1");
+  await page.getByTestId("threads-pick").fill("t0");
+  // C's block (1, 1) is rows 16 to 31, columns 8 to 15
+  await expect(page.getByTestId("threads-fragment")).toContainText("C: 4 values: V0 (16,8), V1 (16,9), V2 (24,8), V3 (24,9)");
+  await expect(page.getByTestId("threads-partition")).toContainText("thread 0 in the 32×16×32 GEMM, block (1,1,1) · partition_C: ");
+  await expect(page.getByTestId("threads-partition")).toContainText("partition_A: ");
+  await expect(page).toHaveURL(/gemm=32x16x32&block=1,1,1/);
+  // not whole tiles, a block past them: typed errors beside the fields, the last GEMM stays
+  await page.getByTestId("threads-gemm").fill("30x16x32");
+  await expect(page.getByTestId("error-threads-gemm")).toContainText("M: a multiple of the tile's 16");
+  await expect(page.getByTestId("threads-fragment")).toContainText("V0 (16,8)");
+  await page.getByTestId("threads-gemm").fill("32x16x32");
+  await page.getByTestId("threads-block").fill("2,0,0");
+  await expect(page.getByTestId("error-threads-block")).toContainText("2 tiles along M");
+  // no GEMM: the tile's own coordinates
+  await page.getByTestId("threads-gemm").fill("");
+  await expect(page.getByTestId("threads-fragment")).toContainText("C: 4 values: V0 (0,0), V1 (0,1), V2 (8,0), V3 (8,1)");
+  await expect(page.getByTestId("threads-partition")).toBeEmpty();
+});

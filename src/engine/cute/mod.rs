@@ -44,7 +44,9 @@ pub use layout::{
 };
 pub use mma::{MmaAtom, Operand, TiledMma};
 pub use notation::{MAX_DEPTH, MAX_NOTATION_CHARS};
-pub use partition::{mma_fragment, CppCoord, CppTensor, FragmentValue, ThrCopy, ThrMma};
+pub use partition::{
+    mma_fragment, mma_partition, CppCoord, CppTensor, FragmentValue, ThrCopy, ThrMma,
+};
 pub use swizzle::{Swizzle, MAX_SWIZZLE_BITS};
 pub use tiler::{parse_profile, parse_tiler, profile_notation, tiler_notation, Tiler};
 pub use tiles::Tiles;

@@ -350,6 +350,18 @@ fn flat_coord(layout: &CppLayout, index: i64) -> Result<Vec<i64>, LayoutError> {
         .collect()
 }
 
+/// `get_thread_slice`'s thread: one of `0..threads`.
+fn check_thread(thread: i64, threads: i64) -> Result<(), LayoutError> {
+    match (0..threads).contains(&thread) {
+        true => Ok(()),
+        false => Err(LayoutError::BadArgument {
+            op: "get_thread_slice",
+            arg: thread.to_string(),
+            expected: format!("a thread in 0..{threads}"),
+        }),
+    }
+}
+
 /// `tiled_mma.get_thread_slice(thread)`: the thread's `(V,M,N,K)` coordinate, which
 /// `partition_A/B/C` slice the tiled operand at.
 #[derive(Clone, Debug)]
@@ -364,14 +376,7 @@ impl TiledMma {
     /// # Errors
     /// `BadArgument` for a thread outside `0..size(mma)`; `Overflow`.
     pub fn thread_slice(&self, thread: i64) -> Result<ThrMma<'_>, LayoutError> {
-        let threads = self.threads()?;
-        if !(0..threads).contains(&thread) {
-            return Err(LayoutError::BadArgument {
-                op: "get_thread_slice",
-                arg: thread.to_string(),
-                expected: format!("a thread in 0..{threads}"),
-            });
-        }
+        check_thread(thread, self.threads()?)?;
         Ok(ThrMma {
             mma: self,
             vmnk: flat_coord(self.thr_layout_vmnk(), thread)?,
@@ -423,14 +428,7 @@ impl TiledCopy {
     /// # Errors
     /// `BadArgument` for a thread outside `0..size<0>(TiledLayout_TV)`; `Overflow`.
     pub fn thread_slice(&self, thread: i64) -> Result<ThrCopy<'_>, LayoutError> {
-        let threads = self.threads()?;
-        if !(0..threads).contains(&thread) {
-            return Err(LayoutError::BadArgument {
-                op: "get_thread_slice",
-                arg: thread.to_string(),
-                expected: format!("a thread in 0..{threads}"),
-            });
-        }
+        check_thread(thread, self.threads()?)?;
         Ok(ThrCopy { copy: self, thread })
     }
 }
@@ -461,21 +459,19 @@ pub struct FragmentValue {
     pub col: i64,
 }
 
-/// What `thread` holds of block `block` of a column-major `rows × cols` operand:
-/// `get_thread_slice(thread).partition_X(local_tile(tensor, tile, block))`, the tile the
-/// operand's `(M,K)`, `(N,K)` or `(M,N)` tile, in CuTe's fragment order.
+/// `thr_mma.partition_X(local_tile(tensor, tile, block))` for thread `thread`, the tensor the
+/// column-major `rows × cols` operand (A `M×K`, B `N×K`, C `M×N`) cut into the operand's tiles:
+/// the thread's fragment of block `block` as CuTe makes it, its offset and layout.
 ///
 /// # Errors
-/// `BadArgument` for extents that are not positive multiples of the tile, a block outside
-/// the grid of tiles, a thread outside the MMA; `TooLarge` past `limit` values; `Overflow`.
-pub fn mma_fragment(
+/// As [`mma_fragment`].
+pub fn mma_partition(
     mma: &TiledMma,
     operand: Operand,
     thread: i64,
     [rows, cols]: [i64; 2],
     block: [i64; 2],
-    limit: usize,
-) -> Result<Vec<FragmentValue>, LayoutError> {
+) -> Result<CppTensor, LayoutError> {
     let tile = mma.operand_tile(operand);
     let tiles = [rows, cols]
         .iter()
@@ -499,9 +495,25 @@ pub fn mma_fragment(
     let tiler = CppTiler::Tuple(tile.map(|t| CppTiler::Int(CppInt::fixed(t))).to_vec());
     let block_tensor =
         CppTensor::column_major(rows, cols)?.local_tile(&tiler, &CppCoord::ints(&block))?;
-    let fragment = mma
-        .thread_slice(thread)?
-        .partition(operand, &block_tensor)?;
+    mma.thread_slice(thread)?.partition(operand, &block_tensor)
+}
+
+/// What `thread` holds of block `block` of a column-major `rows × cols` operand:
+/// `get_thread_slice(thread).partition_X(local_tile(tensor, tile, block))`, the tile the
+/// operand's `(M,K)`, `(N,K)` or `(M,N)` tile, in CuTe's fragment order.
+///
+/// # Errors
+/// `BadArgument` for extents that are not positive multiples of the tile, a block outside
+/// the grid of tiles, a thread outside the MMA; `TooLarge` past `limit` values; `Overflow`.
+pub fn mma_fragment(
+    mma: &TiledMma,
+    operand: Operand,
+    thread: i64,
+    [rows, cols]: [i64; 2],
+    block: [i64; 2],
+    limit: usize,
+) -> Result<Vec<FragmentValue>, LayoutError> {
+    let fragment = mma_partition(mma, operand, thread, [rows, cols], block)?;
     Ok(fragment
         .values(limit)?
         .into_iter()

@@ -1,7 +1,7 @@
 //! What the Threads page says of a thread or a warp: the elements it holds in each grid,
 //! value by value, and the 32-bit registers they sit in.
 
-use crate::engine::cute::{MmaAtom, Operand};
+use crate::engine::cute::{mma_fragment, mma_partition, MmaAtom, Operand, TiledMma};
 use crate::panels::tv_picture::TvGrid;
 
 /// The threads lit: one thread, or a warp's 32.
@@ -121,4 +121,125 @@ pub fn registers(atom: &MmaAtom, operand: Operand, values: i64, listed: usize) -
         "{count} × 32-bit registers of {bits}-bit elements: {}{more}",
         parts.join(" · ")
     )
+}
+
+/// Where the tile sits in a GEMM: the problem's `M×N×K` and the block `(m, n, k)` of tiles, so
+/// a thread's fragment is listed in the whole operands' coordinates, as
+/// `thr_mma.partition_X(local_tile(…))` cuts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub mnk: [i64; 3],
+    pub block: [i64; 3],
+}
+
+/// Three positive integers of `text` split by `sep`.
+fn three(text: &str, sep: char, what: &str) -> Result<[i64; 3], String> {
+    let parts: Vec<Option<i64>> = text.split(sep).map(|p| p.trim().parse().ok()).collect();
+    match parts[..] {
+        [Some(a), Some(b), Some(c)] if a >= 0 && b >= 0 && c >= 0 => Ok([a, b, c]),
+        _ => Err(format!("`{}`: {what}", text.trim())),
+    }
+}
+
+impl Problem {
+    /// The GEMM `128x128x64` and the block `1,0,2`; an empty problem is none.
+    ///
+    /// # Errors
+    /// Which of the two is not three numbers, or not a whole number of `tile_mnk` tiles, or a
+    /// block past them, and why.
+    pub fn parse(
+        gemm: &str,
+        block: &str,
+        tile_mnk: [i64; 3],
+    ) -> Result<Option<Problem>, (bool, String)> {
+        if gemm.trim().is_empty() {
+            return Ok(None);
+        }
+        let mnk = three(&gemm.to_ascii_lowercase(), 'x', "M×N×K, such as 128x128x64")
+            .map_err(|e| (true, e))?;
+        let block = match block.trim() {
+            "" => [0; 3],
+            text => {
+                three(text, ',', "the block's m, n and k, such as 1,0,2").map_err(|e| (false, e))?
+            }
+        };
+        for k in 0..3 {
+            let (extent, tile) = (mnk[k], tile_mnk[k]);
+            if extent < 1 || tile < 1 || extent % tile != 0 {
+                return Err((
+                    true,
+                    format!("{}: a multiple of the tile's {}", ["M", "N", "K"][k], tile),
+                ));
+            }
+            if block[k] >= extent / tile {
+                return Err((
+                    false,
+                    format!(
+                        "block {} {}: the problem has {} tiles along {}",
+                        ["m", "n", "k"][k],
+                        block[k],
+                        extent / tile,
+                        ["M", "N", "K"][k]
+                    ),
+                ));
+            }
+        }
+        Ok(Some(Problem { mnk, block }))
+    }
+
+    /// The operand's extents in the problem and its block: A `(M,K)`, B `(N,K)`, C `(M,N)`.
+    pub fn of(&self, operand: Operand) -> ([i64; 2], [i64; 2]) {
+        let [m, n, k] = self.mnk;
+        let [bm, bn, bk] = self.block;
+        match operand {
+            Operand::A => ([m, k], [bm, bk]),
+            Operand::B => ([n, k], [bn, bk]),
+            Operand::C => ([m, n], [bm, bn]),
+        }
+    }
+}
+
+/// Thread `thread`'s fragment of `operand` in `problem`: what `partition_X` makes, its layout
+/// and offset as CuTe prints them.
+///
+/// # Errors
+/// What [`mma_partition`] refuses.
+pub fn problem_partition(
+    mma: &TiledMma,
+    operand: Operand,
+    thread: i64,
+    problem: &Problem,
+) -> Result<String, String> {
+    let (extents, block) = problem.of(operand);
+    let part = mma_partition(mma, operand, thread, extents, block).map_err(|e| e.to_string())?;
+    let name = match operand {
+        Operand::A => "A",
+        Operand::B => "B",
+        Operand::C => "C",
+    };
+    Ok(format!(
+        "partition_{name}: {} at offset {}",
+        part.layout(),
+        part.offset()
+    ))
+}
+
+/// Each value of thread `thread`'s fragment of `operand` in `problem`: `(value, row, col)` in
+/// the whole operand.
+///
+/// # Errors
+/// What [`mma_fragment`] refuses.
+pub fn problem_fragment(
+    mma: &TiledMma,
+    operand: Operand,
+    thread: i64,
+    problem: &Problem,
+    limit: usize,
+) -> Result<Vec<(i64, i64, i64)>, String> {
+    let (extents, block) = problem.of(operand);
+    Ok(mma_fragment(mma, operand, thread, extents, block, limit)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(|f| (f.value, f.row, f.col))
+        .collect())
 }

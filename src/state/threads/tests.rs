@@ -253,3 +253,54 @@ fn a_copy_s_bank_conflicts_over_a_shared_memory_layout() {
     s.set(Field::CopySmem, "");
     assert!(s.copy_banks().is_none());
 }
+
+#[test]
+fn a_thread_s_fragment_of_a_block_of_a_whole_gemm() {
+    let mut s = ThreadsState::default();
+    s.set(Field::Gemm, "32x16x32");
+    s.set(Field::Block, "1,1,1");
+    let problem = s.problem().unwrap();
+    assert_eq!(problem.of(Operand::C), ([32, 16], [1, 1]));
+    assert_eq!(problem.of(Operand::A), ([32, 32], [1, 1]));
+    // C's block (1, 1) is rows 16..32, columns 8..16: thread 0 holds its corner's pairs
+    let part = problem_partition(s.mma(), Operand::C, 0, &problem).unwrap();
+    assert!(part.starts_with("partition_C: "), "{part}");
+    let values = problem_fragment(s.mma(), Operand::C, 0, &problem, 64).unwrap();
+    assert_eq!(values, vec![(0, 16, 8), (1, 16, 9), (2, 24, 8), (3, 24, 9)]);
+    // the same elements as the tile's own fragment, shifted by the block
+    let [c, a, _] = s.grids().unwrap();
+    let shifted: Vec<_> = fragment(&c, 5)
+        .into_iter()
+        .map(|(v, m, n)| (v, m + 16, n + 8))
+        .collect();
+    assert_eq!(
+        problem_fragment(s.mma(), Operand::C, 5, &problem, 64).unwrap(),
+        shifted
+    );
+    let a_shifted: Vec<_> = fragment(&a, 9)
+        .into_iter()
+        .map(|(v, m, k)| (v, m + 16, k + 16))
+        .collect();
+    assert_eq!(
+        problem_fragment(s.mma(), Operand::A, 9, &problem, 64).unwrap(),
+        a_shifted
+    );
+    // not a whole number of tiles, a block past them: typed, beside their fields
+    s.set(Field::Gemm, "30x16x32");
+    assert!(s
+        .error(Field::Gemm)
+        .unwrap()
+        .contains("M: a multiple of the tile's 16"));
+    assert_eq!(s.problem(), Some(problem), "the last problem stays");
+    s.set(Field::Gemm, "32x16x32");
+    s.set(Field::Block, "2,0,0");
+    assert!(s.error(Field::Block).unwrap().contains("2 tiles along M"));
+    s.set(Field::Block, "0,0");
+    assert!(s.error(Field::Block).is_some());
+    s.set(Field::Block, "");
+    assert_eq!(s.problem().unwrap().block, [0, 0, 0]);
+    let (back, _) = ThreadsState::read_query(&s.to_query());
+    assert_eq!(back, s, "{}", s.to_query());
+    s.set(Field::Gemm, "");
+    assert_eq!(s.problem(), None);
+}

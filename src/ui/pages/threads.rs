@@ -7,12 +7,12 @@ mod copy;
 
 use leptos::prelude::*;
 
-use crate::engine::cute::{CopyAtom, TiledCopy, TiledMma};
+use crate::engine::cute::{CopyAtom, Operand, TiledCopy, TiledMma};
 use crate::panels;
 use crate::panels::tv_picture::{copy_grids, mma_grids, TvGrid};
 use crate::state::threads::{
-    atom_groups, canvas_grid, cell_label, cell_owner, held, operand_of, registers, Field, Pick,
-    ThreadColour, ThreadsState, MAX_ELEMENTS, PRESETS,
+    atom_groups, canvas_grid, cell_label, cell_owner, held, operand_of, problem_fragment,
+    problem_partition, registers, Field, Pick, ThreadColour, ThreadsState, MAX_ELEMENTS, PRESETS,
 };
 use crate::ui::components::picture_export::{png, save_text};
 use crate::ui::components::CanvasGrid;
@@ -131,14 +131,30 @@ fn held_text(
     mma: MmaGrids,
     copy: CopyGrids,
     lit: Memo<Option<Pick>>,
-) -> (impl Fn() -> Option<String>, impl Fn() -> Option<String>) {
+) -> (
+    impl Fn() -> Option<String>,
+    impl Fn() -> Option<String>,
+    impl Fn() -> Option<String>,
+) {
     let holds = move || {
         let pick = lit.get()?;
         let parts: Vec<String> = (0..GRIDS.len())
             .filter_map(|k| {
                 on_grid(mma, copy, k, |grid| match pick {
                     Pick::Thread(t) => {
-                        let frag = held(grid, t..t + 1, MAX_ELEMENTS);
+                        // in a whole GEMM, C, A and B by their coordinates there
+                        let whole = (k < 3)
+                            .then(|| state.with(|s| Some((s.mma().clone(), s.problem()?))))
+                            .flatten()
+                            .and_then(|(mma, p)| {
+                                problem_fragment(&mma, operand_of(grid), t, &p, MAX_ELEMENTS).ok()
+                            });
+                        let frag: Vec<(i64, i64, i64, i64)> = match whole {
+                            Some(values) => {
+                                values.into_iter().map(|(v, m, n)| (t, v, m, n)).collect()
+                            }
+                            None => held(grid, t..t + 1, MAX_ELEMENTS),
+                        };
                         let listed: Vec<String> = frag
                             .iter()
                             .take(LISTED)
@@ -184,7 +200,25 @@ fn held_text(
             .collect();
         Some(format!("registers of thread {t} · {}", parts.join(" · ")))
     };
-    (holds, regs)
+    let partitions = move || {
+        let Some(Pick::Thread(t)) = lit.get() else {
+            return None;
+        };
+        state.with(|s| {
+            let problem = s.problem()?;
+            let [m, n, k] = problem.mnk;
+            let [bm, bn, bk] = problem.block;
+            let parts: Vec<String> = [Operand::C, Operand::A, Operand::B]
+                .into_iter()
+                .map(|o| problem_partition(s.mma(), o, t, &problem).unwrap_or_else(|why| why))
+                .collect();
+            Some(format!(
+                "thread {t} in the {m}×{n}×{k} GEMM, block ({bm},{bn},{bk}) · {}",
+                parts.join(" · ")
+            ))
+        })
+    };
+    (holds, regs, partitions)
 }
 
 #[component]
@@ -265,7 +299,7 @@ pub fn ThreadsPage(
         };
         Some(format!("{}({m}, {n}) ← {who}", GRIDS[k].0))
     };
-    let (holds, regs) = held_text(state, grids, copies, lit);
+    let (holds, regs, partitions) = held_text(state, grids, copies, lit);
     let picture = move |k: usize| {
         let (name, title) = GRIDS[k];
         view! {
@@ -337,6 +371,8 @@ pub fn ThreadsPage(
                     <div on:input=move |_| passed.set(None)>
                         {text_field(state, Field::Pick, "light a thread (12) or a warp (w1)", "threads-pick")}
                     </div>
+                    {text_field(state, Field::Gemm, "in a GEMM M×N×K (128x128x64), empty for the tile alone", "threads-gemm")}
+                    {text_field(state, Field::Block, "its block of tiles m,n,k (1,0,2)", "threads-block")}
                     <p class="note" data-testid="threads-summary">{move || state.with(ThreadsState::summary)}</p>
                     {copy::copy_fields(state)}
                     <ul class="note threads__warnings" data-testid="threads-warnings">
@@ -349,6 +385,7 @@ pub fn ThreadsPage(
                     </p>
                     <p class="note threads__fragment" data-testid="threads-fragment">{holds}</p>
                     <p class="note threads__fragment" data-testid="threads-registers">{regs}</p>
+                    <p class="note threads__fragment" data-testid="threads-partition">{partitions}</p>
                     <p class="note" data-testid="threads-error">{move || grids.with(|g| g.as_ref().err().cloned())}</p>
                     <div class="threads__grids">{mma_pictures}</div>
                     {exports(state, false)}
