@@ -33,7 +33,7 @@ mod tv_checks;
 
 pub use bit_matrix::{BitMatrix, MAX_MATRIX_BITS};
 pub use composed::ComposedLayout;
-pub use copy::{CopyAtom, TiledCopy};
+pub use copy::{make_layout_tv, CopyAtom, TiledCopy};
 pub use cpp_algebra::{CppLayout, CppTiler};
 pub use cpp_composed::{CppComposedLayout, CppOffset};
 pub use cpp_int::{CppInt, CppTuple};

@@ -9,7 +9,7 @@ use crate::engine::error::LayoutError;
 
 use super::CppLayout;
 
-pub use tiled::TiledCopy;
+pub use tiled::{make_layout_tv, TiledCopy};
 
 /// A copy atom as its traits write it, in bits.
 struct CopySpec {

@@ -175,3 +175,24 @@ fn bad_tiled_copies_do_not_panic() {
         }
     }
 }
+
+#[test]
+fn make_layout_tv_inverts_the_raked_product() {
+    for (thr, val) in [
+        ("(_16,_8):(_8,_1)", "(_1,_8)"),
+        ("(_32,_4):(_4,_1)", "(_1,_8)"),
+        ("(_4,_8):(_1,_4)", "(_2,_2)"),
+        ("(8,4):(4,1)", "(2,1)"),
+    ] {
+        let (thr, val) = (CppLayout::parse(thr).unwrap(), CppLayout::parse(val).unwrap());
+        let (mn, tv) = super::tiled::make_layout_tv(&thr, &val).unwrap();
+        assert_eq!(tv.mode_size(0).unwrap().value(), thr.size().unwrap().value());
+        assert_eq!(tv.mode_size(1).unwrap().value(), val.size().unwrap().value());
+        // every (thread, value) lands on an element whose (thread, value) it is
+        let (mn, tv) = (mn.to_layout().unwrap(), tv.to_layout().unwrap());
+        let back = mn.values(1 << 16).unwrap();
+        for (i, element) in tv.values(1 << 16).unwrap().into_iter().enumerate() {
+            assert_eq!(back[element as usize], i as i64, "{thr} {val}");
+        }
+    }
+}

@@ -9,6 +9,24 @@ use crate::engine::error::LayoutError;
 
 use super::CopyAtom;
 
+/// CuTe's `make_layout_tv(thr_layout, val_layout)`: `layout_mn = raked_product(thr, val)`,
+/// `(m,n) → (thread, value)`, and its right inverse shaped `(size(thr), size(val))`,
+/// `(thread, value) → m + M·n`.
+///
+/// # Errors
+/// What the algebra refuses on the way.
+pub fn make_layout_tv(
+    thr_layout: &CppLayout,
+    val_layout: &CppLayout,
+) -> Result<(CppLayout, CppLayout), LayoutError> {
+    let layout_mn = thr_layout.raked_product(val_layout)?;
+    let layout_tv = layout_mn.right_inverse()?.with_shape(CppTuple::Tuple(vec![
+        CppTuple::Int(thr_layout.size()?),
+        CppTuple::Int(val_layout.size()?),
+    ]))?;
+    Ok((layout_mn, layout_tv))
+}
+
 /// CuTe's `TiledCopy`: a copy atom over a `(thread, value) → tile coordinate` layout and the
 /// tile `Tiler_MN` it covers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -32,11 +50,7 @@ impl TiledCopy {
         thr_layout: &CppLayout,
         val_layout: &CppLayout,
     ) -> Result<TiledCopy, LayoutError> {
-        let layout_mn = thr_layout.raked_product(val_layout)?;
-        let layout_tv = layout_mn.right_inverse()?.with_shape(CppTuple::Tuple(vec![
-            CppTuple::Int(thr_layout.size()?),
-            CppTuple::Int(val_layout.size()?),
-        ]))?;
+        let (layout_mn, layout_tv) = make_layout_tv(thr_layout, val_layout)?;
         let tiler = layout_mn.shape().product_each()?;
         TiledCopy::from_tv(atom, layout_tv, tiler)
     }
