@@ -25,17 +25,33 @@ pub struct TvGrid {
     pub tv: CppLayout,
     /// Its threads (mode 0's size).
     pub threads: i64,
-    /// Its values, `values[t + threads·v]` the element of thread `t`'s value `v`, listed once
-    /// here so a picture or a hover never walks the layout again.
-    pub values: Vec<i64>,
+    per_thread: i64,
+    /// The thread mode's and the value mode's flat `(shape, stride)`s: an element is found
+    /// from them without walking the layout, and a thread whose coordinate is not 0 in a
+    /// stride-0 thread mode repeats a lower thread's elements.
+    thread_modes: Vec<(i64, i64)>,
+    value_modes: Vec<(i64, i64)>,
+}
+
+/// `Σ coordinate · stride` of `index` over the flat `(shape, stride)` modes, colexicographic.
+fn offset_of(mut index: i64, modes: &[(i64, i64)]) -> i64 {
+    let mut offset = 0i64;
+    for &(shape, stride) in modes {
+        let shape = shape.max(1);
+        offset = offset.saturating_add((index % shape).saturating_mul(stride));
+        index /= shape;
+    }
+    offset
 }
 
 impl TvGrid {
     /// The owners of a `rows × cols` tile under `tv`, in `print_latex`'s order (thread, then
-    /// value: the first to reach an element keeps it).
+    /// value: the first to reach an element keeps it). Only threads that repeat no lower
+    /// thread are walked (a GMMA's A and B in shared memory: every thread sees the whole tile,
+    /// so thread 0 alone), so a tile of many threads costs its elements, not its pairs.
     ///
     /// # Errors
-    /// `TooLarge` past `limit` elements or thread×value pairs; `Overflow`.
+    /// Past `limit` elements, or `limit` thread×value pairs of the threads walked; `Overflow`.
     pub fn of(
         name: &'static str,
         tv: &CppLayout,
@@ -47,16 +63,50 @@ impl TvGrid {
             .filter(|&c| c >= 0 && c as u128 <= limit as u128);
         let cells = cells
             .ok_or_else(|| format!("a {rows}×{cols} tile: at most {limit} elements are drawn"))?;
-        let values = tv
-            .to_layout()
-            .and_then(|l| l.values(limit))
-            .map_err(|e| e.to_string())?;
-        let threads = tv.mode_size(0).map_err(|e| e.to_string())?.value().max(1);
-        let per_thread = values.len() as i64 / threads;
-        let mut owner = vec![None; cells as usize];
-        for t in 0..threads {
+        let layout = tv.to_layout().map_err(|e| e.to_string())?;
+        let modes = |k: usize| -> Vec<(i64, i64)> {
+            match layout.mode(k) {
+                Ok(mode) if layout.rank() > k => mode.flat_modes(),
+                _ => Vec::new(),
+            }
+        };
+        let (thread_modes, value_modes) = match layout.rank() {
+            0 | 1 => (layout.flat_modes(), Vec::new()),
+            _ => (modes(0), modes(1)),
+        };
+        let product = |modes: &[(i64, i64)]| {
+            modes
+                .iter()
+                .try_fold(1i64, |acc, &(s, _)| acc.checked_mul(s.max(1)))
+                .ok_or_else(|| "the thread-value layout overflows".to_string())
+        };
+        let (threads, per_thread) = (product(&thread_modes)?, product(&value_modes)?);
+        // the pairs walked: every value of each thread that repeats no lower one
+        let walked = thread_modes
+            .iter()
+            .filter(|&&(_, stride)| stride != 0)
+            .try_fold(1i64, |acc, &(s, _)| acc.checked_mul(s.max(1)))
+            .and_then(|t| t.checked_mul(per_thread));
+        if walked.is_none_or(|p| p as u128 > limit as u128) {
+            return Err(format!(
+                "the thread-value layout: at most {limit} pairs are drawn"
+            ));
+        }
+        let mut grid = TvGrid {
+            name,
+            rows,
+            cols,
+            owner: vec![None; cells as usize],
+            tv: tv.clone(),
+            threads,
+            per_thread,
+            thread_modes,
+            value_modes,
+        };
+        let mut owner = std::mem::take(&mut grid.owner);
+        for t in (0..threads).filter(|&t| !grid.repeats(t)) {
             for v in 0..per_thread {
-                let index = values[(t + threads * v) as usize];
+                let index = grid.element(t, v);
                 if let Some(slot @ None) =
                     usize::try_from(index).ok().and_then(|i| owner.get_mut(i))
                 {
@@ -64,20 +114,31 @@ impl TvGrid {
                 }
             }
         }
-        Ok(TvGrid {
-            name,
-            rows,
-            cols,
-            owner,
-            tv: tv.clone(),
-            threads,
-            values,
-        })
+        grid.owner = owner;
+        Ok(grid)
     }
 
     /// Values per thread.
     pub fn per_thread(&self) -> i64 {
-        self.values.len() as i64 / self.threads.max(1)
+        self.per_thread
+    }
+
+    /// The element (`m + rows·n`) of thread `t`'s value `v`.
+    pub fn element(&self, t: i64, v: i64) -> i64 {
+        offset_of(t, &self.thread_modes).saturating_add(offset_of(v, &self.value_modes))
+    }
+
+    /// Whether thread `t` holds what a lower thread holds, value for value: its coordinate in
+    /// some stride-0 thread mode is not 0.
+    pub fn repeats(&self, mut t: i64) -> bool {
+        for &(shape, stride) in &self.thread_modes {
+            let shape = shape.max(1);
+            if stride == 0 && t % shape != 0 {
+                return true;
+            }
+            t /= shape;
+        }
+        false
     }
 
     fn at(&self, m: i64, n: i64) -> Option<(i64, i64)> {
@@ -176,12 +237,11 @@ fn colour(t: i64) -> String {
 
 /// The nodes of `grid`, in `print_latex`'s order (thread, then value), each at `at(m, n)`.
 fn nodes(out: &mut String, grid: &TvGrid, at: impl Fn(i64, i64) -> (i64, i64)) {
-    let (threads, values) = (grid.threads.max(1), &grid.values);
     let per_thread = grid.per_thread();
     let mut drawn = vec![false; grid.owner.len()];
-    for t in 0..threads {
+    for t in (0..grid.threads).filter(|&t| !grid.repeats(t)) {
         for v in 0..per_thread {
-            let index = values[(t + threads * v) as usize];
+            let index = grid.element(t, v);
             let Some(seen) = usize::try_from(index).ok().and_then(|i| drawn.get_mut(i)) else {
                 continue;
             };

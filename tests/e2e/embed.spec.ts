@@ -203,3 +203,19 @@ test("in a plain HTML file opened from disk the widget works, and attribute chan
   await page.locator("layout-lab").evaluate((el) => el.setAttribute("state", "shape=3,4&strides=4,1"));
   await expect(cell).toHaveAttribute("data-addr", "6");
 });
+
+test("a <layout-lab page=\"threads\"> widget: a tiled MMA and its copy, a thread lit, on a plain docs page", async ({ page }) => {
+  const errors = collectErrors(page);
+  const state = "atom=SM80_16x8x16_F16F16F16F16_TN&layout=2x2x1&perm=(_32,_32,_16)&pick=t5&copy=SM75_U32x4_LDSM_N&over=a&bits=16";
+  await openDocsPage(
+    page,
+    "threads.html",
+    `<h1>Threads</h1><script src="${APP}layout-lab.js"></script><layout-lab page="threads" state="${state.replaceAll("&", "&amp;")}" panels="grid" height="900"></layout-lab>`,
+  );
+  const live = page.frameLocator("layout-lab iframe");
+  await expect(live.getByTestId("threads-c")).toBeVisible();
+  await expect(live.getByTestId("threads-fragment")).toContainText("thread 5 (warp 0) holds · C: 8 values");
+  await expect(live.getByTestId("threads-fragment")).toContainText("D: 8 values");
+  await expect(live.getByTestId("threads-atom")).toBeHidden();
+  expect(errors).toEqual([]);
+});

@@ -65,16 +65,14 @@ pub fn held(
     threads: std::ops::Range<i64>,
     limit: usize,
 ) -> Vec<(i64, i64, i64, i64)> {
-    let (count, values) = (grid.threads.max(1), &grid.values);
-    let per_thread = grid.per_thread();
-    let rows = grid.rows.max(1);
+    let (per_thread, rows) = (grid.per_thread(), grid.rows.max(1));
     let mut out = Vec::new();
-    for t in threads.start.max(0)..threads.end.min(count) {
+    for t in threads.start.max(0)..threads.end.min(grid.threads) {
         for v in 0..per_thread {
             if out.len() >= limit {
                 return out;
             }
-            let index = values[(t + count * v) as usize];
+            let index = grid.element(t, v);
             out.push((t, v, index % rows, index / rows));
         }
     }

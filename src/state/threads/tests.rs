@@ -1,5 +1,6 @@
 use super::*;
 use crate::engine::access::SharedSide;
+use crate::panels::tv_picture::TvGrid;
 
 #[test]
 fn the_default_is_one_sm80_warp_and_its_grids_are_print_latex_s() {
@@ -303,4 +304,35 @@ fn a_thread_s_fragment_of_a_block_of_a_whole_gemm() {
     assert_eq!(back, s, "{}", s.to_query());
     s.set(Field::Gemm, "");
     assert_eq!(s.problem(), None);
+}
+
+#[test]
+fn a_tile_beyond_a_million_thread_value_pairs_costs_its_elements() {
+    // 2×4 SM90 warpgroups: B in shared memory is 1,024 threads × 4,096 values, every thread of
+    // a warpgroup seeing its whole 256-wide slice: one thread per slice is walked, and owns
+    // it, as print_latex draws
+    let mut s = ThreadsState::default();
+    s.set(Field::Atom, "SM90_64x256x16_F32F16F16_SS");
+    s.set(Field::Layout, "2x4x1");
+    assert_eq!(s.mma().tile_mnk(), [128, 1024, 16]);
+    let [c, a, b] = s.grids().unwrap();
+    assert_eq!((b.threads, b.per_thread()), (1024, 256 * 16));
+    let owners = |g: &TvGrid| {
+        let mut threads: Vec<i64> = g.owner.iter().map(|o| o.unwrap().0).collect();
+        threads.sort_unstable();
+        threads.dedup();
+        threads
+    };
+    // B's four slices and A's two halves, each owned by the first thread of its warpgroups
+    assert_eq!(owners(&b).len(), 4);
+    assert_eq!(owners(&a).len(), 2);
+    assert!(owners(&b).iter().chain(&owners(&a)).all(|&t| t % 128 == 0));
+    assert_eq!((0..1024).filter(|&t| !b.repeats(t)).count(), 4);
+    // C: every element once, 128 per thread, and a thread's elements its own
+    assert!(c.owner.iter().all(Option::is_some));
+    assert!((0..1024).all(|t| !c.repeats(t)));
+    for (t, v, m, n) in held(&c, 777..778, usize::MAX) {
+        assert_eq!(c.owner[(m + 128 * n) as usize], Some((t, v)));
+    }
+    assert_eq!(held(&b, 5..6, usize::MAX).len(), 256 * 16);
 }
