@@ -10,9 +10,12 @@
 
 mod layout;
 mod matrix;
+mod notation;
 mod solve;
 mod triton;
 
 pub use layout::{LinearLayout, NamedBases, MAX_BITS};
 pub use matrix::Gf2Matrix;
-pub use triton::{Blocked, DotOperand, NvidiaMma, Slice, TritonLayout};
+pub use triton::{
+    Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout, DISTRIBUTED_IN_DIMS,
+};

@@ -1,7 +1,7 @@
 //! Triton's distributed layouts and `toLinearLayout` as Triton 3.6 builds them
 //! (`LinearLayoutConversions.cpp`, `LayoutUtils.cpp`): `#ttg.blocked`, `#ttg.nvidia_mma`
 //! (version 2, `mma.sync` 16×8, and version 3, wgmma 16×N×16), `#ttg.dot_op` of a version-2
-//! parent, and `#ttg.slice`. The CTA layout is Triton's default (one CTA per CGA), so the
+//! parent, `#ttg.slice`, and `#ttg.linear` (a linear layout given by its bases). The CTA layout is Triton's default (one CTA per CGA), so the
 //! `block` input dimension has no bases.
 
 use crate::engine::LayoutError;
@@ -41,6 +41,15 @@ pub struct Slice {
     parent: Box<TritonLayout>,
 }
 
+/// `#ttg.linear<{register, lane, warp, block}>`: a distributed layout given by its bases.
+///
+/// Invariant: input dimensions exactly `register, lane, warp, block` in this order, outputs
+/// `dim0, dim1, ...` (at least one), one CTA (`block` has no bases).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LinearEncoding {
+    layout: LinearLayout,
+}
+
 /// A distributed layout of Triton's GPU dialect.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TritonLayout {
@@ -48,7 +57,11 @@ pub enum TritonLayout {
     NvidiaMma(NvidiaMma),
     DotOperand(DotOperand),
     Slice(Slice),
+    Linear(LinearEncoding),
 }
+
+/// The input dimensions of every distributed layout, in Triton's order.
+pub const DISTRIBUTED_IN_DIMS: [&str; 4] = ["register", "lane", "warp", "block"];
 
 fn is_permutation(order: &[u32]) -> bool {
     let mut seen = vec![false; order.len()];
@@ -123,13 +136,16 @@ fn ensure_not_smaller(
     Ok(result)
 }
 
-/// Triton's `ensureLayoutNotLargerThan` (registers broadcast too): per output dimension, the
-/// largest bases become 0 until the dimension fits `shape`.
+/// Triton's `ensureLayoutNotLargerThan`: per output dimension, the largest bases become 0
+/// until the dimension fits `shape`; register bases among them become 0 too
+/// (`broadcast_registers`) or are removed.
 fn ensure_not_larger(
     layout: LinearLayout,
     shape: &[(String, u32)],
+    broadcast_registers: bool,
 ) -> Result<LinearLayout, LayoutError> {
     let mut bases = layout.bases().to_vec();
+    let mut dropped_registers: Vec<usize> = Vec::new();
     for (out_index, (name, size)) in layout.out_dims_with_sizes().iter().enumerate() {
         let mut actual = *size;
         let desired = shape.iter().find(|(n, _)| n == name).map_or(1, |(_, s)| *s);
@@ -150,9 +166,20 @@ fn ensure_not_larger(
             if actual <= desired {
                 break;
             }
-            bases[in_index].1[k][out_index] = 0;
+            if !broadcast_registers && bases[in_index].0 == "register" {
+                dropped_registers.push(k);
+            } else {
+                bases[in_index].1[k][out_index] = 0;
+            }
             actual >>= 1;
         }
+    }
+    if let Some((_, registers)) = bases.iter_mut().find(|(name, _)| name == "register") {
+        let mut k = 0;
+        registers.retain(|_| {
+            k += 1;
+            !dropped_registers.contains(&(k - 1))
+        });
     }
     LinearLayout::with_inferred_sizes(bases, layout.out_dims().map(str::to_string).collect())
 }
@@ -163,7 +190,7 @@ fn ensure_not_larger(
 fn combine_with_shape(cta: LinearLayout, shape: &[u32]) -> Result<LinearLayout, LayoutError> {
     let names = dim_names(shape.len());
     let labeled: Vec<(String, u32)> = names.iter().cloned().zip(shape.iter().copied()).collect();
-    let cta = ensure_not_larger(ensure_not_smaller(cta, &labeled)?, &labeled)?;
+    let cta = ensure_not_larger(ensure_not_smaller(cta, &labeled)?, &labeled, true)?;
     let order: Vec<&str> = cta.out_dims().collect();
     let mut cga = LinearLayout::empty();
     for name in &order {
@@ -506,6 +533,94 @@ impl Slice {
     }
 }
 
+impl LinearEncoding {
+    /// A layout with inputs `register, lane, warp, block` (in this order; missing ones are
+    /// added without bases) and outputs `dim0, dim1, ...`.
+    ///
+    /// # Errors
+    /// Other input or output names, no output dimension, or bases of `block` (one CTA only).
+    pub fn new(layout: LinearLayout) -> Result<LinearEncoding, LayoutError> {
+        const OP: &str = "#ttg.linear";
+        let rank = layout.out_dims_with_sizes().len();
+        let names = dim_names(rank);
+        if rank == 0 || !layout.out_dims().eq(names.iter().map(String::as_str)) {
+            return Err(bad(
+                OP,
+                format!("outputs {:?}", layout.out_dims().collect::<Vec<_>>()),
+                "outputs dim0, dim1, ...",
+            ));
+        }
+        if let Some(name) = layout
+            .in_dims()
+            .find(|name| !DISTRIBUTED_IN_DIMS.contains(name))
+        {
+            return Err(bad(
+                OP,
+                format!("input {name}"),
+                "inputs register, lane, warp, block",
+            ));
+        }
+        if layout
+            .bases_of("block")
+            .is_some_and(|list| !list.is_empty())
+        {
+            return Err(bad(
+                OP,
+                "block bases",
+                "none: one CTA per CGA (several CTAs are not modelled)",
+            ));
+        }
+        let bases = DISTRIBUTED_IN_DIMS
+            .iter()
+            .map(|name| {
+                let list = layout.bases_of(name).unwrap_or_default().to_vec();
+                (name.to_string(), list)
+            })
+            .collect();
+        let layout = LinearLayout::new(bases, layout.out_dims_with_sizes().to_vec(), false)?;
+        Ok(LinearEncoding { layout })
+    }
+
+    /// The layout as given, inputs `register, lane, warp, block`.
+    pub fn layout(&self) -> &LinearLayout {
+        &self.layout
+    }
+
+    /// Triton's `LinearEncodingAttr::getOrder`: output dimensions in the order the register
+    /// bases first move them, then the rest from the last dimension down.
+    fn order(&self) -> Vec<u32> {
+        let rank = self.layout.out_dims_with_sizes().len() as u32;
+        let mut order: Vec<u32> = Vec::new();
+        let registers = self.layout.bases_of("register").unwrap_or_default();
+        let first_moved = registers
+            .iter()
+            .filter_map(|basis| basis.iter().position(|&v| v != 0));
+        for dim in first_moved.map(|d| d as u32).chain((0..rank).rev()) {
+            if !order.contains(&dim) {
+                order.push(dim);
+            }
+        }
+        order
+    }
+
+    /// Triton's `LinearEncodingAttr::toLinearLayout`: the layout itself at its own shape;
+    /// otherwise registers repeat it (dimensions in [`order`](Self::order)) up to `shape`,
+    /// and its largest bases are cut back to it (register bases removed, others zeroed).
+    fn to_linear_layout(&self, shape: &[u32]) -> Result<LinearLayout, LayoutError> {
+        let names = dim_names(shape.len());
+        let order = self.order();
+        let permuted: Vec<&str> = order.iter().map(|&d| names[d as usize].as_str()).collect();
+        let labeled: Vec<(String, u32)> = order
+            .iter()
+            .map(|&d| (names[d as usize].clone(), shape[d as usize]))
+            .collect();
+        let layout = self.layout.transpose_outs(&permuted)?;
+        let layout = ensure_not_larger(ensure_not_smaller(layout, &labeled)?, &labeled, false)?;
+        let canonical: Vec<&str> = names.iter().map(String::as_str).collect();
+        layout.transpose_outs(&canonical)
+    }
+}
+
 impl TritonLayout {
     /// Number of tensor dimensions the layout distributes.
     pub fn rank(&self) -> usize {
@@ -514,6 +629,7 @@ impl TritonLayout {
             TritonLayout::NvidiaMma(m) => m.rank(),
             TritonLayout::DotOperand(d) => d.parent.rank(),
             TritonLayout::Slice(s) => s.parent.rank() - 1,
+            TritonLayout::Linear(l) => l.layout.out_dims_with_sizes().len(),
         }
     }
 
@@ -537,6 +653,7 @@ impl TritonLayout {
             TritonLayout::NvidiaMma(m) => m.cta_layout()?,
             TritonLayout::DotOperand(d) => d.cta_layout()?,
             TritonLayout::Slice(s) => return s.to_linear_layout(shape),
+            TritonLayout::Linear(l) => return l.to_linear_layout(shape),
         };
         combine_with_shape(cta, shape)
     }
