@@ -1,12 +1,15 @@
 //! Triton 3.6's linear layouts (`../shared/vectors/README.md` section 9): `to_linear`
 //! (`toLinearLayout` of a distributed layout and a shape: every basis list equal) and
 //! `ll_algebra` (predicates, `apply`, and the bases of `invert`, `pseudoinvert` and
-//! `invert_and_compose`, list for list).
+//! `invert_and_compose`, list for list). Fresh `to_linear` cases (scripts/differential/triton)
+//! also carry the layout's text in Triton's IR dump, `mlir` with its alias line `mlir_alias`:
+//! it must parse to the case's layout and print back byte for byte.
 
 use serde_json::Value;
 
 use crate::engine::linear::{
-    Blocked, DotOperand, LinearLayout, NamedBases, NvidiaMma, Slice, TritonLayout,
+    Blocked, DotOperand, LinearEncoding, LinearLayout, NamedBases, NvidiaMma, Slice, TritonLayout,
+    DISTRIBUTED_IN_DIMS,
 };
 
 fn naturals(value: Option<&Value>, name: &str) -> Result<Vec<u32>, String> {
@@ -77,14 +80,66 @@ pub(super) fn layout_of(value: &Value) -> Result<TritonLayout, String> {
         Some("slice") => TritonLayout::Slice(
             Slice::new(number("dim")?, layout_of(parent()?)?).map_err(|e| e.to_string())?,
         ),
+        Some("linear") => {
+            let shape = naturals(value.get("shape"), "shape")?;
+            let mut bases = Vec::new();
+            for (field, dim) in ["reg_bases", "lane_bases", "warp_bases", "block_bases"]
+                .iter()
+                .zip(DISTRIBUTED_IN_DIMS)
+            {
+                bases.push((dim.to_string(), basis_list(value.get(*field), field)?));
+            }
+            let out_dims = (0..shape.len()).map(|d| format!("dim{d}")).zip(shape);
+            let layout = LinearLayout::new(bases, out_dims.collect(), false)
+                .and_then(LinearEncoding::new)
+                .map_err(|e| e.to_string())?;
+            TritonLayout::Linear(layout)
+        }
         other => return Err(format!("layout type {other:?}")),
     };
     Ok(layout)
 }
 
+/// The dump's text `mlir` (after its alias line `mlir_alias`) reads as `layout`, and
+/// `layout` prints as both.
+fn check_mlir(case: &Value, layout: &TritonLayout) -> Result<(), String> {
+    let (Some(text), Some(alias)) = (
+        case.get("mlir").and_then(Value::as_str),
+        case.get("mlir_alias").and_then(Value::as_str),
+    ) else {
+        return Ok(());
+    };
+    let (our_alias, our_text) = layout.to_mlir_aliased();
+    if (our_alias.as_str(), our_text.as_str()) != (alias, text) {
+        return Err(format!(
+            "mlir: we print {our_alias} {our_text}, Triton {alias} {text}"
+        ));
+    }
+    // `#ttg.linear` with no bases at all names no rank: the text alone cannot be read back
+    let no_bases = |l: &LinearEncoding| l.layout().bases().iter().all(|(_, b)| b.is_empty());
+    if let TritonLayout::Linear(l) = layout {
+        if no_bases(l) {
+            return Ok(());
+        }
+    }
+    let parsed = TritonLayout::parse(&format!("{alias}\n{text}")).map_err(|e| e.to_string())?;
+    // a `#ttg.linear` read back has the sizes its bases reach, the case's may be larger
+    let same = match (&parsed, layout) {
+        (TritonLayout::Linear(a), TritonLayout::Linear(b)) => {
+            a.layout().bases() == b.layout().bases()
+        }
+        _ => parsed == *layout,
+    };
+    if !same {
+        return Err(format!("mlir {alias} {text} reads as {parsed}"));
+    }
+    Ok(())
+}
+
 /// `to_linear`: each input dimension's bases and the shape equal Triton's.
 pub(super) fn check_to_linear(case: &Value) -> Result<(), String> {
     let layout = layout_of(case.get("layout").ok_or("no `layout`")?)?;
+    check_mlir(case, &layout)?;
     let shape = naturals(case.get("shape"), "shape")?;
     let ours = layout.to_linear_layout(&shape).map_err(|e| e.to_string())?;
     let linear = case.get("linear").ok_or("no `linear`")?;
