@@ -6,6 +6,7 @@ mod cute_cpp;
 mod cute_partition;
 mod cute_tv;
 mod tract;
+mod triton_ll;
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -101,6 +102,8 @@ pub fn check_case(kind: &str, case: &Value) -> Result<(), String> {
         "partition_copy" => cute_partition::check_partition_copy(case),
         "local_tile" => cute_partition::check_local_tile(case),
         "local_partition" => cute_partition::check_local_partition(case),
+        "to_linear" => triton_ll::check_to_linear(case),
+        "ll_algebra" => triton_ll::check_algebra(case),
         other => Err(format!(
             "kind `{other}` is not supported by this engine yet"
         )),

@@ -252,3 +252,25 @@ fn cute_partition_cases_agree() {
         assert!(failure.is_some(), "{from} -> {to} passes");
     }
 }
+
+#[test]
+fn triton_linear_layout_vectors_all_agree() {
+    check_all("triton_ll_seed1.jsonl", 450);
+}
+
+#[test]
+fn tampered_triton_linear_layouts_fail() {
+    let text = std::fs::read_to_string(vectors_dir().join("triton_ll_seed1.jsonl")).unwrap();
+    let to_linear = text.lines().find(|l| l.contains("\"tll-1-4\"")).unwrap();
+    let algebra = text.lines().find(|l| l.contains("\"lla-1-27\"")).unwrap();
+    for (line, from, to) in [
+        (to_linear, "[256, 0]]", "[0, 256]]"),
+        (algebra, "[[8, 0, 0], [29", "[[9, 0, 0], [29"),
+        (algebra, "\"injective\": true", "\"injective\": false"),
+    ] {
+        let tampered = line.replacen(from, to, 1);
+        assert_ne!(tampered, line, "the tamper must change the case");
+        let results = check_file_text(&tampered).unwrap();
+        assert!(results[0].failure.is_some(), "{from} -> {to}");
+    }
+}

@@ -17,6 +17,8 @@ pub enum Field {
     View,
     /// A swizzle `Sw<B,M,S>` or the parts of a composed layout around it.
     Swizzle,
+    /// A Triton layout: MLIR attribute text (`#ttg.blocked<{...}>`) or a Gluon constructor.
+    Triton,
 }
 
 impl Field {
@@ -28,6 +30,7 @@ impl Field {
             Field::Mask => "mask",
             Field::View => "view",
             Field::Swizzle => "swizzle",
+            Field::Triton => "triton layout",
         }
     }
 }

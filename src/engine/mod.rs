@@ -4,6 +4,7 @@ pub mod access;
 pub mod cute;
 pub mod error;
 pub mod expr;
+pub mod linear;
 pub mod morphism;
 pub mod support;
 pub mod syno;

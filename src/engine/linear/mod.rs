@@ -1,0 +1,21 @@
+//! Triton's linear layouts: maps from named input bits (`register`, `lane`, `warp`, `block`,
+//! `offset`) to named tensor coordinates over F2, as Triton 3.6 defines them in
+//! `lib/Tools/LinearLayout.cpp`, and the conversions of its distributed layouts
+//! (`LinearLayoutConversions.cpp`).
+//!
+//! A layout `L` has input dimensions, each with a list of bases (basis `k` of `in` is
+//! `L(in = 2^k)`), and output dimensions with power-of-two sizes; `L(x)` is the XOR of the
+//! bases of the set bits of `x`. Every operation returns the bases Triton returns, list for
+//! list: the order of dimensions and the choice among equivalent bases are Triton's.
+
+mod layout;
+mod matrix;
+mod notation;
+mod solve;
+mod triton;
+
+pub use layout::{LinearLayout, NamedBases, MAX_BITS};
+pub use matrix::Gf2Matrix;
+pub use triton::{
+    Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout, DISTRIBUTED_IN_DIMS,
+};

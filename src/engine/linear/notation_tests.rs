@@ -1,0 +1,166 @@
+use super::*;
+
+/// The IR dump's texts of Triton 3.6.0 (printed by its bindings, `str` of a module holding
+/// the layout).
+const BLOCKED: &str = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>";
+const MMA: &str = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>";
+const WGMMA: &str = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>";
+const LINEAR: &str = "#ttg.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 4], [0, 8]], block = []}>";
+
+/// Parses `text`, prints it inline and as Gluon, and reads both back to the same layout.
+#[track_caller]
+fn check(text: &str, inline: &str) -> TritonLayout {
+    let layout = TritonLayout::parse(text).unwrap();
+    assert_eq!(layout.to_mlir(), inline);
+    assert_eq!(TritonLayout::parse(inline).unwrap(), layout);
+    assert_eq!(
+        TritonLayout::parse(&layout.to_gluon()).unwrap(),
+        layout,
+        "{}",
+        layout.to_gluon()
+    );
+    let (alias, text) = layout.to_mlir_aliased();
+    assert_eq!(
+        TritonLayout::parse(&format!("{alias}\n{text}")).unwrap(),
+        layout
+    );
+    layout
+}
+
+#[test]
+fn the_base_layouts_round_trip_byte_for_byte() {
+    for text in [BLOCKED, MMA, WGMMA, LINEAR] {
+        let layout = check(text, text);
+        assert_eq!(layout.to_string(), text);
+    }
+}
+
+#[test]
+fn dot_operands_and_slices_print_their_parents_inline_or_by_triton_alias() {
+    let dot = check(
+        &format!("#mma = {MMA}\n#ttg.dot_op<{{opIdx = 0, parent = #mma, kWidth = 2}}>"),
+        &format!("#ttg.dot_op<{{opIdx = 0, parent = {MMA}, kWidth = 2}}>"),
+    );
+    assert_eq!(
+        dot.to_mlir_aliased(),
+        (
+            format!("#mma = {MMA}"),
+            "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>".to_string()
+        )
+    );
+    // as Triton printed a slice of a slice of a rank-3 blocked layout
+    let nested = "#ttg.slice<{dim = 1, parent = #ttg.slice<{dim = 2, parent = #blocked}>}>";
+    let blocked3 = "#ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [2, 4, 4], warpsPerCTA = [1, 1, 1], order = [2, 1, 0]}>";
+    let slice = check(
+        &format!("#blocked = {blocked3}\n{nested}"),
+        &nested.replace("#blocked", blocked3),
+    );
+    assert_eq!(slice.to_mlir_aliased().1, nested);
+    let sliced_dot =
+        "#ttg.slice<{dim = 0, parent = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>}>";
+    let layout = check(
+        &format!("#mma = {MMA} {sliced_dot}"),
+        &sliced_dot.replace("#mma", MMA),
+    );
+    assert_eq!(layout.to_mlir_aliased().1, sliced_dot);
+    let linear_slice = check(
+        &format!("#linear = {LINEAR}\n#ttg.slice<{{dim = 1, parent = #linear}}>"),
+        &format!("#ttg.slice<{{dim = 1, parent = {LINEAR}}}>"),
+    );
+    assert_eq!(
+        linear_slice.to_mlir_aliased().0,
+        format!("#linear = {LINEAR}")
+    );
+}
+
+#[test]
+fn gluon_constructors_read_as_the_same_layouts() {
+    for (gluon, mlir) in [
+        ("ttgl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])", BLOCKED),
+        ("gl.BlockedLayout([1, 4], [4, 8], [4, 1], order=(1, 0), cga_layout=[],)", BLOCKED),
+        ("ttgl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8])", MMA),
+        ("NVMMADistributedLayout(instr_shape=[16, 64, 16], warps_per_cta=[4, 1], version=[3, 0])", WGMMA),
+    ] {
+        let layout = TritonLayout::parse(gluon).unwrap();
+        assert_eq!(layout.to_mlir(), mlir);
+    }
+    let dot = TritonLayout::parse("ttgl.DotOperandLayout(operand_index=0, parent=ttgl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8]), k_width=2)").unwrap();
+    assert_eq!(dot.to_gluon(), "ttgl.DotOperandLayout(operand_index=0, parent=ttgl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8]), k_width=2)");
+    let slice = TritonLayout::parse("ttgl.SliceLayout(dim=1, parent=ttgl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))").unwrap();
+    assert_eq!(
+        slice.to_mlir(),
+        format!("#ttg.slice<{{dim = 1, parent = {BLOCKED}}}>")
+    );
+}
+
+#[test]
+fn a_linear_layout_is_its_own_linear_layout_at_its_shape() {
+    let layout = TritonLayout::parse(LINEAR).unwrap();
+    let TritonLayout::Linear(encoding) = &layout else {
+        panic!("not linear: {layout:?}");
+    };
+    assert_eq!(
+        &layout.to_linear_layout(&[32, 16]).unwrap(),
+        encoding.layout()
+    );
+    // Triton 3.6.0: a larger shape repeats by registers, a smaller one drops lane bits
+    let grown = layout.to_linear_layout(&[64, 16]).unwrap();
+    assert_eq!(
+        grown.bases_of("register").unwrap(),
+        [vec![0, 1], vec![0, 2], vec![32, 0]]
+    );
+    let cut = layout.to_linear_layout(&[16, 4]).unwrap();
+    assert_eq!(cut.bases_of("lane").unwrap()[4], [0, 0]);
+    assert_eq!(cut.bases_of("warp").unwrap(), [vec![0, 0], vec![0, 0]]);
+}
+
+#[track_caller]
+fn fails_at(text: &str, position: usize, expected: &str) {
+    match TritonLayout::parse(text) {
+        Err(LayoutError::Parse {
+            field: Field::Triton,
+            position: at,
+            expected: message,
+            input,
+        }) => {
+            assert_eq!((at, input.as_str()), (position, text), "{message}");
+            assert!(message.contains(expected), "{message}");
+        }
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+#[test]
+fn bad_text_is_a_parse_error_at_its_position() {
+    fails_at("#ttg.blocked<{sizePerThread = [1, 4]", 36, "`,`");
+    fails_at("#ttg.bloked<{}>", 0, "#ttg.blocked");
+    fails_at("#ttg.slice<{dim = 1, parent = #blocked}>", 30, "alias");
+    // a missing key at the closing brace, an unknown or repeated key where it starts
+    fails_at("#ttg.slice<{dim = 1}>", 19, "parent");
+    let unknown = format!("#ttg.dot_op<{{opIdx = 0, parent = {MMA}, kWidth = 2, k = 1}}>");
+    fails_at(&unknown, unknown.find("k = 1").unwrap(), "not k");
+    fails_at(
+        &format!("#blocked = {BLOCKED} #ttg.slice<{{dim = 1, dim = 0, parent = #blocked}}>"),
+        BLOCKED.len() + 33,
+        "dim once",
+    );
+    fails_at("ttgl.BlockedLayout(size_per_thread=[1, 4]", 41, "`,`");
+    fails_at("ttgl.Blocked(1)", 0, "BlockedLayout");
+    fails_at(&format!("{BLOCKED} x"), BLOCKED.len() + 1, "the end");
+    fails_at("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>", 113, "one CTA");
+}
+
+#[test]
+fn values_the_layouts_reject_keep_their_own_errors() {
+    let error = TritonLayout::parse("#ttg.blocked<{sizePerThread = [3], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>").unwrap_err();
+    assert!(
+        matches!(
+            error,
+            LayoutError::BadArgument {
+                op: "#ttg.blocked",
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+}

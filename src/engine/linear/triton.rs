@@ -1,0 +1,664 @@
+//! Triton's distributed layouts and `toLinearLayout` as Triton 3.6 builds them
+//! (`LinearLayoutConversions.cpp`, `LayoutUtils.cpp`): `#ttg.blocked`, `#ttg.nvidia_mma`
+//! (version 2, `mma.sync` 16×8, and version 3, wgmma 16×N×16), `#ttg.dot_op` of a version-2
+//! parent, `#ttg.slice`, and `#ttg.linear` (a linear layout given by its bases). The CTA layout is Triton's default (one CTA per CGA), so the
+//! `block` input dimension has no bases.
+
+use crate::engine::LayoutError;
+
+use super::layout::{bad, LinearLayout};
+
+/// `#ttg.blocked<{sizePerThread, threadsPerWarp, warpsPerCTA, order}>`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Blocked {
+    size_per_thread: Vec<u32>,
+    threads_per_warp: Vec<u32>,
+    warps_per_cta: Vec<u32>,
+    order: Vec<u32>,
+}
+
+/// `#ttg.nvidia_mma<{versionMajor, versionMinor, warpsPerCTA, instrShape}>`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NvidiaMma {
+    version_major: u32,
+    version_minor: u32,
+    warps_per_cta: Vec<u32>,
+    instr_shape: Vec<u32>,
+}
+
+/// `#ttg.dot_op<{opIdx, parent, kWidth}>` of an `nvidia_mma` parent.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DotOperand {
+    op_idx: u32,
+    parent: NvidiaMma,
+    k_width: u32,
+}
+
+/// `#ttg.slice<{dim, parent}>`: the parent's layout with dimension `dim` removed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Slice {
+    dim: u32,
+    parent: Box<TritonLayout>,
+}
+
+/// `#ttg.linear<{register, lane, warp, block}>`: a distributed layout given by its bases.
+///
+/// Invariant: input dimensions exactly `register, lane, warp, block` in this order, outputs
+/// `dim0, dim1, ...` (at least one), one CTA (`block` has no bases).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LinearEncoding {
+    layout: LinearLayout,
+}
+
+/// A distributed layout of Triton's GPU dialect.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TritonLayout {
+    Blocked(Blocked),
+    NvidiaMma(NvidiaMma),
+    DotOperand(DotOperand),
+    Slice(Slice),
+    Linear(LinearEncoding),
+}
+
+/// The input dimensions of every distributed layout, in Triton's order.
+pub const DISTRIBUTED_IN_DIMS: [&str; 4] = ["register", "lane", "warp", "block"];
+
+fn is_permutation(order: &[u32]) -> bool {
+    let mut seen = vec![false; order.len()];
+    order.iter().all(|&d| {
+        let fresh = seen.get(d as usize) == Some(&false);
+        if fresh {
+            seen[d as usize] = true;
+        }
+        fresh
+    })
+}
+
+fn powers_of_two(op: &'static str, field: &str, values: &[u32]) -> Result<(), LayoutError> {
+    match values.iter().find(|v| !v.is_power_of_two()) {
+        Some(v) => Err(bad(op, format!("{field} {values:?}: {v}"), "powers of two")),
+        None => Ok(()),
+    }
+}
+
+/// `dim0, dim1, ...`.
+fn dim_names(rank: usize) -> Vec<String> {
+    (0..rank).map(|d| format!("dim{d}")).collect()
+}
+
+/// Triton's `getMatrixOrder`: row-major is `[rank-1, ..., 0]`; column-major swaps the first
+/// two.
+fn matrix_order(rank: usize, row_major: bool) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..rank as u32).rev().collect();
+    if !row_major && rank >= 2 {
+        order.swap(0, 1);
+    }
+    order
+}
+
+/// Triton's `getOrderForDotOperand(opIdx, rank, kContig = true)`.
+fn dot_operand_order(op_idx: u32, rank: usize) -> Vec<u32> {
+    matrix_order(rank, op_idx == 0)
+}
+
+/// Triton's `identityStandardND`: `in_dim` covers `shape`, the dimension `order[0]` fastest;
+/// the output dimensions come in `order`.
+fn identity_standard_nd(
+    in_dim: &str,
+    shape: &[u32],
+    order: &[u32],
+) -> Result<LinearLayout, LayoutError> {
+    let names = dim_names(shape.len());
+    let mut layout = LinearLayout::empty();
+    for &d in order {
+        let d = d as usize;
+        layout = layout.product(&LinearLayout::identity_1d(shape[d], in_dim, &names[d])?)?;
+    }
+    Ok(layout)
+}
+
+/// Triton's `ensureLayoutNotSmallerThan`: registers repeat the layout until each output
+/// dimension covers `shape`.
+fn ensure_not_smaller(
+    layout: LinearLayout,
+    shape: &[(String, u32)],
+) -> Result<LinearLayout, LayoutError> {
+    let mut result = layout.clone();
+    for name in layout.out_dims() {
+        let actual = layout.out_dim_size(name).unwrap_or(1);
+        let desired = shape.iter().find(|(n, _)| n == name).map_or(1, |(_, s)| *s);
+        result = result.product(&LinearLayout::identity_1d(
+            desired / actual,
+            "register",
+            name,
+        )?)?;
+    }
+    Ok(result)
+}
+
+/// Triton's `ensureLayoutNotLargerThan`: per output dimension, the largest bases become 0
+/// until the dimension fits `shape`; register bases among them become 0 too
+/// (`broadcast_registers`) or are removed.
+fn ensure_not_larger(
+    layout: LinearLayout,
+    shape: &[(String, u32)],
+    broadcast_registers: bool,
+) -> Result<LinearLayout, LayoutError> {
+    let mut bases = layout.bases().to_vec();
+    let mut dropped_registers: Vec<usize> = Vec::new();
+    for (out_index, (name, size)) in layout.out_dims_with_sizes().iter().enumerate() {
+        let mut actual = *size;
+        let desired = shape.iter().find(|(n, _)| n == name).map_or(1, |(_, s)| *s);
+        if actual <= desired {
+            continue;
+        }
+        let mut sorted: Vec<(usize, usize, u32)> = Vec::new();
+        for (in_index, (_, list)) in bases.iter().enumerate() {
+            for (k, basis) in list.iter().enumerate() {
+                if basis[out_index] != 0 {
+                    sorted.push((in_index, k, basis[out_index]));
+                }
+            }
+        }
+        // largest first; equal values keep their order (llvm::sort leaves ties unspecified)
+        sorted.sort_by_key(|entry| std::cmp::Reverse(entry.2));
+        for (in_index, k, _) in sorted {
+            if actual <= desired {
+                break;
+            }
+            if !broadcast_registers && bases[in_index].0 == "register" {
+                dropped_registers.push(k);
+            } else {
+                bases[in_index].1[k][out_index] = 0;
+            }
+            actual >>= 1;
+        }
+    }
+    if let Some((_, registers)) = bases.iter_mut().find(|(name, _)| name == "register") {
+        let mut k = 0;
+        registers.retain(|_| {
+            k += 1;
+            !dropped_registers.contains(&(k - 1))
+        });
+    }
+    LinearLayout::with_inferred_sizes(bases, layout.out_dims().map(str::to_string).collect())
+}
+
+/// Triton's `combineCtaCgaWithShape` for the default CGA (one CTA): the CTA layout grown by
+/// registers and cut back by broadcasting to exactly `shape`, then a `block` input with no
+/// bases, the outputs in standard order.
+fn combine_with_shape(cta: LinearLayout, shape: &[u32]) -> Result<LinearLayout, LayoutError> {
+    let names = dim_names(shape.len());
+    let labeled: Vec<(String, u32)> = names.iter().cloned().zip(shape.iter().copied()).collect();
+    let cta = ensure_not_larger(ensure_not_smaller(cta, &labeled)?, &labeled, true)?;
+    let order: Vec<&str> = cta.out_dims().collect();
+    let mut cga = LinearLayout::empty();
+    for name in &order {
+        cga = cga.product(&LinearLayout::identity_1d(1, "block", name)?)?;
+    }
+    let standard: Vec<&str> = names.iter().map(String::as_str).collect();
+    cta.product(&cga)?.transpose_outs(&standard)
+}
+
+/// Triton's `nvidiaMmaTile`: `kWidth` registers and 4 lanes along the inner dimension, 8
+/// lanes along the outer, then registers repeat along the outer and the inner dimension.
+fn nvidia_mma_tile(
+    tile: &[u32],
+    k_width: u32,
+    order: &[u32],
+    rep_order: &[u32],
+) -> Result<LinearLayout, LayoutError> {
+    let names = dim_names(rep_order.len());
+    let mut layout = identity_standard_nd("register", &vec![1; rep_order.len()], rep_order)?;
+    let (inner, outer) = (order[0] as usize, order[1] as usize);
+    let (m, n) = (tile[outer], tile[inner]);
+    if m % 8 != 0 || n % (k_width * 4) != 0 {
+        return Err(bad(
+            "nvidiaMmaTile",
+            format!("tile {tile:?}, kWidth {k_width}"),
+            "m a multiple of 8, n of 4·kWidth",
+        ));
+    }
+    for (size, in_dim, out) in [
+        (k_width, "register", inner),
+        (4, "lane", inner),
+        (8, "lane", outer),
+        (m / 8, "register", outer),
+        (n / (k_width * 4), "register", inner),
+    ] {
+        layout = layout.product(&LinearLayout::identity_1d(size, in_dim, &names[out])?)?;
+    }
+    Ok(layout)
+}
+
+/// Triton's `broadcastedDotOperandLayout`: `in_dim` covers `shape` in `order`, except the K
+/// dimension, along which it broadcasts.
+fn broadcasted_dot_operand(
+    shape: &[u32],
+    order: &[u32],
+    k_dim: u32,
+    in_dim: &str,
+) -> Result<LinearLayout, LayoutError> {
+    let names = dim_names(shape.len());
+    let mut layout = LinearLayout::empty();
+    for &d in order {
+        let piece = if d == k_dim {
+            LinearLayout::zeros_1d(shape[d as usize], in_dim, &names[d as usize])?
+        } else {
+            LinearLayout::identity_1d(shape[d as usize], in_dim, &names[d as usize])?
+        };
+        layout = layout.product(&piece)?;
+    }
+    Ok(layout)
+}
+
+impl Blocked {
+    /// # Errors
+    /// Lists of different lengths (or none), values that are not powers of two, or an order
+    /// that is not a permutation.
+    pub fn new(
+        size_per_thread: Vec<u32>,
+        threads_per_warp: Vec<u32>,
+        warps_per_cta: Vec<u32>,
+        order: Vec<u32>,
+    ) -> Result<Blocked, LayoutError> {
+        const OP: &str = "#ttg.blocked";
+        let rank = order.len();
+        if rank == 0
+            || [&size_per_thread, &threads_per_warp, &warps_per_cta]
+                .iter()
+                .any(|l| l.len() != rank)
+        {
+            return Err(bad(
+                OP,
+                format!(
+                    "{size_per_thread:?}, {threads_per_warp:?}, {warps_per_cta:?}, order {order:?}"
+                ),
+                "lists of one and the same rank",
+            ));
+        }
+        powers_of_two(OP, "sizePerThread", &size_per_thread)?;
+        powers_of_two(OP, "threadsPerWarp", &threads_per_warp)?;
+        powers_of_two(OP, "warpsPerCTA", &warps_per_cta)?;
+        if !is_permutation(&order) {
+            return Err(bad(
+                OP,
+                format!("order {order:?}"),
+                format!("a permutation of 0..{rank}"),
+            ));
+        }
+        Ok(Blocked {
+            size_per_thread,
+            threads_per_warp,
+            warps_per_cta,
+            order,
+        })
+    }
+
+    pub fn size_per_thread(&self) -> &[u32] {
+        &self.size_per_thread
+    }
+
+    pub fn threads_per_warp(&self) -> &[u32] {
+        &self.threads_per_warp
+    }
+
+    pub fn warps_per_cta(&self) -> &[u32] {
+        &self.warps_per_cta
+    }
+
+    pub fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    fn cta_layout(&self) -> Result<LinearLayout, LayoutError> {
+        identity_standard_nd("register", &self.size_per_thread, &self.order)?
+            .product(&identity_standard_nd(
+                "lane",
+                &self.threads_per_warp,
+                &self.order,
+            )?)?
+            .product(&identity_standard_nd(
+                "warp",
+                &self.warps_per_cta,
+                &self.order,
+            )?)
+    }
+}
+
+impl NvidiaMma {
+    /// Version 2 (`instrShape = [16, 8]`, or `[1, 16, 8]` batched) or version 3
+    /// (`instrShape = [16, N, K]`, two dimensions).
+    ///
+    /// # Errors
+    /// Another version or instruction shape, warps that are not powers of two, or a rank
+    /// other than 2 or 3 (2 for version 3).
+    pub fn new(
+        version_major: u32,
+        version_minor: u32,
+        warps_per_cta: Vec<u32>,
+        instr_shape: Vec<u32>,
+    ) -> Result<NvidiaMma, LayoutError> {
+        const OP: &str = "#ttg.nvidia_mma";
+        let rank = warps_per_cta.len();
+        powers_of_two(OP, "warpsPerCTA", &warps_per_cta)?;
+        let instr_ok = match version_major {
+            2 => {
+                (2..=3).contains(&rank)
+                    && instr_shape.len() == rank
+                    && instr_shape[rank - 2..] == [16, 8]
+                    && instr_shape[..rank - 2].iter().all(|&v| v == 1)
+            }
+            3 => {
+                rank == 2
+                    && instr_shape.len() == 3
+                    && instr_shape[0] == 16
+                    && instr_shape[1].is_multiple_of(8)
+                    && (8..=256).contains(&instr_shape[1])
+            }
+            _ => false,
+        };
+        if !instr_ok {
+            return Err(bad(OP, format!("version {version_major}.{version_minor}, warpsPerCTA {warps_per_cta:?}, instrShape {instr_shape:?}"), "version 2 with instrShape [16, 8] or version 3 with [16, N, K] and two dimensions"));
+        }
+        Ok(NvidiaMma {
+            version_major,
+            version_minor,
+            warps_per_cta,
+            instr_shape,
+        })
+    }
+
+    pub fn version(&self) -> (u32, u32) {
+        (self.version_major, self.version_minor)
+    }
+
+    pub fn warps_per_cta(&self) -> &[u32] {
+        &self.warps_per_cta
+    }
+
+    pub fn instr_shape(&self) -> &[u32] {
+        &self.instr_shape
+    }
+
+    fn is_hopper(&self) -> bool {
+        self.version_major == 3
+    }
+
+    fn rank(&self) -> usize {
+        self.warps_per_cta.len()
+    }
+
+    /// Hopper's warps are column-major (fixed by wgmma); Ampere's row-major.
+    fn warp_order(&self) -> Vec<u32> {
+        matrix_order(self.rank(), !self.is_hopper())
+    }
+
+    fn cta_layout(&self) -> Result<LinearLayout, LayoutError> {
+        let tile = if self.is_hopper() {
+            self.instr_shape[..2].to_vec()
+        } else {
+            self.instr_shape.clone()
+        };
+        let order = matrix_order(self.rank(), true);
+        let tile = nvidia_mma_tile(&tile, 2, &order, &order)?;
+        let outs: Vec<&str> = tile.out_dims().collect();
+        let warps = identity_standard_nd("warp", &self.warps_per_cta, &self.warp_order())?
+            .transpose_outs(&outs)?;
+        tile.product(&warps)
+    }
+}
+
+impl DotOperand {
+    /// # Errors
+    /// `op_idx` not 0 or 1, operand 1 of a version-3 parent (wgmma reads B from shared
+    /// memory), or a `k_width` that is not 1, 2, 4, 8 or 16.
+    pub fn new(op_idx: u32, parent: NvidiaMma, k_width: u32) -> Result<DotOperand, LayoutError> {
+        const OP: &str = "#ttg.dot_op";
+        if op_idx > 1 || (op_idx == 1 && parent.is_hopper()) {
+            return Err(bad(
+                OP,
+                format!("opIdx {op_idx} of version {}", parent.version_major),
+                "opIdx 0, or 1 of a version-2 parent",
+            ));
+        }
+        if !k_width.is_power_of_two() || k_width > 16 {
+            return Err(bad(OP, format!("kWidth {k_width}"), "1, 2, 4, 8 or 16"));
+        }
+        Ok(DotOperand {
+            op_idx,
+            parent,
+            k_width,
+        })
+    }
+
+    pub fn op_idx(&self) -> u32 {
+        self.op_idx
+    }
+
+    pub fn parent(&self) -> &NvidiaMma {
+        &self.parent
+    }
+
+    pub fn k_width(&self) -> u32 {
+        self.k_width
+    }
+
+    fn cta_layout(&self) -> Result<LinearLayout, LayoutError> {
+        let rank = self.parent.rank();
+        let mut tile = vec![1u32; rank];
+        if self.op_idx == 0 {
+            tile[rank - 2] = 16;
+            tile[rank - 1] = self.k_width * 8;
+        } else {
+            tile[rank - 2] = self.k_width * 8;
+            tile[rank - 1] = 8;
+        }
+        let order = dot_operand_order(self.op_idx, rank);
+        let layout = nvidia_mma_tile(&tile, self.k_width, &order, &order)?;
+        let k_dim = if self.op_idx == 0 { rank - 1 } else { rank - 2 } as u32;
+        let outs: Vec<&str> = layout.out_dims().collect();
+        let warps = broadcasted_dot_operand(
+            &self.parent.warps_per_cta,
+            &self.parent.warp_order(),
+            k_dim,
+            "warp",
+        )?
+        .transpose_outs(&outs)?;
+        layout.product(&warps)
+    }
+}
+
+impl Slice {
+    /// # Errors
+    /// `dim` is not a dimension of the parent, or the parent has a single dimension.
+    pub fn new(dim: u32, parent: TritonLayout) -> Result<Slice, LayoutError> {
+        let rank = parent.rank();
+        if rank < 2 || dim as usize >= rank {
+            return Err(bad(
+                "#ttg.slice",
+                format!("dim {dim} of a rank-{rank} parent"),
+                "a dimension of a parent of rank 2 or more",
+            ));
+        }
+        Ok(Slice {
+            dim,
+            parent: Box::new(parent),
+        })
+    }
+
+    pub fn dim(&self) -> u32 {
+        self.dim
+    }
+
+    pub fn parent(&self) -> &TritonLayout {
+        &self.parent
+    }
+
+    fn to_linear_layout(&self, shape: &[u32]) -> Result<LinearLayout, LayoutError> {
+        let dim = self.dim as usize;
+        let mut parent_shape = shape.to_vec();
+        parent_shape.insert(dim, 1);
+        let parent = self.parent.to_linear_layout(&parent_shape)?;
+        let names = dim_names(shape.len() + 1);
+        let mut transform = LinearLayout::empty();
+        for (index, (out, size)) in parent.out_dims_with_sizes().iter().enumerate() {
+            let piece = match index.cmp(&dim) {
+                std::cmp::Ordering::Equal => LinearLayout::zeros_1d(*size, out, &names[0])?,
+                std::cmp::Ordering::Less => LinearLayout::identity_1d(*size, out, &names[index])?,
+                std::cmp::Ordering::Greater => {
+                    LinearLayout::identity_1d(*size, out, &names[index - 1])?
+                }
+            };
+            transform = transform.product(&piece)?;
+        }
+        let sliced = parent.compose(&transform)?;
+        // registers that only repeated the removed dimension go
+        let bases = sliced
+            .bases()
+            .iter()
+            .map(|(name, list)| {
+                let list = if name == "register" {
+                    list.iter()
+                        .filter(|b| b.iter().any(|&v| v != 0))
+                        .cloned()
+                        .collect()
+                } else {
+                    list.clone()
+                };
+                (name.clone(), list)
+            })
+            .collect();
+        LinearLayout::with_inferred_sizes(bases, sliced.out_dims().map(str::to_string).collect())
+    }
+}
+
+impl LinearEncoding {
+    /// A layout with inputs `register, lane, warp, block` (in this order; missing ones are
+    /// added without bases) and outputs `dim0, dim1, ...`.
+    ///
+    /// # Errors
+    /// Other input or output names, no output dimension, or bases of `block` (one CTA only).
+    pub fn new(layout: LinearLayout) -> Result<LinearEncoding, LayoutError> {
+        const OP: &str = "#ttg.linear";
+        let rank = layout.out_dims_with_sizes().len();
+        let names = dim_names(rank);
+        if rank == 0 || !layout.out_dims().eq(names.iter().map(String::as_str)) {
+            return Err(bad(
+                OP,
+                format!("outputs {:?}", layout.out_dims().collect::<Vec<_>>()),
+                "outputs dim0, dim1, ...",
+            ));
+        }
+        if let Some(name) = layout
+            .in_dims()
+            .find(|name| !DISTRIBUTED_IN_DIMS.contains(name))
+        {
+            return Err(bad(
+                OP,
+                format!("input {name}"),
+                "inputs register, lane, warp, block",
+            ));
+        }
+        if layout
+            .bases_of("block")
+            .is_some_and(|list| !list.is_empty())
+        {
+            return Err(bad(
+                OP,
+                "block bases",
+                "none: one CTA per CGA (several CTAs are not modelled)",
+            ));
+        }
+        let bases = DISTRIBUTED_IN_DIMS
+            .iter()
+            .map(|name| {
+                let list = layout.bases_of(name).unwrap_or_default().to_vec();
+                (name.to_string(), list)
+            })
+            .collect();
+        let layout = LinearLayout::new(bases, layout.out_dims_with_sizes().to_vec(), false)?;
+        Ok(LinearEncoding { layout })
+    }
+
+    /// The layout as given, inputs `register, lane, warp, block`.
+    pub fn layout(&self) -> &LinearLayout {
+        &self.layout
+    }
+
+    /// Triton's `LinearEncodingAttr::getOrder`: output dimensions in the order the register
+    /// bases first move them, then the rest from the last dimension down.
+    fn order(&self) -> Vec<u32> {
+        let rank = self.layout.out_dims_with_sizes().len() as u32;
+        let mut order: Vec<u32> = Vec::new();
+        let registers = self.layout.bases_of("register").unwrap_or_default();
+        let first_moved = registers
+            .iter()
+            .filter_map(|basis| basis.iter().position(|&v| v != 0));
+        for dim in first_moved.map(|d| d as u32).chain((0..rank).rev()) {
+            if !order.contains(&dim) {
+                order.push(dim);
+            }
+        }
+        order
+    }
+
+    /// Triton's `LinearEncodingAttr::toLinearLayout`: the layout itself at its own shape;
+    /// otherwise registers repeat it (dimensions in [`order`](Self::order)) up to `shape`,
+    /// and its largest bases are cut back to it (register bases removed, others zeroed).
+    fn to_linear_layout(&self, shape: &[u32]) -> Result<LinearLayout, LayoutError> {
+        let names = dim_names(shape.len());
+        let order = self.order();
+        let permuted: Vec<&str> = order.iter().map(|&d| names[d as usize].as_str()).collect();
+        let labeled: Vec<(String, u32)> = order
+            .iter()
+            .map(|&d| (names[d as usize].clone(), shape[d as usize]))
+            .collect();
+        let layout = self.layout.transpose_outs(&permuted)?;
+        let layout = ensure_not_larger(ensure_not_smaller(layout, &labeled)?, &labeled, false)?;
+        let canonical: Vec<&str> = names.iter().map(String::as_str).collect();
+        layout.transpose_outs(&canonical)
+    }
+}
+
+impl TritonLayout {
+    /// Number of tensor dimensions the layout distributes.
+    pub fn rank(&self) -> usize {
+        match self {
+            TritonLayout::Blocked(b) => b.order.len(),
+            TritonLayout::NvidiaMma(m) => m.rank(),
+            TritonLayout::DotOperand(d) => d.parent.rank(),
+            TritonLayout::Slice(s) => s.parent.rank() - 1,
+            TritonLayout::Linear(l) => l.layout.out_dims_with_sizes().len(),
+        }
+    }
+
+    /// Triton's `toLinearLayout(shape, layout)`: inputs `register, lane, warp, block`, outputs
+    /// `dim0, dim1, ...` of exactly `shape`.
+    ///
+    /// # Errors
+    /// A shape of another rank or with a size that is not a power of two, or a layout whose
+    /// pieces Triton could not build.
+    pub fn to_linear_layout(&self, shape: &[u32]) -> Result<LinearLayout, LayoutError> {
+        if shape.len() != self.rank() {
+            return Err(LayoutError::RankMismatch {
+                field: crate::engine::Field::Shape,
+                expected: self.rank(),
+                found: shape.len(),
+            });
+        }
+        powers_of_two("toLinearLayout", "shape", shape)?;
+        let cta = match self {
+            TritonLayout::Blocked(b) => b.cta_layout()?,
+            TritonLayout::NvidiaMma(m) => m.cta_layout()?,
+            TritonLayout::DotOperand(d) => d.cta_layout()?,
+            TritonLayout::Slice(s) => return s.to_linear_layout(shape),
+            TritonLayout::Linear(l) => return l.to_linear_layout(shape),
+        };
+        combine_with_shape(cta, shape)
+    }
+}
+
+#[cfg(test)]
+#[path = "triton_tests.rs"]
+mod tests;

@@ -1,0 +1,94 @@
+use super::*;
+
+fn blocked(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32]) -> TritonLayout {
+    TritonLayout::Blocked(
+        Blocked::new(spt.to_vec(), tpw.to_vec(), wpc.to_vec(), order.to_vec()).unwrap(),
+    )
+}
+
+fn mma_v2(warps: &[u32]) -> NvidiaMma {
+    NvidiaMma::new(2, 0, warps.to_vec(), vec![16, 8]).unwrap()
+}
+
+#[track_caller]
+fn check(layout: &TritonLayout, shape: &[u32], expect: [&[[u32; 2]]; 3]) {
+    let ll = layout.to_linear_layout(shape).unwrap();
+    for (dim, want) in ["register", "lane", "warp"].iter().zip(expect) {
+        let want: Vec<Vec<u32>> = want.iter().map(|b| b.to_vec()).collect();
+        assert_eq!(ll.bases_of(dim).unwrap(), want, "{dim} of {ll}");
+    }
+    assert_eq!(ll.bases_of("block").unwrap(), [] as [Vec<u32>; 0]);
+    let sizes: Vec<u32> = ll.out_dims_with_sizes().iter().map(|(_, s)| *s).collect();
+    assert_eq!(sizes, shape);
+    assert!(ll.is_surjective());
+}
+
+#[test]
+fn a_blocked_layout_larger_than_the_tensor_broadcasts_and_a_smaller_one_repeats() {
+    // triton_ll_seed1 tll-1-5: 2×512 tile on a 16×2 tensor
+    check(
+        &blocked(&[2, 2], &[1, 32], &[1, 8], &[1, 0]),
+        &[16, 2],
+        [
+            &[[0, 1], [1, 0], [2, 0], [4, 0], [8, 0]],
+            &[[0, 0]; 5],
+            &[[0, 0]; 3],
+        ],
+    );
+}
+
+#[test]
+fn mma_v2_accumulators_and_operands_match_triton() {
+    // tll-1-4
+    check(
+        &TritonLayout::NvidiaMma(mma_v2(&[8, 1])),
+        &[512, 16],
+        [
+            &[[0, 1], [8, 0], [0, 8], [128, 0], [256, 0]],
+            &[[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
+            &[[16, 0], [32, 0], [64, 0]],
+        ],
+    );
+    // tll-1-6: operand B broadcasts along K (dim 0) over the warps of dim 0
+    let b = DotOperand::new(1, mma_v2(&[2, 4]), 2).unwrap();
+    check(
+        &TritonLayout::DotOperand(b),
+        &[64, 64],
+        [
+            &[[1, 0], [8, 0], [16, 0], [32, 0], [0, 32]],
+            &[[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]],
+            &[[0, 8], [0, 16], [0, 0]],
+        ],
+    );
+}
+
+#[test]
+fn a_slice_drops_the_dimension_and_its_repeated_registers() {
+    // tll-1-2
+    let parent = blocked(&[2, 2], &[16, 2], &[1, 1], &[0, 1]);
+    let slice = TritonLayout::Slice(Slice::new(0, parent).unwrap());
+    let ll = slice.to_linear_layout(&[2]).unwrap();
+    assert_eq!(ll.bases_of("register").unwrap(), [vec![1]]);
+    assert_eq!(ll.bases_of("lane").unwrap(), vec![vec![0]; 5]);
+}
+
+#[test]
+fn bad_layouts_and_shapes_are_errors() {
+    assert!(Blocked::new(vec![1, 1], vec![4, 8], vec![1, 1], vec![0, 0]).is_err());
+    assert!(Blocked::new(vec![1, 3], vec![4, 8], vec![1, 1], vec![1, 0]).is_err());
+    assert!(Blocked::new(vec![1], vec![4, 8], vec![1, 1], vec![1, 0]).is_err());
+    assert!(NvidiaMma::new(2, 0, vec![4, 1], vec![16, 16]).is_err());
+    assert!(NvidiaMma::new(3, 0, vec![4, 1], vec![16, 24]).is_err());
+    let hopper = NvidiaMma::new(3, 0, vec![4, 1], vec![16, 64, 16]).unwrap();
+    assert!(DotOperand::new(1, hopper.clone(), 2).is_err());
+    assert!(DotOperand::new(0, hopper, 3).is_err());
+    let layout = blocked(&[1, 4], &[4, 8], &[4, 1], &[1, 0]);
+    assert!(layout.to_linear_layout(&[32]).is_err());
+    assert!(layout.to_linear_layout(&[32, 48]).is_err());
+    assert!(Slice::new(2, layout).is_err());
+    // wgmma N = 24 is legal for the instruction but not a power-of-two tile
+    let n24 = NvidiaMma::new(3, 0, vec![4, 1], vec![16, 24, 16]).unwrap();
+    assert!(TritonLayout::NvidiaMma(n24)
+        .to_linear_layout(&[64, 64])
+        .is_err());
+}
