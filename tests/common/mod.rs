@@ -6,6 +6,18 @@ pub mod syno;
 
 use std::path::PathBuf;
 
+/// Runs the `layout-lab` binary: whether it succeeded, and its standard output.
+pub fn run(args: &[&str]) -> (bool, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_layout-lab"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
 /// `PROPTEST_CASES`, or 256.
 pub fn cases() -> u32 {
     std::env::var("PROPTEST_CASES")
