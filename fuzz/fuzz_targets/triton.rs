@@ -1,0 +1,27 @@
+//! Triton layouts as their MLIR attribute text (inline or with its alias line) or Gluon's
+//! constructors: what parses prints back, converts to a linear layout at a few shapes, and runs
+//! the algebra on it (invert, pseudo-inverse, invert_and_compose), never panicking.
+#![no_main]
+use layout_lab::engine::linear::TritonLayout;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|text: &str| {
+    let Ok(layout) = TritonLayout::parse(text) else {
+        return;
+    };
+    let _ = TritonLayout::parse(&layout.to_mlir());
+    let (alias, aliased) = layout.to_mlir_aliased();
+    let _ = TritonLayout::parse(&format!("{alias}\n{aliased}"));
+    let _ = TritonLayout::parse(&layout.to_gluon());
+    let rank = layout.rank().min(4);
+    for extent in [1u32, 16, 64] {
+        let shape = vec![extent; rank];
+        let Ok(linear) = layout.to_linear_layout(&shape) else {
+            continue;
+        };
+        let _ = linear.invert();
+        let _ = linear.pseudoinvert();
+        let _ = linear.invert_and_compose(&linear);
+        let _ = linear.matrix().rank();
+    }
+});
