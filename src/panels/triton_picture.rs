@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use crate::engine::linear::Holders;
 use crate::panels::markup::xml;
-use crate::state::colouring::TV_COLOURS;
+use crate::panels::tv_picture::TV_COLOURS;
 
 /// Pixels per cell: three label lines.
 const CELL: i64 = 40;
