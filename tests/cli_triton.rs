@@ -150,7 +150,11 @@ fn the_svg_is_a_grid_coloured_by_lane_and_labelled_by_holder() {
 
 #[test]
 fn bad_input_exits_2_with_a_message_and_undrawable_layouts_1() {
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["render", "--triton", BLOCKED, "--shape", "4,4,4"],
+            "has 3 sizes; the layout is of rank 2",
+        ),
         (&["render", "--triton", BLOCKED], "needs --shape"),
         (
             &["render", "--triton", BLOCKED, "--shape", "16,x"],
@@ -217,4 +221,34 @@ fn render_help_names_the_triton_source() {
         ok && help.contains("--triton <TEXT>") && help.contains("tensor<32x64xf32"),
         "{help}"
     );
+}
+
+#[test]
+fn a_slice_is_a_rank_1_row_held_by_the_lanes_of_the_sliced_dimension() {
+    // slicing dim 1 off BLOCKED: the 8 lanes of a row (lane bits 0..2, along dim1) and the 4
+    // registers hold the same element, so lane bases 1, 2, 4 and the registers go; element i
+    // is in lanes 8 (i mod 4) .. 8 (i mod 4) + 7 of warp i / 4
+    let typed =
+        format!("#blocked = {BLOCKED}\ntensor<16xf32, #ttg.slice<{{dim = 1, parent = #blocked}}>>");
+    let (ok, text) = run(&["render", "--triton", &typed, "--format", "text"]);
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("register = []\nlane = [[0], [0], [0], [1], [2]]\nwarp = [[4], [8]]\n"),
+        "{text}"
+    );
+    let lanes = |first: u32, warp: u32| {
+        let each: Vec<String> = (first..first + 8)
+            .map(|l| format!("r0 l{l} w{warp}"))
+            .collect();
+        each.join(", ")
+    };
+    assert_eq!(line(&text, "0"), lanes(0, 0));
+    assert_eq!(line(&text, "3"), lanes(24, 0));
+    assert_eq!(line(&text, "13"), lanes(8, 3));
+    // drawn as one row, the first holder labelled with the count of the others
+    let (ok, svg) = run(&["render", "--triton", &typed]);
+    assert!(ok, "{svg}");
+    assert_eq!(svg.matches("<rect x=").count(), 16);
+    assert_eq!(svg.matches(" y=\"80\" width=\"40\"").count(), 16, "{svg}");
+    assert!(svg.contains(">w3 +7</text>"), "{svg}");
 }

@@ -70,6 +70,14 @@ fn picture(args: &RenderArgs, text: &str) -> Result<String, Failure> {
             )),
         };
     let layout = source.layout();
+    if shape.len() != layout.rank() {
+        return Err(Failure::Input(format!(
+            "--shape {} has {} sizes; the layout is of rank {}",
+            by_x(&shape),
+            shape.len(),
+            layout.rank()
+        )));
+    }
     let linear = layout
         .to_linear_layout(&shape)
         .map_err(|e| Failure::Input(format!("{} over {}: {e}", layout, by_x(&shape))))?;
