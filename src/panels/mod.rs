@@ -29,6 +29,7 @@ pub mod picture;
 pub mod render;
 pub mod shortcuts;
 pub mod syno;
+pub mod triton_picture;
 pub mod tv_picture;
 pub mod views;
 

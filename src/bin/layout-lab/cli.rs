@@ -63,7 +63,8 @@ enum Command {
         files: Vec<String>,
     },
     /// A picture (svg, tikz), the expressions (expr) or the kernel (wgsl) of a layout, a view
-    /// stack, a morphism (or composable ones `F; G`) or a Syno input.
+    /// stack, a morphism (or composable ones `F; G`), a Syno input, a tiled MMA or copy, or a
+    /// Triton layout over a tensor (svg, or text: its bases and who holds each element).
     Render(Box<RenderArgs>),
     /// Shared-memory bank conflicts of a tile read by warps (--tv), or of a TiledCopy's
     /// shared-memory side (--copy): a table per load or instruction, then
@@ -96,7 +97,7 @@ pub(crate) struct RenderArgs {
     /// A tinygrad `View(...)` or `ShapeTracker(views=(...))`.
     #[arg(long, value_name = "REPR", conflicts_with = "shape")]
     pub view: Option<String>,
-    /// The compact view of these sizes, `3,4`.
+    /// The compact view of these sizes, `3,4`; with --triton, the tensor's shape.
     #[arg(long, value_name = "S")]
     pub shape: Option<String>,
     /// Movement ops applied to --view or --shape: `permute 1,0; reshape 3,2`, or tinygrad calls.
@@ -111,9 +112,19 @@ pub(crate) struct RenderArgs {
     /// Which input of --syno (default 0).
     #[arg(long, value_name = "K", requires = "syno")]
     pub input: Option<usize>,
+    /// A Triton distributed layout: its MLIR attribute (`#ttg.blocked<{...}>`, after any alias
+    /// lines it names; give --shape), a Gluon constructor (give --shape) or a tensor type
+    /// `tensor<32x64xf32, #ttg.blocked<{...}>>` (the shape is its own).
+    #[arg(
+        long,
+        value_name = "TEXT",
+        conflicts_with_all = ["layout", "view", "ops", "morphism", "syno", "mma", "copy"]
+    )]
+    pub triton: Option<String>,
     #[command(flatten)]
     pub tiled: TiledArgs,
-    /// svg, tikz, expr or wgsl; with --mma or --copy, svg or latex (print_latex's file).
+    /// svg, tikz, expr or wgsl; with --mma or --copy, svg or latex (print_latex's file); with
+    /// --triton, svg or text (the bases, then each element's register, lane and warp).
     #[arg(long, default_value = "svg")]
     pub format: String,
 }

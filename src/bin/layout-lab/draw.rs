@@ -62,6 +62,9 @@ enum Source {
 /// `layout-lab render`: the same notations as the app, written as a picture, the expressions
 /// or the shader.
 pub(crate) fn render(args: &RenderArgs) -> ExitCode {
+    if let Some(text) = &args.triton {
+        return crate::triton::render(args, text);
+    }
     let picture = match crate::tv::render(args) {
         Some(picture) => picture,
         None => {

@@ -12,6 +12,8 @@ mod partition;
 #[cfg(not(target_arch = "wasm32"))]
 mod tiled;
 #[cfg(not(target_arch = "wasm32"))]
+mod triton;
+#[cfg(not(target_arch = "wasm32"))]
 mod tv;
 #[cfg(not(target_arch = "wasm32"))]
 mod vectors;

@@ -8,14 +8,18 @@
 //! bases of the set bits of `x`. Every operation returns the bases Triton returns, list for
 //! list: the order of dimensions and the choice among equivalent bases are Triton's.
 
+mod holders;
 mod layout;
 mod matrix;
 mod notation;
 mod solve;
+mod tensor_type;
 mod triton;
 
+pub use holders::Holders;
 pub use layout::{LinearLayout, NamedBases, MAX_BITS};
 pub use matrix::Gf2Matrix;
+pub use tensor_type::{TensorType, TritonText};
 pub use triton::{
     Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout, DISTRIBUTED_IN_DIMS,
 };

@@ -1,0 +1,147 @@
+//! A Triton distributed layout's tensor as a picture: each element under the first
+//! (register, lane, warp) holding it, labelled `r{register} l{lane} w{warp}` as `print_latex`
+//! labels `T V`, filled with `print_latex`'s eight colours by lane (thread `32·warp + lane`
+//! mod 8, as [`tv_svg`](super::tv_picture::tv_svg) colours threads) and darker by warp. Each
+//! cell's tooltip lists every holder, so a broadcast shows all of them.
+
+use std::fmt::Write;
+
+use crate::engine::linear::Holders;
+use crate::panels::markup::xml;
+use crate::panels::tv_picture::TV_COLOURS;
+
+/// Pixels per cell: three label lines.
+const CELL: i64 = 40;
+
+/// The fill of a cell held first by `lane` of `warp`: the lane's colour, each warp of four a
+/// shade darker.
+fn fill(lane: u32, warp: u32) -> String {
+    let [r, g, b] = TV_COLOURS[(lane % 8) as usize];
+    let shade = [100, 85, 70, 55][(warp % 4) as usize];
+    let s = |c: u8| u32::from(c) * shade / 100;
+    format!("rgb({},{},{})", s(r), s(g), s(b))
+}
+
+/// One holder, `r3 l1 w0` (and ` b1` when the layout spans blocks).
+pub fn holder_label(holders: &Holders, input: u32) -> String {
+    let parts = holders.split(input);
+    let mut text = String::new();
+    for ((name, size), value) in holders.in_dims().iter().zip(parts) {
+        let short = match name.as_str() {
+            "register" => "r",
+            "lane" => "l",
+            "warp" => "w",
+            "block" if *size > 1 => "b",
+            "block" => continue,
+            other => other,
+        };
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        let _ = write!(text, "{short}{value}");
+    }
+    text
+}
+
+/// The value of input dimension `name` in `input`, 0 when the layout has no such dimension.
+fn part(holders: &Holders, input: u32, name: &str) -> u32 {
+    holders
+        .in_dims()
+        .iter()
+        .zip(holders.split(input))
+        .find(|((n, _), _)| n == name)
+        .map_or(0, |(_, v)| v)
+}
+
+/// The tensor of `holders` (rank 1, drawn as one row, or rank 2) as an SVG titled `title`.
+///
+/// # Errors
+/// A tensor of another rank.
+pub fn triton_svg(holders: &Holders, title: &str) -> Result<String, String> {
+    let (rows, cols) = match *holders.shape() {
+        [n] => (1, i64::from(n)),
+        [m, n] => (i64::from(m), i64::from(n)),
+        ref shape => {
+            return Err(format!(
+                "a tensor of rank {}: only rank 1 and 2 are drawn",
+                shape.len()
+            ))
+        }
+    };
+    // the title in 13-px monospace is about 8 px a character
+    let width = ((cols + 2) * CELL).max(title.chars().count() as i64 * 8 + 2 * CELL);
+    let height = (rows + 2) * CELL + CELL / 2;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"9\">"
+    );
+    let _ = writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
+    let _ = writeln!(
+        out,
+        "<text x=\"{CELL}\" y=\"16\" font-size=\"13\">{}</text>",
+        xml(title)
+    );
+    let (x0, y0) = (CELL, 2 * CELL);
+    for n in 0..cols {
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{n}</text>",
+            x0 + n * CELL + CELL / 2,
+            y0 - 6
+        );
+    }
+    for m in 0..rows {
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\">{m}</text>",
+            x0 - 4,
+            y0 + m * CELL + CELL / 2 + 4
+        );
+    }
+    for m in 0..rows {
+        for n in 0..cols {
+            let (x, y) = (x0 + n * CELL, y0 + m * CELL);
+            let index = (m * cols + n) as usize;
+            let held = holders.of_element(index);
+            let colour = match held.first() {
+                Some(&first) => fill(part(holders, first, "lane"), part(holders, first, "warp")),
+                None => "#eee".to_string(),
+            };
+            let coord = holders.coord_from_index(index);
+            let mut tooltip = format!("{coord:?}:");
+            for &x in held {
+                let _ = write!(tooltip, " ({})", holder_label(holders, x));
+            }
+            let _ = write!(
+                out,
+                "<g><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{colour}\" stroke=\"#000\" stroke-width=\"0.5\"/>",
+                xml(&tooltip)
+            );
+            if let Some(&first) = held.first() {
+                let more = match held.len() {
+                    1 => String::new(),
+                    k => format!(" +{}", k - 1),
+                };
+                let lines = [
+                    format!("r{}", part(holders, first, "register")),
+                    format!("l{}", part(holders, first, "lane")),
+                    format!("w{}{more}", part(holders, first, "warp")),
+                ];
+                for (k, line) in lines.iter().enumerate() {
+                    let _ = write!(
+                        out,
+                        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+                        x + CELL / 2,
+                        y + 11 + 11 * k as i64,
+                        xml(line)
+                    );
+                }
+            }
+            out.push_str("</g>\n");
+        }
+    }
+    out.push_str("</svg>\n");
+    Ok(out)
+}
