@@ -8,12 +8,17 @@
 //! bases of the set bits of `x`. Every operation returns the bases Triton returns, list for
 //! list: the order of dimensions and the choice among equivalent bases are Triton's.
 
+mod bridge;
 mod layout;
 mod matrix;
 mod notation;
 mod solve;
 mod triton;
 
+pub use bridge::{
+    cute_layout_to_linear, linear_to_cute_layout, linear_to_swizzle, swizzle_to_linear, INDEX_DIM,
+    OFFSET_DIM,
+};
 pub use layout::{LinearLayout, NamedBases, MAX_BITS};
 pub use matrix::Gf2Matrix;
 pub use triton::{
