@@ -11,6 +11,7 @@
 mod bridge;
 mod layout;
 mod matrix;
+mod mma_bridge;
 mod notation;
 mod solve;
 mod triton;
@@ -21,6 +22,10 @@ pub use bridge::{
 };
 pub use layout::{LinearLayout, NamedBases, MAX_BITS};
 pub use matrix::Gf2Matrix;
+pub use mma_bridge::{
+    compare_owners, tiled_mma_to_linear, ElementOwners, Owner, OwnerComparison, MAX_ENUMERATED,
+    WARP_LANES,
+};
 pub use triton::{
     Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout, DISTRIBUTED_IN_DIMS,
 };
