@@ -131,13 +131,13 @@ pub fn tiled_mma_to_linear(mma: &TiledMma, operand: Operand) -> Result<LinearLay
 }
 
 /// Fast evaluation of a distributed layout: the bases of `register`, `lane` and `warp`.
-struct Evaluator {
+pub(super) struct Evaluator {
     dims: [Vec<Vec<u32>>; 3],
     out_sizes: Vec<u32>,
 }
 
 impl Evaluator {
-    fn new(layout: &LinearLayout) -> Result<Evaluator, LayoutError> {
+    pub(super) fn new(layout: &LinearLayout) -> Result<Evaluator, LayoutError> {
         let expected = ["register", "lane", "warp", "block"];
         let ins: Vec<&str> = layout.in_dims().collect();
         let extra = ins.iter().find(|d| !expected.contains(d));
@@ -155,15 +155,15 @@ impl Evaluator {
         })
     }
 
-    fn sizes(&self) -> [u32; 3] {
+    pub(super) fn sizes(&self) -> [u32; 3] {
         self.dims.each_ref().map(|d| 1u32 << d.len())
     }
 
-    fn inputs(&self) -> u64 {
+    pub(super) fn inputs(&self) -> u64 {
         self.sizes().iter().map(|&s| u64::from(s)).product()
     }
 
-    fn coord(&self, owner: Owner) -> Vec<u32> {
+    pub(super) fn coord(&self, owner: Owner) -> Vec<u32> {
         let mut out = vec![0u32; self.out_sizes.len()];
         for (bases, value) in self
             .dims
@@ -180,7 +180,7 @@ impl Evaluator {
     }
 
     /// Row-major flat index of a coordinate (the last dimension fastest).
-    fn flat(&self, coord: &[u32]) -> usize {
+    pub(super) fn flat(&self, coord: &[u32]) -> usize {
         coord
             .iter()
             .zip(&self.out_sizes)
@@ -188,7 +188,7 @@ impl Evaluator {
     }
 
     /// Every owner, registers fastest, then lanes, then warps.
-    fn owners(&self) -> impl Iterator<Item = Owner> {
+    pub(super) fn owners(&self) -> impl Iterator<Item = Owner> {
         let [registers, lanes, warps] = self.sizes();
         (0..warps).flat_map(move |warp| {
             (0..lanes).flat_map(move |lane| {
@@ -202,7 +202,7 @@ impl Evaluator {
     }
 
     /// For every element (row-major), the first owner in [`Evaluator::owners`] order.
-    fn first_owners(&self) -> Result<Vec<Option<Owner>>, LayoutError> {
+    pub(super) fn first_owners(&self) -> Result<Vec<Option<Owner>>, LayoutError> {
         if self.inputs() > MAX_ENUMERATED {
             return Err(LayoutError::TooLarge {
                 what: "a distributed layout's inputs",

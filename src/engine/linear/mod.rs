@@ -9,6 +9,7 @@
 //! list: the order of dimensions and the choice among equivalent bases are Triton's.
 
 mod bridge;
+mod convert;
 mod layout;
 mod matrix;
 mod mma_bridge;
@@ -19,6 +20,10 @@ mod triton;
 pub use bridge::{
     cute_layout_to_linear, linear_to_cute_layout, linear_to_swizzle, swizzle_to_linear, INDEX_DIM,
     OFFSET_DIM,
+};
+pub use convert::{
+    analyze_conversion, minimal_conversion, movement_counts, ConversionKind, ConversionReport,
+    MovementCounts,
 };
 pub use layout::{LinearLayout, NamedBases, MAX_BITS};
 pub use matrix::Gf2Matrix;
