@@ -6,6 +6,7 @@
 //! same bits `lane = t mod 32`, `warp = t / 32` and `register = v`.
 
 use crate::engine::cute::{Operand, TiledMma};
+use crate::engine::linear::TritonLayout;
 use crate::engine::LayoutError;
 
 use super::layout::{bad, LinearLayout};
@@ -225,7 +226,8 @@ impl Evaluator {
 pub struct ElementOwners {
     /// `(dim0, dim1, ...)`.
     pub coord: Vec<u32>,
-    /// Its first owner in the first layout (registers fastest, then lanes, then warps).
+    /// Its first owner in the first layout (registers fastest, then lanes, then warps); for a
+    /// CuTe TV layout, thread [`Owner::thread`] and value `register`.
     pub first: Owner,
     /// Its first owner in the second layout.
     pub second: Owner,
@@ -240,11 +242,11 @@ pub struct OwnerComparison {
     pub lanes_agree: bool,
     /// Every element is held by the same warp in both.
     pub warps_agree: bool,
-    /// When one bijection maps the first layout's warps to the second's for every element:
-    /// `permutation[w1] = w2` (the identity when [`warps_agree`](Self::warps_agree)).
+    /// With [`register_permutation`](Self::register_permutation), when the two layouts are the
+    /// same up to renumbering registers and warps: `first(r, l, w) = second(ρ(r), l, π(w))` for
+    /// every input; this is `π` as `permutation[w] = π(w)` (the identity when warps agree).
     pub warp_permutation: Option<Vec<u32>>,
-    /// When lanes agree, warps correspond, and one bijection maps the first layout's registers
-    /// to the second's for every element: `permutation[r1] = r2`.
+    /// `ρ` as `permutation[r] = ρ(r)`, under the same condition.
     pub register_permutation: Option<Vec<u32>>,
 }
 
@@ -312,13 +314,10 @@ pub fn compare_owners(
     }
     let lanes_agree = result.iter().all(|e| e.first.lane == e.second.lane);
     let warps_agree = result.iter().all(|e| e.first.warp == e.second.warp);
-    let [registers_a, _, warps_a] = a.sizes();
-    let [registers_b, _, warps_b] = b.sizes();
-    let warp_permutation = bijection(&result, warps_a, warps_b, |o| o.warp);
-    let register_permutation = if lanes_agree && warp_permutation.is_some() {
-        bijection(&result, registers_a, registers_b, |o| o.register)
+    let (warp_permutation, register_permutation) = if lanes_agree {
+        renumbering(&a, &b, &result).unzip()
     } else {
-        None
+        (None, None)
     };
     Ok(OwnerComparison {
         elements: result,
@@ -329,28 +328,92 @@ pub fn compare_owners(
     })
 }
 
-/// `permutation[x1] = x2` when every element's `x = part(owner)` in the two layouts are
-/// related by one bijection of `0..size`.
-fn bijection(
+/// A TiledMMA operand's TV layout ([`tiled_mma_to_linear`]) next to a Triton layout of the same
+/// operand tile (`M×K` for A, `K×N` for B, `M×N` for C): [`compare_owners`] with CuTe first.
+///
+/// # Errors
+/// As [`tiled_mma_to_linear`], [`TritonLayout::to_linear_layout`] at that shape, and
+/// [`compare_owners`].
+pub fn compare_with_triton(
+    mma: &TiledMma,
+    operand: Operand,
+    triton: &TritonLayout,
+) -> Result<OwnerComparison, LayoutError> {
+    let cute = tiled_mma_to_linear(mma, operand)?;
+    let shape: Vec<u32> = cute.out_dims_with_sizes().iter().map(|d| d.1).collect();
+    compare_owners(&cute, &triton.to_linear_layout(&shape)?)
+}
+
+/// `(π, ρ)` with `a(r, l, w) = b(ρ(r), l, π(w))` for every input of `a`, each taken from the
+/// elements' first owners when they give a whole bijection, else from a permutation of the
+/// dimension's bases (what a broadcast layout, whose copies are never first owners, needs).
+fn renumbering(
+    a: &Evaluator,
+    b: &Evaluator,
     elements: &[ElementOwners],
-    first: u32,
-    second: u32,
-    part: impl Fn(Owner) -> u32,
-) -> Option<Vec<u32>> {
-    if first != second {
+) -> Option<(Vec<u32>, Vec<u32>)> {
+    let [registers_a, _, warps_a] = a.sizes();
+    let [registers_b, _, warps_b] = b.sizes();
+    if (registers_a, warps_a) != (registers_b, warps_b) {
         return None;
     }
-    let mut forward: Vec<Option<u32>> = vec![None; first as usize];
-    let mut backward: Vec<Option<u32>> = vec![None; second as usize];
+    let candidate = |dim: usize, size: u32, part: fn(Owner) -> u32| {
+        bijection(elements, size, part).or_else(|| basis_permutation(&a.dims[dim], &b.dims[dim]))
+    };
+    let warps = candidate(2, warps_a, |o| o.warp)?;
+    let registers = candidate(0, registers_a, |o| o.register)?;
+    let consistent = a.owners().all(|x| {
+        let y = Owner {
+            register: registers[x.register as usize],
+            lane: x.lane,
+            warp: warps[x.warp as usize],
+        };
+        a.coord(x) == b.coord(y)
+    });
+    consistent.then_some((warps, registers))
+}
+
+/// `permutation[x1] = x2` when every element's `x = part(owner)` in the two layouts are
+/// related by one bijection of all of `0..size`.
+fn bijection(
+    elements: &[ElementOwners],
+    size: u32,
+    part: impl Fn(Owner) -> u32,
+) -> Option<Vec<u32>> {
+    let mut forward: Vec<Option<u32>> = vec![None; size as usize];
+    let mut backward: Vec<Option<u32>> = vec![None; size as usize];
     for e in elements {
-        let (r1, r2) = (part(e.first), part(e.second));
-        if *forward[r1 as usize].get_or_insert(r2) != r2
-            || *backward[r2 as usize].get_or_insert(r1) != r1
+        let (x1, x2) = (part(e.first), part(e.second));
+        if *forward[x1 as usize].get_or_insert(x2) != x2
+            || *backward[x2 as usize].get_or_insert(x1) != x1
         {
             return None;
         }
     }
     forward.into_iter().collect()
+}
+
+/// The renumbering `x ↦ Σ_k bit_k(x)·2^σ(k)` when `first[k] == second[σ(k)]` for a
+/// permutation `σ` of the bits.
+fn basis_permutation(first: &[Vec<u32>], second: &[Vec<u32>]) -> Option<Vec<u32>> {
+    if first.len() != second.len() {
+        return None;
+    }
+    let mut used = vec![false; second.len()];
+    let mut sigma = Vec::with_capacity(first.len());
+    for basis in first {
+        let j = (0..second.len()).find(|&j| !used[j] && second[j] == *basis)?;
+        used[j] = true;
+        sigma.push(j);
+    }
+    let renumber = |x: u32| {
+        sigma
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| x >> k & 1 == 1)
+            .fold(0u32, |acc, (_, j)| acc | 1 << j)
+    };
+    Some((0..1u32 << first.len()).map(renumber).collect())
 }
 
 #[cfg(test)]

@@ -112,6 +112,9 @@ fn sm80_one_warp_b_is_triton_dot_operand_1_with_k_width_2() {
         "{cute}\n{triton}"
     );
     assert_eq!(comparison.register_permutation, Some(vec![0, 1, 2, 3]));
+    assert_eq!(cute, triton);
+    let shortcut = compare_with_triton(&mma, Operand::B, &dot(1, &[1, 1], 2)).unwrap();
+    assert_eq!(shortcut, comparison);
 }
 
 #[test]
@@ -126,7 +129,28 @@ fn four_warps_agree_in_lanes_and_registers_and_number_warps_m_first_where_triton
     assert!(comparison.lanes_agree && !comparison.warps_agree);
     assert_eq!(comparison.warp_permutation, Some(vec![0, 2, 1, 3]));
     assert_eq!(comparison.register_permutation, Some(vec![0, 1, 2, 3]));
-    // an atom layout with N fastest is Triton's layout exactly
+    // the A operand is broadcast over the N warps: its copies are never first owners, the
+    // renumbering comes from the warp bases
+    let m_first = tiled_mma_to_linear(&tiled(SM80, "(_2,_2,_1)"), Operand::A).unwrap();
+    let comparison =
+        compare_with_triton(&tiled(SM80, "(_2,_2,_1)"), Operand::A, &dot(0, &[2, 2], 2)).unwrap();
+    assert_eq!(m_first.bases_of("warp").unwrap(), [[16, 0], [0, 0]]);
+    assert!(comparison.lanes_agree && !comparison.warps_agree);
+    assert_eq!(comparison.warp_permutation, Some(vec![0, 2, 1, 3]));
+    assert_eq!(
+        comparison.register_permutation,
+        Some((0..8).collect::<Vec<_>>())
+    );
+    // an atom layout with N fastest is Triton's layout exactly, for every operand
+    for (operand, triton) in [
+        (Operand::A, dot(0, &[2, 2], 2)),
+        (Operand::B, dot(1, &[2, 2], 2)),
+    ] {
+        let n_first = tiled(SM80, "(_2,_2,_1):(_2,_1,_0)");
+        let comparison = compare_with_triton(&n_first, operand, &triton).unwrap();
+        assert!(comparison.lanes_agree && comparison.warps_agree);
+        assert_eq!(comparison.warp_permutation, Some(vec![0, 1, 2, 3]));
+    }
     let n_first = tiled(SM80, "(_2,_2,_1):(_2,_1,_0)");
     let n_first = tiled_mma_to_linear(&n_first, Operand::C).unwrap();
     assert_eq!(n_first, triton);
