@@ -1,9 +1,15 @@
 //! What `convert_layout` from a distributed layout `src` to `dst` of the same tensor must move,
-//! as Triton 3.6 decides it (`minimalCvtLayout`, `cvtReordersRegisters`, `cvtNeedsWarpShuffle`
-//! in `lib/Analysis/Utility.cpp`): `C = dst⁻¹ ∘ src` (`dst.invertAndCompose(src)`) sends each
-//! slot of `dst` to the slot of `src` holding the same element; quotienting `C` by `block`,
-//! `warp`, `lane`, `register` in turn, while it maps that dimension to itself and nothing else
-//! into it, leaves the dimensions the conversion really moves across.
+//! from Triton's `minimalCvtLayout` (`lib/Analysis/Utility.cpp`): `C = dst⁻¹ ∘ src`
+//! (`dst.invertAndCompose(src)`) sends each slot of `dst` to the slot of `src` holding the same
+//! element; quotienting `C` by `block`, `warp`, `lane`, `register` in turn, while it maps that
+//! dimension to itself and nothing else into it, leaves the dimensions the conversion really
+//! moves across.
+//!
+//! The verdict is what moves, as `cvtReordersRegisters` reads it (nothing or only `register`
+//! left) and the paper describes it. Triton's `cvtNeedsWarpShuffle` asks one thing more of a
+//! `register, lane` remainder: that its warp-shuffle decomposition
+//! (`getWarpLayoutConvertDecomposition`) has fewer than two mixed transpositions, and otherwise
+//! lowers through shared memory; that decomposition is not modelled here.
 
 use std::fmt;
 
@@ -19,7 +25,8 @@ pub enum ConversionKind {
     NoOp,
     /// Elements change registers within their thread.
     RegisterPermute,
-    /// Elements move between lanes of a warp: warp shuffles.
+    /// Elements move between lanes of a warp, not between warps: warp shuffles (Triton may
+    /// still choose shared memory, see the module notes).
     WarpShuffle,
     /// Elements move between warps (or blocks): through shared memory.
     SharedMemory,
@@ -74,7 +81,7 @@ impl MovementCounts {
 /// What a conversion from `src` to `dst` moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConversionReport {
-    /// Triton's verdict, read from [`minimal`](Self::minimal)'s output dimensions.
+    /// The verdict, read from [`minimal`](Self::minimal)'s output dimensions.
     pub kind: ConversionKind,
     /// `dst.invertAndCompose(src)` with the trivial dimensions quotiented out (Triton's
     /// `minimalCvtLayout`): `dst` slot → `src` slot over the dimensions still moved.
@@ -153,12 +160,12 @@ pub fn minimal_conversion(
     Ok(comp)
 }
 
-/// What converting a tensor from distributed layout `src` to `dst` moves: Triton's verdict
-/// from [`minimal_conversion`] (no-op when every dimension quotients out, a register permute
+/// What converting a tensor from distributed layout `src` to `dst` moves: the verdict read from
+/// [`minimal_conversion`] (no-op when every dimension quotients out, a register permute
 /// when only `register` is left, a warp shuffle when `register, lane` are, shared memory
 /// otherwise) and, when small enough, the slot-by-slot counts.
 ///
-/// Where a layout holds an element in several slots (broadcast), Triton's verdict follows the
+/// Where a layout holds an element in several slots (broadcast), the verdict follows the
 /// one slot `invertAndCompose` picks and may be dearer than the counts' cheapest source.
 ///
 /// # Errors

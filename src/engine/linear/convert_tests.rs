@@ -9,7 +9,7 @@ fn blocked(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32], shape: &[u32]) 
     .unwrap()
 }
 
-/// Triton's verdict equals the brute-force one: the dearest move any slot of `dst` needs, each
+/// The quotient verdict equals the brute-force one: the dearest move any slot of `dst` needs, each
 /// slot filled from the cheapest slot of `src` holding its element.
 #[track_caller]
 fn check(src: &LinearLayout, dst: &LinearLayout, kind: ConversionKind) -> MovementCounts {
@@ -102,10 +102,10 @@ fn layouts_of_different_tensors_are_errors() {
 }
 
 proptest::proptest! {
-    /// Over blocked layouts that differ in order (and so in registers, lanes or warps), Triton's
+    /// Over blocked layouts that differ in order (and so in registers, lanes or warps), the
     /// verdict is the brute-force one whenever neither layout broadcasts.
     #[test]
-    fn triton_s_verdict_is_the_brute_force_one_for_blocked_layouts(
+    fn the_quotient_verdict_is_the_brute_force_one_for_blocked_layouts(
         spt in proptest::sample::select(vec![[1u32, 1], [1, 2], [2, 1], [2, 2], [4, 1]]),
         tpw in proptest::sample::select(vec![[1u32, 32], [2, 16], [4, 8], [8, 4], [32, 1]]),
         wpc in proptest::sample::select(vec![[1u32, 1], [1, 2], [2, 1], [2, 2], [4, 1]]),
