@@ -90,7 +90,8 @@ pub fn linear_to_swizzle(layout: &LinearLayout) -> Result<Swizzle, LayoutError> 
         .find(|(s, t)| i64::from(*s) - i64::from(*t) != shift)
     {
         return Err(refuse(format!(
-            "one shift for every moved bit: bit {first_source} goes to {first_target} but bit {s} to {t}"
+            "one shift for every moved bit: bit {first_source} goes to {first_target} \
+             but bit {s} to {t}"
         )));
     }
     let count = moves.len() as u32;

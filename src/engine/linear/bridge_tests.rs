@@ -50,7 +50,12 @@ fn swizzles_are_linear_layouts_that_agree_on_every_offset() {
 
 proptest! {
     #[test]
-    fn every_small_swizzle_round_trips(b in 0i64..5, m in 0i64..5, extra in 0i64..4, negative: bool) {
+    fn every_small_swizzle_round_trips(
+        b in 0i64..5,
+        m in 0i64..5,
+        extra in 0i64..4,
+        negative: bool,
+    ) {
         let s = if negative { -(b + extra).max(1) } else { b + extra };
         check_swizzle(b, m, s);
     }
@@ -166,11 +171,16 @@ proptest! {
         order in Just((0u32..6).collect::<Vec<_>>()).prop_shuffle(),
         zeros in proptest::collection::vec(any::<bool>(), 6),
     ) {
-        let bases: Vec<u32> = order.iter().zip(&zeros).map(|(k, z)| if *z { 0 } else { 1 << k }).collect();
+        let bases: Vec<u32> = order
+            .iter()
+            .zip(&zeros)
+            .map(|(k, z)| if *z { 0 } else { 1 << k })
+            .collect();
         let linear = offset_layout(&bases, 64);
         let cute = linear_to_cute_layout(&linear).unwrap();
         for x in 0..64u32 {
-            prop_assert_eq!(i64::from(offset_of(&linear, OFFSET_DIM, x)), cute.call(i64::from(x)).unwrap());
+            let want = cute.call(i64::from(x)).unwrap();
+            prop_assert_eq!(i64::from(offset_of(&linear, OFFSET_DIM, x)), want);
         }
     }
 }

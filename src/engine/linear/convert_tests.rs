@@ -9,8 +9,8 @@ fn blocked(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32], shape: &[u32]) 
     .unwrap()
 }
 
-/// The quotient verdict equals the brute-force one: the dearest move any slot of `dst` needs, each
-/// slot filled from the cheapest slot of `src` holding its element.
+/// The quotient verdict equals the brute-force one: the dearest move any slot of `dst` needs,
+/// each slot filled from the cheapest slot of `src` holding its element.
 #[track_caller]
 fn check(src: &LinearLayout, dst: &LinearLayout, kind: ConversionKind) -> MovementCounts {
     let report = analyze_conversion(src, dst).unwrap();
