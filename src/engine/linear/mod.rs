@@ -7,18 +7,37 @@
 //! `L(in = 2^k)`), and output dimensions with power-of-two sizes; `L(x)` is the XOR of the
 //! bases of the set bits of `x`. Every operation returns the bases Triton returns, list for
 //! list: the order of dimensions and the choice among equivalent bases are Triton's.
+//!
+//! Around them: the bridge to CuTe (`bridge`: swizzles and power-of-two layouts;
+//! `mma_bridge`: a TiledMMA's thread-value layouts, compared owner by owner with Triton's) and
+//! what a `convert_layout` between two distributed layouts moves (`convert`).
 
+mod bridge;
+mod convert;
 mod holders;
 mod layout;
 mod matrix;
+mod mma_bridge;
 mod notation;
 mod solve;
 mod tensor_type;
 mod triton;
 
+pub use bridge::{
+    cute_layout_to_linear, linear_to_cute_layout, linear_to_swizzle, swizzle_to_linear, INDEX_DIM,
+    OFFSET_DIM,
+};
+pub use convert::{
+    analyze_conversion, minimal_conversion, movement_counts, ConversionKind, ConversionReport,
+    MovementCounts,
+};
 pub use holders::Holders;
 pub use layout::{LinearLayout, NamedBases, MAX_BITS};
 pub use matrix::Gf2Matrix;
+pub use mma_bridge::{
+    compare_owners, compare_with_triton, tiled_mma_to_linear, ElementOwners, Owner,
+    OwnerComparison, MAX_ENUMERATED, WARP_LANES,
+};
 pub use tensor_type::{TensorType, TritonText};
 pub use triton::{
     Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout, DISTRIBUTED_IN_DIMS,
