@@ -145,10 +145,7 @@ fn run_copy(
     };
     let report =
         CopyBanks::of(&copy, shared, memory, banks, ELEMENT_LIMIT).map_err(|e| e.to_string())?;
-    let tv = match shared {
-        SharedSide::Source => copy.tv_s(),
-        SharedSide::Destination => copy.tv_d(),
-    };
+    let tv = shared.tv(&copy);
     let warps = report.warps();
     outln!(
         "{} with {} in shared memory, layout{}_TV {tv}: {} warps, {} {} each",

@@ -52,6 +52,14 @@ impl SharedSide {
         }
     }
 
+    /// The copy's thread-value layout of this side: `get_layoutS_TV()` or `get_layoutD_TV()`.
+    pub fn tv(self, copy: &TiledCopy) -> &CppLayout {
+        match self {
+            SharedSide::Source => copy.tv_s(),
+            SharedSide::Destination => copy.tv_d(),
+        }
+    }
+
     /// The side an atom's instruction fixes: ldmatrix reads shared memory, stmatrix and
     /// cp.async write it; `None` for `UniversalCopy`, which can be either, and unknown atoms.
     pub fn of_atom(atom: &CopyAtom) -> Option<SharedSide> {
@@ -219,10 +227,7 @@ impl CopyBanks {
         let atom = copy.atom();
         let kind = copy_instruction(atom, shared)?;
         let per_instruction = side_layout(atom, shared).mode_size(1)?.value();
-        let tv = match shared {
-            SharedSide::Source => copy.tv_s(),
-            SharedSide::Destination => copy.tv_d(),
-        };
+        let tv = shared.tv(copy);
         let tile = copy
             .tile()
             .iter()

@@ -223,12 +223,7 @@ fn brute_force(
     banks: i64,
 ) -> Result<Vec<Vec<usize>>, (usize, usize)> {
     let (lanes, width, matrix, load) = model(copy.atom().name(), shared);
-    let tv = match shared {
-        SharedSide::Source => copy.tv_s(),
-        SharedSide::Destination => copy.tv_d(),
-    }
-    .to_layout()
-    .unwrap();
+    let tv = shared.tv(copy).to_layout().unwrap();
     let threads = tv.mode(0).unwrap().size().unwrap() as usize;
     let per_thread = tv.size().unwrap() as usize / threads;
     let n = (width * 8 / 16) as usize;
