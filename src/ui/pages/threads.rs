@@ -144,11 +144,14 @@ fn held_text(
                     Pick::Thread(t) => {
                         // in a whole GEMM, C, A and B by their coordinates there
                         let whole = (k < 3)
-                            .then(|| state.with(|s| Some((s.mma().clone(), s.problem()?))))
-                            .flatten()
-                            .and_then(|(mma, p)| {
-                                problem_fragment(&mma, operand_of(grid), t, &p, MAX_ELEMENTS).ok()
-                            });
+                            .then(|| {
+                                state.with(|s| {
+                                    let p = s.problem()?;
+                                    problem_fragment(s.mma(), operand_of(grid), t, &p, MAX_ELEMENTS)
+                                        .ok()
+                                })
+                            })
+                            .flatten();
                         let frag: Vec<(i64, i64, i64, i64)> = match whole {
                             Some(values) => {
                                 values.into_iter().map(|(v, m, n)| (t, v, m, n)).collect()
@@ -169,7 +172,10 @@ fn held_text(
                         )
                     }
                     Pick::Warp(_) => {
-                        let count = held(grid, pick.threads(), MAX_ELEMENTS).len();
+                        // every value of each of the warp's threads the grid has
+                        let threads = pick.threads();
+                        let count = (threads.end.min(grid.threads) - threads.start.max(0)).max(0)
+                            * grid.per_thread();
                         format!("{}: {count} values", grid.name)
                     }
                 })
@@ -185,19 +191,25 @@ fn held_text(
         let Some(Pick::Thread(t)) = lit.get() else {
             return None;
         };
-        let atom = state.with(|s| s.mma().atom().clone());
-        let parts: Vec<String> = (0..3)
-            .filter_map(|k| {
-                on_grid(mma, copy, k, |grid| {
-                    let values = held(grid, t..t + 1, MAX_ELEMENTS).len() as i64;
-                    format!(
-                        "{}: {}",
-                        grid.name,
-                        registers(&atom, operand_of(grid), values, REGISTERS)
-                    )
+        let parts: Vec<String> = state.with(|s| {
+            (0..3)
+                .filter_map(|k| {
+                    on_grid(mma, copy, k, |grid| {
+                        // the thread's values: all of the grid's per thread, if it has the thread
+                        let values = if t < grid.threads {
+                            grid.per_thread()
+                        } else {
+                            0
+                        };
+                        format!(
+                            "{}: {}",
+                            grid.name,
+                            registers(s.mma().atom(), operand_of(grid), values, REGISTERS)
+                        )
+                    })
                 })
-            })
-            .collect();
+                .collect()
+        });
         Some(format!("registers of thread {t} · {}", parts.join(" · ")))
     };
     let partitions = move || {
