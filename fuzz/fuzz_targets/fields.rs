@@ -2,7 +2,7 @@
 //! offset, symbols, the pasted `View(...)`), the layout field, the morphism editor, the
 //! composition walkthrough's operands, the algebra workbench's operation and operands, the bank
 //! section's swizzle fields, thread-value layout, atom and widths, the Syno program and palette,
-//! and the Shader page's options.
+//! the Shader page's options, the Threads page's fields and the Triton page's.
 //!
 //! Each line is one edit: its first byte picks the field (and the row or operation), the rest
 //! is what is typed.
@@ -14,6 +14,7 @@ use layout_lab::state::morphisms::{MorphOp, MorphismsState, Part};
 use layout_lab::state::shader::{OptField, ShaderState};
 use layout_lab::state::syno::{Grids, SynoState};
 use layout_lab::state::threads::{Field as ThreadField, ThreadsState};
+use layout_lab::state::triton::{self, Field as TritonField, TritonState};
 use layout_lab::state::views::form::{RowField, SymbolPart, ViewEditor};
 use layout_lab::state::PageState;
 use libfuzzer_sys::fuzz_target;
@@ -61,6 +62,7 @@ fuzz_target!(|text: &str| {
     let mut syno = SynoState::default();
     let mut shader = ShaderState::default();
     let mut threads = ThreadsState::default();
+    let mut triton = TritonState::default();
     for line in text.lines().take(24) {
         let Some(&pick) = line.as_bytes().first() else {
             continue;
@@ -123,7 +125,11 @@ fuzz_target!(|text: &str| {
                 },
                 typed,
             ),
-            _ => threads.set(THREAD_FIELDS[typed.len() % THREAD_FIELDS.len()], typed),
+            _ if row == 2 => threads.set(THREAD_FIELDS[typed.len() % THREAD_FIELDS.len()], typed),
+            _ => match TritonField::ALL.get(typed.len() % 5) {
+                Some(&field) => triton.set(field, typed),
+                None => triton.load_preset(usize::from(pick) % 9),
+            },
         }
     }
     let _ = editor.symbolic_view();
@@ -154,4 +160,13 @@ fuzz_target!(|text: &str| {
     let _ = threads.copy_banks();
     let _ = threads.warnings();
     let _ = ThreadsState::read_query(&threads.to_query());
+    if let Ok(holders) = triton.holders() {
+        let _ = triton::canvas_grid(&holders, triton.colour);
+        let _ = triton::hover_text(triton.made(), &holders, holders.len() / 2);
+    }
+    let _ = triton.conversion_lines();
+    let _ = triton.cute_counterpart();
+    let _ = triton.matrix();
+    let _ = triton.summary();
+    let _ = TritonState::read_query(&triton.to_query());
 });

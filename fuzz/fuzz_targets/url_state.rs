@@ -7,6 +7,7 @@ use layout_lab::state::route::Route;
 use layout_lab::state::shader::{Pages, ShaderState, Subject};
 use layout_lab::state::syno::SynoState;
 use layout_lab::state::threads::ThreadsState;
+use layout_lab::state::triton::TritonState;
 use layout_lab::state::{PageState, ViewsState};
 use libfuzzer_sys::fuzz_target;
 
@@ -27,6 +28,10 @@ fuzz_target!(|text: &str| {
     let _ = threads.grids();
     let _ = threads.copy_grids();
     let _ = threads.copy_banks();
+    let (triton, _) = TritonState::read_query(text);
+    let _ = triton.to_query();
+    let _ = triton.holders();
+    let _ = triton.conversion();
     let syno = SynoState::from_query(text);
     let _ = syno.to_query();
     // the Shader page on the same URL: its options and the source page it names

@@ -14,6 +14,7 @@ pub mod stack_grid;
 pub mod syno;
 pub mod theme;
 pub mod threads;
+pub mod triton;
 pub mod url;
 pub mod views;
 

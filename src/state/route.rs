@@ -10,16 +10,18 @@ pub enum Page {
     Syno,
     Shader,
     Threads,
+    Triton,
 }
 
 impl Page {
-    pub const ALL: [Page; 6] = [
+    pub const ALL: [Page; 7] = [
         Page::Views,
         Page::Layouts,
         Page::Morphisms,
         Page::Syno,
         Page::Shader,
         Page::Threads,
+        Page::Triton,
     ];
 
     /// The path segment, also the CSS modifier and test id.
@@ -31,6 +33,7 @@ impl Page {
             Page::Syno => "syno",
             Page::Shader => "shader",
             Page::Threads => "threads",
+            Page::Triton => "triton",
         }
     }
 
@@ -42,6 +45,7 @@ impl Page {
             Page::Syno => "Syno",
             Page::Shader => "Shader",
             Page::Threads => "Threads",
+            Page::Triton => "Triton",
         }
     }
 

@@ -37,6 +37,16 @@ pub mod keep {
         .remove(b'*')
         .remove(b'_')
         .remove(b'-');
+    /// A Triton layout: its MLIR attribute, Gluon constructor or tensor type (`#`, `&`, spaces,
+    /// braces and angle brackets are encoded).
+    pub const TRITON: &AsciiSet = &NON_ALPHANUMERIC
+        .remove(b',')
+        .remove(b'[')
+        .remove(b']')
+        .remove(b'=')
+        .remove(b'_')
+        .remove(b'.')
+        .remove(b':');
     /// A data URL's text (exported files).
     pub const DATA: &AsciiSet = &NON_ALPHANUMERIC
         .remove(b' ')

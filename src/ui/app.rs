@@ -14,11 +14,14 @@ use crate::state::shader::{ShaderState, Source};
 use crate::state::syno::SynoState;
 use crate::state::theme::{opening, Theme};
 use crate::state::threads::ThreadsState;
+use crate::state::triton::TritonState;
 use crate::state::{Page, PageState, ViewsState};
 use crate::ui::dom::{markup, Draw};
 use crate::ui::embed_menu::EmbedMenu;
 use crate::ui::pages::shader::PageSignals;
-use crate::ui::pages::{LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ThreadsPage, ViewsPage};
+use crate::ui::pages::{
+    LayoutsPage, MorphismsPage, ShaderPage, SynoPage, ThreadsPage, TritonPage, ViewsPage,
+};
 use crate::ui::theme::{apply, show, ThemeToggle};
 use crate::ui::url_sync::{
     embed_options, in_text_field, keep_in_url, listen, saved_fragment, start_fragment,
@@ -117,6 +120,11 @@ pub fn App() -> impl IntoView {
     } else {
         ThreadsState::default()
     });
+    let triton = RwSignal::new(if from_url(Page::Triton) {
+        TritonState::read_query(&initial.query).0
+    } else {
+        TritonState::default()
+    });
 
     // The URL is the outside world: follow it when the user navigates or pastes a link (and
     // when undo or redo brings a state back).
@@ -149,6 +157,7 @@ pub fn App() -> impl IntoView {
                 Page::Morphisms => _ = show_query(morphisms, &route.query),
                 Page::Syno => _ = show_query(syno, &route.query),
                 Page::Threads => _ = show_query(threads, &route.query),
+                Page::Triton => _ = show_query(triton, &route.query),
                 Page::Views | Page::Shader => {}
             }
         }
@@ -185,6 +194,7 @@ pub fn App() -> impl IntoView {
                 shader.with(|s| s.page_query(&source))
             }
             (Page::Threads, _) => threads.with(PageState::to_query),
+            (Page::Triton, _) => triton.with(PageState::to_query),
             _ => String::new(),
         }
     };
@@ -270,6 +280,7 @@ pub fn App() -> impl IntoView {
                     view! { <ShaderPage shader pages theme /> }.into_any()
                 }
                 Page::Threads => view! { <ThreadsPage state=threads /> }.into_any(),
+                Page::Triton => view! { <TritonPage state=triton /> }.into_any(),
             }}
             </fieldset>
         </main>

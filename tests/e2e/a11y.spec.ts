@@ -25,6 +25,8 @@ const states = [
   ["threads", "default", "#/threads"],
   ["threads", "a 2x2 SM80 tiled MMA", "#/threads?atom=SM80_16x8x16_F16F16F16F16_TN&layout=2x2x1&perm=(_32,_32,_16)"],
   ["threads", "an ldmatrix copy, its banks, a picked thread", "#/threads?atom=SM80_16x8x16_F16F16F16F16_TN&layout=2x2x1&perm=(_32,_32,_16)&pick=t5&copy=SM75_U32x4_LDSM_N&over=a&bits=16&smem=(32,16):(32,1)"],
+  ["triton", "default", "#/triton"],
+  ["triton", "a conversion to mma.sync, a picked warp, dark theme", "#/triton?layout=%23ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>&shape=32,32&to=%23ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>&pick=w1&theme=dark"],
   ["layouts", "the bank section of a swizzled tile", "#/layouts?L=(8,8):(8,1)&read=column&sw=3,0,3"],
   // the dark theme's colours
   ["views", "two views, dark theme", "#/views?shape=3,2&ops=permute:1,0;reshape:3,2&theme=dark"],

@@ -219,3 +219,19 @@ test("a <layout-lab page=\"threads\"> widget: a tiled MMA and its copy, a thread
   await expect(live.getByTestId("threads-atom")).toBeHidden();
   expect(errors).toEqual([]);
 });
+
+test("a <layout-lab page=\"triton\"> widget: a pasted Triton layout by lane, a thread lit, on a plain docs page", async ({ page }) => {
+  const errors = collectErrors(page);
+  const layout = encodeURIComponent("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>");
+  const state = `layout=${layout}&shape=16,8&pick=t5&colour=lane`;
+  await openDocsPage(
+    page,
+    "triton.html",
+    `<h1>Triton</h1><script src="${APP}layout-lab.js"></script><layout-lab page="triton" state="${state.replaceAll("&", "&amp;")}" panels="grid,notation"></layout-lab>`,
+  );
+  const live = page.frameLocator("layout-lab iframe");
+  await expect(live.getByTestId("triton-grid")).toBeVisible();
+  await expect(live.getByTestId("triton-cute")).toHaveText("((4,8),(2,2)):((32,1),(16,8))");
+  await expect(live.getByTestId("triton-layout")).toBeHidden();
+  expect(errors).toEqual([]);
+});

@@ -14,4 +14,5 @@ mod morphisms;
 mod shader;
 mod support;
 mod syno;
+mod triton;
 mod views;

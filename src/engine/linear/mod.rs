@@ -14,6 +14,7 @@
 
 mod bridge;
 mod convert;
+mod counterpart;
 mod holders;
 mod layout;
 mod matrix;
@@ -31,6 +32,7 @@ pub use convert::{
     analyze_conversion, minimal_conversion, movement_counts, ConversionKind, ConversionReport,
     MovementCounts,
 };
+pub use counterpart::distributed_to_cute_tv;
 pub use holders::Holders;
 pub use layout::{LinearLayout, NamedBases, MAX_BITS};
 pub use matrix::Gf2Matrix;

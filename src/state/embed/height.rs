@@ -38,6 +38,7 @@ fn page_px(page: Page) -> i64 {
         Page::Syno => 195,
         Page::Shader => 90,
         Page::Threads => 52,
+        Page::Triton => 52,
     }
 }
 
@@ -97,6 +98,7 @@ pub fn auto_height(page: Page, query: &str, panels: &[&str]) -> u32 {
             Page::Syno => syno_px(query, shows),
             Page::Shader => shader_px(query, shows),
             Page::Threads => threads_px(query, shows),
+            Page::Triton => triton_px(query, shows),
         };
     u32::try_from(total)
         .unwrap_or(MAX_HEIGHT)
@@ -166,6 +168,35 @@ fn threads_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
                 px += 60 + canvas_px(&[g.rows, g.cols], 640, 640);
             }
         }
+    }
+    px
+}
+
+fn triton_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
+    use crate::state::url::PageState;
+    let (state, _) = crate::state::triton::TritonState::read_query(query);
+    let grid = |shape: &[u32]| {
+        let shape: Vec<i64> = shape.iter().map(|&s| i64::from(s)).collect();
+        60 + canvas_px(&shape, 640, 640)
+    };
+    let mut px = 0;
+    if shows("editor") {
+        // preset, the two text areas, shape, colour, pick and the summaries
+        px += 640;
+    }
+    if shows("grid") {
+        // the hover line, the grid, and the second one with the conversion's lines
+        px += 90 + grid(&state.made().shape);
+        if let Some(other) = state.other() {
+            px += 100 + grid(&other.shape);
+        }
+    }
+    if shows("export") {
+        px += 50;
+    }
+    if shows("notation") {
+        // four notations and the counterpart, then the matrix, a row per output bit
+        px += 420 + 60 + 24 * i64::from(state.made().linear.total_out_bits());
     }
     px
 }

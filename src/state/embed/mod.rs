@@ -221,6 +221,7 @@ mod tests {
             (Page::Syno, include_str!("../../ui/pages/syno.rs")),
             (Page::Shader, include_str!("../../ui/pages/shader.rs")),
             (Page::Threads, include_str!("../../ui/pages/threads.rs")),
+            (Page::Triton, include_str!("../../ui/pages/triton.rs")),
         ];
         for name in PANELS {
             let rule =

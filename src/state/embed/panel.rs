@@ -96,6 +96,29 @@ const THREADS: [Panel; 2] = [
         &["atom", "layout", "perm", "colour"],
     ),
 ];
+/// A Triton layout over its tensor.
+const TRITON_LAYOUT: &[&str] = &["layout", "shape"];
+const TRITON: [Panel; 4] = [
+    panel(
+        "editor",
+        "layout, shape and second layout",
+        true,
+        &["layout", "shape", "to", "pick", "colour"],
+    ),
+    panel(
+        "grid",
+        "the tensor by register, lane and warp",
+        true,
+        &["layout", "shape", "to", "pick", "colour"],
+    ),
+    panel("export", "picture export", false, TRITON_LAYOUT),
+    panel(
+        "notation",
+        "notations, bases, CuTe counterpart and matrix",
+        true,
+        TRITON_LAYOUT,
+    ),
+];
 const SHADER_PANELS: [Panel; 3] = [
     panel("editor", "options", true, SHADER),
     panel("code", "WGSL code", true, SHADER),
@@ -111,6 +134,7 @@ pub fn panels_of(page: Page) -> &'static [Panel] {
         Page::Syno => &SYNO,
         Page::Shader => &SHADER_PANELS,
         Page::Threads => &THREADS,
+        Page::Triton => &TRITON,
     }
 }
 

@@ -7,8 +7,10 @@ pub mod clipboard;
 pub mod colour_picker;
 pub mod grid;
 pub mod picture_export;
+pub mod text_field;
 
 pub use canvas_grid::{CanvasGrid, CanvasMemory};
 pub use colour_picker::ColourPicker;
 pub use grid::{GridKind, GridView, MemoryStrip};
 pub use picture_export::PictureExport;
+pub use text_field::TextField;

@@ -3,6 +3,7 @@ pub mod morphisms;
 pub mod shader;
 pub mod syno;
 pub mod threads;
+pub mod triton;
 pub mod views;
 
 pub use layouts::LayoutsPage;
@@ -10,4 +11,5 @@ pub use morphisms::MorphismsPage;
 pub use shader::ShaderPage;
 pub use syno::SynoPage;
 pub use threads::ThreadsPage;
+pub use triton::TritonPage;
 pub use views::ViewsPage;

@@ -15,7 +15,7 @@ use crate::state::threads::{
     problem_partition, registers, Field, Pick, ThreadColour, ThreadsState, MAX_ELEMENTS, PRESETS,
 };
 use crate::ui::components::picture_export::{png, save_text};
-use crate::ui::components::CanvasGrid;
+use crate::ui::components::{CanvasGrid, TextField};
 use crate::ui::dom::{markup, Draw};
 
 /// The grids in the page's order: `print_latex(tiled_mma)`'s C, A, B, then the copy's S, D.
@@ -55,27 +55,10 @@ fn text_field(
     label: &'static str,
     test_id: &'static str,
 ) -> impl IntoView {
-    let error = move || state.with(|s| s.error(f).map(str::to_string));
-    let id = format!("error-{test_id}");
-    view! {
-        <label class="field field--wide">
-            <span class="field__label">{label}</span>
-            <input
-                type="text"
-                spellcheck="false"
-                autocomplete="off"
-                data-testid=test_id
-                prop:value=move || state.with(|s| s.text(f).to_string())
-                aria-invalid=move || if error().is_some() { "true" } else { "false" }
-                aria-describedby=id.clone()
-                on:input=move |ev| {
-                    let text = event_target_value(&ev);
-                    state.update(|s| s.set(f, &text));
-                }
-            />
-            <span class="field__error" id=id.clone() data-testid=id.clone() role="alert">{error}</span>
-        </label>
-    }
+    let value = Signal::derive(move || state.with(|s| s.text(f).to_string()));
+    let error = Signal::derive(move || state.with(|s| s.error(f).map(str::to_string)));
+    let on_input = Callback::new(move |text: String| state.update(|s| s.set(f, &text)));
+    view! { <TextField label test_id value error on_input /> }
 }
 
 /// The export buttons of the MMA's picture (`of_copy` false) or the copy's.

@@ -1,0 +1,125 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** Hovers element (row, column) of the Triton canvas `id` drawing `rows` × `cols`. */
+async function hoverCell(page: Page, id: string, row: number, col: number, rows: number, cols: number) {
+  const canvas = page.getByTestId(id);
+  const box = (await canvas.boundingBox())!;
+  const cell = Math.min(box.width / cols, box.height / rows);
+  await canvas.hover({ position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell } });
+}
+
+/** The canvas's pixels of cell (row, col) of a grid of `rows` × `cols`, as [r, g, b] triples. */
+async function cellPixels(page: Page, id: string, row: number, col: number, rows: number, cols: number) {
+  return page.getByTestId(id).evaluate(
+    (canvas: HTMLCanvasElement, [row, col, rows, cols]) => {
+      const cell = Math.min(canvas.width / cols, canvas.height / rows);
+      const data = canvas.getContext("2d")!.getImageData(col * cell + 2, row * cell + 2, cell - 4, cell - 4).data;
+      const out: number[][] = [];
+      for (let i = 0; i < data.length; i += 4) out.push([data[i], data[i + 1], data[i + 2]]);
+      return out;
+    },
+    [row, col, rows, cols],
+  );
+}
+
+const share = (pixels: number[][], [r, g, b]: number[]) =>
+  pixels.filter(([x, y, z]) => x === r && y === g && z === b).length / pixels.length;
+
+test("a blocked layout: hover names the register, lane and warp and the bases that make it; a pick and the colour live in the link", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto("/#/triton");
+  await expect(page.getByTestId("triton-summary")).toHaveText(
+    "2048 elements (32×64) held by 16 registers × 32 lanes × 4 warps = 2048 slots; each element held exactly once",
+  );
+  // (1, 5): dim1 5 = register bit 0 (1) + lane bit 0 (4), dim0 1 = lane bit 3
+  await hoverCell(page, "triton-grid", 1, 5, 32, 64);
+  await expect(page.getByTestId("triton-hover")).toHaveText("(1, 5) ← r1 l9 w0 (thread 9) = r0 (0, 1) ⊕ l0 (0, 4) ⊕ l3 (1, 0)");
+  // thread 0's cells in print_latex's first colour, thread 1's in the second
+  await expect.poll(async () => share(await cellPixels(page, "triton-grid", 0, 0, 32, 64), [175, 175, 255])).toBeGreaterThan(0.5);
+  expect(share(await cellPixels(page, "triton-grid", 0, 4, 32, 64), [175, 255, 175])).toBeGreaterThan(0.5);
+  await page.getByTestId("triton-pick").fill("t9");
+  await page.getByTestId("triton-colour").selectOption("register");
+  await expect(page).toHaveURL(/#\/triton\?layout=%23ttg\.blocked.*&shape=32,64&pick=t9&colour=register/);
+  await page.reload();
+  await expect(page.getByTestId("triton-pick")).toHaveValue("t9");
+  await expect(page.getByTestId("triton-colour")).toHaveValue("register");
+  await expect(page.getByTestId("triton-layout")).toHaveValue(/^#ttg\.blocked<\{sizePerThread = \[1, 4\]/);
+  expect(errors).toEqual([]);
+});
+
+test("bad layout, shape and pick: typed errors next to their fields, the last layout stays drawn", async ({ page }) => {
+  await page.goto("/#/triton");
+  const summary = page.getByTestId("triton-summary");
+  const layout = page.getByTestId("triton-layout");
+  await layout.fill("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8]");
+  await expect(page.getByTestId("error-triton-layout")).toContainText("expected");
+  await expect(layout).toHaveAttribute("aria-invalid", "true");
+  await expect(summary).toContainText("2048 elements (32×64)");
+  await page.getByTestId("triton-preset").selectOption("0");
+  await page.getByTestId("triton-shape").fill("32,48");
+  await expect(page.getByTestId("error-triton-shape")).toContainText("power-of-two");
+  await page.getByTestId("triton-shape").fill("32");
+  await expect(page.getByTestId("error-triton-shape")).toContainText("rank 2");
+  await page.getByTestId("triton-shape").fill("16,64");
+  await expect(summary).toContainText("1024 elements (16×64)");
+  await page.getByTestId("triton-pick").fill("w9");
+  await expect(page.getByTestId("error-triton-pick")).toContainText("4 warps");
+  await expect(page.getByTestId("triton-grid")).toBeVisible();
+});
+
+test("an IR dump with its alias line: notations, bases, the basis matrix and CuTe's counterpart", async ({ page }) => {
+  await page.goto("/#/triton");
+  // a tensor type brings its shape
+  await page.getByTestId("triton-layout").fill(
+    "#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>\ntensor<16x8xf32, #mma>",
+  );
+  await expect(page.getByTestId("triton-shape")).toHaveValue("16,8");
+  await expect(page.getByTestId("triton-summary")).toContainText("128 elements (16×8) held by 4 registers × 32 lanes");
+  const notations = page.getByTestId("triton-notations");
+  await expect(notations).toContainText("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>");
+  await expect(notations).toContainText("ttgl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1], instr_shape=[16, 8])");
+  await expect(page.getByTestId("triton-bases")).toHaveText("register: (0, 1) (8, 0) · lane: (0, 2) (0, 4) (1, 0) (2, 0) (4, 0)");
+  // mma.sync's accumulator is CuTe's SM80 16x8 C thread-value layout
+  await expect(page.getByTestId("triton-cute")).toHaveText("((4,8),(2,2)):((32,1),(16,8))");
+  const matrix = page.getByTestId("triton-matrix");
+  await expect(matrix.locator("thead th")).toHaveText(["", "r0", "r1", "l0", "l1", "l2", "l3", "l4"]);
+  await expect(matrix.locator("tbody tr")).toHaveCount(7);
+  await expect(matrix.locator("td.on")).toHaveCount(7);
+  // an XOR has no CuTe counterpart, and says why
+  await page.getByTestId("triton-preset").selectOption("6");
+  await expect(page.getByTestId("triton-cute")).toContainText("none:");
+  await expect(page.getByTestId("triton-cute")).toContainText("XORs where CuTe would add");
+});
+
+test("a second layout: the conversion's verdict and counts, what differs outlined, a no-op against itself", async ({ page }) => {
+  await page.goto("/#/triton");
+  await page.getByTestId("triton-preset").selectOption("7");
+  const conversion = page.getByTestId("triton-conversion");
+  await expect(conversion).toContainText("convert_layout needs: shared memory");
+  await expect(conversion).toContainText("of the second layout's 1024 slots:");
+  await expect(page.getByTestId("triton-grid-other")).toBeVisible();
+  await hoverCell(page, "triton-grid-other", 0, 0, 32, 32);
+  await expect(page.getByTestId("triton-hover")).toHaveText(/^second layout: \(0, 0\) ← r0 l0 w0 \(thread 0\)/);
+  await expect(page).toHaveURL(/&to=%23ttg\.nvidia_mma/);
+  const layout = await page.getByTestId("triton-layout").inputValue();
+  await page.getByTestId("triton-other").fill(layout);
+  await expect(conversion).toContainText("convert_layout needs: no-op");
+  await page.getByTestId("triton-other").fill("");
+  await expect(conversion).toBeEmpty();
+  await expect(page.getByTestId("triton-grid-other")).toBeHidden();
+});
+
+test("exports: the layout as SVG and PNG", async ({ page }) => {
+  await page.goto("/#/triton");
+  await page.getByTestId("triton-preset").selectOption("1");
+  const [svg] = await Promise.all([page.waitForEvent("download"), page.getByTestId("triton-svg").click()]);
+  expect(svg.suggestedFilename()).toBe("triton-layout.svg");
+  const text = (await (await svg.createReadStream()).toArray()).join("");
+  expect(text.startsWith("<svg")).toBe(true);
+  expect(text).toContain("r0 l0 w0");
+  const [png] = await Promise.all([page.waitForEvent("download"), page.getByTestId("triton-png").click()]);
+  expect(png.suggestedFilename()).toBe("triton-layout.png");
+  const bytes = Buffer.concat(await (await png.createReadStream()).toArray());
+  expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+});
