@@ -8,10 +8,16 @@
 //! #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 //! #ttg.slice<{dim = 1, parent = #blocked}>
 //! #ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = []}>
+//! #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+//! #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 //! ttgl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])
+//! ttgl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False)
 //! ```
 //!
-//! A dump names the base of a layout by an alias (`#blocked`, `#mma`, `#linear`) defined on a
+//! `#ttg.nvmma_shared` prints `fp4Padded = true` only when set and `rank = N` only when the
+//! rank is not 2 (`NVMMASharedEncodingAttr::print`); absent, they read as false and 2.
+//!
+//! A dump names the base of a layout by an alias (`#blocked`, `#mma`, `#linear`, `#shared`) defined on a
 //! line of its own; the parser takes such definition lines before the attribute, the printer
 //! gives both the inline text and the aliased pair. One CTA per CGA: Triton prints no
 //! `CGALayout` then, and the parser accepts only an empty one.
@@ -19,6 +25,7 @@
 use crate::engine::error::{Field, LayoutError};
 
 use super::layout::LinearLayout;
+use super::shared::{NvmmaShared, SwizzledShared};
 use super::triton::{
     Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout, DISTRIBUTED_IN_DIMS,
 };
@@ -30,6 +37,8 @@ const MAX_DEPTH: usize = 32;
 #[derive(Clone, Debug)]
 enum Value {
     Number(u32, usize),
+    /// MLIR's `true` / `false`, Python's `True` / `False`.
+    Bool(bool, usize),
     List(Vec<Value>, usize),
     Layout(Box<TritonLayout>, usize),
 }
@@ -37,7 +46,10 @@ enum Value {
 impl Value {
     fn position(&self) -> usize {
         match self {
-            Value::Number(_, at) | Value::List(_, at) | Value::Layout(_, at) => *at,
+            Value::Number(_, at)
+            | Value::Bool(_, at)
+            | Value::List(_, at)
+            | Value::Layout(_, at) => *at,
         }
     }
 }
@@ -66,9 +78,11 @@ enum Kind {
     DotOperand,
     Slice,
     Linear,
+    SwizzledShared,
+    NvmmaShared,
 }
 
-const MLIR: [Spelling; 5] = [
+const MLIR: [Spelling; 7] = [
     Spelling {
         kind: Kind::Blocked,
         name: "blocked",
@@ -106,9 +120,26 @@ const MLIR: [Spelling; 5] = [
         name: "linear",
         keys: &["register", "lane", "warp", "block"],
     },
+    Spelling {
+        kind: Kind::SwizzledShared,
+        name: "swizzled_shared",
+        keys: &["vec", "perPhase", "maxPhase", "order", "CGALayout"],
+    },
+    Spelling {
+        kind: Kind::NvmmaShared,
+        name: "nvmma_shared",
+        keys: &[
+            "swizzlingByteWidth",
+            "transposed",
+            "elementBitWidth",
+            "fp4Padded",
+            "CGALayout",
+            "rank",
+        ],
+    },
 ];
 
-const GLUON: [Spelling; 5] = [
+const GLUON: [Spelling; 7] = [
     Spelling {
         kind: Kind::Blocked,
         name: "BlockedLayout",
@@ -144,6 +175,23 @@ const GLUON: [Spelling; 5] = [
             "warp_bases",
             "block_bases",
             "shape",
+        ],
+    },
+    Spelling {
+        kind: Kind::SwizzledShared,
+        name: "SwizzledSharedLayout",
+        keys: &["vec", "per_phase", "max_phase", "order", "cga_layout"],
+    },
+    Spelling {
+        kind: Kind::NvmmaShared,
+        name: "NVMMASharedLayout",
+        keys: &[
+            "swizzle_byte_width",
+            "element_bitwidth",
+            "rank",
+            "transposed",
+            "fp4_padded",
+            "cga_layout",
         ],
     },
 ];
@@ -191,6 +239,24 @@ impl Args {
         match self.required(key)? {
             Value::Number(n, _) => Ok(n),
             other => Err(self.error(other.position(), format!("{key} a number"))),
+        }
+    }
+
+    /// The flag `key`, `default` when it is absent.
+    fn flag(&mut self, key: &str, default: bool) -> Result<bool, LayoutError> {
+        match self.optional(key)? {
+            None => Ok(default),
+            Some(Value::Bool(b, _)) => Ok(b),
+            Some(other) => Err(self.error(other.position(), format!("{key} true or false"))),
+        }
+    }
+
+    /// The number `key`, `default` when it is absent.
+    fn number_or(&mut self, key: &str, default: u32) -> Result<u32, LayoutError> {
+        match self.optional(key)? {
+            None => Ok(default),
+            Some(Value::Number(n, _)) => Ok(n),
+            Some(other) => Err(self.error(other.position(), format!("{key} a number"))),
         }
     }
 
@@ -332,6 +398,40 @@ fn build(spelling: &Spelling, args: &mut Args, gluon: bool) -> Result<TritonLayo
                 )?
             };
             TritonLayout::Linear(LinearEncoding::new(layout)?)
+        }
+        Kind::SwizzledShared => {
+            args.single_cta(keys[4])?;
+            TritonLayout::SwizzledShared(SwizzledShared::new(
+                args.number(keys[0])?,
+                args.number(keys[1])?,
+                args.number(keys[2])?,
+                args.naturals(keys[3])?,
+            )?)
+        }
+        Kind::NvmmaShared => {
+            let (width, transposed, bits, fp4, rank) = if gluon {
+                args.single_cta(keys[5])?;
+                let width = args.number(keys[0])?;
+                let bits = args.number(keys[1])?;
+                let rank = args.number_or(keys[2], 2)?;
+                (
+                    width,
+                    args.flag(keys[3], false)?,
+                    bits,
+                    args.flag(keys[4], false)?,
+                    rank,
+                )
+            } else {
+                args.single_cta(keys[4])?;
+                (
+                    args.number(keys[0])?,
+                    args.flag(keys[1], false)?,
+                    args.number(keys[2])?,
+                    args.flag(keys[3], false)?,
+                    args.number_or(keys[5], 2)?,
+                )
+            };
+            TritonLayout::NvmmaShared(NvmmaShared::new(width, transposed, bits, fp4, rank)?)
         }
     };
     args.finish(keys)?;

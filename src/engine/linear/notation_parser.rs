@@ -92,6 +92,11 @@ impl Parser<'_> {
                 self.depth -= 1;
                 Ok(Value::List(items, at))
             }
+            Some(c) if c.is_ascii_alphabetic() && self.boolean(gluon).is_some() => {
+                let (value, length) = self.boolean(gluon).unwrap_or_default();
+                self.cursor.pos += length;
+                Ok(Value::Bool(value, at))
+            }
             Some('#') if !gluon => Ok(Value::Layout(Box::new(self.mlir_attribute()?), at)),
             Some(c) if gluon && c.is_ascii_alphabetic() => {
                 Ok(Value::Layout(Box::new(self.gluon_constructor()?), at))
@@ -104,6 +109,21 @@ impl Parser<'_> {
         }
     }
 
+    /// The flag at the cursor, `true` / `false` (Gluon: `True` / `False`), and its length.
+    fn boolean(&self, gluon: bool) -> Option<(bool, usize)> {
+        let rest = &self.cursor.chars[self.cursor.pos..];
+        let word = rest
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))
+            .count();
+        let text: String = rest[..word].iter().collect();
+        match (text.as_str(), gluon) {
+            ("true", false) | ("True", true) => Some((true, word)),
+            ("false", false) | ("False", true) => Some((false, word)),
+            _ => None,
+        }
+    }
+
     /// `#ttg.NAME<{key = value, ...}>` or `#alias`.
     fn mlir_attribute(&mut self) -> Result<TritonLayout, LayoutError> {
         self.cursor.skip_space();
@@ -112,7 +132,7 @@ impl Parser<'_> {
         let name = self.identifier()?;
         let Some(kind) = name.strip_prefix("ttg.") else {
             return self.aliases.iter().find(|(alias, _)| *alias == name).map_or_else(
-                || Err(parse_error(self.cursor.text, start, "#ttg.blocked, #ttg.nvidia_mma, #ttg.dot_op, #ttg.slice, #ttg.linear or a defined alias")),
+                || Err(parse_error(self.cursor.text, start, "#ttg.blocked, #ttg.nvidia_mma, #ttg.dot_op, #ttg.slice, #ttg.linear, #ttg.swizzled_shared, #ttg.nvmma_shared or a defined alias")),
                 |(_, layout)| Ok(layout.clone()),
             );
         };
@@ -120,7 +140,7 @@ impl Parser<'_> {
             return Err(parse_error(
                 self.cursor.text,
                 start,
-                "#ttg.blocked, #ttg.nvidia_mma, #ttg.dot_op, #ttg.slice or #ttg.linear",
+                "#ttg.blocked, #ttg.nvidia_mma, #ttg.dot_op, #ttg.slice, #ttg.linear, #ttg.swizzled_shared or #ttg.nvmma_shared",
             ));
         };
         self.deeper()?;
@@ -156,7 +176,7 @@ impl Parser<'_> {
             return Err(parse_error(
                 self.cursor.text,
                 start,
-                "BlockedLayout, NVMMADistributedLayout, DotOperandLayout, SliceLayout or DistributedLinearLayout",
+                "BlockedLayout, NVMMADistributedLayout, DotOperandLayout, SliceLayout, DistributedLinearLayout, SwizzledSharedLayout or NVMMASharedLayout",
             ));
         };
         self.deeper()?;

@@ -1,6 +1,7 @@
 //! Writing Triton layouts: the MLIR attribute inline or as an IR dump aliases it, and Gluon's
 //! constructor.
 
+use super::super::shared::{NvmmaShared, SwizzledShared};
 use super::super::triton::{NvidiaMma, TritonLayout, DISTRIBUTED_IN_DIMS};
 
 impl TritonLayout {
@@ -11,7 +12,7 @@ impl TritonLayout {
     }
 
     /// As an IR dump prints it: the definition line of the alias Triton gives the base layout
-    /// (`#blocked`, `#mma` or `#linear`), and the attribute that refers to it:
+    /// (`#blocked`, `#mma`, `#linear` or `#shared`), and the attribute that refers to it:
     /// (`#mma = #ttg.nvidia_mma<{...}>`, `#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>`).
     pub fn to_mlir_aliased(&self) -> (String, String) {
         let mut base = self;
@@ -27,6 +28,7 @@ impl TritonLayout {
         let alias = match base {
             TritonLayout::Linear(_) => "#linear",
             TritonLayout::NvidiaMma(_) => "#mma",
+            TritonLayout::SwizzledShared(_) | TritonLayout::NvmmaShared(_) => "#shared",
             _ => "#blocked",
         };
         (
@@ -73,6 +75,8 @@ impl TritonLayout {
                     .collect();
                 format!("#ttg.linear<{{{}}}>", bases.join(", "))
             }
+            TritonLayout::SwizzledShared(s) => mlir_of_swizzled(s),
+            TritonLayout::NvmmaShared(n) => mlir_of_nvmma(n),
             TritonLayout::Slice(_) | TritonLayout::DotOperand(_) => self.to_mlir(),
         }
     }
@@ -119,7 +123,58 @@ impl TritonLayout {
                     list(&shape)
                 )
             }
+            TritonLayout::SwizzledShared(s) => format!(
+                "ttgl.SwizzledSharedLayout(vec={}, per_phase={}, max_phase={}, order={})",
+                s.vec(),
+                s.per_phase(),
+                s.max_phase(),
+                list(s.order())
+            ),
+            TritonLayout::NvmmaShared(n) => format!(
+                "ttgl.NVMMASharedLayout(swizzle_byte_width={}, element_bitwidth={}, rank={}, transposed={}, fp4_padded={})",
+                n.swizzle_byte_width(),
+                n.element_bit_width(),
+                n.rank(),
+                python_bool(n.transposed()),
+                python_bool(n.fp4_padded())
+            ),
         }
+    }
+}
+
+/// `SwizzledSharedEncodingAttr::print`.
+fn mlir_of_swizzled(s: &SwizzledShared) -> String {
+    format!(
+        "#ttg.swizzled_shared<{{vec = {}, perPhase = {}, maxPhase = {}, order = {}}}>",
+        s.vec(),
+        s.per_phase(),
+        s.max_phase(),
+        list(s.order())
+    )
+}
+
+/// `NVMMASharedEncodingAttr::print`: `fp4Padded` only when set, `rank` only when not 2.
+fn mlir_of_nvmma(n: &NvmmaShared) -> String {
+    let mut text = format!(
+        "#ttg.nvmma_shared<{{swizzlingByteWidth = {}, transposed = {}, elementBitWidth = {}",
+        n.swizzle_byte_width(),
+        n.transposed(),
+        n.element_bit_width()
+    );
+    if n.fp4_padded() {
+        text.push_str(", fp4Padded = true");
+    }
+    if n.rank() != 2 {
+        text.push_str(&format!(", rank = {}", n.rank()));
+    }
+    text.push_str("}>");
+    text
+}
+
+fn python_bool(value: bool) -> &'static str {
+    match value {
+        true => "True",
+        false => "False",
     }
 }
 
