@@ -252,3 +252,71 @@ fn a_slice_is_a_rank_1_row_held_by_the_lanes_of_the_sliced_dimension() {
     assert_eq!(svg.matches(" y=\"80\" width=\"40\"").count(), 16, "{svg}");
     assert!(svg.contains(">w3 +7</text>"), "{svg}");
 }
+
+/// `SharedSwizzled2D_Vec` of Triton's unit tests: `vec = 2`, the phase the row mod 4.
+const SWIZZLED: &str =
+    "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>";
+
+#[test]
+fn a_shared_layout_lists_the_offset_holding_each_element() {
+    let (ok, text) = run(&[
+        "render", "--triton", SWIZZLED, "--shape", "4,8", "--format", "text",
+    ]);
+    assert!(ok, "{text}");
+    let head: Vec<&str> = text.lines().take(4).collect();
+    assert_eq!(
+        head,
+        [
+            format!("{SWIZZLED} over 4x8").as_str(),
+            "offset = [[0, 1], [0, 2], [0, 4], [1, 2], [2, 4]]",
+            "block = []",
+            "element -> offset",
+        ]
+    );
+    assert_eq!(text.lines().count(), 4 + 4 * 8);
+    // element (r, c) at offset 8 r + (c ^ 2 (r mod 4))
+    for (coord, holder) in [
+        ("0, 7", "o7"),
+        ("1, 0", "o10"),
+        ("1, 2", "o8"),
+        ("2, 0", "o20"),
+        ("3, 5", "o27"),
+    ] {
+        assert_eq!(line(&text, coord), holder, "({coord})");
+    }
+    // the same from Gluon's constructor
+    let gluon = "ttgl.SwizzledSharedLayout(vec=2, per_phase=1, max_phase=4, order=[1, 0])";
+    let (ok, same) = run(&[
+        "render", "--triton", gluon, "--shape", "4,8", "--format", "text",
+    ]);
+    assert!(ok);
+    assert_eq!(same, text);
+}
+
+#[test]
+fn a_shared_layout_draws_each_cell_with_its_offset() {
+    let (ok, svg) = run(&["render", "--triton", SWIZZLED, "--shape", "4,8"]);
+    assert!(ok, "{svg}");
+    assert_eq!(svg.matches("<rect x=").count(), 4 * 8);
+    // (1, 0) at offset 10, one label line
+    assert!(
+        svg.contains("<title>[1, 0]: (o10)</title><rect x=\"40\" y=\"120\""),
+        "{svg}"
+    );
+    assert!(svg.contains(">o10</text></g>"), "{svg}");
+}
+
+#[test]
+fn an_nvmma_shared_layout_too_narrow_for_its_swizzle_is_refused() {
+    // a 128-byte swizzle of 16-bit elements needs 64 columns; Triton aborts on fewer
+    let nvmma =
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>";
+    let (code, stderr) = failure(&["render", "--triton", nvmma, "--shape", "32,32"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("Block shape is too small"), "{stderr}");
+    let (ok, text) = run(&[
+        "render", "--triton", nvmma, "--shape", "8,64", "--format", "text",
+    ]);
+    assert!(ok, "{text}");
+    assert!(text.contains("\noffset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32]]\n"), "{text}");
+}

@@ -1,8 +1,9 @@
 //! Triton layouts as their MLIR attribute text (inline or with its alias line) or Gluon's
 //! constructors: what parses prints back, converts to a linear layout at a few shapes, and runs
-//! the algebra on it (invert, pseudo-inverse, invert_and_compose), never panicking.
+//! the algebra on it (invert, pseudo-inverse, invert_and_compose) and, for a shared layout, its
+//! CuTe counterpart, never panicking.
 #![no_main]
-use layout_lab::engine::linear::TritonLayout;
+use layout_lab::engine::linear::{shared_to_cute, TritonLayout};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
@@ -16,6 +17,7 @@ fuzz_target!(|text: &str| {
     let rank = layout.rank().min(4);
     for extent in [1u32, 16, 64] {
         let shape = vec![extent; rank];
+        let _ = shared_to_cute(&layout, &shape);
         let Ok(linear) = layout.to_linear_layout(&shape) else {
             continue;
         };

@@ -1,8 +1,11 @@
-//! A Triton distributed layout's tensor as a picture: each element under the first
+//! A Triton layout's tensor as a picture: each element under the first
 //! (register, lane, warp) holding it, labelled `r{register} l{lane} w{warp}` as `print_latex`
 //! labels `T V`, filled with `print_latex`'s eight colours by lane (thread `32·warp + lane`
 //! mod 8, as [`tv_svg`](super::tv_picture::tv_svg) colours threads) and darker by warp. Each
-//! cell's tooltip lists every holder, so a broadcast shows all of them.
+//! cell's tooltip lists every holder, so a broadcast shows all of them. A shared layout's cell
+//! shows the offset holding it, `o{offset}`, coloured by its group of 8 offsets (one 16-byte
+//! vector of 16-bit elements) and darker by the group of 64, so a swizzle shows as the groups
+//! moving from row to row.
 
 use std::fmt::Write;
 
@@ -22,7 +25,7 @@ fn fill(lane: u32, warp: u32) -> String {
     format!("rgb({},{},{})", s(r), s(g), s(b))
 }
 
-/// One holder, `r3 l1 w0` (and ` b1` when the layout spans blocks).
+/// One holder, `r3 l1 w0` (and ` b1` when the layout spans blocks); a shared layout's `o12`.
 pub fn holder_label(holders: &Holders, input: u32) -> String {
     let parts = holders.split(input);
     let mut text = String::new();
@@ -31,6 +34,7 @@ pub fn holder_label(holders: &Holders, input: u32) -> String {
             "register" => "r",
             "lane" => "l",
             "warp" => "w",
+            "offset" => "o",
             "block" if *size > 1 => "b",
             "block" => continue,
             other => other,
@@ -83,6 +87,7 @@ pub fn triton_svg(holders: &Holders, title: &str) -> Result<String, String> {
         "<text x=\"{CELL}\" y=\"16\" font-size=\"13\">{}</text>",
         xml(title)
     );
+    let shared = holders.in_dims().iter().any(|(name, _)| name == "offset");
     let (x0, y0) = (CELL, 2 * CELL);
     for n in 0..cols {
         let _ = writeln!(
@@ -106,6 +111,10 @@ pub fn triton_svg(holders: &Holders, title: &str) -> Result<String, String> {
             let index = (m * cols + n) as usize;
             let held = holders.of_element(index);
             let colour = match held.first() {
+                Some(&first) if shared => {
+                    let offset = part(holders, first, "offset");
+                    fill(offset / 8, offset / 64)
+                }
                 Some(&first) => fill(part(holders, first, "lane"), part(holders, first, "warp")),
                 None => "#eee".to_string(),
             };
@@ -124,11 +133,14 @@ pub fn triton_svg(holders: &Holders, title: &str) -> Result<String, String> {
                     1 => String::new(),
                     k => format!(" +{}", k - 1),
                 };
-                let lines = [
-                    format!("r{}", part(holders, first, "register")),
-                    format!("l{}", part(holders, first, "lane")),
-                    format!("w{}{more}", part(holders, first, "warp")),
-                ];
+                let lines = match shared {
+                    true => vec![format!("o{}{more}", part(holders, first, "offset"))],
+                    false => vec![
+                        format!("r{}", part(holders, first, "register")),
+                        format!("l{}", part(holders, first, "lane")),
+                        format!("w{}{more}", part(holders, first, "warp")),
+                    ],
+                };
                 for (k, line) in lines.iter().enumerate() {
                     let _ = write!(
                         out,

@@ -1,17 +1,18 @@
-//! `render --triton`: a Triton distributed layout over a tensor, as its linear layout's bases
-//! and a table of who holds each element (text), or as a coloured grid (svg).
+//! `render --triton`: a Triton layout over a tensor, as its linear layout's bases and a table of
+//! who holds each element (text: register, lane and warp; a shared layout's offset), or as a
+//! coloured grid (svg).
 
 use std::fmt::Write;
 use std::process::ExitCode;
 
-use layout_lab::engine::linear::{Holders, TritonText, DISTRIBUTED_IN_DIMS};
+use layout_lab::engine::linear::{Holders, TritonText};
 use layout_lab::panels::triton_picture::{holder_label, triton_svg};
 
 use crate::cli::{out, RenderArgs};
 
 /// Most tensor elements listed or drawn.
 const MAX_ELEMENTS: usize = 1 << 16;
-/// Most (register, lane, warp, block) inputs walked to find them.
+/// Most (register, lane, warp, block) or (offset, block) inputs walked to find them.
 const MAX_INPUTS: usize = 1 << 20;
 /// Holders listed in full for one element; past this, the first ones and the count.
 const LISTED: usize = 8;
@@ -88,11 +89,18 @@ fn picture(args: &RenderArgs, text: &str) -> Result<String, Failure> {
         return triton_svg(&holders, &title).map_err(Failure::Output);
     }
     let mut text = format!("{title}\n");
-    for name in DISTRIBUTED_IN_DIMS {
+    for name in layout.in_dims() {
         let bases = linear.bases_of(name).unwrap_or_default();
         let _ = writeln!(text, "{name} = {bases:?}");
     }
-    text.push_str("element -> register, lane, warp\n");
+    // the block is named only when the layout spans several
+    let named: Vec<&str> = layout
+        .in_dims()
+        .iter()
+        .copied()
+        .filter(|name| *name != "block")
+        .collect();
+    let _ = writeln!(text, "element -> {}", named.join(", "));
     for index in 0..holders.len() {
         let coord = holders.coord_from_index(index);
         let held = holders.of_element(index);

@@ -20,6 +20,8 @@ mod layout;
 mod matrix;
 mod mma_bridge;
 mod notation;
+mod shared;
+mod shared_bridge;
 mod solve;
 mod tensor_type;
 mod triton;
@@ -40,6 +42,8 @@ pub use mma_bridge::{
     compare_owners, compare_with_triton, tiled_mma_to_linear, ElementOwners, Owner,
     OwnerComparison, MAX_ENUMERATED, WARP_LANES,
 };
+pub use shared::{NvmmaShared, SwizzledShared, SHARED_IN_DIMS};
+pub use shared_bridge::shared_to_cute;
 pub use tensor_type::{TensorType, TritonText};
 pub use triton::{
     Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout, DISTRIBUTED_IN_DIMS,

@@ -164,3 +164,89 @@ fn values_the_layouts_reject_keep_their_own_errors() {
         "{error:?}"
     );
 }
+
+/// Shared layouts as Triton 3.6.0 prints them (`str` of a module whose function takes a
+/// `!ttg.memdesc` of the Gluon layout), with the Gluon constructor they came from.
+const SHARED: [(&str, &str); 8] = [
+    ("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>", "SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0], cga_layout=[])"),
+    ("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>", "ttgl.SwizzledSharedLayout(1, 1, 1, [0, 1])"),
+    ("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [2, 1, 0]}>", "ttgl.SwizzledSharedLayout(8, 1, 8, [2, 1, 0])"),
+    ("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>", "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])"),
+    ("#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>", "ttgl.NVMMASharedLayout(64, 8, transposed=True)"),
+    ("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8, fp4Padded = true}>", "ttgl.NVMMASharedLayout(128, 8, fp4_padded=True)"),
+    ("#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>", "ttgl.NVMMASharedLayout(0, 16)"),
+    ("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 3}>", "ttgl.NVMMASharedLayout(128, 16, rank=3)"),
+];
+
+#[test]
+fn shared_layouts_round_trip_byte_for_byte_and_alias_as_shared() {
+    for (text, gluon) in SHARED {
+        let layout = check(text, text);
+        assert_eq!(TritonLayout::parse(gluon).unwrap(), layout, "{gluon}");
+        assert_eq!(
+            layout.to_mlir_aliased(),
+            (format!("#shared = {text}"), "#shared".to_string())
+        );
+    }
+    let rank1 = "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32, rank = 1}>";
+    assert_eq!(check(rank1, rank1).rank(), 1);
+    // absent flags read as Triton's parser defaults them, keys in any order
+    let reordered = "#ttg.nvmma_shared<{elementBitWidth = 16, swizzlingByteWidth = 128, rank = 2}>";
+    check(reordered, SHARED[3].0);
+    assert_eq!(
+        TritonLayout::parse(SHARED[3].0).unwrap().to_gluon(),
+        "ttgl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False)"
+    );
+    assert_eq!(
+        TritonLayout::parse(SHARED[0].0).unwrap().to_gluon(),
+        "ttgl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])"
+    );
+}
+
+#[test]
+fn shared_text_errors_name_what_was_expected() {
+    let nvmma =
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = False, elementBitWidth = 16}>";
+    fails_at(
+        nvmma,
+        nvmma.find("False").unwrap(),
+        "a number, a list or an attribute",
+    );
+    let flag =
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = 1, elementBitWidth = 16}>";
+    fails_at(flag, flag.find("1, e").unwrap(), "transposed true or false");
+    // Python spells the flag `True`; `true` reads as the name of a layout
+    fails_at(
+        "ttgl.NVMMASharedLayout(128, 16, transposed=true)",
+        43,
+        "NVMMASharedLayout",
+    );
+    fails_at(
+        "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8}>",
+        57,
+        "order",
+    );
+    fails_at("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 1]]}>", 99, "one CTA");
+    let error = TritonLayout::parse(
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 16, transposed = false, elementBitWidth = 16}>",
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            LayoutError::BadArgument {
+                op: "#ttg.nvmma_shared",
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+    let slice = format!("#ttg.slice<{{dim = 0, parent = {}}}>", SHARED[0].0);
+    assert!(matches!(
+        TritonLayout::parse(&slice),
+        Err(LayoutError::BadArgument {
+            op: "#ttg.slice",
+            ..
+        })
+    ));
+}

@@ -1,12 +1,14 @@
 //! Triton's distributed layouts and `toLinearLayout` as Triton 3.6 builds them
 //! (`LinearLayoutConversions.cpp`, `LayoutUtils.cpp`): `#ttg.blocked`, `#ttg.nvidia_mma`
 //! (version 2, `mma.sync` 16×8, and version 3, wgmma 16×N×16), `#ttg.dot_op` of a version-2
-//! parent, `#ttg.slice`, and `#ttg.linear` (a linear layout given by its bases). The CTA layout is Triton's default (one CTA per CGA), so the
-//! `block` input dimension has no bases.
+//! parent, `#ttg.slice`, and `#ttg.linear` (a linear layout given by its bases); and the shared
+//! layouts `#ttg.swizzled_shared` and `#ttg.nvmma_shared` (`shared`). The CTA layout is Triton's
+//! default (one CTA per CGA), so the `block` input dimension has no bases.
 
 use crate::engine::LayoutError;
 
 use super::layout::{bad, LinearLayout};
+use super::shared::{NvmmaShared, SwizzledShared};
 
 /// `#ttg.blocked<{sizePerThread, threadsPerWarp, warpsPerCTA, order}>`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -50,7 +52,8 @@ pub struct LinearEncoding {
     layout: LinearLayout,
 }
 
-/// A distributed layout of Triton's GPU dialect.
+/// A layout of Triton's GPU dialect: distributed over registers, lanes and warps, or one of
+/// shared memory (inputs `offset`, `block`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TritonLayout {
     Blocked(Blocked),
@@ -58,12 +61,14 @@ pub enum TritonLayout {
     DotOperand(DotOperand),
     Slice(Slice),
     Linear(LinearEncoding),
+    SwizzledShared(SwizzledShared),
+    NvmmaShared(NvmmaShared),
 }
 
 /// The input dimensions of every distributed layout, in Triton's order.
 pub const DISTRIBUTED_IN_DIMS: [&str; 4] = ["register", "lane", "warp", "block"];
 
-fn is_permutation(order: &[u32]) -> bool {
+pub(super) fn is_permutation(order: &[u32]) -> bool {
     let mut seen = vec![false; order.len()];
     order.iter().all(|&d| {
         let fresh = seen.get(d as usize) == Some(&false);
@@ -82,7 +87,7 @@ fn powers_of_two(op: &'static str, field: &str, values: &[u32]) -> Result<(), La
 }
 
 /// `dim0, dim1, ...`.
-fn dim_names(rank: usize) -> Vec<String> {
+pub(super) fn dim_names(rank: usize) -> Vec<String> {
     (0..rank).map(|d| format!("dim{d}")).collect()
 }
 
@@ -117,21 +122,18 @@ fn identity_standard_nd(
     Ok(layout)
 }
 
-/// Triton's `ensureLayoutNotSmallerThan`: registers repeat the layout until each output
-/// dimension covers `shape`.
-fn ensure_not_smaller(
+/// Triton's `ensureLayoutNotSmallerThan`: the first input dimension (`register`, or `offset`
+/// in a shared layout) repeats the layout until each output dimension covers `shape`.
+pub(super) fn ensure_not_smaller(
     layout: LinearLayout,
     shape: &[(String, u32)],
 ) -> Result<LinearLayout, LayoutError> {
+    let in_dim = layout.in_dims().next().unwrap_or("register").to_string();
     let mut result = layout.clone();
     for name in layout.out_dims() {
         let actual = layout.out_dim_size(name).unwrap_or(1);
         let desired = shape.iter().find(|(n, _)| n == name).map_or(1, |(_, s)| *s);
-        result = result.product(&LinearLayout::identity_1d(
-            desired / actual,
-            "register",
-            name,
-        )?)?;
+        result = result.product(&LinearLayout::identity_1d(desired / actual, &in_dim, name)?)?;
     }
     Ok(result)
 }
@@ -187,7 +189,10 @@ fn ensure_not_larger(
 /// Triton's `combineCtaCgaWithShape` for the default CGA (one CTA): the CTA layout grown by
 /// registers and cut back by broadcasting to exactly `shape`, then a `block` input with no
 /// bases, the outputs in standard order.
-fn combine_with_shape(cta: LinearLayout, shape: &[u32]) -> Result<LinearLayout, LayoutError> {
+pub(super) fn combine_with_shape(
+    cta: LinearLayout,
+    shape: &[u32],
+) -> Result<LinearLayout, LayoutError> {
     let names = dim_names(shape.len());
     let labeled: Vec<(String, u32)> = names.iter().cloned().zip(shape.iter().copied()).collect();
     let cta = ensure_not_larger(ensure_not_smaller(cta, &labeled)?, &labeled, true)?;
@@ -198,6 +203,32 @@ fn combine_with_shape(cta: LinearLayout, shape: &[u32]) -> Result<LinearLayout, 
     }
     let standard: Vec<&str> = names.iter().map(String::as_str).collect();
     cta.product(&cga)?.transpose_outs(&standard)
+}
+
+/// Triton's `reshapeLayout`: the outputs read as one row-major number (the last dimension
+/// fastest) and cut into `dim0, dim1, ...` of `shape`.
+pub(super) fn reshape_layout(
+    layout: &LinearLayout,
+    shape: &[u32],
+) -> Result<LinearLayout, LayoutError> {
+    let reversed: Vec<&str> = layout
+        .out_dims()
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let names = dim_names(shape.len());
+    let new_dims: Vec<(&str, u32)> = names
+        .iter()
+        .map(String::as_str)
+        .zip(shape.iter().copied())
+        .rev()
+        .collect();
+    let standard: Vec<&str> = names.iter().map(String::as_str).collect();
+    layout
+        .transpose_outs(&reversed)?
+        .reshape_outs(&new_dims)?
+        .transpose_outs(&standard)
 }
 
 /// Triton's `nvidiaMmaTile`: `kWidth` registers and 4 lanes along the inner dimension, 8
@@ -471,8 +502,16 @@ impl DotOperand {
 
 impl Slice {
     /// # Errors
-    /// `dim` is not a dimension of the parent, or the parent has a single dimension.
+    /// `dim` is not a dimension of the parent, the parent has a single dimension, or it is a
+    /// shared layout (Triton slices only distributed layouts).
     pub fn new(dim: u32, parent: TritonLayout) -> Result<Slice, LayoutError> {
+        if parent.is_shared() {
+            return Err(bad(
+                "#ttg.slice",
+                format!("parent {parent}"),
+                "a distributed parent (a shared layout has no slices)",
+            ));
+        }
         let rank = parent.rank();
         if rank < 2 || dim as usize >= rank {
             return Err(bad(
@@ -630,16 +669,53 @@ impl TritonLayout {
             TritonLayout::DotOperand(d) => d.parent.rank(),
             TritonLayout::Slice(s) => s.parent.rank() - 1,
             TritonLayout::Linear(l) => l.layout.out_dims_with_sizes().len(),
+            TritonLayout::SwizzledShared(s) => s.rank(),
+            TritonLayout::NvmmaShared(n) => n.rank(),
         }
     }
 
-    /// Triton's `toLinearLayout(shape, layout)`: inputs `register, lane, warp, block`, outputs
-    /// `dim0, dim1, ...` of exactly `shape`.
+    /// A shared-memory layout (inputs `offset, block`), not a distributed one (`register, lane,
+    /// warp, block`).
+    pub fn is_shared(&self) -> bool {
+        matches!(
+            self,
+            TritonLayout::SwizzledShared(_) | TritonLayout::NvmmaShared(_)
+        )
+    }
+
+    /// The input dimensions of [`to_linear_layout`](Self::to_linear_layout)'s layout:
+    /// [`SHARED_IN_DIMS`](super::SHARED_IN_DIMS) or [`DISTRIBUTED_IN_DIMS`].
+    pub fn in_dims(&self) -> &'static [&'static str] {
+        match self.is_shared() {
+            true => &super::shared::SHARED_IN_DIMS,
+            false => &DISTRIBUTED_IN_DIMS,
+        }
+    }
+
+    /// Triton's `toLinearLayout(shape, layout)`: inputs `register, lane, warp, block` (a
+    /// shared layout: `offset, block`), outputs `dim0, dim1, ...` of exactly `shape`.
     ///
     /// # Errors
     /// A shape of another rank or with a size that is not a power of two, or a layout whose
-    /// pieces Triton could not build.
+    /// pieces Triton could not build (where Triton asserts or aborts).
     pub fn to_linear_layout(&self, shape: &[u32]) -> Result<LinearLayout, LayoutError> {
+        self.linear_layout_of(shape, false)
+    }
+
+    /// A shared layout's [`to_linear_layout`](Self::to_linear_layout) with every swizzle
+    /// phase 0 (Triton's `disableSwizzle`); a distributed layout's as it is.
+    ///
+    /// # Errors
+    /// As [`to_linear_layout`](Self::to_linear_layout).
+    pub fn to_unswizzled_linear_layout(&self, shape: &[u32]) -> Result<LinearLayout, LayoutError> {
+        self.linear_layout_of(shape, true)
+    }
+
+    fn linear_layout_of(
+        &self,
+        shape: &[u32],
+        unswizzled: bool,
+    ) -> Result<LinearLayout, LayoutError> {
         if shape.len() != self.rank() {
             return Err(LayoutError::RankMismatch {
                 field: crate::engine::Field::Shape,
@@ -654,6 +730,8 @@ impl TritonLayout {
             TritonLayout::DotOperand(d) => d.cta_layout()?,
             TritonLayout::Slice(s) => return s.to_linear_layout(shape),
             TritonLayout::Linear(l) => return l.to_linear_layout(shape),
+            TritonLayout::SwizzledShared(s) => return s.to_linear_layout(shape, unswizzled),
+            TritonLayout::NvmmaShared(n) => return n.to_linear_layout(shape, unswizzled),
         };
         combine_with_shape(cta, shape)
     }
