@@ -128,7 +128,7 @@ fuzz_target!(|text: &str| {
             _ if row == 2 => threads.set(THREAD_FIELDS[typed.len() % THREAD_FIELDS.len()], typed),
             _ => match TritonField::ALL.get(typed.len() % 5) {
                 Some(&field) => triton.set(field, typed),
-                None => triton.load_preset(usize::from(pick) % 9),
+                None => triton.load_preset(usize::from(pick) % triton::PRESETS.len()),
             },
         }
     }

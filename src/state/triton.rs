@@ -3,8 +3,8 @@
 //! each element; a second layout to compare and convert with; the CuTe counterpart.
 
 use crate::engine::linear::{
-    analyze_conversion, distributed_to_cute_tv, ConversionReport, Holders, LinearLayout,
-    TritonLayout, TritonText,
+    analyze_conversion, distributed_to_cute_tv, shared_to_cute, ConversionReport, Holders,
+    LinearLayout, TritonLayout, TritonText,
 };
 use crate::panels::triton_picture::triton_svg;
 use crate::state::url::{percent_decode, percent_encode, PageState};
@@ -33,7 +33,7 @@ const BLOCKED: &str = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4
 const MMA_V2: &str = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], \
                       instrShape = [16, 8]}>";
 
-pub const PRESETS: [Preset; 8] = [
+pub const PRESETS: [Preset; 10] = [
     Preset {
         name: "blocked: 4 warps over 32×64, 4 elements a thread",
         layout: BLOCKED,
@@ -80,6 +80,19 @@ pub const PRESETS: [Preset; 8] = [
         layout: "#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[0, 2], [0, 4], [2, 0], \
                  [4, 0], [8, 0]], warp = [], block = []}>",
         shape: "16,8",
+        other: "",
+    },
+    Preset {
+        name: "shared: nvmma_shared, 128-byte swizzle of 16-bit elements over 64×64",
+        layout: "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, \
+                 elementBitWidth = 16}>",
+        shape: "64,64",
+        other: "",
+    },
+    Preset {
+        name: "shared: swizzled_shared, vec 8, 8 phases",
+        layout: "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+        shape: "32,64",
         other: "",
     },
     Preset {
@@ -412,11 +425,26 @@ impl TritonState {
         bases_lines(&self.made.linear)
     }
 
-    /// The CuTe thread-value layout with the same owners, or why there is none.
+    /// What CuTe writes for the same map, or why there is none: a distributed layout's
+    /// thread-value layout (`(thread, value) → index`, dim0 fastest), a shared layout's
+    /// swizzled layout (`coordinate → offset`).
     pub fn cute_counterpart(&self) -> Result<String, String> {
-        distributed_to_cute_tv(&self.made.linear)
-            .map(|tv| tv.to_string())
-            .map_err(|e| e.to_string())
+        let made = &self.made;
+        let cute = match made.layout.is_shared() {
+            true => shared_to_cute(&made.layout, &made.shape).map(|c| c.to_string()),
+            false => distributed_to_cute_tv(&made.linear).map(|tv| tv.to_string()),
+        };
+        cute.map_err(|e| e.to_string())
+    }
+
+    /// What [`cute_counterpart`](Self::cute_counterpart) is a counterpart of.
+    pub fn counterpart_title(&self) -> &'static str {
+        match self.made.layout.is_shared() {
+            true => "CuTe counterpart: the swizzled layout (coordinate → offset)",
+            false => {
+                "CuTe counterpart: the thread-value layout (thread, value) → index, dim0 fastest"
+            }
+        }
     }
 
     /// The basis matrix over F2: column names (input bits, `r0 … l4 w0`), row names (output

@@ -90,11 +90,16 @@ test("an IR dump with its alias line: notations, bases, the basis matrix and CuT
   await page.getByTestId("triton-preset").selectOption("6");
   await expect(page.getByTestId("triton-cute")).toContainText("none:");
   await expect(page.getByTestId("triton-cute")).toContainText("XORs where CuTe would add");
+  // a shared layout: offsets, and CuTe's swizzle for it
+  await page.getByTestId("triton-preset").selectOption("7");
+  await expect(page.getByTestId("triton-cute")).toHaveText("Sw<3,3,3> o 0 o (64,64):(64,1)");
+  await hoverCell(page, "triton-grid", 1, 0, 64, 64);
+  await expect(page.getByTestId("triton-hover")).toHaveText("(1, 0) ← o72 = o3 (0, 8) ⊕ o6 (1, 8)");
 });
 
 test("a second layout: the conversion's verdict and counts, what differs outlined, a no-op against itself", async ({ page }) => {
   await page.goto("/#/triton");
-  await page.getByTestId("triton-preset").selectOption("7");
+  await page.getByTestId("triton-preset").selectOption("9");
   const conversion = page.getByTestId("triton-conversion");
   await expect(conversion).toContainText("convert_layout needs: shared memory");
   await expect(conversion).toContainText("of the second layout's 1024 slots:");

@@ -205,3 +205,26 @@ fn the_query_round_trips() {
     assert!(plain.starts_with("layout=%23ttg.blocked") && plain.ends_with("&shape=32,64"));
     assert_eq!(TritonState::read_query(&plain).0, TritonState::default());
 }
+
+#[test]
+fn shared_layouts_by_offset_with_cutes_swizzle() {
+    let mut s = TritonState::default();
+    s.load_preset(7);
+    assert_eq!(
+        s.cute_counterpart().unwrap(),
+        "Sw<3,3,3> o 0 o (64,64):(64,1)"
+    );
+    assert!(s.counterpart_title().contains("swizzled"));
+    let holders = s.holders().unwrap();
+    // row 1 of a 128-byte swizzle: its 8-element chunks XORed with 1
+    assert_eq!(cell_label(&holders, 64).as_deref(), Some("o72"));
+    assert_eq!(cell_label(&holders, 64 + 8).as_deref(), Some("o64"));
+    let grid = canvas_grid(&holders, TritonColour::Thread);
+    assert_eq!(grid.addresses[64], Some(72));
+    assert_eq!(grid.span, Some((0, 4095)));
+    s.set(Field::Pick, "t1");
+    assert!(s
+        .error(Field::Pick)
+        .is_some_and(|e| e.contains("no registers")));
+    assert!(s.conversion().is_none());
+}

@@ -251,7 +251,7 @@ pub fn TritonPage(
                             {notations}
                             <dt>"linear layout bases"</dt>
                             <dd><pre class="triton__code" data-testid="triton-bases">{move || state.with(TritonState::bases_text)}</pre></dd>
-                            <dt>"CuTe counterpart (thread, value) → index, dim0 fastest"</dt>
+                            <dt>{move || state.with(TritonState::counterpart_title)}</dt>
                             <dd><pre class="triton__code" data-testid="triton-cute">{move || state.with(|s| match s.cute_counterpart() {
                                 Ok(tv) => tv,
                                 Err(why) => format!("none: {why}"),
