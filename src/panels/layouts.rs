@@ -74,6 +74,16 @@ pub fn layout_properties(m: &mut dyn Markup, state: &LayoutsState) {
         );
     }
     m.close();
+    let linear = match state.as_linear() {
+        Ok(bits) => format!("yes: {bits}"),
+        Err(why) => format!("no: {why}"),
+    };
+    term(
+        m,
+        "as a linear layout (F2, as Triton's)",
+        "prop-linear",
+        &linear,
+    );
 }
 
 /// The layout in CuTe and in pycute notation.

@@ -278,6 +278,23 @@ impl LayoutsState {
         )
     }
 
+    /// The layout as an F2-linear layout (Triton's kind), `index → offset`, written as each
+    /// index bit's offset (`1 2 16 32`), or why it is none (a size or stride not a power of
+    /// two, or two bits whose offsets CuTe adds where a linear layout would XOR them).
+    pub fn as_linear(&self) -> Result<String, String> {
+        let linear = crate::engine::linear::cute_layout_to_linear(&self.layout)
+            .map_err(|e| e.to_string())?;
+        let offsets: Vec<String> = linear
+            .bases()
+            .iter()
+            .flat_map(|(_, list)| list.iter().map(|b| b[0].to_string()))
+            .collect();
+        Ok(match offsets.is_empty() {
+            true => "index has no bits: offset 0".into(),
+            false => format!("index bit k → offset {}, XORed", offsets.join(" ")),
+        })
+    }
+
     /// The Morphisms page query drawing the layout's standard representation, when tractable.
     pub fn morphism_query(&self) -> Option<String> {
         let f = Morphism::from_layout(&self.layout).ok()?;
@@ -700,5 +717,28 @@ mod tests {
         }
         state.set_text("8:1");
         assert_eq!(state.view_note(), None);
+    }
+
+    #[test]
+    fn power_of_two_layouts_are_linear_layouts() {
+        let mut state = LayoutsState::default();
+        state.set_text("((4,4),4):((16,1),4)");
+        assert_eq!(
+            state.as_linear().unwrap(),
+            "index bit k → offset 16 32 1 2 4 8, XORed"
+        );
+        // CuTe adds 1·2 + 1·2 = 4 where a linear layout would XOR to 0
+        state.set_text("(4,4):(1,2)");
+        assert!(state.as_linear().unwrap_err().contains("offset 2"));
+        state.set_text("((2,4),8):((32,1),4)");
+        assert_eq!(
+            state.as_linear().unwrap(),
+            "index bit k → offset 32 1 2 4 8 16, XORed"
+        );
+        state.set_text("(4,3):(1,4)");
+        assert!(state
+            .as_linear()
+            .unwrap_err()
+            .contains("power-of-two shapes"));
     }
 }
