@@ -1,8 +1,10 @@
 //! Triton's distributed layouts and `toLinearLayout` as Triton 3.6 builds them
 //! (`LinearLayoutConversions.cpp`, `LayoutUtils.cpp`): `#ttg.blocked`, `#ttg.nvidia_mma`
-//! (version 2, `mma.sync` 16×8, and version 3, wgmma 16×N×16), `#ttg.dot_op` of a version-2
-//! parent, `#ttg.slice`, and `#ttg.linear` (a linear layout given by its bases). The CTA layout is Triton's default (one CTA per CGA), so the
-//! `block` input dimension has no bases.
+//! (version 2, `mma.sync` 16×8, and version 3, wgmma 16×N×16), `#ttg.dot_op` (both operands of
+//! a version-2 parent; operand 0 of a version-3 one, wgmma's A in registers, built by the same
+//! `nvidiaDotToLinearLayout` with Hopper's column-major warps), `#ttg.slice`, and `#ttg.linear`
+//! (a linear layout given by its bases). The CTA layout is
+//! Triton's default (one CTA per CGA), so the `block` input dimension has no bases.
 
 use crate::engine::LayoutError;
 
@@ -26,7 +28,9 @@ pub struct NvidiaMma {
     instr_shape: Vec<u32>,
 }
 
-/// `#ttg.dot_op<{opIdx, parent, kWidth}>` of an `nvidia_mma` parent.
+/// `#ttg.dot_op<{opIdx, parent, kWidth}>` of an `nvidia_mma` parent: A (`opIdx = 0`) or B of
+/// version 2, A of version 3 (CuTe's SM90 `RS` GMMA A with `kWidth = 32 / element bits`, base
+/// for base; `mma_bridge_sm90_tests.rs`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DotOperand {
     op_idx: u32,

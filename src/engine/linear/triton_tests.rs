@@ -92,3 +92,40 @@ fn bad_layouts_and_shapes_are_errors() {
         .to_linear_layout(&[64, 64])
         .is_err());
 }
+
+#[test]
+fn dot_operand_0_of_a_wgmma_parent_matches_triton() {
+    // Triton 3.6.0's to_linear_layout of DotOperandLayout(0, NVMMADistributedLayout([3, 0],
+    // warps, [16, N, 16]), kWidth): wgmma's A in registers, broadcast over the N warps
+    let hopper = |warps: &[u32]| NvidiaMma::new(3, 0, warps.to_vec(), vec![16, 32, 16]).unwrap();
+    let dot = |warps: &[u32], k_width| {
+        TritonLayout::DotOperand(DotOperand::new(0, hopper(warps), k_width).unwrap())
+    };
+    check(
+        &dot(&[4, 1], 1),
+        &[64, 16],
+        [
+            &[[8, 0], [0, 4], [0, 8]],
+            &[[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]],
+            &[[16, 0], [32, 0]],
+        ],
+    );
+    check(
+        &dot(&[4, 2], 8),
+        &[128, 32],
+        [
+            &[[0, 1], [0, 2], [0, 4], [8, 0], [0, 0], [64, 0]],
+            &[[0, 8], [0, 16], [1, 0], [2, 0], [4, 0]],
+            &[[16, 0], [32, 0], [0, 0]],
+        ],
+    );
+    check(
+        &dot(&[8, 1], 4),
+        &[128, 32],
+        [
+            &[[0, 1], [0, 2], [8, 0], [0, 16]],
+            &[[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]],
+            &[[16, 0], [32, 0], [64, 0]],
+        ],
+    );
+}
