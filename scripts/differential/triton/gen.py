@@ -189,11 +189,15 @@ def to_linear_cases(seed, count):
         attr = gluon(layout)._to_ir(builder)
         got = builder.to_linear_layout(attr, shape)
         mlir, alias = dumped(builder, attr, shape)
+        names = [f"dim{d}" for d in range(len(got.shape))]
+        printed = str(LinearLayout.from_bases(
+            [("register", got.reg_bases), ("lane", got.lane_bases), ("warp", got.warp_bases),
+             ("block", got.block_bases)], names, list(got.shape), False))
         yield {"id": f"tll-{seed}-{i}", "kind": "to_linear", "layout": layout, "shape": shape,
                "linear": {"reg_bases": got.reg_bases, "lane_bases": got.lane_bases,
                           "warp_bases": got.warp_bases, "block_bases": got.block_bases,
                           "shape": list(got.shape)},
-               "mlir": mlir, "mlir_alias": alias}
+               "mlir": mlir, "mlir_alias": alias, "printed": printed}
 
 
 def random_bases(rng, sizes):
@@ -258,7 +262,7 @@ def algebra_cases(seed, count):
             bases = permutation_bases(rng, sizes)
         layout = LinearLayout.from_bases(bases, names, sizes, False)
         case = {"id": f"lla-{seed}-{i}", "kind": "ll_algebra", "bases": as_json(bases),
-                "out_dims": names, "out_sizes": sizes,
+                "out_dims": names, "out_sizes": sizes, "printed": str(layout),
                 "injective": layout.is_injective(), "surjective": layout.is_surjective(),
                 "invertible": layout.is_invertible()}
         apply = []

@@ -1,10 +1,11 @@
-//! `render --triton`: a Triton distributed layout over a tensor, as its linear layout's bases
-//! and a table of who holds each element (text), or as a coloured grid (svg).
+//! `render --triton`: a Triton distributed layout over a tensor, as its linear layout printed
+//! as Triton 3.6 prints it (`LinearLayout::toString()`) and a table of who holds each element
+//! (text), or as a coloured grid (svg).
 
 use std::fmt::Write;
 use std::process::ExitCode;
 
-use layout_lab::engine::linear::{Holders, TritonText, DISTRIBUTED_IN_DIMS};
+use layout_lab::engine::linear::{Holders, TritonText};
 use layout_lab::panels::triton_picture::{holder_label, triton_svg};
 
 use crate::cli::{out, RenderArgs};
@@ -87,11 +88,9 @@ fn picture(args: &RenderArgs, text: &str) -> Result<String, Failure> {
     if svg {
         return triton_svg(&holders, &title).map_err(Failure::Output);
     }
-    let mut text = format!("{title}\n");
-    for name in DISTRIBUTED_IN_DIMS {
-        let bases = linear.bases_of(name).unwrap_or_default();
-        let _ = writeln!(text, "{name} = {bases:?}");
-    }
+    // Triton's own print of the layout first, byte for byte what `print(layout)` shows
+    let mut text = linear.to_triton_string();
+    let _ = writeln!(text, "\n{title}");
     text.push_str("element -> register, lane, warp\n");
     for index in 0..holders.len() {
         let coord = holders.coord_from_index(index);
