@@ -168,6 +168,49 @@ try {
   results.hover_to_next_frame_ms["threads 64x256x16 (3 canvases)"] = Math.round(median(threadHovers.map((x) => x[0])));
   results.edit_work_ms["threads hover 64x256x16"] = Math.round(median(threadHovers.map((x) => x[2])));
 
+  // The Triton page (issue 44): a 256×256 blocked layout of 8 warps beside mma.sync's, 65,536
+  // elements each; the pointer moves over the first from row to row (the hover line names the
+  // holder and its bases), then the pick lights a thread in both grids.
+  const blocked = encodeURIComponent("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>");
+  const mma = encodeURIComponent("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 8]}>");
+  await page.goto(base + `#/triton?layout=${blocked}&shape=256,256&to=${mma}`);
+  await page.waitForSelector('[data-testid="triton-grid"]', { timeout: 60000 });
+  await page.evaluate(() => document.querySelector('[data-testid="triton-grid"]').scrollIntoView({ block: "start" }));
+  const tritonHovers = [];
+  for (let k = 0; k < runs; k++) {
+    tritonHovers.push(await page.evaluate(async (k) => {
+      const canvas = document.querySelector('[data-testid="triton-grid"]');
+      const info = document.querySelector('[data-testid="triton-hover"]');
+      const box = canvas.getBoundingClientRect();
+      const cell = box.width / 256;
+      const before = info.textContent;
+      const t0 = performance.now();
+      canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: box.left + cell * 3.5, clientY: box.top + cell * (((7 * k) % 256) + 0.5) }));
+      await new Promise((r) => setTimeout(r, 0));
+      const work = performance.now() - t0;
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return [performance.now() - t0, info.textContent !== before, work];
+    }, k));
+  }
+  if (!tritonHovers.every(([, changed]) => changed)) throw new Error("a hover on the Triton page did not change its readout");
+  results.hover_to_next_frame_ms["triton 256x256 (2 canvases)"] = Math.round(median(tritonHovers.map((x) => x[0])));
+  results.edit_work_ms["triton hover 256x256"] = Math.round(median(tritonHovers.map((x) => x[2])));
+  const picks = [];
+  for (let k = 0; k < runs; k++) {
+    picks.push(await page.evaluate(async (k) => {
+      const input = document.querySelector('[data-testid="triton-pick"]');
+      const t0 = performance.now();
+      input.value = String((37 * k) % 256);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 0));
+      const work = performance.now() - t0;
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return [performance.now() - t0, work];
+    }, k));
+  }
+  results.edit_to_next_frame_ms["triton pick 256x256 (2 canvases)"] = Math.round(median(picks.map((x) => x[0])));
+  results.edit_work_ms["triton pick 256x256"] = Math.round(median(picks.map((x) => x[1])));
+
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
   console.log(JSON.stringify(results, null, 2));

@@ -1,5 +1,5 @@
-//! `layout-lab render --triton`: a Triton distributed layout over a tensor, as text (its bases,
-//! then who holds each element) and as an SVG grid.
+//! `layout-lab render --triton`: a Triton distributed layout over a tensor, as text (its linear
+//! layout as Triton 3.6 prints it, then who holds each element) and as an SVG grid.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -40,19 +40,14 @@ fn a_blocked_layout_lists_its_bases_and_each_elements_register_lane_and_warp() {
     // of a row along dim1 (4 columns each, 32 in all), then 4 rows of lanes; 4 warps of
     // 4 rows each down dim0 (16 rows). Bases: register 1, 2 -> dim1 1, 2; lane 1, 2, 4 ->
     // dim1 4, 8, 16 and lane 8, 16 -> dim0 1, 2; warp 1, 2 -> dim0 4, 8.
-    let head: Vec<&str> = text.lines().take(6).collect();
-    assert_eq!(
-        head,
-        [
-            format!("{BLOCKED} over 16x32").as_str(),
-            "register = [[0, 1], [0, 2]]",
-            "lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]]",
-            "warp = [[4, 0], [8, 0]]",
-            "block = []",
-            "element -> register, lane, warp",
-        ]
-    );
-    assert_eq!(text.lines().count(), 6 + 16 * 32);
+    // Python's `str` of Triton 3.6.0's linear layout for this layout and shape, then ours
+    let printed = "\n - register=1 -> (0, 1)\n   register=2 -> (0, 2)\n - lane=1 -> (0, 4)\n   \
+                   lane=2 -> (0, 8)\n   lane=4 -> (0, 16)\n   lane=8 -> (1, 0)\n   \
+                   lane=16 -> (2, 0)\n - warp=1 -> (4, 0)\n   warp=2 -> (8, 0)\n - block is a \
+                   size 1 dimension\nwhere out dims are: [dim0 (size 16), dim1 (size 32)]";
+    let head = format!("{printed}\n{BLOCKED} over 16x32\nelement -> register, lane, warp\n");
+    assert!(text.starts_with(&head), "{text}");
+    assert_eq!(text.lines().count(), 14 + 16 * 32);
     // element (i, j): register j mod 4, lane j / 4 + 8 (i mod 4), warp i / 4
     for (coord, holder) in [
         ("0, 0", "r0 l0 w0"),
@@ -86,7 +81,10 @@ fn a_broadcast_lists_every_holder_or_the_first_and_the_count() {
     let tensor = "tensor<4x8xf16, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>>";
     let (ok, text) = run(&["render", "--triton", tensor, "--format", "text"]);
     assert!(ok, "{text}");
-    assert!(text.contains("warp = [[0, 0], [0, 0]]\n"), "{text}");
+    assert!(
+        text.contains("\n - warp=1 -> (0, 0)\n   warp=2 -> (0, 0)\n"),
+        "{text}"
+    );
     assert_eq!(
         line(&text, "0, 0"),
         "r0 l0 w0, r0 l0 w1, r0 l0 w2, r0 l0 w3"
@@ -115,7 +113,8 @@ fn an_mma_v2_accumulator_is_mma_sync_s_fragment() {
     assert!(ok, "{text}");
     // mma.sync m16n8's C: lane l holds row l / 4 (registers 0, 1) and row l / 4 + 8
     // (registers 2, 3), columns 2 (l mod 4) and the next; warp 1 takes rows 16..32
-    assert!(text.contains("register = [[0, 1], [8, 0]]\nlane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]\nwarp = [[16, 0]]\n"), "{text}");
+    // as Triton 3.6.0 prints it
+    assert!(text.starts_with("\n - register=1 -> (0, 1)\n   register=2 -> (8, 0)\n - lane=1 -> (0, 2)\n   lane=2 -> (0, 4)\n   lane=4 -> (1, 0)\n   lane=8 -> (2, 0)\n   lane=16 -> (4, 0)\n - warp=1 -> (16, 0)\n - block is a size 1 dimension\nwhere out dims are: [dim0 (size 32), dim1 (size 8)]\n"), "{text}");
     for (coord, holder) in [
         ("0, 0", "r0 l0 w0"),
         ("0, 1", "r1 l0 w0"),
@@ -233,7 +232,11 @@ fn a_slice_is_a_rank_1_row_held_by_the_lanes_of_the_sliced_dimension() {
     let (ok, text) = run(&["render", "--triton", &typed, "--format", "text"]);
     assert!(ok, "{text}");
     assert!(
-        text.contains("register = []\nlane = [[0], [0], [0], [1], [2]]\nwarp = [[4], [8]]\n"),
+        text.starts_with(
+            "\n - register is a size 1 dimension\n - lane=1 -> (0)\n   lane=2 -> (0)\n   \
+             lane=4 -> (0)\n   lane=8 -> (1)\n   lane=16 -> (2)\n - warp=1 -> (4)\n   \
+             warp=2 -> (8)\n - block is a size 1 dimension\nwhere out dims are: [dim0 (size 16)]\n"
+        ),
         "{text}"
     );
     let lanes = |first: u32, warp: u32| {
@@ -263,17 +266,24 @@ fn a_shared_layout_lists_the_offset_holding_each_element() {
         "render", "--triton", SWIZZLED, "--shape", "4,8", "--format", "text",
     ]);
     assert!(ok, "{text}");
-    let head: Vec<&str> = text.lines().take(4).collect();
+    // Triton's print of the linear layout, then the title and each element's offset
+    let head: Vec<&str> = text.lines().take(10).collect();
     assert_eq!(
         head,
         [
+            "",
+            " - offset=1 -> (0, 1)",
+            "   offset=2 -> (0, 2)",
+            "   offset=4 -> (0, 4)",
+            "   offset=8 -> (1, 2)",
+            "   offset=16 -> (2, 4)",
+            " - block is a size 1 dimension",
+            "where out dims are: [dim0 (size 4), dim1 (size 8)]",
             format!("{SWIZZLED} over 4x8").as_str(),
-            "offset = [[0, 1], [0, 2], [0, 4], [1, 2], [2, 4]]",
-            "block = []",
             "element -> offset",
         ]
     );
-    assert_eq!(text.lines().count(), 4 + 4 * 8);
+    assert_eq!(text.lines().count(), 10 + 4 * 8);
     // element (r, c) at offset 8 r + (c ^ 2 (r mod 4))
     for (coord, holder) in [
         ("0, 7", "o7"),
@@ -318,5 +328,12 @@ fn an_nvmma_shared_layout_too_narrow_for_its_swizzle_is_refused() {
         "render", "--triton", nvmma, "--shape", "8,64", "--format", "text",
     ]);
     assert!(ok, "{text}");
-    assert!(text.contains("\noffset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32]]\n"), "{text}");
+    // the swizzle's three bits: row r XORs its 16-byte chunk with r
+    for basis in [
+        "offset=64 -> (1, 8)",
+        "offset=128 -> (2, 16)",
+        "offset=256 -> (4, 32)",
+    ] {
+        assert!(text.contains(&format!("\n   {basis}\n")), "{text}");
+    }
 }

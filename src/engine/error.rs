@@ -35,6 +35,69 @@ impl Field {
     }
 }
 
+/// Why Triton 3.6 refuses a `#ttg.linear` layout: the three rules of
+/// `LinearEncodingAttr::verify` (`Dialect.cpp`), and the surjectivity that the `LinearLayout`
+/// constructor behind both its MLIR parser and Gluon's `DistributedLinearLayout` asserts (there
+/// Triton aborts with `LLVM ERROR: Layout is expected to be surjective`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinearEncodingRefusal {
+    /// Some tensor coordinate is reached by no input.
+    NotSurjective,
+    /// Input dimension `index` is `found` where `expected` belongs: the inputs are
+    /// `register, lane, warp, block`, in this order (a prefix of them passes).
+    InDim {
+        index: usize,
+        expected: &'static str,
+        found: String,
+    },
+    /// Output dimension `index` is `found`, not `dim{index}`.
+    OutDim { index: usize, found: String },
+    /// Basis `index` of input `in_dim` moves along more than one output dimension: an
+    /// XOR-mixed basis such as `[1, 1]` (zero bases and values that are not powers of two
+    /// pass).
+    MixedBasis {
+        in_dim: String,
+        index: usize,
+        basis: Vec<u32>,
+    },
+}
+
+impl fmt::Display for LinearEncodingRefusal {
+    /// Triton's own message, then the offending part.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinearEncodingRefusal::NotSurjective => write!(
+                f,
+                "Layout is expected to be surjective, i.e. every `out` coordinate can be \
+                 reached by some `in` coordinate, but was not"
+            ),
+            LinearEncodingRefusal::InDim {
+                index,
+                expected,
+                found,
+            } => write!(
+                f,
+                "Expected input dimension {index} to be '{expected}'. Got {found}"
+            ),
+            LinearEncodingRefusal::OutDim { index, found } => write!(
+                f,
+                "Expected output dimensions to be ['dim0', 'dim1', ...]. Got {found} at \
+                 position {index}"
+            ),
+            LinearEncodingRefusal::MixedBasis {
+                in_dim,
+                index,
+                basis,
+            } => write!(
+                f,
+                "In a distributed layout, each base must move in at most one dimension. \
+                 ({in_dim}={} -> {basis:?})",
+                1u64 << index
+            ),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutError {
     /// A dimension is negative: `shape[axis] == value < 0`.
@@ -89,6 +152,8 @@ pub enum LayoutError {
         offsets: Vec<i64>,
         bytes: i64,
     },
+    /// A `#ttg.linear` layout Triton refuses.
+    LinearEncoding(LinearEncodingRefusal),
     /// Text that does not parse as the expected notation; `position` is a char index.
     Parse {
         field: Field,
@@ -167,6 +232,7 @@ impl fmt::Display for LayoutError {
                  offsets {offsets:?}: not {bytes} contiguous bytes at an aligned address, so not \
                  one access of the instruction"
             ),
+            LayoutError::LinearEncoding(refusal) => write!(f, "#ttg.linear: {refusal}"),
             LayoutError::Parse {
                 field,
                 input,
@@ -222,6 +288,7 @@ impl LayoutError {
                 Some(*field)
             }
             LayoutError::MaskOutOfRange { .. } => Some(Field::Mask),
+            LayoutError::LinearEncoding(_) => Some(Field::Triton),
             LayoutError::Overflow { .. }
             | LayoutError::TooLarge { .. }
             | LayoutError::BadArgument { .. }

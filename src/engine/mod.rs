@@ -11,7 +11,7 @@ pub mod syno;
 pub mod view;
 pub mod wgsl;
 
-pub use error::{Field, LayoutError};
+pub use error::{Field, LayoutError, LinearEncodingRefusal};
 pub use expr::index::IndexExprs;
 pub use expr::{ExprArena, ExprId};
 pub use morphism::{Morphism, NotTractable};

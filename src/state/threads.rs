@@ -14,9 +14,11 @@ use crate::state::url::{percent_decode, percent_encode, PageState};
 
 mod copy;
 mod fragment;
+mod triton;
 
 pub use copy::{bank_lines, copy_banks, make_copy, make_smem, CopyField, CopyFields, CopyOver};
 pub use fragment::{held, problem_fragment, problem_partition, registers, Pick, Problem};
+pub use triton::{triton_links, TritonLink};
 
 /// Longest field text kept.
 const MAX_CHARS: usize = 512;

@@ -76,8 +76,8 @@ pub const PRESETS: [Preset; 10] = [
         other: "",
     },
     Preset {
-        name: "linear: lanes XOR-swizzled (no CuTe counterpart)",
-        layout: "#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[0, 2], [0, 4], [2, 0], \
+        name: "linear: registers XORed (no CuTe counterpart)",
+        layout: "#ttg.linear<{register = [[0, 1], [0, 3]], lane = [[0, 4], [1, 0], [2, 0], \
                  [4, 0], [8, 0]], warp = [], block = []}>",
         shape: "16,8",
         other: "",
@@ -420,9 +420,11 @@ impl TritonState {
         ]
     }
 
-    /// The linear layout's bases, one input dimension a line.
+    /// The linear layout as Triton prints it (`print(layout)`, `LinearLayout::toString()`),
+    /// without its leading newline.
     pub fn bases_text(&self) -> String {
-        bases_lines(&self.made.linear)
+        let text = self.made.linear.to_triton_string();
+        text.strip_prefix('\n').unwrap_or(&text).to_string()
     }
 
     /// What CuTe writes for the same map, or why there is none: a distributed layout's

@@ -3,7 +3,9 @@
 //! `ll_algebra` (predicates, `apply`, and the bases of `invert`, `pseudoinvert` and
 //! `invert_and_compose`, list for list). Fresh `to_linear` cases (scripts/differential/triton)
 //! also carry the layout's text in Triton's IR dump, `mlir` with its alias line `mlir_alias`:
-//! it must parse to the case's layout and print back byte for byte.
+//! it must parse to the case's layout and print back byte for byte; and both kinds may carry
+//! `printed`, Triton's `LinearLayout::toString()` of the linear layout (of `linear` for
+//! `to_linear`, of `bases` for `ll_algebra`), which ours must equal byte for byte.
 
 use serde_json::Value;
 
@@ -116,11 +118,16 @@ fn check_mlir(case: &Value, layout: &TritonLayout) -> Result<(), String> {
         ));
     }
     // `#ttg.linear` with no bases at all names no rank: the text alone cannot be read back
-    let no_bases = |l: &LinearEncoding| l.layout().bases().iter().all(|(_, b)| b.is_empty());
-    if let TritonLayout::Linear(l) = layout {
-        if no_bases(l) {
-            return Ok(());
+    // (Triton's parser refuses it too: "Empty Layout not supported"), nor a slice of it
+    fn no_bases(layout: &TritonLayout) -> bool {
+        match layout {
+            TritonLayout::Linear(l) => l.layout().bases().iter().all(|(_, b)| b.is_empty()),
+            TritonLayout::Slice(s) => no_bases(s.parent()),
+            _ => false,
         }
+    }
+    if no_bases(layout) {
+        return Ok(());
     }
     let parsed = TritonLayout::parse(&format!("{alias}\n{text}")).map_err(|e| e.to_string())?;
     // a `#ttg.linear` read back has the sizes its bases reach, the case's may be larger
@@ -132,6 +139,19 @@ fn check_mlir(case: &Value, layout: &TritonLayout) -> Result<(), String> {
     };
     if !same {
         return Err(format!("mlir {alias} {text} reads as {parsed}"));
+    }
+    Ok(())
+}
+
+/// Our [`LinearLayout::to_triton_string`] is the case's `printed`, when it has one.
+fn check_printed(case: &Value, ours: &LinearLayout) -> Result<(), String> {
+    let Some(expect) = case.get("printed") else {
+        return Ok(());
+    };
+    let expect = expect.as_str().ok_or("printed: not a string")?;
+    let printed = ours.to_triton_string();
+    if printed != expect {
+        return Err(format!("printed: we print {printed:?}, Triton {expect:?}"));
     }
     Ok(())
 }
@@ -160,7 +180,7 @@ pub(super) fn check_to_linear(case: &Value) -> Result<(), String> {
     if sizes != expect {
         return Err(format!("shape {sizes:?}, Triton {expect:?}"));
     }
-    Ok(())
+    check_printed(case, &ours)
 }
 
 /// `[[name, bases], ...]`.
@@ -210,6 +230,7 @@ pub(super) fn check_algebra(case: &Value) -> Result<(), String> {
         .map_err(|e| format!("{field}: {e}"))
     };
     let layout = build("bases")?;
+    check_printed(case, &layout)?;
     for (name, ours) in [
         ("injective", layout.is_injective()),
         ("surjective", layout.is_surjective()),

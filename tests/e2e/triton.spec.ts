@@ -79,7 +79,20 @@ test("an IR dump with its alias line: notations, bases, the basis matrix and CuT
   const notations = page.getByTestId("triton-notations");
   await expect(notations).toContainText("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>");
   await expect(notations).toContainText("ttgl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1], instr_shape=[16, 8])");
-  await expect(page.getByTestId("triton-bases")).toHaveText("register: (0, 1) (8, 0) · lane: (0, 2) (0, 4) (1, 0) (2, 0) (4, 0)");
+  await expect(page.getByTestId("triton-bases")).toHaveText(
+    [
+      " - register=1 -> (0, 1)",
+      "   register=2 -> (8, 0)",
+      " - lane=1 -> (0, 2)",
+      "   lane=2 -> (0, 4)",
+      "   lane=4 -> (1, 0)",
+      "   lane=8 -> (2, 0)",
+      "   lane=16 -> (4, 0)",
+      " - warp is a size 1 dimension",
+      " - block is a size 1 dimension",
+      "where out dims are: [dim0 (size 16), dim1 (size 8)]",
+    ].join("\n"),
+  );
   // mma.sync's accumulator is CuTe's SM80 16x8 C thread-value layout
   await expect(page.getByTestId("triton-cute")).toHaveText("((4,8),(2,2)):((32,1),(16,8))");
   const matrix = page.getByTestId("triton-matrix");
@@ -127,4 +140,19 @@ test("exports: the layout as SVG and PNG", async ({ page }) => {
   expect(png.suggestedFilename()).toBe("triton-layout.png");
   const bytes = Buffer.concat(await (await png.createReadStream()).toArray());
   expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+});
+
+test("from the Threads page: a TiledMMA's C as a Triton linear layout, beside Triton's own layout of the instruction", async ({ page }) => {
+  // wgmma: CuTe's and Triton's accumulators are the same layout, nothing to convert
+  await page.goto("/#/threads?atom=SM90_64x64x16_F32F16F16_RS&layout=1x1x1");
+  await expect(page.getByTestId("threads-triton")).toContainText("beside Triton's #ttg.nvidia_mma<{versionMajor = 3");
+  await page.getByTestId("threads-triton-c").click();
+  await expect(page.getByTestId("page-triton")).toBeVisible();
+  await expect(page.getByTestId("triton-summary")).toContainText("4096 elements (64×64)");
+  await expect(page.getByTestId("triton-conversion")).toContainText("convert_layout needs: no-op");
+  // mma.sync over 2×2 warps: the same lanes, but Triton numbers the warps N first
+  await page.goto("/#/threads?atom=SM80_16x8x16_F16F16F16F16_TN&layout=2x2x1");
+  await page.getByTestId("threads-triton-c").click();
+  await expect(page.getByTestId("triton-conversion")).toContainText("convert_layout needs: shared memory");
+  await expect(page.getByTestId("triton-conversion")).toContainText("0 come from another lane of the warp");
 });

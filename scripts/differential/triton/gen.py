@@ -7,7 +7,8 @@ Made as the shared triton_ll_seed1.jsonl was: Gluon's layouts turned into linear
 `gluon_ir.GluonOpBuilder(ctx).to_linear_layout(layout._to_ir(builder), shape)`, and the
 algebra of `triton._C.libtriton.linear_layout.LinearLayout`, all on the CPU. Drawn: blocked
 layouts of rank 1 to 3, nvidia_mma version 2 (mma.sync 16x8) and version 3 (wgmma 16xNxK),
-dot operands of a version-2 parent with kWidth 1, 2, 4 or 8, slices of any of these, and
+dot operands of a version-2 parent with kWidth 1, 2, 4 or 8 (and operand 0 of a version-3
+parent: wgmma's A in registers; Triton refuses its operand 1), slices of any of these, and
 `#ttg.linear` layouts (Gluon's DistributedLinearLayout) at their own shape or another; shapes
 are random powers of two.
 
@@ -76,8 +77,10 @@ def nvmma(rng, hopper=None):
 
 
 def dot_operand(rng):
-    return {"type": "dot_operand", "operand_index": rng.randint(0, 1),
-            "k_width": rng.choice([1, 2, 4, 8]), "parent": nvmma(rng, hopper=False)}
+    parent = nvmma(rng, hopper=rng.random() < 0.3)
+    hopper = parent["version"][0] == 3
+    return {"type": "dot_operand", "operand_index": 0 if hopper else rng.randint(0, 1),
+            "k_width": rng.choice([1, 2, 4, 8]), "parent": parent}
 
 
 def linear(rank, rng):
@@ -186,11 +189,15 @@ def to_linear_cases(seed, count):
         attr = gluon(layout)._to_ir(builder)
         got = builder.to_linear_layout(attr, shape)
         mlir, alias = dumped(builder, attr, shape)
+        names = [f"dim{d}" for d in range(len(got.shape))]
+        printed = str(LinearLayout.from_bases(
+            [("register", got.reg_bases), ("lane", got.lane_bases), ("warp", got.warp_bases),
+             ("block", got.block_bases)], names, list(got.shape), False))
         yield {"id": f"tll-{seed}-{i}", "kind": "to_linear", "layout": layout, "shape": shape,
                "linear": {"reg_bases": got.reg_bases, "lane_bases": got.lane_bases,
                           "warp_bases": got.warp_bases, "block_bases": got.block_bases,
                           "shape": list(got.shape)},
-               "mlir": mlir, "mlir_alias": alias}
+               "mlir": mlir, "mlir_alias": alias, "printed": printed}
 
 
 def random_bases(rng, sizes):
@@ -255,7 +262,7 @@ def algebra_cases(seed, count):
             bases = permutation_bases(rng, sizes)
         layout = LinearLayout.from_bases(bases, names, sizes, False)
         case = {"id": f"lla-{seed}-{i}", "kind": "ll_algebra", "bases": as_json(bases),
-                "out_dims": names, "out_sizes": sizes,
+                "out_dims": names, "out_sizes": sizes, "printed": str(layout),
                 "injective": layout.is_injective(), "surjective": layout.is_surjective(),
                 "invertible": layout.is_invertible()}
         apply = []

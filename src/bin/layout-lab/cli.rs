@@ -124,8 +124,8 @@ pub(crate) struct RenderArgs {
     #[command(flatten)]
     pub tiled: TiledArgs,
     /// svg, tikz, expr or wgsl; with --mma or --copy, svg or latex (print_latex's file); with
-    /// --triton, svg or text (the bases, then each element's register, lane and warp, or a shared
-    /// layout's offset).
+    /// --triton, svg or text (the linear layout as Triton prints it, then each element's
+    /// register, lane and warp, or a shared layout's offset).
     #[arg(long, default_value = "svg")]
     pub format: String,
 }

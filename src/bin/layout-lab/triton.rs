@@ -1,6 +1,6 @@
-//! `render --triton`: a Triton layout over a tensor, as its linear layout's bases and a table of
-//! who holds each element (text: register, lane and warp; a shared layout's offset), or as a
-//! coloured grid (svg).
+//! `render --triton`: a Triton layout over a tensor, as its linear layout printed as Triton 3.6
+//! prints it (`LinearLayout::toString()`) and a table of who holds each element (text: register,
+//! lane and warp; a shared layout's offset), or as a coloured grid (svg).
 
 use std::fmt::Write;
 use std::process::ExitCode;
@@ -88,11 +88,9 @@ fn picture(args: &RenderArgs, text: &str) -> Result<String, Failure> {
     if svg {
         return triton_svg(&holders, &title).map_err(Failure::Output);
     }
-    let mut text = format!("{title}\n");
-    for name in layout.in_dims() {
-        let bases = linear.bases_of(name).unwrap_or_default();
-        let _ = writeln!(text, "{name} = {bases:?}");
-    }
+    // Triton's own print of the layout first, byte for byte what `print(layout)` shows
+    let mut text = linear.to_triton_string();
+    let _ = writeln!(text, "\n{title}");
     // the block is named only when the layout spans several
     let named: Vec<&str> = layout
         .in_dims()

@@ -165,7 +165,7 @@ mod tests {
     #[test]
     fn an_xor_has_no_counterpart() {
         let xor = linear(
-            "#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[0, 2], [0, 4], [2, 0], [4, 0], \
+            "#ttg.linear<{register = [[0, 1], [0, 3]], lane = [[0, 4], [1, 0], [2, 0], [4, 0], \
              [8, 0]], warp = [], block = []}>",
             &[16, 8],
         );

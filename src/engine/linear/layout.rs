@@ -654,6 +654,47 @@ impl LinearLayout {
     }
 }
 
+impl LinearLayout {
+    /// Triton 3.6's `LinearLayout::toString()` (what Python's `str` of a layout returns), byte
+    /// for byte: a newline, then per input dimension ` - register=1 -> (0, 1)` and
+    /// `   register=2 -> (8, 0)` lines (` - block is a size 1 dimension` when it has no
+    /// bases), then `where out dims are: [dim0 (size 64), dim1 (size 16)]` with no newline
+    /// after; `\n(empty layout with out-dims [...])` without input dimensions, and
+    /// `\n(empty layout)` without any dimension.
+    pub fn to_triton_string(&self) -> String {
+        let sizes: Vec<String> = self
+            .out_dims
+            .iter()
+            .map(|(name, size)| format!("{name} (size {size})"))
+            .collect();
+        let out_dims = format!("[{}]", sizes.join(", "));
+        if self.bases.is_empty() {
+            return if self.out_dims.is_empty() {
+                "\n(empty layout)".to_string()
+            } else {
+                format!("\n(empty layout with out-dims {out_dims})")
+            };
+        }
+        let mut text = String::from("\n");
+        for (name, list) in &self.bases {
+            if list.is_empty() {
+                text += &format!(" - {name} is a size 1 dimension\n");
+                continue;
+            }
+            let lines: Vec<String> = list
+                .iter()
+                .enumerate()
+                .map(|(k, basis)| {
+                    let values: Vec<String> = basis.iter().map(u32::to_string).collect();
+                    format!("{name}={} -> ({})", 1u64 << k, values.join(", "))
+                })
+                .collect();
+            text += &format!(" - {}\n", lines.join("\n   "));
+        }
+        text + "where out dims are: " + &out_dims
+    }
+}
+
 impl std::fmt::Display for LinearLayout {
     /// One line: `register=[[0, 1], [8, 0]] lane=[] -> dim0:16 dim1:8`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -175,3 +175,45 @@ fn inferred_sizes_are_the_next_power_of_two() {
     let short = vec![("r".into(), vec![vec![1, 0], vec![2, 1]])];
     assert!(LinearLayout::with_inferred_sizes(short, names(&["dim0", "dim1"])).is_err());
 }
+
+#[test]
+fn layouts_print_as_triton_s_to_string() {
+    // the strings Python's `str` gives for these layouts with Triton 3.6.0
+    let wgmma_a = LinearLayout::new(
+        vec![
+            ("register".into(), vec![vec![0, 1], vec![8, 0]]),
+            (
+                "lane".into(),
+                vec![vec![0, 2], vec![0, 4], vec![1, 0], vec![2, 0], vec![4, 0]],
+            ),
+            ("warp".into(), vec![vec![16, 0], vec![32, 0]]),
+            ("block".into(), vec![]),
+        ],
+        vec![("dim0".into(), 64), ("dim1".into(), 16)],
+        false,
+    )
+    .unwrap();
+    assert_eq!(
+        wgmma_a.to_triton_string(),
+        "\n - register=1 -> (0, 1)\n   register=2 -> (8, 0)\n - lane=1 -> (0, 2)\n   \
+         lane=2 -> (0, 4)\n   lane=4 -> (1, 0)\n   lane=8 -> (2, 0)\n   lane=16 -> (4, 0)\n \
+         - warp=1 -> (16, 0)\n   warp=2 -> (32, 0)\n - block is a size 1 dimension\nwhere out \
+         dims are: [dim0 (size 64), dim1 (size 16)]"
+    );
+    let one_dim = LinearLayout::new(
+        vec![("register".into(), vec![vec![1]]), ("lane".into(), vec![])],
+        vec![("dim0".into(), 2)],
+        false,
+    )
+    .unwrap();
+    assert_eq!(
+        one_dim.to_triton_string(),
+        "\n - register=1 -> (1)\n - lane is a size 1 dimension\nwhere out dims are: [dim0 (size 2)]"
+    );
+    let no_inputs = LinearLayout::new(vec![], vec![("dim0".into(), 1)], false).unwrap();
+    assert_eq!(
+        no_inputs.to_triton_string(),
+        "\n(empty layout with out-dims [dim0 (size 1)])"
+    );
+    assert_eq!(LinearLayout::empty().to_triton_string(), "\n(empty layout)");
+}

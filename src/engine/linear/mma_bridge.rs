@@ -4,6 +4,13 @@
 //!
 //! CuTe numbers a tiled MMA's threads `0..T` and each thread's values `0..V`; Triton names the
 //! same bits `lane = t mod 32`, `warp = t / 32` and `register = v`.
+//!
+//! What the comparisons find (pinned in the tests): SM80 `16x8x16` in one warp is
+//! `nvidia_mma` version 2 and its `dot_op`s exactly, several warps differ by the warp order
+//! (CuTe M first, Triton N first). SM90 GMMA's C and `RS` A are `nvidia_mma` version 3 and its
+//! `dot_op` 0 exactly for every N and warpgroup grid with CuTe's default (M-first) atom layout;
+//! an N-first atom layout swaps the M and N warpgroup bits, and a tile repeated along both M
+//! and N orders its repeat registers M then N in CuTe, N then M in Triton.
 
 use crate::engine::cute::{Operand, TiledMma};
 use crate::engine::linear::TritonLayout;
@@ -419,3 +426,7 @@ fn basis_permutation(first: &[Vec<u32>], second: &[Vec<u32>]) -> Option<Vec<u32>
 #[cfg(test)]
 #[path = "mma_bridge_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "mma_bridge_sm90_tests.rs"]
+mod sm90_tests;

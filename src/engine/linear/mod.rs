@@ -19,6 +19,7 @@ mod holders;
 mod layout;
 mod matrix;
 mod mma_bridge;
+mod mma_named;
 mod notation;
 mod shared;
 mod shared_bridge;
@@ -42,6 +43,7 @@ pub use mma_bridge::{
     compare_owners, compare_with_triton, tiled_mma_to_linear, ElementOwners, Owner,
     OwnerComparison, MAX_ENUMERATED, WARP_LANES,
 };
+pub use mma_named::triton_counterpart;
 pub use shared::{NvmmaShared, SwizzledShared, SHARED_IN_DIMS};
 pub use shared_bridge::shared_to_cute;
 pub use tensor_type::{TensorType, TritonText};

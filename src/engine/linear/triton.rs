@@ -1,11 +1,13 @@
 //! Triton's distributed layouts and `toLinearLayout` as Triton 3.6 builds them
 //! (`LinearLayoutConversions.cpp`, `LayoutUtils.cpp`): `#ttg.blocked`, `#ttg.nvidia_mma`
-//! (version 2, `mma.sync` 16×8, and version 3, wgmma 16×N×16), `#ttg.dot_op` of a version-2
-//! parent, `#ttg.slice`, and `#ttg.linear` (a linear layout given by its bases); and the shared
-//! layouts `#ttg.swizzled_shared` and `#ttg.nvmma_shared` (`shared`). The CTA layout is Triton's
-//! default (one CTA per CGA), so the `block` input dimension has no bases.
+//! (version 2, `mma.sync` 16×8, and version 3, wgmma 16×N×16), `#ttg.dot_op` (both operands of
+//! a version-2 parent; operand 0 of a version-3 one, wgmma's A in registers, built by the same
+//! `nvidiaDotToLinearLayout` with Hopper's column-major warps), `#ttg.slice`, and `#ttg.linear`
+//! (a linear layout given by its bases, refused where Triton refuses it); and the shared layouts
+//! `#ttg.swizzled_shared` and `#ttg.nvmma_shared` (`shared`). The CTA layout is Triton's default
+//! (one CTA per CGA), so the `block` input dimension has no bases.
 
-use crate::engine::LayoutError;
+use crate::engine::{LayoutError, LinearEncodingRefusal};
 
 use super::layout::{bad, LinearLayout};
 use super::shared::{NvmmaShared, SwizzledShared};
@@ -28,7 +30,9 @@ pub struct NvidiaMma {
     instr_shape: Vec<u32>,
 }
 
-/// `#ttg.dot_op<{opIdx, parent, kWidth}>` of an `nvidia_mma` parent.
+/// `#ttg.dot_op<{opIdx, parent, kWidth}>` of an `nvidia_mma` parent: A (`opIdx = 0`) or B of
+/// version 2, A of version 3 (CuTe's SM90 `RS` GMMA A with `kWidth = 32 / element bits`, base
+/// for base; `mma_bridge_sm90_tests.rs`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DotOperand {
     op_idx: u32,
@@ -573,31 +577,64 @@ impl Slice {
 }
 
 impl LinearEncoding {
-    /// A layout with inputs `register, lane, warp, block` (in this order; missing ones are
-    /// added without bases) and outputs `dim0, dim1, ...`.
+    /// A layout with inputs `register, lane, warp, block` (a prefix of them, in this order; the
+    /// missing ones are added without bases) and outputs `dim0, dim1, ...`: what Triton 3.6
+    /// accepts as `#ttg.linear`, in one CTA.
     ///
     /// # Errors
-    /// Other input or output names, no output dimension, or bases of `block` (one CTA only).
+    /// [`LayoutError::LinearEncoding`] with what Triton refuses, checked in its order: a layout
+    /// that is not surjective (the `LinearLayout` constructor asserts it before the verifier
+    /// runs), inputs out of that order, outputs other than `dim0, dim1, ...`, a basis that
+    /// moves along more than one output dimension (`LinearEncodingAttr::verify`).
+    /// [`LayoutError::BadArgument`] for what is not modelled: no output dimension, inputs
+    /// beyond `block`, or bases of `block` (one CTA only).
     pub fn new(layout: LinearLayout) -> Result<LinearEncoding, LayoutError> {
         const OP: &str = "#ttg.linear";
-        let rank = layout.out_dims_with_sizes().len();
-        let names = dim_names(rank);
-        if rank == 0 || !layout.out_dims().eq(names.iter().map(String::as_str)) {
-            return Err(bad(
-                OP,
-                format!("outputs {:?}", layout.out_dims().collect::<Vec<_>>()),
-                "outputs dim0, dim1, ...",
-            ));
+        let refuse = |refusal| Err(LayoutError::LinearEncoding(refusal));
+        if !layout.is_surjective() {
+            return refuse(LinearEncodingRefusal::NotSurjective);
         }
-        if let Some(name) = layout
-            .in_dims()
-            .find(|name| !DISTRIBUTED_IN_DIMS.contains(name))
-        {
-            return Err(bad(
-                OP,
-                format!("input {name}"),
-                "inputs register, lane, warp, block",
-            ));
+        for (index, name) in layout.in_dims().enumerate() {
+            match DISTRIBUTED_IN_DIMS.get(index) {
+                Some(&expected) if expected != name => {
+                    return refuse(LinearEncodingRefusal::InDim {
+                        index,
+                        expected,
+                        found: name.to_string(),
+                    })
+                }
+                Some(_) => {}
+                None => {
+                    return Err(bad(
+                        OP,
+                        format!("input {name}"),
+                        "inputs register, lane, warp, block",
+                    ))
+                }
+            }
+        }
+        for (index, name) in layout.out_dims().enumerate() {
+            if name != format!("dim{index}") {
+                return refuse(LinearEncodingRefusal::OutDim {
+                    index,
+                    found: name.to_string(),
+                });
+            }
+        }
+        for (in_dim, list) in layout.bases() {
+            let mixed = list
+                .iter()
+                .position(|basis| basis.iter().filter(|&&v| v != 0).count() > 1);
+            if let Some(index) = mixed {
+                return refuse(LinearEncodingRefusal::MixedBasis {
+                    in_dim: in_dim.clone(),
+                    index,
+                    basis: list[index].clone(),
+                });
+            }
+        }
+        if layout.out_dims_with_sizes().is_empty() {
+            return Err(bad(OP, "no outputs", "outputs dim0, dim1, ..."));
         }
         if layout
             .bases_of("block")

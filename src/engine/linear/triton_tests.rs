@@ -92,3 +92,113 @@ fn bad_layouts_and_shapes_are_errors() {
         .to_linear_layout(&[64, 64])
         .is_err());
 }
+
+#[test]
+fn dot_operand_0_of_a_wgmma_parent_matches_triton() {
+    // Triton 3.6.0's to_linear_layout of DotOperandLayout(0, NVMMADistributedLayout([3, 0],
+    // warps, [16, N, 16]), kWidth): wgmma's A in registers, broadcast over the N warps
+    let hopper = |warps: &[u32]| NvidiaMma::new(3, 0, warps.to_vec(), vec![16, 32, 16]).unwrap();
+    let dot = |warps: &[u32], k_width| {
+        TritonLayout::DotOperand(DotOperand::new(0, hopper(warps), k_width).unwrap())
+    };
+    check(
+        &dot(&[4, 1], 1),
+        &[64, 16],
+        [
+            &[[8, 0], [0, 4], [0, 8]],
+            &[[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]],
+            &[[16, 0], [32, 0]],
+        ],
+    );
+    check(
+        &dot(&[4, 2], 8),
+        &[128, 32],
+        [
+            &[[0, 1], [0, 2], [0, 4], [8, 0], [0, 0], [64, 0]],
+            &[[0, 8], [0, 16], [1, 0], [2, 0], [4, 0]],
+            &[[16, 0], [32, 0], [0, 0]],
+        ],
+    );
+    check(
+        &dot(&[8, 1], 4),
+        &[128, 32],
+        [
+            &[[0, 1], [0, 2], [8, 0], [0, 16]],
+            &[[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]],
+            &[[16, 0], [32, 0], [64, 0]],
+        ],
+    );
+}
+
+fn linear(bases: &[(&str, &[[u32; 2]])], sizes: [u32; 2]) -> Result<LinearEncoding, LayoutError> {
+    let bases = bases
+        .iter()
+        .map(|(name, list)| (name.to_string(), list.iter().map(|b| b.to_vec()).collect()))
+        .collect();
+    let outs = vec![("dim0".into(), sizes[0]), ("dim1".into(), sizes[1])];
+    LinearEncoding::new(LinearLayout::new(bases, outs, false).unwrap())
+}
+
+#[test]
+fn linear_encodings_are_refused_where_triton_refuses_them() {
+    // each case as Triton 3.6.0 parses `#ttg.linear<{...}>` in a module (verify's error) or
+    // builds it (the constructor's abort)
+    let refused = |bases: &[(&str, &[[u32; 2]])], sizes| match linear(bases, sizes) {
+        Err(LayoutError::LinearEncoding(refusal)) => refusal,
+        other => panic!("{bases:?}: {other:?}"),
+    };
+    assert_eq!(
+        refused(&[("register", &[[1, 1], [0, 1]])], [2, 2]),
+        LinearEncodingRefusal::MixedBasis {
+            in_dim: "register".into(),
+            index: 0,
+            basis: vec![1, 1],
+        }
+    );
+    assert!(matches!(
+        refused(&[("register", &[[1, 0], [2, 0], [3, 1]])], [4, 2]),
+        LinearEncodingRefusal::MixedBasis { index: 2, .. }
+    ));
+    assert_eq!(
+        refused(&[("register", &[[2, 0]])], [4, 1]),
+        LinearEncodingRefusal::NotSurjective
+    );
+    assert_eq!(
+        refused(&[("lane", &[[1, 0]]), ("register", &[])], [2, 1]),
+        LinearEncodingRefusal::InDim {
+            index: 0,
+            expected: "register",
+            found: "lane".into(),
+        }
+    );
+    assert!(matches!(
+        refused(&[("register", &[[1, 0]]), ("warp", &[])], [2, 1]),
+        LinearEncodingRefusal::InDim {
+            index: 1,
+            expected: "lane",
+            ..
+        }
+    ));
+    let other_outs = LinearLayout::new(
+        vec![("register".into(), vec![vec![1]])],
+        vec![("x".into(), 2)],
+        false,
+    )
+    .unwrap();
+    assert_eq!(
+        LinearEncoding::new(other_outs),
+        Err(LayoutError::LinearEncoding(LinearEncodingRefusal::OutDim {
+            index: 0,
+            found: "x".into(),
+        }))
+    );
+    // what Triton accepts: a repeated basis, a basis that is no power of two, zero bases,
+    // a prefix of the inputs
+    assert!(linear(&[("register", &[[1, 0], [1, 0]])], [2, 1]).is_ok());
+    assert!(linear(&[("register", &[[1, 0], [3, 0]])], [4, 1]).is_ok());
+    assert!(linear(
+        &[("register", &[[0, 0], [1, 0]]), ("lane", &[[0, 1]])],
+        [2, 2]
+    )
+    .is_ok());
+}

@@ -12,7 +12,8 @@ use crate::panels;
 use crate::panels::tv_picture::{copy_grids, mma_grids, TvGrid};
 use crate::state::threads::{
     atom_groups, canvas_grid, cell_label, cell_owner, held, operand_of, problem_fragment,
-    problem_partition, registers, Field, Pick, ThreadColour, ThreadsState, MAX_ELEMENTS, PRESETS,
+    problem_partition, registers, triton_links, Field, Pick, ThreadColour, ThreadsState,
+    MAX_ELEMENTS, PRESETS,
 };
 use crate::ui::components::picture_export::{png, save_text};
 use crate::ui::components::{CanvasGrid, TextField};
@@ -381,6 +382,7 @@ pub fn ThreadsPage(
                     <p class="note threads__fragment" data-testid="threads-fragment">{holds}</p>
                     <p class="note threads__fragment" data-testid="threads-registers">{regs}</p>
                     <p class="note threads__fragment" data-testid="threads-partition">{partitions}</p>
+                    {triton_links_view(tiled_mma)}
                     <p class="note" data-testid="threads-error">{move || grids.with(|g| g.as_ref().err().cloned())}</p>
                     <div class="threads__grids">{mma_pictures}</div>
                     {exports(state, false)}
@@ -393,6 +395,37 @@ pub fn ThreadsPage(
                 </section>
             </div>
         </div>
+    }
+}
+
+/// Each operand as a Triton linear layout, a link to the Triton page beside Triton's own
+/// layout of the instruction where it has one.
+fn triton_links_view(tiled_mma: Memo<TiledMma>) -> impl IntoView {
+    move || {
+        let links = tiled_mma.with(triton_links);
+        let items = links
+            .into_iter()
+            .map(|link| {
+                let name = format!("{:?}", link.operand);
+                let beside = match &link.named {
+                    Ok(named) => format!(" beside Triton's {named}"),
+                    Err(why) => format!(" (Triton's own: none, {why})"),
+                };
+                match link.query {
+                    Ok(query) => view! {
+                        <li>
+                            <a href=format!("#/triton?{query}") data-testid=format!("threads-triton-{}", name.to_lowercase())>
+                                {format!("{name} as a Triton linear layout")}
+                            </a>
+                            {beside}
+                        </li>
+                    }
+                    .into_any(),
+                    Err(why) => view! { <li>{format!("{name}: no linear layout: {why}")}</li> }.into_any(),
+                }
+            })
+            .collect_view();
+        view! { <ul class="note threads__warnings" data-testid="threads-triton">{items}</ul> }
     }
 }
 

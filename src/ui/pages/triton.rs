@@ -249,7 +249,7 @@ pub fn TritonPage(
                     <div data-panel="notation" class="triton__notation">
                         <dl data-testid="triton-notations">
                             {notations}
-                            <dt>"linear layout bases"</dt>
+                            <dt>"the linear layout, as Triton prints it"</dt>
                             <dd><pre class="triton__code" data-testid="triton-bases">{move || state.with(TritonState::bases_text)}</pre></dd>
                             <dt>{move || state.with(TritonState::counterpart_title)}</dt>
                             <dd><pre class="triton__code" data-testid="triton-cute">{move || state.with(|s| match s.cute_counterpart() {
