@@ -55,30 +55,46 @@ impl TritonColour {
     }
 }
 
-/// Where each of register, lane and warp sits among `holders`' input dimensions.
+/// Where register, lane and warp sit in an input's bits (inputs are numbered first dimension
+/// minor, each dimension's size a power of two): read without splitting the input.
 struct Dims {
-    register: Option<usize>,
-    lane: Option<usize>,
-    warp: Option<usize>,
+    /// `(shift, mask)` of register, lane and warp; `None` for an absent dimension.
+    fields: [Option<(u32, u32)>; 3],
+    /// The first input dimension's mask (a layout without lanes is coloured by it).
+    first: u32,
     lanes: u32,
 }
 
 impl Dims {
     fn of(holders: &Holders) -> Dims {
-        let at = |name: &str| holders.in_dims().iter().position(|(n, _)| n == name);
-        let lane = at("lane");
+        let mut fields = [None; 3];
+        let mut shift = 0;
+        for (name, size) in holders.in_dims() {
+            let slot = ["register", "lane", "warp"].iter().position(|n| n == name);
+            if let Some(k) = slot {
+                fields[k] = Some((shift, size - 1));
+            }
+            shift += size.trailing_zeros();
+        }
         Dims {
-            register: at("register"),
-            lane,
-            warp: at("warp"),
-            lanes: lane.map_or(1, |k| holders.in_dims()[k].1),
+            fields,
+            first: holders.in_dims().first().map_or(0, |(_, s)| s - 1),
+            lanes: fields[1].map_or(1, |(_, mask)| mask + 1),
         }
     }
 
-    /// `(register, lane, warp)` of the split input `parts` (0 for an absent dimension).
-    fn owner(&self, parts: &[u32]) -> [u32; 3] {
-        let get = |k: Option<usize>| k.map_or(0, |k| parts[k]);
-        [get(self.register), get(self.lane), get(self.warp)]
+    fn has_lanes(&self) -> bool {
+        self.fields[1].is_some()
+    }
+
+    /// `(register, lane, warp)` of input `x` (0 for an absent dimension).
+    fn owner(&self, x: u32) -> [u32; 3] {
+        self.fields
+            .map(|field| field.map_or(0, |(shift, mask)| x >> shift & mask))
+    }
+
+    fn size(&self, k: usize) -> u32 {
+        self.fields[k].map_or(1, |(_, mask)| mask + 1)
     }
 }
 
@@ -86,30 +102,28 @@ impl Dims {
 /// A layout without lanes (a shared layout's `offset`) is coloured by its first input.
 pub fn canvas_grid(holders: &Holders, colour: TritonColour) -> LargeGrid {
     let dims = Dims::of(holders);
-    let sizes: Vec<u32> = holders.in_dims().iter().map(|(_, s)| *s).collect();
-    let size = |k: Option<usize>| k.map_or(1, |k| sizes[k]);
     // a layout without lanes: its first input, on the ramp
-    let (top, colouring) = match (dims.lane, colour) {
-        (None, _) => (sizes.first().copied().unwrap_or(1), Colouring::Address),
-        (Some(_), TritonColour::Thread) => (dims.lanes * size(dims.warp), Colouring::Threads),
-        (Some(_), TritonColour::Lane) => (dims.lanes, Colouring::Address),
-        (Some(_), TritonColour::Warp) => (size(dims.warp), Colouring::Address),
-        (Some(_), TritonColour::Register) => (size(dims.register), Colouring::Address),
+    let (top, colouring) = match (dims.has_lanes(), colour) {
+        (false, _) => (dims.first + 1, Colouring::Address),
+        (true, TritonColour::Thread) => (dims.lanes * dims.size(2), Colouring::Threads),
+        (true, TritonColour::Lane) => (dims.lanes, Colouring::Address),
+        (true, TritonColour::Warp) => (dims.size(2), Colouring::Address),
+        (true, TritonColour::Register) => (dims.size(0), Colouring::Address),
     };
-    let value = |parts: &[u32]| {
-        let [r, l, w] = dims.owner(parts);
-        match (dims.lane, colour) {
-            (None, _) => parts.first().copied().unwrap_or(0),
-            (Some(_), TritonColour::Thread) => l + dims.lanes * w,
-            (Some(_), TritonColour::Lane) => l,
-            (Some(_), TritonColour::Warp) => w,
-            (Some(_), TritonColour::Register) => r,
+    let value = |x: u32| {
+        let [r, l, w] = dims.owner(x);
+        match (dims.has_lanes(), colour) {
+            (false, _) => x & dims.first,
+            (true, TritonColour::Thread) => l + dims.lanes * w,
+            (true, TritonColour::Lane) => l,
+            (true, TritonColour::Warp) => w,
+            (true, TritonColour::Register) => r,
         }
     };
     let addresses = (0..holders.len())
         .map(|e| {
             let first = *holders.of_element(e).first()?;
-            Some(i64::from(value(&holders.split(first))))
+            Some(i64::from(value(first)))
         })
         .collect();
     LargeGrid {
@@ -167,8 +181,8 @@ pub fn hover_text(made: &Made, holders: &Holders, cell: usize) -> Option<String>
     };
     let dims = Dims::of(holders);
     let mut who = holder_label(holders, first);
-    if dims.lane.is_some() {
-        let [_, l, w] = dims.owner(&holders.split(first));
+    if dims.has_lanes() {
+        let [_, l, w] = dims.owner(first);
         who += &format!(" (thread {})", l + dims.lanes * w);
     }
     let bits: Vec<String> = bits_of(made, first)
@@ -199,11 +213,11 @@ pub fn hover_text(made: &Made, holders: &Holders, cell: usize) -> Option<String>
 /// The elements `pick` holds, up to `limit` of them.
 pub fn lit(holders: &Holders, pick: TritonPick, limit: usize) -> Vec<usize> {
     let dims = Dims::of(holders);
-    if dims.lane.is_none() {
+    if !dims.has_lanes() {
         return Vec::new();
     }
     let matches = |x: u32| {
-        let [r, l, w] = dims.owner(&holders.split(x));
+        let [r, l, w] = dims.owner(x);
         match pick {
             TritonPick::Thread(t) => l + dims.lanes * w == t,
             TritonPick::Warp(v) => w == v,
@@ -224,11 +238,7 @@ pub fn differing(a: &Holders, b: &Holders, limit: usize) -> Vec<usize> {
     }
     let (da, db) = (Dims::of(a), Dims::of(b));
     let owners = |h: &Holders, d: &Dims, e: usize| {
-        let mut o: Vec<[u32; 3]> = h
-            .of_element(e)
-            .iter()
-            .map(|&x| d.owner(&h.split(x)))
-            .collect();
+        let mut o: Vec<[u32; 3]> = h.of_element(e).iter().map(|&x| d.owner(x)).collect();
         o.sort_unstable();
         o
     };

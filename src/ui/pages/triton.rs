@@ -61,10 +61,24 @@ fn exports(state: RwSignal<TritonState>) -> impl IntoView {
     }
 }
 
+type Matrix = (Vec<String>, Vec<String>, Vec<Vec<bool>>);
+
+/// `f` of the state, recomputed only when `layouts` change (not on a pick or a colour).
+fn follow<T: Clone + PartialEq + Send + Sync + 'static>(
+    state: RwSignal<TritonState>,
+    layouts: impl Fn() + Send + Sync + 'static,
+    f: fn(&TritonState) -> T,
+) -> Memo<T> {
+    Memo::new(move |_| {
+        layouts();
+        state.with_untracked(f)
+    })
+}
+
 /// The basis matrix: a row per output bit, a column per input bit.
-fn matrix(state: RwSignal<TritonState>) -> impl IntoView {
+fn matrix(matrix: Memo<Matrix>) -> impl IntoView {
     move || {
-        let (columns, rows, bits) = state.with(TritonState::matrix);
+        let (columns, rows, bits) = matrix.get();
         let head = columns
             .iter()
             .map(|c| view! { <th scope="col">{c.clone()}</th> })
@@ -172,25 +186,40 @@ pub fn TritonPage(
         }
     };
     let has_other = Memo::new(move |_| other.with(Option::is_some));
-    let conversion = move || {
-        state.with(|s| match s.conversion_lines() {
-            None => Vec::new(),
-            Some(Ok(lines)) => lines,
-            Some(Err(why)) => vec![format!("No conversion: {why}")],
-        })
+    // what the layouts alone decide, not recomputed on a pick or a colour
+    let first_only = move || made.track();
+    let both = move || {
+        made.track();
+        other.track();
     };
+    let conversion = follow(state, both, |s| match s.conversion_lines() {
+        None => Vec::new(),
+        Some(Ok(lines)) => lines,
+        Some(Err(why)) => vec![format!("No conversion: {why}")],
+    });
+    let summary = follow(state, first_only, TritonState::summary);
+    let other_summary = follow(state, both, TritonState::other_summary);
+    let bases = follow(state, first_only, TritonState::bases_text);
+    let counterpart = follow(state, first_only, |s| {
+        let text = match s.cute_counterpart() {
+            Ok(cute) => cute,
+            Err(why) => format!("none: {why}"),
+        };
+        (s.counterpart_title(), text)
+    });
+    let notation_texts = follow(state, first_only, |s| s.notations().to_vec());
+    let basis_matrix = follow(state, first_only, TritonState::matrix);
     let notations = move || {
-        state.with(|s| {
-            s.notations()
-                .into_iter()
-                .map(|(what, text)| {
-                    view! {
-                        <dt>{what}</dt>
-                        <dd><pre class="triton__code">{text}</pre></dd>
-                    }
-                })
-                .collect_view()
-        })
+        notation_texts
+            .get()
+            .into_iter()
+            .map(|(what, text)| {
+                view! {
+                    <dt>{what}</dt>
+                    <dd><pre class="triton__code">{text}</pre></dd>
+                }
+            })
+            .collect_view()
     };
     view! {
         <div class="triton">
@@ -225,9 +254,9 @@ pub fn TritonPage(
                         ></select>
                     </label>
                     {field(state, Field::Pick, "light a thread (12), a warp (w1) or a register (r3)", "triton-pick", None)}
-                    <p class="note" data-testid="triton-summary">{move || state.with(TritonState::summary)}</p>
+                    <p class="note" data-testid="triton-summary">{summary}</p>
                     {field(state, Field::Other, "second layout, to compare and convert to (same tensor); empty for none", "triton-other", Some(4))}
-                    <p class="note" data-testid="triton-other-summary">{move || state.with(TritonState::other_summary)}</p>
+                    <p class="note" data-testid="triton-other-summary">{other_summary}</p>
                 </div>
                 <section class="panes__pictures" aria-label="The tensor by register, lane and warp">
                     <div data-panel="grid">
@@ -242,7 +271,7 @@ pub fn TritonPage(
                             </div>
                         </div>
                         <ul class="note triton__conversion" data-testid="triton-conversion">
-                            {move || conversion().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                            {move || conversion.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
                         </ul>
                     </div>
                     {exports(state)}
@@ -250,14 +279,11 @@ pub fn TritonPage(
                         <dl data-testid="triton-notations">
                             {notations}
                             <dt>"the linear layout, as Triton prints it"</dt>
-                            <dd><pre class="triton__code" data-testid="triton-bases">{move || state.with(TritonState::bases_text)}</pre></dd>
-                            <dt>{move || state.with(TritonState::counterpart_title)}</dt>
-                            <dd><pre class="triton__code" data-testid="triton-cute">{move || state.with(|s| match s.cute_counterpart() {
-                                Ok(tv) => tv,
-                                Err(why) => format!("none: {why}"),
-                            })}</pre></dd>
+                            <dd><pre class="triton__code" data-testid="triton-bases">{bases}</pre></dd>
+                            <dt>{move || counterpart.get().0}</dt>
+                            <dd><pre class="triton__code" data-testid="triton-cute">{move || counterpart.get().1}</pre></dd>
                         </dl>
-                        {matrix(state)}
+                        {matrix(basis_matrix)}
                         <p class="note">{move || made.with(|m| format!("over {}", by_x(&m.shape)))}</p>
                     </div>
                 </section>
