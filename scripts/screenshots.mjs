@@ -22,6 +22,8 @@ const pages = [
   ["morphisms", "#/morphisms", "morphism-text"],
   ["syno", "#/syno", "syno-access"],
   ["shader", "#/shader?from=views&shape=3,4", "shader-code"],
+  ["threads", "#/threads?atom=SM80_16x8x16_F16F16F16F16_TN&layout=2x2x1&perm=(_32,_32,_16)&pick=t5", "threads-c"],
+  ["triton", "#/triton?layout=%23ttg.nvidia_mma%3C%7BversionMajor%20%3D%202%2C%20versionMinor%20%3D%200%2C%20warpsPerCTA%20%3D%20%5B2%2C%202%5D%2C%20instrShape%20%3D%20%5B16%2C%208%5D%7D%3E&shape=32,32&pick=t5", "triton-grid"],
 ];
 const widths = [
   ["1400", { width: 1400, height: 900 }],
