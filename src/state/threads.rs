@@ -10,7 +10,7 @@ use crate::engine::cute::{
 use crate::panels::tv_picture::{copy_grids, copy_latex, mma_grids, mma_latex, tv_svg, TvGrid};
 use crate::state::colouring::Colouring;
 use crate::state::large_grid::LargeGrid;
-use crate::state::url::{percent_decode, percent_encode, PageState};
+use crate::state::url::{percent_encode, query_value, PageState};
 
 mod copy;
 mod fragment;
@@ -605,17 +605,7 @@ impl PageState for ThreadsState {
     }
 
     fn read_query(query: &str) -> (Self, Vec<String>) {
-        let get = |key: &str| {
-            query
-                .split('&')
-                .find_map(|p| p.strip_prefix(key)?.strip_prefix('='))
-                .map(|t| {
-                    percent_decode(t)
-                        .chars()
-                        .take(MAX_CHARS)
-                        .collect::<String>()
-                })
-        };
+        let get = |key: &str| query_value(query, key, MAX_CHARS);
         let mut s = ThreadsState::default();
         let set = |text: &mut String, key: &str| {
             if let Some(value) = get(key) {

@@ -7,7 +7,7 @@ use crate::engine::linear::{
     LinearLayout, TritonLayout, TritonText,
 };
 use crate::panels::triton_picture::triton_svg;
-use crate::state::url::{percent_decode, percent_encode, PageState};
+use crate::state::url::{percent_encode, query_value, PageState};
 
 mod grid;
 
@@ -601,17 +601,7 @@ impl PageState for TritonState {
     }
 
     fn read_query(query: &str) -> (Self, Vec<String>) {
-        let get = |key: &str| {
-            query
-                .split('&')
-                .find_map(|p| p.strip_prefix(key)?.strip_prefix('='))
-                .map(|t| {
-                    percent_decode(t)
-                        .chars()
-                        .take(MAX_CHARS)
-                        .collect::<String>()
-                })
-        };
+        let get = |key: &str| query_value(query, key, MAX_CHARS);
         let mut s = TritonState::default();
         for (field, key) in [
             (Field::Layout, "layout"),

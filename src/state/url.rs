@@ -85,6 +85,15 @@ pub fn percent_decode(text: &str) -> String {
         .into_owned()
 }
 
+/// The decoded value of `key` in `query` (`a=1&key=value`), its first `max_chars` characters;
+/// `None` when the query has no such key.
+pub fn query_value(query: &str, key: &str, max_chars: usize) -> Option<String> {
+    query
+        .split('&')
+        .find_map(|p| p.strip_prefix(key)?.strip_prefix('='))
+        .map(|t| percent_decode(t).chars().take(max_chars).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,13 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-
-/** Hovers element (row, column) of the Threads canvas `name` drawing `cols` columns. */
-async function hoverCell(page: Page, name: string, row: number, col: number, rows: number, cols: number) {
-  const canvas = page.getByTestId(`threads-${name}`);
-  const box = (await canvas.boundingBox())!;
-  // the canvas keeps the grid's proportions: cells are square, the grid at the top left
-  const cell = Math.min(box.width / cols, box.height / rows);
-  await canvas.hover({ position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell } });
-}
+import { expect, test } from "@playwright/test";
+import { cellPixels, hoverCell } from "./canvas-cells";
 
 test("a TiledMMA's A, B and C by thread: hover lights the thread, the fragment is listed, the link keeps it", async ({ page }) => {
   const errors: string[] = [];
@@ -16,7 +8,7 @@ test("a TiledMMA's A, B and C by thread: hover lights the thread, the fragment i
   await expect(page.getByTestId("threads-summary")).toContainText("tile 16×8×16, 32 threads (1 warps)");
   for (const name of ["c", "a", "b"]) await expect(page.getByTestId(`threads-${name}`)).toBeVisible();
   // C(8, 0) is thread 0's value 2, as print_latex draws it
-  await hoverCell(page, "c", 8, 0, 16, 8);
+  await hoverCell(page, "threads-c", 8, 0, 16, 8);
   await expect(page.getByTestId("threads-hover")).toHaveText("C(8, 0) ← thread 0, value 2 (warp 0)");
   await expect(page.getByTestId("threads-fragment")).toContainText("C: 4 values: V0 (0,0), V1 (0,1), V2 (8,0), V3 (8,1)");
   await expect(page.getByTestId("threads-fragment")).toContainText("A: 8 values: V0 (0,0), V1 (0,1)");
@@ -48,7 +40,7 @@ test("bad atom, layout and permutation: typed errors next to the fields, the las
 test("the SM90 64×256×16 tile draws whole, and exports print_latex's file and an SVG", async ({ page }) => {
   await page.goto("/#/threads?atom=SM90_64x256x16_F32F16F16_SS&layout=1x1x1");
   await expect(page.getByTestId("threads-summary")).toContainText("tile 64×256×16, 128 threads (4 warps)");
-  await hoverCell(page, "c", 0, 0, 64, 256);
+  await hoverCell(page, "threads-c", 0, 0, 64, 256);
   await expect(page.getByTestId("threads-hover")).toHaveText("C(0, 0) ← thread 0, value 0 (warp 0)");
   await expect(page.getByTestId("threads-fragment")).toContainText("C: 128 values");
   const [latex] = await Promise.all([page.waitForEvent("download"), page.getByTestId("threads-latex").click()]);
@@ -69,32 +61,18 @@ test("a Threads widget shows only its grids", async ({ page }) => {
   await expect(page.getByTestId("threads-atom")).toBeHidden();
 });
 
-/** The canvas's pixels of cell (row, col) of a grid of `rows` × `cols`, as [r, g, b] triples. */
-async function cellPixels(page: Page, name: string, row: number, col: number, rows: number, cols: number) {
-  return page.getByTestId(`threads-${name}`).evaluate(
-    (canvas: HTMLCanvasElement, [row, col, rows, cols]) => {
-      const cell = Math.min(canvas.width / cols, canvas.height / rows);
-      const data = canvas.getContext("2d")!.getImageData(col * cell + 2, row * cell + 2, cell - 4, cell - 4).data;
-      const out: number[][] = [];
-      for (let i = 0; i < data.length; i += 4) out.push([data[i], data[i + 1], data[i + 2]]);
-      return out;
-    },
-    [row, col, rows, cols],
-  );
-}
-
 test("cells in print_latex's thread colours, labelled T and V; a thread or a warp picked by name, its registers listed", async ({ page }) => {
   await page.goto("/#/threads");
   await expect(page.getByTestId("threads-summary")).toContainText("tile 16×8×16");
   // C(0, 0) is thread 0's: print_latex's first colour, with its label written on it in black
   await expect.poll(async () => {
-    const pixels = await cellPixels(page, "c", 0, 0, 16, 8);
+    const pixels = await cellPixels(page, "threads-c", 0, 0, 16, 8);
     const background = pixels.filter(([r, g, b]) => r === 175 && g === 175 && b === 255).length;
     const ink = pixels.filter(([r, g, b]) => r + g + b < 200).length;
     return background > pixels.length / 2 && ink > 10;
   }).toBe(true);
   // thread 1's cell C(0, 2) in the second colour
-  const second = await cellPixels(page, "c", 0, 2, 16, 8);
+  const second = await cellPixels(page, "threads-c", 0, 2, 16, 8);
   expect(second.filter(([r, g, b]) => r === 175 && g === 255 && b === 175).length).toBeGreaterThan(second.length / 2);
   // the picture as a PNG (a small tile: rasterising a 64 × 256 one takes seconds)
   const [png] = await Promise.all([page.waitForEvent("download"), page.getByTestId("threads-png").click()]);
@@ -148,7 +126,7 @@ test("a TiledCopy: ldmatrix for A draws S and D, hover and exports; thread and v
   await expect(page).toHaveURL(/copy=SM75_U32x4_LDSM_N&over=a&bits=16/);
   for (const name of ["s", "d"]) await expect(page.getByTestId(`threads-${name}`)).toBeVisible();
   // ldmatrix: thread 0 reads the row of 8 halves at S(0, 0..8); D hands it what the MMA's A does
-  await hoverCell(page, "s", 0, 0, 32, 16);
+  await hoverCell(page, "threads-s", 0, 0, 32, 16);
   await expect(page.getByTestId("threads-hover")).toHaveText("S(0, 0) ← thread 0, value 0 (warp 0)");
   await expect(page.getByTestId("threads-fragment")).toContainText("S: 8 values: V0 (0,0), V1 (0,1), V2 (0,2)");
   await expect(page.getByTestId("threads-fragment")).toContainText("D: 8 values: V0 (0,0), V1 (0,1), V2 (8,0)");
@@ -230,7 +208,7 @@ test("beyond 65,536 thread-value cells: 2×4 SM90 warpgroups, a 128×1024 C, hov
   await expect(page.getByTestId("threads-summary")).toContainText("tile 128×1024×16, 1024 threads (32 warps)");
   // (a cell off the canvas's last pixel column, where a scroller's edge can take the pointer;
   // cells of 0.6 px, and the pointer's offset is in whole pixels: near (120, 1000))
-  await hoverCell(page, "c", 120, 1000, 128, 1024);
+  await hoverCell(page, "threads-c", 120, 1000, 128, 1024);
   await expect(page.getByTestId("threads-hover")).toHaveText(/^C\(1[12]\d, 10\d\d\) ← thread \d+, value \d+ \(warp \d+\)$/);
   await expect(page.getByTestId("threads-fragment")).toContainText("C: 128 values");
   await page.getByTestId("threads-pick").fill("w31");

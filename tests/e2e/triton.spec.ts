@@ -1,26 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-
-/** Hovers element (row, column) of the Triton canvas `id` drawing `rows` × `cols`. */
-async function hoverCell(page: Page, id: string, row: number, col: number, rows: number, cols: number) {
-  const canvas = page.getByTestId(id);
-  const box = (await canvas.boundingBox())!;
-  const cell = Math.min(box.width / cols, box.height / rows);
-  await canvas.hover({ position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell } });
-}
-
-/** The canvas's pixels of cell (row, col) of a grid of `rows` × `cols`, as [r, g, b] triples. */
-async function cellPixels(page: Page, id: string, row: number, col: number, rows: number, cols: number) {
-  return page.getByTestId(id).evaluate(
-    (canvas: HTMLCanvasElement, [row, col, rows, cols]) => {
-      const cell = Math.min(canvas.width / cols, canvas.height / rows);
-      const data = canvas.getContext("2d")!.getImageData(col * cell + 2, row * cell + 2, cell - 4, cell - 4).data;
-      const out: number[][] = [];
-      for (let i = 0; i < data.length; i += 4) out.push([data[i], data[i + 1], data[i + 2]]);
-      return out;
-    },
-    [row, col, rows, cols],
-  );
-}
+import { expect, test } from "@playwright/test";
+import { cellPixels, hoverCell } from "./canvas-cells";
 
 const share = (pixels: number[][], [r, g, b]: number[]) =>
   pixels.filter(([x, y, z]) => x === r && y === g && z === b).length / pixels.length;

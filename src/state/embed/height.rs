@@ -182,21 +182,23 @@ fn triton_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
     let mut px = 0;
     if shows("editor") {
         // preset, the two text areas, shape, colour, pick and the summaries
-        px += 640;
+        px += 610;
     }
     if shows("grid") {
         // the hover line, the grid, and the second one with the conversion's lines
-        px += 90 + grid(&state.made().shape);
+        px += 100 + grid(&state.made().shape);
         if let Some(other) = state.other() {
-            px += 100 + grid(&other.shape);
+            // its caption and summary, and the conversion's three lines
+            px += 240 + grid(&other.shape);
         }
     }
     if shows("export") {
         px += 50;
     }
     if shows("notation") {
-        // four notations and the counterpart, then the matrix, a row per output bit
-        px += 420 + 60 + 24 * i64::from(state.made().linear.total_out_bits());
+        // the notations, Triton's print and the counterpart, then the matrix, a row per
+        // output bit
+        px += 480 + 28 * i64::from(state.made().linear.total_out_bits());
     }
     px
 }
@@ -208,7 +210,7 @@ fn layouts_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
         px += 59;
     }
     if shows("notation") {
-        px += 402;
+        px += 452;
     }
     if shows("grid") {
         px += cells_panel_px(343, state.grid().as_ref().map_err(|_| ()));
@@ -399,12 +401,12 @@ mod tests {
             "L=((4,4),4):((16,1),4)",
             &default_panels(Page::Layouts),
         );
-        assert!((1616..=1656).contains(&default), "{default}");
+        assert!((1682..=1722).contains(&default), "{default}");
         // the README's example
         let readme = ["notation", "grid"];
         assert_eq!(
             auto_height(Page::Layouts, "L=((4,4),4):((16,1),4)", &readme),
-            1573
+            1623
         );
         // each row of cells adds its height
         let (a, b) = (
@@ -469,6 +471,21 @@ mod tests {
             ),
             (Page::Shader, "from=views&shape=8,8", &["grid"], 793),
             (Page::Shader, "from=layouts&L=(8,2):(2,1)", &["grid"], 565),
+            // the Triton page's panels, measured in a 720 px widget
+            (Page::Triton, "", &["editor", "grid", "notation"], 1927),
+            (Page::Triton, "", &["grid", "notation"], 1324),
+            (
+                Page::Triton,
+                "layout=%23ttg.nvidia_mma%3C%7BversionMajor%20%3D%202%2C%20versionMinor%20%3D%200%2C%20warpsPerCTA%20%3D%20%5B1%2C%201%5D%2C%20instrShape%20%3D%20%5B16%2C%208%5D%7D%3E&shape=16,8",
+                &["grid", "notation"],
+                1532,
+            ),
+            (
+                Page::Triton,
+                "layout=%23ttg.blocked%3C%7BsizePerThread%20%3D%20%5B1%2C%204%5D%2C%20threadsPerWarp%20%3D%20%5B4%2C%208%5D%2C%20warpsPerCTA%20%3D%20%5B4%2C%201%5D%2C%20order%20%3D%20%5B1%2C%200%5D%7D%3E&shape=32,32&to=%23ttg.nvidia_mma%3C%7BversionMajor%20%3D%202%2C%20versionMinor%20%3D%200%2C%20warpsPerCTA%20%3D%20%5B2%2C%202%5D%2C%20instrShape%20%3D%20%5B16%2C%208%5D%7D%3E",
+                &["editor", "grid", "notation"],
+                3174,
+            ),
         ] {
             let h = auto_height(page, query, panels);
             assert!(
