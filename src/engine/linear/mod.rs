@@ -17,6 +17,7 @@ mod convert;
 mod counterpart;
 mod holders;
 mod layout;
+mod layout_utils;
 mod matrix;
 mod mma_bridge;
 mod mma_named;

@@ -19,9 +19,8 @@
 use crate::engine::LayoutError;
 
 use super::layout::{bad, LinearLayout};
-use super::triton::{
-    combine_with_shape, dim_names, ensure_not_smaller, is_permutation, reshape_layout,
-};
+use super::layout_utils::{combine_with_shape, ensure_not_smaller, reshape_layout};
+use super::triton::{dim_names, is_permutation};
 
 /// The input dimensions of every shared layout, in Triton's order.
 pub const SHARED_IN_DIMS: [&str; 2] = ["offset", "block"];
