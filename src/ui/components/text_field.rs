@@ -8,7 +8,8 @@ pub fn TextField(
     /// What the label says.
     label: &'static str,
     /// The field's test id; its error's is `error-{test_id}` (also its element id).
-    test_id: &'static str,
+    #[prop(into)]
+    test_id: String,
     /// The text shown.
     #[prop(into)]
     value: Signal<String>,
@@ -20,8 +21,19 @@ pub fn TextField(
     /// Lines of a text area; a one-line field when absent.
     #[prop(optional)]
     rows: Option<u32>,
+    /// The label's classes (`field field--wide` when absent).
+    #[prop(optional)]
+    class: Option<&'static str>,
+    /// The error's id and test id (`error-{test_id}` when absent).
+    #[prop(optional, into)]
+    error_id: Option<String>,
+    /// A numeric keyboard on touch screens (`inputmode="numeric"`).
+    #[prop(optional)]
+    numeric: bool,
 ) -> impl IntoView {
-    let id = format!("error-{test_id}");
+    let id = error_id.unwrap_or_else(|| format!("error-{test_id}"));
+    let class = class.unwrap_or("field field--wide");
+    let inputmode = numeric.then_some("numeric");
     let invalid = move || {
         if error.with(Option::is_some) {
             "true"
@@ -36,7 +48,7 @@ pub fn TextField(
                 rows=rows
                 spellcheck="false"
                 autocomplete="off"
-                data-testid=test_id
+                data-testid=test_id.clone()
                 prop:value=move || value.get()
                 aria-invalid=invalid
                 aria-describedby=id.clone()
@@ -47,9 +59,10 @@ pub fn TextField(
         None => view! {
             <input
                 type="text"
+                inputmode=inputmode
                 spellcheck="false"
                 autocomplete="off"
-                data-testid=test_id
+                data-testid=test_id.clone()
                 prop:value=move || value.get()
                 aria-invalid=invalid
                 aria-describedby=id.clone()
@@ -59,7 +72,7 @@ pub fn TextField(
         .into_any(),
     };
     view! {
-        <label class="field field--wide">
+        <label class=class>
             <span class="field__label">{label}</span>
             {field}
             <span class="field__error" id=id.clone() data-testid=id role="alert">{move || error.get()}</span>

@@ -22,7 +22,7 @@ use crate::state::syno::SynoState;
 use crate::state::theme::Theme;
 use crate::state::{PageState, ViewsState};
 use crate::ui::components::clipboard::copy;
-use crate::ui::components::{GridKind, GridView, PictureExport};
+use crate::ui::components::{GridKind, GridView, PictureExport, TextField};
 use crate::ui::dom::{event_attribute, light, markup, on_settle, Draw};
 
 #[wasm_bindgen(module = "/src/ui/js/webgpu.js")]
@@ -300,28 +300,10 @@ pub fn ShaderPage(
         )
     });
     let text_field = move |f: OptField, id: &'static str, label: &'static str| {
-        let error = move || shader.with(|s| s.errors[f as usize].clone());
-        view! {
-            <label class="field">
-                <span class="field__label">{label}</span>
-                <input
-                    type="text"
-                    spellcheck="false"
-                    autocomplete="off"
-                    data-testid=id
-                    prop:value=move || shader.with(|s| s.texts[f as usize].clone())
-                    aria-invalid=move || if error().is_some() { "true" } else { "false" }
-                    aria-describedby=format!("error-{id}")
-                    on:input=move |ev| {
-                        let text = event_target_value(&ev);
-                        shader.update(|s| s.set(f, &text));
-                    }
-                />
-                <span class="field__error" id=format!("error-{id}") data-testid=format!("error-{id}") role="alert">
-                    {error}
-                </span>
-            </label>
-        }
+        let value = Signal::derive(move || shader.with(|s| s.texts[f as usize].clone()));
+        let error = Signal::derive(move || shader.with(|s| s.errors[f as usize].clone()));
+        let on_input = Callback::new(move |text: String| shader.update(|s| s.set(f, &text)));
+        view! { <TextField label test_id=id value error on_input class="field" /> }
     };
     view! {
         <div class="shader">

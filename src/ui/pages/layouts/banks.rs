@@ -13,7 +13,7 @@ use crate::state::layouts::banks::{
     sectors_summary, Atom, BankBase, Read, Side, Units, ELEMENT_BITS, FIELD_NAMES, VECTOR_BITS,
 };
 use crate::state::layouts::LayoutsState;
-use crate::ui::components::{CanvasGrid, PictureExport};
+use crate::ui::components::{CanvasGrid, PictureExport, TextField};
 use crate::ui::dom::{event_attribute, markup, Draw};
 
 /// Most suggestions listed.
@@ -70,28 +70,23 @@ pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
         plain.with(|p| swizzled.with(|s| base.with(|b| b.describe(p, s, cell))))
     };
     let field = move |k: usize| {
-        let id = format!("error-sw-{}", FIELD_NAMES[k].to_lowercase());
-        let test_id = format!("sw-{}", FIELD_NAMES[k].to_lowercase());
-        let error = move || state.with(|s| s.banks.field_error(k).map(str::to_string));
+        let name = FIELD_NAMES[k].to_lowercase();
+        let value = Signal::derive(move || state.with(|s| s.banks.field(k).to_string()));
+        let error =
+            Signal::derive(move || state.with(|s| s.banks.field_error(k).map(str::to_string)));
+        let on_input =
+            Callback::new(move |text: String| state.update(|s| s.banks.set_field(k, &text)));
         view! {
-            <label class="field field--narrow">
-                <span class="field__label">{FIELD_NAMES[k]}</span>
-                <input
-                    type="text"
-                    inputmode="numeric"
-                    spellcheck="false"
-                    autocomplete="off"
-                    data-testid=test_id
-                    prop:value=move || state.with(|s| s.banks.field(k).to_string())
-                    aria-invalid=move || if error().is_some() { "true" } else { "false" }
-                    aria-describedby=id.clone()
-                    on:input=move |ev| {
-                        let text = event_target_value(&ev);
-                        state.update(|s| s.banks.set_field(k, &text));
-                    }
-                />
-                <span class="field__error" id=id.clone() data-testid=id.clone() role="alert">{error}</span>
-            </label>
+            <TextField
+                label=FIELD_NAMES[k]
+                test_id=format!("sw-{name}")
+                error_id=format!("error-sw-{name}")
+                value
+                error
+                on_input
+                class="field field--narrow"
+                numeric=true
+            />
         }
     };
     let atom_note = move || {

@@ -18,7 +18,7 @@ use crate::state::morphisms::{
 use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::clipboard::copy;
 use crate::ui::components::picture_export::figure_png;
-use crate::ui::components::{GridKind, GridView, PictureExport};
+use crate::ui::components::{GridKind, GridView, PictureExport, TextField};
 use crate::ui::dom::{event_attribute, light, markup, Draw};
 
 /// The paper's §1.3 morphisms, offered as examples.
@@ -39,31 +39,19 @@ fn PartField(state: RwSignal<MorphismsState>, part: Part) -> impl IntoView {
             "map α: codomain entry per domain entry, * unmapped: (3,2,*,5)",
         ),
     };
-    let error = move || state.with(|s| s.editor.error(part).map(str::to_string));
+    let value = Signal::derive(move || state.with(|s| s.editor.text(part).to_string()));
+    let error = Signal::derive(move || state.with(|s| s.editor.error(part).map(str::to_string)));
+    let on_input = Callback::new(move |text: String| state.update(|s| s.editor.set(part, &text)));
+    let test_id: &'static str = match part {
+        Part::Domain => "morphism-domain",
+        Part::Codomain => "morphism-codomain",
+        Part::Map => "morphism-map",
+    };
     view! {
-        <label class="field field--fill">
-            <span class="field__label">{label}</span>
-            <input
-                type="text"
-                spellcheck="false"
-                autocomplete="off"
-                data-testid=format!("morphism-{name}")
-                prop:value=move || state.with(|s| s.editor.text(part).to_string())
-                aria-invalid=move || if error().is_some() { "true" } else { "false" }
-                aria-describedby=format!("error-{name}")
-                on:input=move |ev| {
-                    let text = event_target_value(&ev);
-                    state.update(|s| s.editor.set(part, &text));
-                }
-            />
-            <span class="field__error" id=format!("error-{name}") data-testid=format!("error-{name}") role="alert">
-                {error}
-            </span>
-        </label>
+        <TextField label test_id value error on_input class="field field--fill" error_id=format!("error-{name}") />
     }
 }
 
-/// The morphism's fields: domain, codomain, map, a layout to convert, the paper's examples.
 #[component]
 fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
     view! {
