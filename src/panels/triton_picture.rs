@@ -25,20 +25,27 @@ fn fill(lane: u32, warp: u32) -> String {
     format!("rgb({},{},{})", s(r), s(g), s(b))
 }
 
+/// An input dimension's name in labels: `r`, `l`, `w`, `b`, `o` (any other as it is).
+pub fn short_name(dim: &str) -> &str {
+    match dim {
+        "register" => "r",
+        "lane" => "l",
+        "warp" => "w",
+        "block" => "b",
+        "offset" => "o",
+        other => other,
+    }
+}
+
 /// One holder, `r3 l1 w0` (and ` b1` when the layout spans blocks); a shared layout's `o12`.
 pub fn holder_label(holders: &Holders, input: u32) -> String {
     let parts = holders.split(input);
     let mut text = String::new();
     for ((name, size), value) in holders.in_dims().iter().zip(parts) {
-        let short = match name.as_str() {
-            "register" => "r",
-            "lane" => "l",
-            "warp" => "w",
-            "offset" => "o",
-            "block" if *size > 1 => "b",
-            "block" => continue,
-            other => other,
-        };
+        if name == "block" && *size == 1 {
+            continue;
+        }
+        let short = short_name(name);
         if !text.is_empty() {
             text.push(' ');
         }

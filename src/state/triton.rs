@@ -6,7 +6,7 @@ use crate::engine::linear::{
     analyze_conversion, distributed_to_cute_tv, shared_to_cute, ConversionReport, Holders,
     LinearLayout, TritonLayout, TritonText,
 };
-use crate::panels::triton_picture::triton_svg;
+use crate::panels::triton_picture::{short_name, triton_svg};
 use crate::state::url::{percent_encode, query_value, PageState};
 
 mod grid;
@@ -457,7 +457,9 @@ impl TritonState {
         let columns: Vec<String> = layout
             .bases()
             .iter()
-            .flat_map(|(name, list)| (0..list.len()).map(move |k| format!("{}{k}", short(name))))
+            .flat_map(|(name, list)| {
+                (0..list.len()).map(move |k| format!("{}{k}", short_name(name)))
+            })
             .collect();
         let rows: Vec<String> = layout
             .out_dims_with_sizes()
@@ -513,18 +515,6 @@ impl TritonState {
             by_x(&self.made.shape)
         );
         triton_svg(&holders, &title)
-    }
-}
-
-/// The short name of an input dimension in labels: `r`, `l`, `w`, `b`, `o`.
-pub fn short(dim: &str) -> &str {
-    match dim {
-        "register" => "r",
-        "lane" => "l",
-        "warp" => "w",
-        "block" => "b",
-        "offset" => "o",
-        other => other,
     }
 }
 

@@ -3,11 +3,11 @@
 //! register.
 
 use crate::engine::linear::Holders;
-use crate::panels::triton_picture::holder_label;
+use crate::panels::triton_picture::{holder_label, short_name};
 use crate::state::colouring::Colouring;
 use crate::state::large_grid::LargeGrid;
 
-use super::{short, Made, TritonPick};
+use super::{Made, TritonPick};
 
 /// How cells are coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -152,7 +152,7 @@ pub fn bits_of(made: &Made, x: u32) -> Vec<(String, Vec<u32>)> {
     for (name, list) in made.linear.bases() {
         for (k, basis) in list.iter().enumerate() {
             if x >> (shift + k) & 1 == 1 {
-                bits.push((format!("{}{k}", short(name)), basis.clone()));
+                bits.push((format!("{}{k}", short_name(name)), basis.clone()));
             }
         }
         shift += list.len();
