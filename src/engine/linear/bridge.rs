@@ -215,9 +215,17 @@ pub fn linear_to_cute_layout(layout: &LinearLayout) -> Result<Layout, LayoutErro
         }
         seen.push(value);
     }
-    let (shapes, strides): (Vec<IntTuple>, Vec<IntTuple>) = bases
-        .iter()
-        .map(|b| (IntTuple::Int(2), IntTuple::Int(i64::from(b[0]))))
+    bits_layout(bases.iter().map(|b| i64::from(b[0])))
+}
+
+/// One mode `2:image` per input bit, coalesced (`1:0` for no bits): the CuTe layout adding
+/// what a linear layout XORs, equal to it when no two images share a bit.
+///
+/// # Errors
+/// A layout CuTe refuses (none for nonnegative images).
+pub(super) fn bits_layout(images: impl Iterator<Item = i64>) -> Result<Layout, LayoutError> {
+    let (shapes, strides): (Vec<IntTuple>, Vec<IntTuple>) = images
+        .map(|image| (IntTuple::Int(2), IntTuple::Int(image)))
         .unzip();
     let flat = match shapes.len() {
         0 => Layout::new(IntTuple::Int(1), IntTuple::Int(0))?,

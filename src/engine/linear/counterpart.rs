@@ -7,10 +7,10 @@
 //! agree on every input exactly when no two nonzero images share a bit (no addition carries),
 //! so that is when a counterpart exists; a broadcast (an image of 0) is a stride of 0.
 
-use crate::engine::cute::algebra::coalesce;
 use crate::engine::cute::{IntTuple, Layout};
 use crate::engine::LayoutError;
 
+use super::bridge::bits_layout;
 use super::layout::{bad, LinearLayout};
 
 const OP: &str = "Triton layout to CuTe TV layout";
@@ -68,19 +68,7 @@ pub fn distributed_to_cute_tv(layout: &LinearLayout) -> Result<Layout, LayoutErr
     };
     let threads = images(&THREAD_DIMS)?;
     let values = images(&["register"])?;
-    let mode = |images: &[u64]| -> Result<Layout, LayoutError> {
-        let flat = match images.len() {
-            0 => Layout::new(IntTuple::Int(1), IntTuple::Int(0))?,
-            _ => {
-                let (shapes, strides) = images
-                    .iter()
-                    .map(|&i| (IntTuple::Int(2), IntTuple::Int(i as i64)))
-                    .unzip();
-                Layout::new(IntTuple::Tuple(shapes), IntTuple::Tuple(strides))?
-            }
-        };
-        Ok(coalesce(&flat))
-    };
+    let mode = |images: &[u64]| bits_layout(images.iter().map(|&i| i as i64));
     let (t, v) = (mode(&threads)?, mode(&values)?);
     Layout::new(
         IntTuple::Tuple(vec![t.shape().clone(), v.shape().clone()]),
