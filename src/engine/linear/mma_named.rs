@@ -32,16 +32,14 @@ fn family(name: &str) -> Option<(u32, u32, u32)> {
     }
 }
 
-/// The atom layout's `(a, b)` when it is CuTe's default `a x b x 1` for `threads` threads of
-/// atoms of `atom_threads`.
-fn grid(mma: &TiledMma, atom_threads: i64) -> Option<(u32, u32)> {
-    let atoms = mma.threads().ok()? / atom_threads;
-    let shown = mma.atom_layout().to_string();
-    (1..=atoms).filter(|a| atoms % a == 0).find_map(|a| {
-        let b = atoms / a;
-        let default = parse_atom_layout(&format!("{a}x{b}x1")).ok()?;
-        (default.to_string() == shown).then_some((a as u32, b as u32))
-    })
+/// The atom layout's `(a, b)` when it is CuTe's default `a x b x 1`.
+fn grid(mma: &TiledMma) -> Option<(u32, u32)> {
+    let layout = mma.atom_layout();
+    let [a, b, 1] = layout.to_int_tuples().0.flatten()[..] else {
+        return None;
+    };
+    let default = parse_atom_layout(&format!("{a}x{b}x1")).ok()?;
+    (default == *layout).then_some((u32::try_from(a).ok()?, u32::try_from(b).ok()?))
 }
 
 /// Triton's layout of `operand` of the instruction `mma` tiles, or why Triton has none.
@@ -57,8 +55,7 @@ pub fn triton_counterpart(mma: &TiledMma, operand: Operand) -> Result<TritonLayo
             atom.name()
         )
     })?;
-    let atom_threads = if version == 2 { 32 } else { 128 };
-    let (a, b) = grid(mma, atom_threads).ok_or_else(|| {
+    let (a, b) = grid(mma).ok_or_else(|| {
         format!(
             "only CuTe's default atom layouts a x b x 1 have a Triton counterpart, not {}",
             mma.atom_layout()
