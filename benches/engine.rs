@@ -17,9 +17,9 @@ mod native {
         by_hand, check_agreement, composition_pairs, modes_by_hand, nested_layout, stack,
         vector_stacks, DIMS, N,
     };
+    use layout_lab::draw::large_grid::LargeGrid;
     use layout_lab::engine::morphism::{composition_steps, mutual_refinement};
     use layout_lab::engine::{ShapeTracker, View};
-    use layout_lab::state::large_grid::LargeGrid;
 
     pub fn offsets(c: &mut Criterion) {
         check_agreement();

@@ -5,6 +5,7 @@
 //! typed; `vectors` (native only) reads the shared reference-vector files; `ui` (wasm32 only) holds the
 //! Leptos components that call the engine.
 
+pub mod draw;
 pub mod engine;
 pub mod panels;
 pub mod state;

@@ -507,7 +507,7 @@ proptest! {
         k in 1u32..4096,
         x in -1.0e9f64..1.0e9,
     ) {
-        use layout_lab::engine::morphism::diagram::fixed;
+        use layout_lab::draw::diagram::fixed;
         let placed = 0.8 * f64::from(m) / f64::from(k);
         prop_assert_eq!(fixed(placed, 2), format!("{placed:.2}"));
         prop_assert_eq!(fixed(x, 2), format!("{x:.2}"));

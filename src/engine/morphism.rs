@@ -14,16 +14,14 @@
 //! (§3.1.5) are [`sort`], [`flat_divide`] and [`flat_product`]; the operations of **Nest**
 //! (§3.2.6) are [`compose`], [`concat()`], [`coalesce`], [`complement`], [`logical_divide`] and
 //! [`logical_product`]. [`standard_form`] and [`Morphism::has_standard_form`] are Definition
-//! 3.2.2.10, and [`to_tikz`] draws a morphism as `tract` does.
+//! 3.2.2.10. Its pictures (the arrow diagram, `tract`'s TikZ) are drawn above the engine.
 
 mod composition;
-pub mod diagram;
 mod flat;
 mod ops;
 mod refinement;
 mod sort;
 mod standard;
-mod tikz;
 
 use std::fmt;
 
@@ -46,7 +44,6 @@ pub use sort::{sort, sort_order};
 pub use standard::{
     is_non_degenerate_layout, is_tractable, standard_form, tractability, NotTractable,
 };
-pub use tikz::{chain_tikz, to_tikz};
 
 /// Longest morphism text [`Morphism::parse`] accepts.
 pub const MAX_MORPHISM_CHARS: usize = 4096;

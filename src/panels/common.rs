@@ -2,10 +2,10 @@
 //! coordinate), field errors, property lists, code blocks with copy buttons, select options,
 //! the export buttons of a grid picture and `data:` download links.
 
+use crate::draw::colouring::{legend, Colouring};
+use crate::draw::stack_grid::{Axes, Cell, Grid, MemoryCell};
 use crate::engine::support::text::coord_text;
 use crate::panels::markup::Markup;
-use crate::state::colouring::{legend, Colouring};
-use crate::state::stack_grid::{Axes, Cell, Grid, MemoryCell};
 
 /// Escapes text for HTML content and double-quoted attributes (the embed snippets).
 pub fn escape(text: &str) -> String {
@@ -443,7 +443,7 @@ pub fn data_href(mime: &str, text: &str) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::state::colouring::Swatch;
+    use crate::draw::colouring::Swatch;
 
     as_text! {
         grid(g: &Grid, test_id: &str);

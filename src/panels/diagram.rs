@@ -4,7 +4,7 @@
 //! the style sheet paints and the `data-leaf` / `data-testid` attributes the page and the
 //! tests read.
 
-use crate::engine::morphism::diagram::{px, Diagram, Frame, ENTRY_HALF_PX, MARGIN_PX, ROW_SPACING};
+use crate::draw::diagram::{px, Diagram, Frame, ENTRY_HALF_PX, MARGIN_PX, ROW_SPACING};
 use crate::panels::markup::{Markup, Text};
 
 /// The pixel ends of a line.

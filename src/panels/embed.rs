@@ -79,19 +79,20 @@ pub fn iframe_snippet(base: &str, widget: &Widget) -> String {
 mod tests {
     use super::*;
 
+    use crate::panels::embed_height::auto_height;
     use crate::state::embed::form::EmbedForm;
 
     #[test]
     fn snippets_escape_the_state() {
         let query = "L=(4,2):(2,1)&show=coord\"><script>";
-        let widget = EmbedForm::default().widget(Page::Layouts, query);
+        let widget = EmbedForm::default().widget(Page::Layouts, query, auto_height);
         let element = element_snippet("https://lab.example/app/", &widget);
         assert!(element.contains("src=\"https://lab.example/app/layout-lab.js\""));
         assert!(element.contains(
             "page=\"layouts\" state=\"L=(4,2):(2,1)&amp;show=coord&quot;&gt;&lt;script&gt;\""
         ));
         assert!(!element.contains("\"><script>"));
-        let widget = EmbedForm::default().widget(Page::Views, "shape=3,4");
+        let widget = EmbedForm::default().widget(Page::Views, "shape=3,4", auto_height);
         let frame = iframe_snippet("https://lab.example/", &widget);
         assert!(frame.contains(
             "src=\"https://lab.example/embed.html?panels=editor,stack,expr,grid#/views?shape=3,4&amp;v=1\""

@@ -130,6 +130,9 @@ pub fn workbench_result(m: &mut dyn Markup, panels: &Panels, warnings: &[String]
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::panels::markup::Text;
+    use crate::state::layouts::{mode_axes, CellText};
+    use crate::state::url::PageState;
 
     as_text! {
         layout_properties(state: &LayoutsState);
@@ -200,5 +203,91 @@ mod tests {
             html.contains(r#"data-testid="wb-result"></code>"#),
             "{html}"
         );
+    }
+
+    #[test]
+    fn cells_show_the_value_the_index_or_the_coordinate() {
+        let mut state = LayoutsState::default();
+        state.set_text("((2,2),3):((1,6),2)");
+        let shown = |state: &LayoutsState| -> Vec<String> {
+            let grid = state.grid().unwrap();
+            let html = Text::of(|m| crate::panels::grid(m, &grid.logical, "c"));
+            grid.logical
+                .cells
+                .iter()
+                .map(|c| {
+                    c.label
+                        .clone()
+                        .unwrap_or_else(|| c.value.unwrap().to_string())
+                })
+                .inspect(|t| assert!(html.contains(&format!("{}</div>", crate::panels::escape(t)))))
+                .collect()
+        };
+        // mode 0 (2,2) down, mode 1 (3) across: row r, column c is index r + 4c
+        assert_eq!(shown(&state)[..3], ["0", "2", "4"]);
+        state.show = CellText::Index;
+        assert_eq!(shown(&state)[..4], ["0", "4", "8", "1"]);
+        state.show = CellText::Coord;
+        assert_eq!(
+            shown(&state)[..4],
+            ["((0,0),0)", "((0,0),1)", "((0,0),2)", "((1,0),0)"]
+        );
+        state.set_text("(12,2):(1,12)");
+        state.show = CellText::Index;
+        let html = Text::of(|m| crate::panels::grid(m, &state.grid().unwrap().logical, "c"));
+        assert!(
+            html.contains(">\u{a0}0</div>"),
+            "one-digit indices padded to two: {html}"
+        );
+        assert!(html.contains(">12</div>"));
+        state.set_text("((2,2),3):((1,6),2)");
+        state.show = CellText::Coord;
+        // every cell still links memory by its value
+        assert!(state
+            .grid()
+            .unwrap()
+            .logical
+            .cells
+            .iter()
+            .all(|c| c.value.is_some()));
+        let back = LayoutsState::from_query(&state.to_query());
+        assert_eq!(back.show, CellText::Coord);
+        assert!(state.to_query().contains("&show=coord&"));
+        assert_eq!(
+            LayoutsState::from_query("show=nonsense").show,
+            CellText::Value
+        );
+    }
+
+    #[test]
+    fn axes_name_rows_columns_and_blocks_by_their_modes_coordinates() {
+        let axes = mode_axes(&Layout::parse("((2,2),3,2):((1,2),4,12)").unwrap());
+        assert_eq!(axes.rows, ["(0,0)", "(1,0)", "(0,1)", "(1,1)"]);
+        assert_eq!(axes.cols, ["0", "1", "2"]);
+        assert_eq!(axes.blocks, [vec!["mode 2: 0", "mode 2: 1"]]);
+        let four = mode_axes(&Layout::parse("(2,2,3,4):(1,2,4,12)").unwrap());
+        assert_eq!(four.blocks.len(), 2);
+        assert_eq!(four.blocks[0].len(), 4, "the last mode is outermost");
+        assert_eq!(four.blocks[1][2], "mode 2: 2");
+        let one = mode_axes(&Layout::parse("(2,3):(1,2)").unwrap());
+        assert_eq!((one.rows.len(), one.cols.len()), (2, 3));
+        let int = mode_axes(&Layout::parse("6:1").unwrap());
+        assert_eq!((int.rows.len(), int.cols.len()), (0, 6));
+        // drawn: a header row of column names, each row led by its name, blocks named
+        let mut state = LayoutsState::default();
+        state.set_text("((2,2),3,2):((1,2),4,12)");
+        let html = Text::of(|m| crate::panels::grid(m, &state.grid().unwrap().logical, "c"));
+        assert_eq!(
+            html.matches("grid-row--axis").count(),
+            2,
+            "one header per block"
+        );
+        assert!(html.contains(r#"<span class="block__label" aria-hidden="true">mode 2: 1</span>"#));
+        assert!(
+            html.contains(r#"aria-hidden="true">(1,0)</span>"#),
+            "{html}"
+        );
+        // values padded to the widest of values and column names (two digits here)
+        assert!(html.contains(">\u{a0}0</div>"), "{html}");
     }
 }

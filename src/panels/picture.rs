@@ -3,11 +3,11 @@
 //! [`render`](crate::panels::render) as SVG or TikZ. Both the Export buttons and `layout-lab
 //! render` come here, so a picture from the app and one from a docs pipeline are the same file.
 
+use crate::draw::large_grid::LargeGrid;
 use crate::engine::cute::{ComposedLayout, Layout};
 use crate::engine::view::tracker::ShapeTracker;
 use crate::engine::wgsl::Cells;
 use crate::panels::render::{grid_svg, grid_tikz, Labels};
-use crate::state::large_grid::LargeGrid;
 use crate::state::layouts::{layout_grid_up_to, mode_axes};
 
 /// The most cells a picture draws: 16,384, every one with its value legible.

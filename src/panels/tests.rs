@@ -1,10 +1,10 @@
 //! Properties of every panel at once: what they show of what they were given, and how.
 
+use crate::draw::stack_grid::{Axes, Cell, Grid, StackGrid};
 use crate::engine::cute::Layout;
 use crate::engine::view::mergeability::MergeVerdict;
 use crate::panels::common::tests::cell;
 use crate::state::morphisms::{OpResult, Step};
-use crate::state::stack_grid::{Axes, Cell, Grid, StackGrid};
 
 as_text! {
     embed_menu(element: &str, iframe: &str);

@@ -9,9 +9,10 @@
 
 use std::fmt::Write;
 
+use crate::draw::colouring::TV_COLOURS;
 use crate::engine::linear::Holders;
 use crate::panels::markup::xml;
-use crate::panels::tv_picture::TV_COLOURS;
+use crate::state::triton::TritonState;
 
 /// Pixels per cell: three label lines.
 const CELL: i64 = 40;
@@ -25,33 +26,12 @@ fn fill(lane: u32, warp: u32) -> String {
     format!("rgb({},{},{})", s(r), s(g), s(b))
 }
 
-/// An input dimension's name in labels: `r`, `l`, `w`, `b`, `o` (any other as it is).
-pub fn short_name(dim: &str) -> &str {
-    match dim {
-        "register" => "r",
-        "lane" => "l",
-        "warp" => "w",
-        "block" => "b",
-        "offset" => "o",
-        other => other,
-    }
-}
-
-/// One holder, `r3 l1 w0` (and ` b1` when the layout spans blocks); a shared layout's `o12`.
-pub fn holder_label(holders: &Holders, input: u32) -> String {
-    let parts = holders.split(input);
-    let mut text = String::new();
-    for ((name, size), value) in holders.in_dims().iter().zip(parts) {
-        if name == "block" && *size == 1 {
-            continue;
-        }
-        let short = short_name(name);
-        if !text.is_empty() {
-            text.push(' ');
-        }
-        let _ = write!(text, "{short}{value}");
-    }
-    text
+/// The Triton page's first layout as SVG (rank 1 or 2).
+///
+/// # Errors
+/// As [`TritonState::holders`] and [`triton_svg`].
+pub fn triton_state_svg(state: &TritonState) -> Result<String, String> {
+    triton_svg(&state.holders()?, &state.title())
 }
 
 /// The value of input dimension `name` in `input`, 0 when the layout has no such dimension.
@@ -128,7 +108,7 @@ pub fn triton_svg(holders: &Holders, title: &str) -> Result<String, String> {
             let coord = holders.coord_from_index(index);
             let mut tooltip = format!("{coord:?}:");
             for &x in held {
-                let _ = write!(tooltip, " ({})", holder_label(holders, x));
+                let _ = write!(tooltip, " ({})", holders.label(x));
             }
             let _ = write!(
                 out,

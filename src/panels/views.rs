@@ -2,6 +2,7 @@
 //! in canonical form, the head of each view's card and the merge verdict, the history, the grid
 //! table and the exports.
 
+use crate::draw::stack_grid::StackGrid;
 use crate::engine::cute::Layout;
 use crate::engine::expr::simplify::{law_of, StopReason};
 use crate::engine::expr::Piece;
@@ -9,7 +10,6 @@ use crate::engine::view::mergeability::MergeVerdict;
 use crate::engine::{IndexExprs, NewViewReason, ShapeTracker};
 use crate::panels::common::{attrs, code_and_link, code_block};
 use crate::panels::markup::Markup;
-use crate::state::stack_grid::StackGrid;
 
 /// Appends `piece` with every sub-expression in a `span.sub` naming its node.
 fn piece_html(m: &mut dyn Markup, piece: &Piece) {

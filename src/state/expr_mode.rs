@@ -4,7 +4,7 @@
 use crate::engine::expr::parse::{arena_with, parse_expr, VarRange};
 use crate::engine::{RowMajor, ShapeTracker};
 
-use super::stack_grid::{Cell, StackGrid, MAX_DRAWN_CELLS};
+use crate::draw::stack_grid::{Cell, StackGrid, MAX_DRAWN_CELLS};
 
 /// What is typed, field by field.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,7 +220,7 @@ mod tests {
         let grid = ExprMode::default().evaluate().unwrap();
         let values: Vec<Option<i64>> = grid.logical.cells.iter().map(|c| c.value).collect();
         assert_eq!(values, [0, 2, 4, 1, 3, 5].map(Some).to_vec());
-        assert_eq!(grid.lit(super::super::Hover::Memory(4)).logical.len(), 1);
+        assert_eq!(grid.lit(crate::draw::Hover::Memory(4)).logical.len(), 1);
     }
 
     #[test]

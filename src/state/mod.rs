@@ -1,16 +1,13 @@
 //! Page state as plain structs: what the user typed, how it parses, how it lives in the URL.
 //! No web dependencies, so every rule here is tested natively; the UI holds signals of these.
 
-pub mod colouring;
 pub mod embed;
 pub mod expr_mode;
 pub mod history;
-pub mod large_grid;
 pub mod layouts;
 pub mod morphisms;
 pub mod route;
 pub mod shader;
-pub mod stack_grid;
 pub mod syno;
 pub mod theme;
 pub mod threads;
@@ -19,7 +16,6 @@ pub mod url;
 pub mod views;
 
 pub use route::Page;
-pub use stack_grid::{Hover, StackGrid};
 pub use url::PageState;
 pub use views::form::{DimRow, FormError, RowField, ViewEditor, ViewForm};
 pub use views::ViewsState;

@@ -13,9 +13,9 @@ use crate::engine::{RowMajor, ShapeTracker};
 
 use super::layouts::LayoutsState;
 use super::morphisms::MorphismsState;
-use super::stack_grid::{Cell, Grid, StackGrid, MAX_DRAWN_CELLS};
 use super::syno::SynoState;
 use super::{Page, ViewsState};
+use crate::draw::stack_grid::{Cell, Grid, StackGrid, MAX_DRAWN_CELLS};
 
 /// Elements and input words a browser run may use: 16 MiB per buffer, well inside WebGPU's
 /// default 128 MiB storage binding.
@@ -570,7 +570,7 @@ impl Part {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::stack_grid::StackGrid;
+    use crate::draw::stack_grid::StackGrid;
 
     fn stack(query: &str) -> ShapeTracker {
         ViewsState::from_query(query).0.shown().0

@@ -24,8 +24,8 @@ use crate::engine::syno::{
 use crate::engine::view::checked_product;
 use crate::engine::RowMajor;
 
-use super::large_grid::index_of;
-use super::stack_grid::{Cell, Grid};
+use crate::draw::large_grid::index_of;
+use crate::draw::stack_grid::{Cell, Grid};
 
 /// Longest program the page takes.
 pub const MAX_CHARS: usize = 4000;

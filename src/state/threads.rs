@@ -2,14 +2,14 @@
 //! which thread and value hold each element of its A, B and C, as CuTe's `print_latex` draws
 //! them, with the fragment a thread holds.
 
+use crate::draw::colouring::Colouring;
+use crate::draw::large_grid::LargeGrid;
 use crate::engine::access::{CopyBanks, SharedSide};
 use crate::engine::cute::mma::parse_atom_layout;
 use crate::engine::cute::{
-    mma_warnings, ComposedLayout, CppTiler, MmaAtom, Operand, TiledCopy, TiledMma,
+    copy_grids, mma_grids, mma_warnings, ComposedLayout, CppTiler, MmaAtom, Operand, Owner,
+    TiledCopy, TiledMma, TvGrid,
 };
-use crate::panels::tv_picture::{copy_grids, copy_latex, mma_grids, mma_latex, tv_svg, TvGrid};
-use crate::state::colouring::Colouring;
-use crate::state::large_grid::LargeGrid;
 use crate::state::url::{percent_encode, query_value, PageState};
 
 mod copy;
@@ -427,7 +427,7 @@ impl ThreadsState {
     /// # Errors
     /// A tile past [`MAX_ELEMENTS`].
     pub fn grids(&self) -> Result<[TvGrid; 3], String> {
-        mma_grids(&self.mma, MAX_ELEMENTS)
+        mma_grids(&self.mma, MAX_ELEMENTS).map_err(|e| e.to_string())
     }
 
     /// The copy's S and D, when there is a copy.
@@ -436,59 +436,18 @@ impl ThreadsState {
     /// A tile past [`MAX_ELEMENTS`], or not of rank 2.
     pub fn copy_grids(&self) -> Option<Result<[TvGrid; 2], String>> {
         let (copy, _) = self.copy.as_ref()?;
-        Some(copy_grids(copy, MAX_ELEMENTS))
-    }
-
-    /// `print_latex(tiled_mma)`'s file, or `print_latex(tiled_copy)`'s.
-    ///
-    /// # Errors
-    /// As [`ThreadsState::grids`]; no copy.
-    pub fn latex(&self, of_copy: bool) -> Result<String, String> {
-        match of_copy {
-            false => self.grids().map(|g| mma_latex(&g)),
-            true => self
-                .copy_grids()
-                .ok_or("no copy: name a copy atom")?
-                .map(|g| copy_latex(&g)),
-        }
-    }
-
-    /// The `tikzpicture` of [`ThreadsState::latex`]'s file, to paste in a document.
-    ///
-    /// # Errors
-    /// As [`ThreadsState::latex`].
-    pub fn tikz(&self, of_copy: bool) -> Result<String, String> {
-        let latex = self.latex(of_copy)?;
-        let start = latex.find("\\begin{tikzpicture}").unwrap_or(0);
-        let end = latex
-            .find("\\end{tikzpicture}")
-            .map_or(latex.len(), |e| e + "\\end{tikzpicture}\n".len());
-        Ok(latex[start..end.min(latex.len())].to_string())
-    }
-
-    /// The grids as one SVG.
-    ///
-    /// # Errors
-    /// As [`ThreadsState::latex`].
-    pub fn svg(&self, of_copy: bool) -> Result<String, String> {
-        match of_copy {
-            false => self.grids().map(|g| tv_svg(&g, &self.summary())),
-            true => {
-                let grids = self.copy_grids().ok_or("no copy: name a copy atom")??;
-                Ok(tv_svg(&grids, &self.copy_summary().unwrap_or_default()))
-            }
-        }
+        Some(copy_grids(copy, MAX_ELEMENTS).map_err(|e| e.to_string()))
     }
 }
 
 /// An operand's grid on a canvas: `rows × cols` (m down, n across), each cell's "address" its
 /// first owner's thread (or warp), coloured as `colour` says.
 pub fn canvas_grid(grid: &TvGrid, threads: i64, colour: ThreadColour) -> LargeGrid {
-    let (rows, cols) = (grid.rows.max(0), grid.cols.max(0));
+    let (rows, cols) = (grid.rows().max(0), grid.cols().max(0));
     let mut addresses = Vec::with_capacity((rows * cols) as usize);
     for m in 0..rows {
         for n in 0..cols {
-            let owner = grid.owner.get((m + rows * n) as usize).copied().flatten();
+            let owner = grid.owner_at(m, n);
             addresses.push(owner.map(|(t, _)| match colour {
                 ThreadColour::Warp => t / 32,
                 _ => t,
@@ -508,24 +467,14 @@ pub fn canvas_grid(grid: &TvGrid, threads: i64, colour: ThreadColour) -> LargeGr
     }
 }
 
-/// A `(thread, value)` pair.
-pub type Owner = (i64, i64);
-
 /// The row and column of grid cell `cell` (row-major), and its first owner.
 pub fn cell_owner(grid: &TvGrid, cell: usize) -> Option<(i64, i64, Option<Owner>)> {
-    let cols = grid.cols.max(1);
+    let cols = grid.cols().max(1);
     let (m, n) = (cell as i64 / cols, cell as i64 % cols);
-    if m >= grid.rows {
+    if m >= grid.rows() {
         return None;
     }
-    Some((
-        m,
-        n,
-        grid.owner
-            .get((m + grid.rows * n) as usize)
-            .copied()
-            .flatten(),
-    ))
+    Some((m, n, grid.owner_at(m, n)))
 }
 
 /// The label of grid cell `cell` (row-major) on a zoomed-in canvas: `T{t} V{v}`, as
@@ -542,15 +491,6 @@ pub fn fragment(grid: &TvGrid, thread: i64) -> Vec<(i64, i64, i64)> {
         .into_iter()
         .map(|(_, v, m, n)| (v, m, n))
         .collect()
-}
-
-/// The operand a grid draws.
-pub fn operand_of(grid: &TvGrid) -> Operand {
-    match grid.name {
-        "A" => Operand::A,
-        "B" => Operand::B,
-        _ => Operand::C,
-    }
 }
 
 impl PageState for ThreadsState {

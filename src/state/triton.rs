@@ -3,10 +3,9 @@
 //! each element; a second layout to compare and convert with; the CuTe counterpart.
 
 use crate::engine::linear::{
-    analyze_conversion, distributed_to_cute_tv, shared_to_cute, ConversionReport, Holders,
-    LinearLayout, TritonLayout, TritonText,
+    analyze_conversion, distributed_to_cute_tv, shared_to_cute, short_name, ConversionReport,
+    Holders, LinearLayout, TritonLayout, TritonText,
 };
-use crate::panels::triton_picture::{short_name, triton_svg};
 use crate::state::url::{percent_encode, query_value, PageState};
 
 mod grid;
@@ -393,6 +392,15 @@ impl TritonState {
         Holders::of(&self.made.linear, MAX_ELEMENTS, MAX_INPUTS).map_err(|e| e.to_string())
     }
 
+    /// The layout as an IR dump prints it, over its shape: `#ttg.blocked<{…}> over 32×64`.
+    pub fn title(&self) -> String {
+        format!(
+            "{} over {}",
+            self.made.layout.to_mlir(),
+            by_x(&self.made.shape)
+        )
+    }
+
     /// Who holds each element of the second layout, while there is one.
     pub fn other_holders(&self) -> Option<Result<Holders, String>> {
         let other = self.other.as_ref()?;
@@ -504,17 +512,6 @@ impl TritonState {
             false => format!("minimal conversion (second⁻¹ ∘ first, quotiented): {minimal}"),
         });
         Some(Ok(lines))
-    }
-
-    /// The picture of the layout as SVG (rank 1 or 2).
-    pub fn svg(&self) -> Result<String, String> {
-        let holders = self.holders()?;
-        let title = format!(
-            "{} over {}",
-            self.made.layout.to_mlir(),
-            by_x(&self.made.shape)
-        );
-        triton_svg(&holders, &title)
     }
 }
 

@@ -6,9 +6,10 @@ use wasm_bindgen::JsCast;
 
 use crate::panels;
 use crate::panels::embed::{element_snippet, iframe_snippet};
+use crate::panels::embed_height::{auto_height, REFERENCE_WIDTH_PX};
 use crate::state::embed::base_of;
 use crate::state::embed::form::EmbedForm;
-use crate::state::embed::height::{MAX_HEIGHT, MIN_HEIGHT, REFERENCE_WIDTH_PX};
+use crate::state::embed::form::{MAX_HEIGHT, MIN_HEIGHT};
 use crate::state::theme::Theme;
 use crate::state::Page;
 use crate::ui::components::clipboard::copy;
@@ -62,7 +63,7 @@ pub fn EmbedMenu(
     // the widget's state and height are worked out only while the menu is open
     let widget = Memo::new(move |_| {
         open.get()
-            .then(|| query.with(|q| form.with(|f| f.widget(page.get(), q))))
+            .then(|| query.with(|q| form.with(|f| f.widget(page.get(), q, auto_height))))
     });
     let status = RwSignal::new(String::new());
     let base = move || base_of(&window().location().href().unwrap_or_default());

@@ -71,8 +71,8 @@ async fn picture_export_draws_when_pressed_and_says_why_it_cannot() {
 /// cells lit before it must still go dark when the hover moves on.
 #[wasm_bindgen_test]
 async fn cells_lit_before_an_unchanged_redraw_still_go_dark() {
+    use layout_lab::draw::stack_grid::{Lit, StackGrid};
     use layout_lab::engine::ShapeTracker;
-    use layout_lab::state::stack_grid::{Lit, StackGrid};
     use layout_lab::ui::components::grid::{GridKind, GridView};
     let parent = fresh_parent();
     let tracker = ShapeTracker::from_shape(&[2, 2]).unwrap();

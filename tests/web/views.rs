@@ -275,7 +275,7 @@ async fn symbols_bind_a_named_size_with_the_slider() {
 
 #[wasm_bindgen_test]
 async fn the_table_view_lists_the_composed_cells() {
-    use layout_lab::state::StackGrid;
+    use layout_lab::draw::StackGrid;
     use layout_lab::ui::pages::views::GridTable;
     let parent = fresh_parent();
     let (state, _) = ViewsState::from_query("shape=3,2&ops=permute:1,0;reshape:3,2");

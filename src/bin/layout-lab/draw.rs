@@ -120,10 +120,12 @@ fn base_tracker(view: Option<&str>, shape: Option<&str>) -> Result<ShapeTracker,
 }
 
 fn render_text(source: &Source, format: &str) -> Result<String, String> {
-    use layout_lab::engine::morphism::{chain_tikz, diagram::Diagram, Morphism};
+    use layout_lab::draw::diagram::Diagram;
+    use layout_lab::engine::morphism::Morphism;
     use layout_lab::engine::wgsl::Cells;
     use layout_lab::panels::diagram::standalone_svg;
     use layout_lab::panels::picture::Picture;
+    use layout_lab::panels::tikz::chain_tikz;
     let e = |e: layout_lab::engine::LayoutError| e.to_string();
     let expressions = |exprs: layout_lab::engine::IndexExprs| {
         format!(

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use std::process::ExitCode;
 
 use layout_lab::engine::linear::{Holders, TritonText};
-use layout_lab::panels::triton_picture::{holder_label, triton_svg};
+use layout_lab::panels::triton_picture::triton_svg;
 
 use crate::cli::{out, RenderArgs};
 
@@ -105,7 +105,7 @@ fn picture(args: &RenderArgs, text: &str) -> Result<String, Failure> {
         let labels: Vec<String> = held
             .iter()
             .take(LISTED)
-            .map(|&x| holder_label(&holders, x))
+            .map(|&x| holders.label(x))
             .collect();
         let listed = match held.len() {
             0 => "nobody".to_string(),

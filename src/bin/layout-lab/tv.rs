@@ -2,8 +2,8 @@
 //! destination, as CuTe's `print_latex` draws them, as SVG or as `print_latex`'s LaTeX file;
 //! and the MMA and copy those flags build, which `partition` cuts by.
 
-use layout_lab::engine::cute::{Operand, TiledCopy, TiledMma};
-use layout_lab::panels::tv_picture::{copy_grids, copy_latex, mma_grids, mma_latex, tv_svg};
+use layout_lab::engine::cute::{copy_grids, mma_grids, Operand, TiledCopy, TiledMma};
+use layout_lab::panels::tv_picture::{copy_latex, mma_latex, tv_svg};
 
 use crate::cli::{RenderArgs, TiledArgs};
 use crate::tiled::{CopySpec, MmaSpec};
@@ -56,14 +56,17 @@ pub(crate) fn render(render: &RenderArgs) -> Option<Result<String, String>> {
     };
     Some(match (&args.copy, &args.mma) {
         (Some(copy), _) => tiled_copy(args, copy).and_then(|c| {
-            let grids = copy_grids(&c, LIMIT)?;
+            let grids = copy_grids(&c, LIMIT).map_err(|e| e.to_string())?;
             Ok(match latex {
                 true => copy_latex(&grids),
-                false => tv_svg(&grids, &format!("{} over {}", c.atom().name(), grids[0].tv)),
+                false => tv_svg(
+                    &grids,
+                    &format!("{} over {}", c.atom().name(), grids[0].tv()),
+                ),
             })
         }),
         (None, Some(mma)) => tiled_mma(args, mma).and_then(|m| {
-            let grids = mma_grids(&m, LIMIT)?;
+            let grids = mma_grids(&m, LIMIT).map_err(|e| e.to_string())?;
             Ok(match latex {
                 true => mma_latex(&grids),
                 false => tv_svg(

@@ -8,7 +8,7 @@
 //! differs from pycute's in shape and sometimes in value, is apart: [`CppLayout`],
 //! [`CppComposedLayout`], the GMMA shared-memory atoms ([`gmma_atom`]), and the thread-value
 //! layouts of MMA and copy atoms and their tilings ([`mma`], [`copy`]) with the checks CuTe
-//! does not make ([`copy_warnings`]), and how they partition tensors among threads
+//! does not make ([`copy_warnings`]), who holds each element of their tiles ([`TvGrid`]), and how they partition tensors among threads
 //! ([`CppTensor`]: `local_tile`, `local_partition`, `partition_A/B/C`, `partition_S/D`).
 
 pub mod algebra;
@@ -30,6 +30,7 @@ mod swizzle;
 pub mod tiler;
 pub mod tiles;
 mod tv_checks;
+mod tv_grid;
 
 pub use bit_matrix::{BitMatrix, MAX_MATRIX_BITS};
 pub use composed::ComposedLayout;
@@ -51,3 +52,4 @@ pub use swizzle::{Swizzle, MAX_SWIZZLE_BITS};
 pub use tiler::{parse_profile, parse_tiler, profile_notation, tiler_notation, Tiler};
 pub use tiles::Tiles;
 pub use tv_checks::{copy_warnings, mma_warnings, TvWarning, WARP_SIZE};
+pub use tv_grid::{copy_grids, mma_grids, Owner, TvGrid};

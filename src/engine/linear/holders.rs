@@ -2,6 +2,8 @@
 //! every coordinate, found by walking the inputs once (`L(x)` for every `x`), so a layout that
 //! broadcasts (not injective) lists every (register, lane, warp, block) holding an element.
 
+use std::fmt::Write;
+
 use crate::engine::LayoutError;
 
 use super::layout::LinearLayout;
@@ -143,6 +145,35 @@ impl Holders {
                 value
             })
             .collect()
+    }
+
+    /// One holder, `r3 l1 w0` (and ` b1` when the layout spans blocks); a shared layout's `o12`.
+    pub fn label(&self, input: u32) -> String {
+        let parts = self.split(input);
+        let mut text = String::new();
+        for ((name, size), value) in self.in_dims().iter().zip(parts) {
+            if name == "block" && *size == 1 {
+                continue;
+            }
+            let short = short_name(name);
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            let _ = write!(text, "{short}{value}");
+        }
+        text
+    }
+}
+
+/// An input dimension's name in labels: `r`, `l`, `w`, `b`, `o` (any other as it is).
+pub fn short_name(dim: &str) -> &str {
+    match dim {
+        "register" => "r",
+        "lane" => "l",
+        "warp" => "w",
+        "block" => "b",
+        "offset" => "o",
+        other => other,
     }
 }
 

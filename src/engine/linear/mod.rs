@@ -37,7 +37,7 @@ pub use convert::{
     MovementCounts,
 };
 pub use counterpart::distributed_to_cute_tv;
-pub use holders::Holders;
+pub use holders::{short_name, Holders};
 pub use layout::{LinearLayout, NamedBases, MAX_BITS};
 pub use matrix::Gf2Matrix;
 pub use mma_bridge::{

@@ -2,10 +2,13 @@
 //! theme and the height, each with its error; and the widget they give, which the snippets
 //! write out. A bad choice leaves the last valid one in the snippet.
 
-use super::height::{auto_height, MAX_HEIGHT, MIN_HEIGHT};
 use super::panel::{default_panels, panels_of, relevant_query};
 use crate::state::route::Page;
 use crate::state::theme::Theme;
+
+/// The heights an author may give, in CSS pixels.
+pub const MIN_HEIGHT: u32 = 120;
+pub const MAX_HEIGHT: u32 = 4000;
 
 /// Characters of the height field kept: enough for any valid height and a typo.
 const HEIGHT_CHARS: usize = 12;
@@ -22,7 +25,7 @@ pub struct Widget {
     pub theme: Theme,
     /// In CSS pixels: the author's, else [`Widget::auto_height`].
     pub height: u32,
-    /// The height that shows the panels whole (see [`super::height`]).
+    /// The height that shows the panels whole, as the widget's measure gives it.
     pub auto_height: u32,
 }
 
@@ -41,6 +44,9 @@ impl Widget {
         options.join("&")
     }
 }
+
+/// The height in CSS pixels that shows `panels` of `page` whole with the state `query`.
+pub type Measure = fn(page: Page, query: &str, panels: &[&str]) -> u32;
 
 /// The Embed menu's choices.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,11 +158,12 @@ impl EmbedForm {
         };
     }
 
-    /// The widget the snippets give for `page` showing the state `query`.
-    pub fn widget(&self, page: Page, query: &str) -> Widget {
+    /// The widget the snippets give for `page` showing the state `query`; `measure` gives the
+    /// height that shows its panels whole (the presentation layer measures the pictures).
+    pub fn widget(&self, page: Page, query: &str, measure: Measure) -> Widget {
         let panels = self.panels[slot(page)].clone();
         let state = relevant_query(page, query, &panels);
-        let auto_height = auto_height(page, &state, &panels);
+        let auto_height = measure(page, &state, &panels);
         Widget {
             page,
             height: self.height.unwrap_or(auto_height),
@@ -175,17 +182,19 @@ mod tests {
 
     const WORKBENCH: &str = "L=(8,2):(2,1)&op=coalesce&A=(4,4):(4,1)";
 
+    /// A measure that tells the widgets apart: 10 px per panel and per character of state.
+    fn measure(_: Page, query: &str, panels: &[&str]) -> u32 {
+        (10 * (panels.len() + query.len())) as u32
+    }
+
     #[test]
     fn the_default_widget_shows_the_page_without_its_tools_at_the_height_of_its_grid() {
         let form = EmbedForm::default();
-        let w = form.widget(Page::Layouts, WORKBENCH);
+        let w = form.widget(Page::Layouts, WORKBENCH, measure);
         assert_eq!(w.state, "L=(8,2):(2,1)");
         assert_eq!(w.panels, ["editor", "notation", "grid"]);
         assert_eq!(w.height, w.auto_height);
-        assert_eq!(
-            w.height,
-            auto_height(Page::Layouts, "L=(8,2):(2,1)", &w.panels)
-        );
+        assert_eq!(w.height, measure(Page::Layouts, "L=(8,2):(2,1)", &w.panels));
         assert_eq!(w.options_query(), "panels=editor,notation,grid");
         assert!(form.panels_error(Page::Layouts).is_none());
     }
@@ -196,13 +205,13 @@ mod tests {
         form.tick(Page::Layouts, "workbench", true);
         form.tick(Page::Layouts, "editor", false);
         form.tick(Page::Layouts, "sparkles", true);
-        let w = form.widget(Page::Layouts, WORKBENCH);
+        let w = form.widget(Page::Layouts, WORKBENCH, measure);
         assert_eq!(w.panels, ["notation", "grid", "workbench"]);
         assert_eq!(w.state, WORKBENCH);
         assert!(form.is_ticked(Page::Layouts, "workbench"));
         assert!(!form.is_ticked(Page::Views, "export"));
         assert_eq!(
-            form.widget(Page::Views, "shape=3,4").panels,
+            form.widget(Page::Views, "shape=3,4", measure).panels,
             ["editor", "stack", "expr", "grid"]
         );
     }
@@ -216,10 +225,16 @@ mod tests {
         form.tick(Page::Layouts, "grid", false);
         let error = form.panels_error(Page::Layouts).unwrap();
         assert!(error.contains("keeps grid"), "{error}");
-        assert_eq!(form.widget(Page::Layouts, WORKBENCH).panels, ["grid"]);
+        assert_eq!(
+            form.widget(Page::Layouts, WORKBENCH, measure).panels,
+            ["grid"]
+        );
         form.tick(Page::Layouts, "workbench", true);
         assert!(form.panels_error(Page::Layouts).is_none());
-        assert_eq!(form.widget(Page::Layouts, WORKBENCH).panels, ["workbench"]);
+        assert_eq!(
+            form.widget(Page::Layouts, WORKBENCH, measure).panels,
+            ["workbench"]
+        );
     }
 
     #[test]
@@ -230,7 +245,7 @@ mod tests {
         };
         form.set_theme("dark");
         form.set_theme("neon");
-        let w = form.widget(Page::Syno, "");
+        let w = form.widget(Page::Syno, "", measure);
         assert_eq!(w.theme, Theme::Dark);
         assert_eq!(
             w.options_query(),
@@ -241,11 +256,11 @@ mod tests {
     #[test]
     fn a_typed_height_overrides_and_a_bad_one_keeps_the_last_valid() {
         let mut form = EmbedForm::default();
-        let auto = form.widget(Page::Layouts, WORKBENCH).auto_height;
+        let auto = form.widget(Page::Layouts, WORKBENCH, measure).auto_height;
         form.set_height(" 640 ");
-        assert_eq!(form.widget(Page::Layouts, WORKBENCH).height, 640);
+        assert_eq!(form.widget(Page::Layouts, WORKBENCH, measure).height, 640);
         form.set_height("700px");
-        assert_eq!(form.widget(Page::Layouts, WORKBENCH).height, 700);
+        assert_eq!(form.widget(Page::Layouts, WORKBENCH, measure).height, 700);
         for (bad, says) in [
             ("0", "out of range"),
             ("tall", "whole pixels"),
@@ -257,11 +272,15 @@ mod tests {
             let error = form.height_error().unwrap();
             assert!(error.contains(says), "{bad}: {error}");
             assert_eq!(form.height_text(), bad);
-            assert_eq!(form.widget(Page::Layouts, WORKBENCH).height, 700, "{bad}");
+            assert_eq!(
+                form.widget(Page::Layouts, WORKBENCH, measure).height,
+                700,
+                "{bad}"
+            );
         }
         form.set_height("");
         assert!(form.height_error().is_none());
-        assert_eq!(form.widget(Page::Layouts, WORKBENCH).height, auto);
+        assert_eq!(form.widget(Page::Layouts, WORKBENCH, measure).height, auto);
         form.set_height(&"9".repeat(100));
         assert_eq!(form.height_text().len(), HEIGHT_CHARS);
     }

@@ -2,10 +2,10 @@
 //! (`embed.html?theme=dark&interactive=0&panels=grid,expr&origin=https://docs.example#/layouts?L=…`).
 //! `public/layout-lab.js` (the `<layout-lab>` element) writes these options; the app reads them
 //! here. The Embed menu's choices ([`form`]) give the widget the snippets write: the page's
-//! panels ([`panel`]), only the state they show, and a height that shows them ([`height`]).
+//! panels ([`panel`]), only the state they show, and a height that shows them (measured by
+//! the presentation layer, `panels::embed_height`).
 
 pub mod form;
-pub mod height;
 pub mod panel;
 
 use crate::engine::support::text::quoted;

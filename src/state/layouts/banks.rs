@@ -11,8 +11,8 @@ use crate::engine::cute::{
 };
 
 use super::{grid_shape, grid_sizes, hierarchical_coord, index_of};
-use crate::state::colouring::Colouring;
-use crate::state::large_grid::LargeGrid;
+use crate::draw::colouring::Colouring;
+use crate::draw::large_grid::LargeGrid;
 
 /// Most tile elements the section reads (sixteen 128×128 tiles).
 pub const MAX_BANK_ELEMENTS: usize = 1 << 16;

@@ -7,8 +7,8 @@ use crate::engine::cute::Layout;
 use crate::engine::cute::Tiler;
 
 use super::workbench::{Operand, WorkbenchState};
+use crate::draw::stack_grid::{Grid, StackGrid};
 use crate::state::layouts::{grid_indices, layout_grid, mode_axes};
-use crate::state::stack_grid::{Grid, StackGrid};
 
 /// The three panes.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,12 +1,12 @@
 //! A morphism drawn as its arrow diagram, its layout and the layout's grid, linked by hover.
 
+use crate::draw::diagram::Diagram;
 use crate::engine::cute::Layout;
-use crate::engine::morphism::diagram::Diagram;
 use crate::engine::morphism::Morphism;
 use crate::engine::support::sorted::SortedSet;
 
 use super::super::layouts::{grid_indices, layout_grid};
-use super::super::stack_grid::StackGrid;
+use crate::draw::stack_grid::StackGrid;
 
 /// What the pointer is on: a domain leaf (also its arrow and its layout mode) or a grid cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! What the Threads page says of a thread or a warp: the elements it holds in each grid,
 //! value by value, and the 32-bit registers they sit in.
 
+use crate::engine::cute::TvGrid;
 use crate::engine::cute::{mma_fragment, mma_partition, MmaAtom, Operand, TiledMma};
-use crate::panels::tv_picture::TvGrid;
 
 /// The threads lit: one thread, or a warp's 32.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,9 +65,9 @@ pub fn held(
     threads: std::ops::Range<i64>,
     limit: usize,
 ) -> Vec<(i64, i64, i64, i64)> {
-    let (per_thread, rows) = (grid.per_thread(), grid.rows.max(1));
+    let (per_thread, rows) = (grid.per_thread(), grid.rows().max(1));
     let mut out = Vec::new();
-    for t in threads.start.max(0)..threads.end.min(grid.threads) {
+    for t in threads.start.max(0)..threads.end.min(grid.threads()) {
         for v in 0..per_thread {
             if out.len() >= limit {
                 return out;

@@ -2,10 +2,9 @@
 //! labelled, hovered (with the bases whose XOR makes it) and lit by a picked thread, warp or
 //! register.
 
-use crate::engine::linear::Holders;
-use crate::panels::triton_picture::{holder_label, short_name};
-use crate::state::colouring::Colouring;
-use crate::state::large_grid::LargeGrid;
+use crate::draw::colouring::Colouring;
+use crate::draw::large_grid::LargeGrid;
+use crate::engine::linear::{short_name, Holders};
 
 use super::{Made, TritonPick};
 
@@ -138,7 +137,7 @@ pub fn canvas_grid(holders: &Holders, colour: TritonColour) -> LargeGrid {
 pub fn cell_label(holders: &Holders, cell: usize) -> Option<String> {
     let all = holders.of_element(cell);
     let first = *all.first()?;
-    let label = holder_label(holders, first);
+    let label = holders.label(first);
     Some(match all.len() {
         1 => label,
         n => format!("{label} +{}", n - 1),
@@ -180,7 +179,7 @@ pub fn hover_text(made: &Made, holders: &Holders, cell: usize) -> Option<String>
         return Some(format!("{at} ← held by nothing"));
     };
     let dims = Dims::of(holders);
-    let mut who = holder_label(holders, first);
+    let mut who = holders.label(first);
     if dims.has_lanes() {
         let [_, l, w] = dims.owner(first);
         who += &format!(" (thread {})", l + dims.lanes * w);
@@ -198,7 +197,7 @@ pub fn hover_text(made: &Made, holders: &Holders, cell: usize) -> Option<String>
         let others: Vec<String> = all[1..]
             .iter()
             .take(OTHERS)
-            .map(|&x| holder_label(holders, x))
+            .map(|&x| holders.label(x))
             .collect();
         let more = if all.len() - 1 > OTHERS { ", …" } else { "" };
         text += &format!(

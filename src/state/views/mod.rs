@@ -3,11 +3,11 @@
 
 pub mod form;
 
+use crate::draw::colouring::Colouring;
 use crate::engine::view::mergeability::{decide_merge, MergeVerdict};
 use crate::engine::view::python_tuple;
 use crate::engine::view::tinygrad_repr::{parse_tracker, MAX_INPUT_CHARS};
 use crate::engine::{MovementOp, NewViewReason, ShapeTracker, View};
-use crate::state::colouring::Colouring;
 use crate::state::url::PageState;
 
 use crate::engine::view::op_text::{op_pieces, op_text, parse_op};

@@ -9,9 +9,9 @@ use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use crate::state::colouring::text_on;
-use crate::state::large_grid::{cell_at, extent, index_of, position, Image, LargeGrid};
-use crate::state::stack_grid::{neighbor, Step};
+use crate::draw::colouring::text_on;
+use crate::draw::large_grid::{cell_at, extent, index_of, position, Image, LargeGrid};
+use crate::draw::stack_grid::{neighbor, Step};
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/js/canvas.js")]
 extern "C" {

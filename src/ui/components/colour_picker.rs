@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::draw::colouring::{Colouring, MAX_MODULUS};
 use crate::panels;
-use crate::state::colouring::{Colouring, MAX_MODULUS};
 use crate::ui::dom::{markup, Draw};
 
 /// The menu, the modulus field while the colouring is "value mod N", then the legend.

@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use wasm_bindgen::JsCast;
 
+use crate::draw::stack_grid::{neighbor, Grid, Hover, Lit, MemoryCell, Step};
 use crate::engine::support::text::coord_text;
 use crate::panels;
-use crate::state::stack_grid::{neighbor, Grid, Hover, Lit, MemoryCell, Step};
 use crate::ui::dom::{event_attribute, markup, Draw};
 
 /// Which grid of the stack a component draws.

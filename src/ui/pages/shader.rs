@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys;
 
+use crate::draw::stack_grid::{Hover, Lit};
 use crate::panels;
 use crate::panels::picture::Picture;
 use crate::state::layouts::LayoutsState;
@@ -17,7 +18,6 @@ use crate::state::route::Route;
 use crate::state::shader::{
     Generated, OptField, Pages, Part, RunCheck, ShaderState, Source, Subject,
 };
-use crate::state::stack_grid::{Hover, Lit};
 use crate::state::syno::SynoState;
 use crate::state::theme::Theme;
 use crate::state::{PageState, ViewsState};

@@ -4,13 +4,13 @@
 
 use leptos::prelude::*;
 
+use crate::draw::stack_grid::{Hover, Lit};
 use crate::engine::syno::TensorId;
 use crate::engine::wgsl::Cells;
 use crate::panels;
 use crate::panels::picture::Picture;
 use crate::state::route::{Page, Route};
 use crate::state::shader::{ShaderState, Source};
-use crate::state::stack_grid::{Hover, Lit};
 use crate::state::syno::{Grids, SynoState, PRESETS};
 use crate::state::theme::Theme;
 use crate::state::PageState;

@@ -7,13 +7,13 @@ mod copy;
 
 use leptos::prelude::*;
 
-use crate::engine::cute::{CopyAtom, Operand, TiledCopy, TiledMma};
+use crate::engine::cute::{copy_grids, mma_grids, CopyAtom, Operand, TiledCopy, TiledMma, TvGrid};
+use crate::engine::LayoutError;
 use crate::panels;
-use crate::panels::tv_picture::{copy_grids, mma_grids, TvGrid};
+use crate::panels::tv_picture::{threads_latex, threads_svg, threads_tikz};
 use crate::state::threads::{
-    atom_groups, canvas_grid, cell_label, cell_owner, held, operand_of, problem_fragment,
-    problem_partition, registers, triton_links, Field, Pick, ThreadColour, ThreadsState,
-    MAX_ELEMENTS, PRESETS,
+    atom_groups, canvas_grid, cell_label, cell_owner, held, problem_fragment, problem_partition,
+    registers, triton_links, Field, Pick, ThreadColour, ThreadsState, MAX_ELEMENTS, PRESETS,
 };
 use crate::ui::components::picture_export::{png, save_text};
 use crate::ui::components::{CanvasGrid, TextField};
@@ -35,8 +35,8 @@ const REGISTERS: usize = 8;
 /// Most elements a warp's outline marks in one grid.
 const MARKED: usize = 1 << 14;
 
-type MmaGrids = Memo<Result<[TvGrid; 3], String>>;
-type CopyGrids = Memo<Option<Result<[TvGrid; 2], String>>>;
+type MmaGrids = Memo<Result<[TvGrid; 3], LayoutError>>;
+type CopyGrids = Memo<Option<Result<[TvGrid; 2], LayoutError>>>;
 
 /// `f` of grid `k` (see [`GRIDS`]), tracked; `None` while it has no picture.
 fn on_grid<R>(mma: MmaGrids, copy: CopyGrids, k: usize, f: impl FnOnce(&TvGrid) -> R) -> Option<R> {
@@ -71,9 +71,9 @@ fn exports(state: RwSignal<ThreadsState>, of_copy: bool) -> impl IntoView {
     };
     let save = move |format: &'static str| {
         let text = state.with_untracked(|s| match format {
-            "latex" => s.latex(of_copy),
-            "tikz" => s.tikz(of_copy),
-            _ => s.svg(of_copy),
+            "latex" => threads_latex(s, of_copy),
+            "tikz" => threads_tikz(s, of_copy),
+            _ => threads_svg(s, of_copy),
         });
         let text = match text {
             Ok(text) => text,
@@ -131,7 +131,7 @@ fn held_text(
                             .then(|| {
                                 state.with(|s| {
                                     let p = s.problem()?;
-                                    problem_fragment(s.mma(), operand_of(grid), t, &p, MAX_ELEMENTS)
+                                    problem_fragment(s.mma(), grid.operand(), t, &p, MAX_ELEMENTS)
                                         .ok()
                                 })
                             })
@@ -150,7 +150,7 @@ fn held_text(
                         let more = if frag.len() > LISTED { ", …" } else { "" };
                         format!(
                             "{}: {} values: {}{more}",
-                            grid.name,
+                            grid.name(),
                             frag.len(),
                             listed.join(", ")
                         )
@@ -158,9 +158,9 @@ fn held_text(
                     Pick::Warp(_) => {
                         // every value of each of the warp's threads the grid has
                         let threads = pick.threads();
-                        let count = (threads.end.min(grid.threads) - threads.start.max(0)).max(0)
+                        let count = (threads.end.min(grid.threads()) - threads.start.max(0)).max(0)
                             * grid.per_thread();
-                        format!("{}: {count} values", grid.name)
+                        format!("{}: {count} values", grid.name())
                     }
                 })
             })
@@ -180,15 +180,15 @@ fn held_text(
                 .filter_map(|k| {
                     on_grid(mma, copy, k, |grid| {
                         // the thread's values: all of the grid's per thread, if it has the thread
-                        let values = if t < grid.threads {
+                        let values = if t < grid.threads() {
                             grid.per_thread()
                         } else {
                             0
                         };
                         format!(
                             "{}: {}",
-                            grid.name,
-                            registers(s.mma().atom(), operand_of(grid), values, REGISTERS)
+                            grid.name(),
+                            registers(s.mma().atom(), grid.operand(), values, REGISTERS)
                         )
                     })
                 })
@@ -276,7 +276,7 @@ pub fn ThreadsPage(
             on_grid(grids, copies, k, |grid| {
                 held(grid, pick.threads(), MARKED)
                     .into_iter()
-                    .map(|(_, _, m, n)| (m * grid.cols + n) as usize)
+                    .map(|(_, _, m, n)| (m * grid.cols() + n) as usize)
                     .collect()
             })
             .unwrap_or_default()
@@ -383,11 +383,11 @@ pub fn ThreadsPage(
                     <p class="note threads__fragment" data-testid="threads-registers">{regs}</p>
                     <p class="note threads__fragment" data-testid="threads-partition">{partitions}</p>
                     {triton_links_view(tiled_mma)}
-                    <p class="note" data-testid="threads-error">{move || grids.with(|g| g.as_ref().err().cloned())}</p>
+                    <p class="note" data-testid="threads-error">{move || grids.with(|g| g.as_ref().err().map(ToString::to_string))}</p>
                     <div class="threads__grids">{mma_pictures}</div>
                     {exports(state, false)}
                     <div hidden=move || !has_copy.get()>
-                        <p class="note" data-testid="threads-copy-error">{move || copies.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}</p>
+                        <p class="note" data-testid="threads-copy-error">{move || copies.with(|g| g.as_ref().and_then(|g| g.as_ref().err().map(ToString::to_string)))}</p>
                         <div class="threads__grids">{copy_pictures}</div>
                         {exports(state, true)}
                         {copy::bank_report(state)}

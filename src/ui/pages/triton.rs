@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::engine::linear::Holders;
 use crate::panels;
+use crate::panels::triton_picture::triton_state_svg;
 use crate::state::triton::{
     by_x, canvas_grid, cell_label, differing, hover_text, lit, Field, TritonColour, TritonState,
     PRESETS,
@@ -41,7 +42,7 @@ fn field(
 fn exports(state: RwSignal<TritonState>) -> impl IntoView {
     let status = RwSignal::new(String::new());
     let save = move |format: &'static str| {
-        let svg = match state.with_untracked(TritonState::svg) {
+        let svg = match state.with_untracked(triton_state_svg) {
             Ok(svg) => svg,
             Err(why) => return status.set(format!("No picture: {why}")),
         };

@@ -4,11 +4,11 @@
 
 use leptos::prelude::*;
 
+use crate::draw::large_grid::LargeGrid;
 use crate::engine::access::{Banks, ReadPreset};
 use crate::engine::cute::Swizzle;
 use crate::panels;
 use crate::panels::picture::Picture;
-use crate::state::large_grid::LargeGrid;
 use crate::state::layouts::banks::{
     sectors_summary, Atom, BankBase, Read, Side, Units, ELEMENT_BITS, FIELD_NAMES, VECTOR_BITS,
 };

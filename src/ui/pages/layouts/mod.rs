@@ -9,11 +9,11 @@ pub use workbench::Workbench;
 
 use leptos::prelude::*;
 
+use crate::draw::colouring::Colouring;
+use crate::draw::stack_grid::{Hover, Lit};
 use crate::panels;
 use crate::panels::picture::Picture;
-use crate::state::colouring::Colouring;
 use crate::state::layouts::{CellText, LayoutsState};
-use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::clipboard::copy;
 use crate::ui::components::{ColourPicker, GridKind, GridView, MemoryStrip, PictureExport};
 use crate::ui::dom::{markup, Draw};

@@ -3,13 +3,13 @@
 
 use leptos::prelude::*;
 
+use crate::draw::stack_grid::{Hover, Lit};
 use crate::engine::cute::Notation;
 use crate::panels;
 use crate::panels::picture::Picture;
 use crate::state::layouts::workbench::{OperandKind, Operation, PRESETS};
 use crate::state::layouts::workbench_view::{Pane, PaneLit, Panels};
 use crate::state::layouts::LayoutsState;
-use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::dom::{markup, Draw};
 
 use super::{GridKind, GridView, PictureExport};

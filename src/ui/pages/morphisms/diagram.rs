@@ -6,7 +6,7 @@ use crate::engine::support::sorted::SortedSet;
 
 use leptos::prelude::*;
 
-use crate::engine::morphism::diagram::Diagram;
+use crate::draw::diagram::Diagram;
 use crate::panels::diagram::live_svg;
 use crate::ui::dom::{event_attribute, light, markup, Draw};
 

@@ -8,14 +8,14 @@ pub use diagram::MorphismDiagram;
 
 use leptos::prelude::*;
 
-use crate::engine::morphism::to_tikz;
+use crate::draw::stack_grid::{Hover, Lit};
 use crate::panels;
 use crate::panels::diagram::standalone_svg;
 use crate::panels::picture::Picture;
+use crate::panels::tikz::to_tikz;
 use crate::state::morphisms::{
     Drawn, MorphHover, MorphLit, MorphOp, MorphismsState, Part, COMPOSITION_PRESETS,
 };
-use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::clipboard::copy;
 use crate::ui::components::picture_export::figure_png;
 use crate::ui::components::{GridKind, GridView, PictureExport, TextField};

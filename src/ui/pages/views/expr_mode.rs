@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
+use crate::draw::stack_grid::{Hover, Lit};
 use crate::engine::ShapeTracker;
 use crate::state::expr_mode::{ExprEditor, ExprField, ExprMode};
-use crate::state::stack_grid::{Hover, Lit};
 use crate::ui::components::grid::{GridKind, GridView, MemoryStrip};
 
 #[component]

@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::draw::StackGrid;
 use crate::panels;
-use crate::state::StackGrid;
 use crate::ui::dom::{markup, Draw};
 
 #[component]

@@ -26,11 +26,12 @@ use leptos::prelude::*;
 use crate::panels::picture::Picture;
 use crate::ui::dom::{details_open, markup, Draw};
 
+use crate::draw::colouring::Colouring;
+use crate::draw::large_grid::LargeGrid;
+use crate::draw::stack_grid::{canvas_note, drawn_in_dom, in_table, Grid, Hover, Lit};
+use crate::draw::StackGrid;
 use crate::panels;
-use crate::state::colouring::Colouring;
-use crate::state::large_grid::LargeGrid;
-use crate::state::stack_grid::{canvas_note, drawn_in_dom, in_table, Grid, Hover, Lit};
-use crate::state::{StackGrid, ViewsState};
+use crate::state::ViewsState;
 use crate::ui::components::{
     CanvasGrid, CanvasMemory, ColourPicker, GridKind, GridView, MemoryStrip, PictureExport,
 };

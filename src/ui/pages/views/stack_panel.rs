@@ -4,10 +4,10 @@
 
 use leptos::prelude::*;
 
+use crate::draw::large_grid::LargeGrid;
+use crate::draw::stack_grid::{chain_of, Hover, Lit, StackGrid};
 use crate::engine::{NewViewReason, ShapeTracker};
 use crate::panels;
-use crate::state::large_grid::LargeGrid;
-use crate::state::stack_grid::{chain_of, Hover, Lit, StackGrid};
 use crate::state::ViewsState;
 use crate::ui::components::canvas_grid::CanvasGrid;
 use crate::ui::components::grid::{GridKind, GridView};
@@ -27,7 +27,7 @@ pub fn StackPanel(
     hover: RwSignal<Option<Hover>>,
     /// Cells lit by the hover.
     lit: Memo<Lit>,
-    /// Whether the stack's grids are DOM cells ([`drawn_in_dom`](crate::state::stack_grid::drawn_in_dom)).
+    /// Whether the stack's grids are DOM cells ([`drawn_in_dom`](crate::draw::stack_grid::drawn_in_dom)).
     dom: Memo<bool>,
     /// The composed canvas grid of a large stack, and its hovered cell.
     large: Memo<Option<LargeGrid>>,

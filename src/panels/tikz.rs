@@ -11,10 +11,9 @@
 //! this writes the macro's expansion `\draw[maparrow] (s1.east) -- (t1.west);`, so the picture
 //! stands alone. The label uses `\xrightarrow`, from `amsmath`.
 
-use super::diagram::{fixed, Diagram, Node, ROW_SPACING};
-use super::Morphism;
-use crate::engine::cute::Notation;
+use crate::draw::diagram::{fixed, Diagram, Node, ROW_SPACING};
 use crate::engine::error::LayoutError;
+use crate::engine::morphism::Morphism;
 
 const TIKZ_START: &str = r"
 \begin{tikzpicture}[
@@ -27,24 +26,6 @@ const TIKZ_START: &str = r"
 const TIKZ_END: &str = r"
 \end{tikzpicture}
 ";
-/// `tract`'s `repr_in_tex`: `$S \xrightarrow{(α(1),…)} T$` with `*` for 0.
-pub(super) fn tex_label(f: &Morphism) -> String {
-    let entries: Vec<String> = f
-        .map
-        .iter()
-        .map(|&a| match a {
-            0 => "*".to_string(),
-            a => a.to_string(),
-        })
-        .collect();
-    format!(
-        "${} \\xrightarrow{{({})}} {}$",
-        f.domain.to_notation(Notation::Cute),
-        entries.join(","),
-        f.codomain.to_notation(Notation::Cute)
-    )
-}
-
 /// The `tikzpicture` of `f`'s arrow diagram, as `tract`'s `NestMorphism.to_tikz()` draws it
 /// (see the module documentation), with one `\draw[maparrow]` per entry not sent to `*`.
 ///
@@ -158,7 +139,7 @@ fn picture(diagram: &Diagram) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::morphism::diagram::decimal_product;
+    use crate::draw::diagram::decimal_product;
 
     fn m(text: &str) -> Morphism {
         Morphism::parse(text).unwrap()

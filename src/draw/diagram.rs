@@ -9,9 +9,9 @@
 //! A chain `S --f--> T --g--> U` of composable morphisms (the codomain of each the domain of the
 //! next, leaf for leaf) is pasted: the middle columns are shared.
 
-use super::Morphism;
-use crate::engine::cute::IntTuple;
+use crate::engine::cute::{IntTuple, Notation};
 use crate::engine::error::LayoutError;
+use crate::engine::morphism::Morphism;
 
 /// Distance between two entries of a column.
 pub const ROW_SPACING: f64 = 0.8;
@@ -157,10 +157,7 @@ impl Diagram {
             trees,
             arrows,
             labels: morphisms.iter().map(|f| f.to_string()).collect(),
-            tex_labels: morphisms
-                .iter()
-                .map(|f| super::tikz::tex_label(f))
-                .collect(),
+            tex_labels: morphisms.iter().map(|f| tex_label(f)).collect(),
             groups: Vec::new(),
         }
     }
@@ -310,8 +307,26 @@ fn tree(
     vec![Node::Junction(id)]
 }
 
+/// `tract`'s `repr_in_tex`: `$S \xrightarrow{(α(1),…)} T$` with `*` for 0.
+fn tex_label(f: &Morphism) -> String {
+    let entries: Vec<String> = f
+        .map()
+        .iter()
+        .map(|&a| match a {
+            0 => "*".to_string(),
+            a => a.to_string(),
+        })
+        .collect();
+    format!(
+        "${} \\xrightarrow{{({})}} {}$",
+        f.domain().to_notation(Notation::Cute),
+        entries.join(","),
+        f.codomain().to_notation(Notation::Cute)
+    )
+}
+
 /// `Π entries` in decimal, however large (a mode's size labels its root).
-pub(super) fn decimal_product(entries: &[i64]) -> String {
+pub(crate) fn decimal_product(entries: &[i64]) -> String {
     // little-endian base-10^9 digits
     const BASE: u128 = 1_000_000_000;
     let mut digits: Vec<u128> = vec![1];

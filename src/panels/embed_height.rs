@@ -4,21 +4,19 @@
 //! width (a cell is 2.25rem, so a row of cells 38 px); a wider widget wraps less and has room
 //! to spare, a narrower one may scroll.
 
-use crate::engine::morphism::diagram::Frame;
-use crate::state::large_grid::extent;
+use crate::draw::diagram::Frame;
+use crate::draw::large_grid::extent;
+use crate::draw::stack_grid::{drawn_in_dom, StackGrid};
+use crate::state::embed::form::{MAX_HEIGHT, MIN_HEIGHT};
 use crate::state::layouts::LayoutsState;
 use crate::state::morphisms::{Drawn, MorphismsState};
 use crate::state::route::Page;
 use crate::state::shader::{Pages, ShaderState, Source, Subject};
-use crate::state::stack_grid::{drawn_in_dom, StackGrid};
 use crate::state::syno::{Grids, Row, SynoState};
 use crate::state::ViewsState;
 
 /// The widget width the automatic height is measured for: a docs page's text column.
 pub const REFERENCE_WIDTH_PX: i64 = 720;
-/// The heights an author may give, in CSS pixels.
-pub const MIN_HEIGHT: u32 = 120;
-pub const MAX_HEIGHT: u32 = 4000;
 
 /// A row of cells: `--cell-size` (36 px) and the 2 px gap.
 const ROW_PX: i64 = 38;
@@ -86,7 +84,7 @@ fn canvas_px(shape: &[i64], width: i64, most: i64) -> i64 {
 }
 
 /// The automatic height, in CSS pixels, of a widget of `page` showing the state `query` with
-/// `panels` (names of [`super::panel::panels_of`]); within [`MIN_HEIGHT`]..=[`MAX_HEIGHT`].
+/// `panels` (names of [`crate::state::embed::panel::panels_of`]); within [`MIN_HEIGHT`]..=[`MAX_HEIGHT`].
 pub fn auto_height(page: Page, query: &str, panels: &[&str]) -> u32 {
     let shows = |name: &str| panels.contains(&name);
     let total = page_px(page)
@@ -159,13 +157,13 @@ fn threads_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
         px += 240;
         if let Ok(grids) = state.grids() {
             for g in &grids {
-                px += 60 + canvas_px(&[g.rows, g.cols], 640, 640);
+                px += 60 + canvas_px(&[g.rows(), g.cols()], 640, 640);
             }
         }
         if let Some(Ok(grids)) = state.copy_grids() {
             px += 60;
             for g in &grids {
-                px += 60 + canvas_px(&[g.rows, g.cols], 640, 640);
+                px += 60 + canvas_px(&[g.rows(), g.cols()], 640, 640);
             }
         }
     }
