@@ -2,7 +2,7 @@
 // below rewrite index.html, so they run here one after the other: first the JS glue is
 // minified and its integrity hash updated (minify-js.mjs), then the Content-Security-Policy
 // is added (csp.mjs). Last, index.html is copied to embed.html, the widget route: the same
-// app, which sees its path and shows one page as a widget (src/state/embed.rs).
+// app, which sees its path and shows one page as a widget (crates/model/src/state/embed/mod.rs).
 import { execFileSync } from "node:child_process";
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";

@@ -95,8 +95,8 @@ if (names.size === 0 || bodies.length === 0) {
   process.exit(1);
 }
 
-// The path of a function's (demangled) name: `layout_lab::engine::simplify::rule::h…`; a trait
-// impl by its type (`<layout_lab::engine::View as core::fmt::Display>::fmt`), or by its trait
+// The path of a function's (demangled) name: `layout_lab_engine::simplify::rule::h…`; a trait
+// impl by its type (`<layout_lab_engine::View as core::fmt::Display>::fmt`), or by its trait
 // where the type is generic or primitive; wasm-bindgen's shims and runtime symbols apart.
 const primitive = /^(?:[A-Z]|[iu](?:8|16|32|64|128|size)|f32|f64|bool|char|str|&.*|\[.*|\(.*)$/;
 const path = (symbol) => {
@@ -109,7 +109,12 @@ const path = (symbol) => {
   const segments = text.split("::").map((s) => s.replace(/\[[0-9a-f]+\]$/, ""));
   if (symbol === "") return ["unnamed (made by wasm-opt)"];
   if (segments.length === 1) return ["runtime (entry, builtins)"];
-  return segments[0] === "layout_lab_web" ? ["layout_lab", ...segments.slice(1)] : segments;
+  // the workspace's crates, under one name: layout_lab::engine::…, ::state, ::panels, ::draw, ::ui
+  if (segments[0] === "layout_lab_engine") return ["layout_lab", "engine", ...segments.slice(1)];
+  if (["layout_lab_model", "layout_lab_app", "layout_lab_web"].includes(segments[0])) {
+    return ["layout_lab", ...segments.slice(1)];
+  }
+  return segments;
 };
 const std = new Set(["core", "alloc", "std", "dlmalloc", "compiler_builtins", "hashbrown", "__rustc"]);
 const byCrate = new Map();

@@ -2,8 +2,8 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    layout_lab::ui::panic_banner::install();
-    leptos::mount::mount_to_body(layout_lab::ui::App);
+    layout_lab_app::ui::panic_banner::install();
+    leptos::mount::mount_to_body(layout_lab_app::ui::App);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

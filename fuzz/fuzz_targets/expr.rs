@@ -2,9 +2,9 @@
 //! simplifier on them: `idx; valid`, over one small variable and two that reach near the ends
 //! of i64 (a user's symbolic sizes can), so an overflow in its reasoning is a crash.
 #![no_main]
-use layout_lab::engine::expr::parse::parse_expr;
-use layout_lab::engine::expr::simplify::simplify_indexing;
-use layout_lab::engine::expr::ExprArena;
+use engine::expr::parse::parse_expr;
+use engine::expr::simplify::simplify_indexing;
+use engine::expr::ExprArena;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {

@@ -3,8 +3,8 @@
 //! `expr` target fixes the ranges; here any range a symbolic size or a view can give, up to the
 //! ends of i64, meets any expression, so an overflow in any rule's reasoning is a crash.
 #![no_main]
-use layout_lab::engine::expr::parse::{arena_with, parse_expr, VarRange};
-use layout_lab::engine::expr::simplify::simplify_indexing;
+use engine::expr::parse::{arena_with, parse_expr, VarRange};
+use engine::expr::simplify::simplify_indexing;
 use libfuzzer_sys::fuzz_target;
 
 fn ranges(line: &str) -> Option<Vec<VarRange>> {

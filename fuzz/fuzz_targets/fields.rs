@@ -7,17 +7,17 @@
 //! Each line is one edit: its first byte picks the field (and the row or operation), the rest
 //! is what is typed.
 #![no_main]
-use layout_lab::state::layouts::banks::Atom;
-use layout_lab::state::layouts::workbench::{Operation, WorkbenchState};
-use layout_lab::state::layouts::LayoutsState;
-use layout_lab::state::morphisms::{MorphOp, MorphismsState, Part};
-use layout_lab::state::shader::{OptField, ShaderState};
-use layout_lab::state::syno::{Grids, SynoState};
-use layout_lab::state::threads::{Field as ThreadField, ThreadsState};
-use layout_lab::state::triton::{self, Field as TritonField, TritonState};
-use layout_lab::state::views::form::{RowField, SymbolPart, ViewEditor};
-use layout_lab::state::PageState;
 use libfuzzer_sys::fuzz_target;
+use model::state::layouts::banks::Atom;
+use model::state::layouts::workbench::{Operation, WorkbenchState};
+use model::state::layouts::LayoutsState;
+use model::state::morphisms::{MorphOp, MorphismsState, Part};
+use model::state::shader::{OptField, ShaderState};
+use model::state::syno::{Grids, SynoState};
+use model::state::threads::{Field as ThreadField, ThreadsState};
+use model::state::triton::{self, Field as TritonField, TritonState};
+use model::state::views::form::{RowField, SymbolPart, ViewEditor};
+use model::state::PageState;
 
 const ROW_FIELDS: [RowField; 4] = [
     RowField::Shape,

@@ -1,6 +1,6 @@
 //! Nested tuple morphisms `(2,2) --(1,*)--> (2,5)`, then their layouts and diagrams.
 #![no_main]
-use layout_lab::engine::morphism::Morphism;
+use engine::morphism::Morphism;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {

@@ -1,7 +1,7 @@
 //! Movement-op chains typed into the Views page: `kind argument` lines applied in order.
 #![no_main]
-use layout_lab::state::ViewsState;
 use libfuzzer_sys::fuzz_target;
+use model::state::ViewsState;
 
 fuzz_target!(|text: &str| {
     let mut state = ViewsState::default();

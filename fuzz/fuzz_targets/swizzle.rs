@@ -2,8 +2,8 @@
 //! over what parses; the same text as CuTe C++'s composed layout (static `_8` and dynamic `8`
 //! integers, `smem_ptr[16b](unset)`), with C++'s divide and tile_to_shape on it.
 #![no_main]
-use layout_lab::engine::access::{AccessKind, BankReport, Banks, SectorReport, WarpAccess};
-use layout_lab::engine::cute::{
+use engine::access::{AccessKind, BankReport, Banks, SectorReport, WarpAccess};
+use engine::cute::{
     element_offsets, ComposedLayout, CppComposedLayout, CppInt, CppLayout, CppTiler, CppTuple,
 };
 use libfuzzer_sys::fuzz_target;

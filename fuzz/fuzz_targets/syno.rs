@@ -1,10 +1,10 @@
 //! Syno preset calls, symbolic sizes and the Syno page's programs, then the gather shader of
 //! each input and, for a program, its linked grids.
 #![no_main]
-use layout_lab::engine::syno::{presets, Bindings, Size};
-use layout_lab::engine::wgsl::{syno_shader, ShaderOptions};
-use layout_lab::state::syno::{build, Grids};
+use engine::syno::{presets, Bindings, Size};
+use engine::wgsl::{syno_shader, ShaderOptions};
 use libfuzzer_sys::fuzz_target;
+use model::state::syno::{build, Grids};
 
 fuzz_target!(|text: &str| {
     let _ = Size::parse(text);

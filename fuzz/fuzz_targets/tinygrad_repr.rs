@@ -1,6 +1,6 @@
 //! tinygrad `View(...)` and `ShapeTracker(views=(...))` text, then expressions of small stacks.
 #![no_main]
-use layout_lab::engine::view::tinygrad_repr::{parse_tracker, parse_view};
+use engine::view::tinygrad_repr::{parse_tracker, parse_view};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {

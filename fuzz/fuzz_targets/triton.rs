@@ -3,7 +3,7 @@
 //! the algebra on it (invert, pseudo-inverse, invert_and_compose) and, for a shared layout, its
 //! CuTe counterpart, never panicking.
 #![no_main]
-use layout_lab::engine::linear::{shared_to_cute, TritonLayout};
+use engine::linear::{shared_to_cute, TritonLayout};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {

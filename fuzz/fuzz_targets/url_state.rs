@@ -1,15 +1,15 @@
 //! Every page's URL state, as a stranger's link delivers it.
 #![no_main]
-use layout_lab::state::layouts::workbench::WorkbenchState;
-use layout_lab::state::layouts::LayoutsState;
-use layout_lab::state::morphisms::MorphismsState;
-use layout_lab::state::route::Route;
-use layout_lab::state::shader::{Pages, ShaderState, Subject};
-use layout_lab::state::syno::SynoState;
-use layout_lab::state::threads::ThreadsState;
-use layout_lab::state::triton::TritonState;
-use layout_lab::state::{PageState, ViewsState};
 use libfuzzer_sys::fuzz_target;
+use model::state::layouts::workbench::WorkbenchState;
+use model::state::layouts::LayoutsState;
+use model::state::morphisms::MorphismsState;
+use model::state::route::Route;
+use model::state::shader::{Pages, ShaderState, Subject};
+use model::state::syno::SynoState;
+use model::state::threads::ThreadsState;
+use model::state::triton::TritonState;
+use model::state::{PageState, ViewsState};
 
 fuzz_target!(|text: &str| {
     let _ = Route::parse(text);

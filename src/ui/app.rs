@@ -4,18 +4,6 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::panels;
-use crate::state::embed::EmbedOptions;
-use crate::state::history::link_notice;
-use crate::state::layouts::LayoutsState;
-use crate::state::morphisms::MorphismsState;
-use crate::state::route::Route;
-use crate::state::shader::{ShaderState, Source};
-use crate::state::syno::SynoState;
-use crate::state::theme::{opening, Theme};
-use crate::state::threads::ThreadsState;
-use crate::state::triton::TritonState;
-use crate::state::{Page, PageState, ViewsState};
 use crate::ui::dom::{markup, Draw};
 use crate::ui::embed_menu::EmbedMenu;
 use crate::ui::pages::shader::PageSignals;
@@ -26,6 +14,18 @@ use crate::ui::theme::{apply, show, ThemeToggle};
 use crate::ui::url_sync::{
     embed_options, in_text_field, keep_in_url, listen, saved_fragment, start_fragment,
 };
+use model::panels;
+use model::state::embed::EmbedOptions;
+use model::state::history::link_notice;
+use model::state::layouts::LayoutsState;
+use model::state::morphisms::MorphismsState;
+use model::state::route::Route;
+use model::state::shader::{ShaderState, Source};
+use model::state::syno::SynoState;
+use model::state::theme::{opening, Theme};
+use model::state::threads::ThreadsState;
+use model::state::triton::TritonState;
+use model::state::{Page, PageState, ViewsState};
 
 /// Shows the state `query` describes on `page` unless it shows it already; then returns what
 /// of the query could not be read.

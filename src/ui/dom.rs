@@ -4,7 +4,7 @@
 use leptos::prelude::{RenderEffect, StoredValue};
 use wasm_bindgen::JsCast;
 
-use crate::panels::markup::Markup;
+use model::panels::markup::Markup;
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/js/dom.js")]
 extern "C" {
@@ -113,7 +113,7 @@ pub fn event_attribute(ev: &web_sys::Event, attribute: &str) -> Option<String> {
 pub fn light(
     root: &web_sys::Element,
     attribute: &str,
-    lit: &crate::engine::support::sorted::SortedSet<usize>,
+    lit: &engine::support::sorted::SortedSet<usize>,
     class: fn(&web_sys::Element) -> &'static str,
 ) {
     let Ok(all) = root.query_selector_all(&format!("[{attribute}]")) else {

@@ -4,16 +4,16 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::panels;
-use crate::panels::embed::{element_snippet, iframe_snippet};
-use crate::panels::embed_height::{auto_height, REFERENCE_WIDTH_PX};
-use crate::state::embed::base_of;
-use crate::state::embed::form::EmbedForm;
-use crate::state::embed::form::{MAX_HEIGHT, MIN_HEIGHT};
-use crate::state::theme::Theme;
-use crate::state::Page;
 use crate::ui::components::clipboard::copy;
 use crate::ui::dom::{details_open, event_attribute, markup, Draw};
+use model::panels;
+use model::panels::embed::{element_snippet, iframe_snippet};
+use model::panels::embed_height::{auto_height, REFERENCE_WIDTH_PX};
+use model::state::embed::base_of;
+use model::state::embed::form::EmbedForm;
+use model::state::embed::form::{MAX_HEIGHT, MIN_HEIGHT};
+use model::state::theme::Theme;
+use model::state::Page;
 
 /// What the theme menu calls a theme.
 fn theme_title(theme: Theme) -> &'static str {
@@ -67,7 +67,7 @@ pub fn EmbedMenu(
     });
     let status = RwSignal::new(String::new());
     let base = move || base_of(&window().location().href().unwrap_or_default());
-    let snippet = move |write: fn(&str, &crate::state::embed::form::Widget) -> String| {
+    let snippet = move |write: fn(&str, &model::state::embed::form::Widget) -> String| {
         widget.with(|w| w.as_ref().map(|w| write(&base(), w)).unwrap_or_default())
     };
     let on_copy = move |ev: web_sys::MouseEvent| match event_attribute(&ev, "data-copy").as_deref()

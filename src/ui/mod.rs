@@ -1,4 +1,4 @@
-//! Leptos components. They hold signals of the plain state in [`crate::state`] and call the
+//! Leptos components. They hold signals of the plain state in [`model::state`] and call the
 //! engine; no layout mathematics lives here.
 
 pub mod app;

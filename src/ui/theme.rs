@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::state::theme::Theme;
+use model::state::theme::Theme;
 
 /// The app's theme setting as a page's link keeps it (tracked); a page drawn without one (a
 /// component test) has the system's.

@@ -4,9 +4,9 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use crate::state::embed::EmbedOptions;
-use crate::state::history::{load_entry, save_entry, Undo, SAVE_KEY};
-use crate::state::Page;
+use model::state::embed::EmbedOptions;
+use model::state::history::{load_entry, save_entry, Undo, SAVE_KEY};
+use model::state::Page;
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/js/embed.js")]
 extern "C" {

@@ -103,8 +103,9 @@ test("cells in print_latex's thread colours, labelled T and V; a thread or a war
 test("the atom picker groups atoms by architecture", async ({ page }) => {
   await page.goto("/#/threads");
   const picker = page.getByTestId("threads-atom-picker");
-  const groups = await picker.locator("optgroup").evaluateAll((gs) => gs.map((g) => g.getAttribute("label")));
-  expect(groups).toEqual(["SM70 (Volta)", "SM75 (Turing)", "SM80 (Ampere)", "SM89 (Ada)", "SM90 (Hopper warpgroup GMMA)"]);
+  // evaluateAll reads the DOM once, without waiting: poll until the page has drawn the picker
+  const groups = () => picker.locator("optgroup").evaluateAll((gs) => gs.map((g) => g.getAttribute("label")));
+  await expect.poll(groups).toEqual(["SM70 (Volta)", "SM75 (Turing)", "SM80 (Ampere)", "SM89 (Ada)", "SM90 (Hopper warpgroup GMMA)"]);
   await expect(picker.locator('optgroup[label="SM70 (Volta)"] option[value="SM70_8x8x4_F32F16F16F32_NT"]')).toHaveCount(1);
   await picker.selectOption("SM70_8x8x4_F32F16F16F32_NT");
   await expect(page.getByTestId("threads-summary")).toContainText("SM70_8x8x4_F32F16F16F32_NT");

@@ -7,8 +7,8 @@ use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
 async fn a_panic_shows_a_banner_with_a_report_once() {
-    layout_lab::ui::panic_banner::show("index out of bounds: the len is 3 but the index is 7");
-    layout_lab::ui::panic_banner::show("a second panic");
+    layout_lab_app::ui::panic_banner::show("index out of bounds: the len is 3 but the index is 7");
+    layout_lab_app::ui::panic_banner::show("a second panic");
     let document = document();
     let banners = document
         .query_selector_all("[data-testid='panic-banner']")
@@ -34,8 +34,8 @@ async fn a_panic_shows_a_banner_with_a_report_once() {
 
 #[wasm_bindgen_test]
 async fn picture_export_draws_when_pressed_and_says_why_it_cannot() {
-    use layout_lab::panels::picture::Picture;
-    use layout_lab::ui::components::PictureExport;
+    use layout_lab_app::ui::components::PictureExport;
+    use model::panels::picture::Picture;
     let parent = fresh_parent();
     let drawn = RwSignal::new(0);
     let picture = Callback::new(move |()| {
@@ -71,9 +71,9 @@ async fn picture_export_draws_when_pressed_and_says_why_it_cannot() {
 /// cells lit before it must still go dark when the hover moves on.
 #[wasm_bindgen_test]
 async fn cells_lit_before_an_unchanged_redraw_still_go_dark() {
-    use layout_lab::draw::stack_grid::{Lit, StackGrid};
-    use layout_lab::engine::ShapeTracker;
-    use layout_lab::ui::components::grid::{GridKind, GridView};
+    use engine::ShapeTracker;
+    use layout_lab_app::ui::components::grid::{GridKind, GridView};
+    use model::draw::stack_grid::{Lit, StackGrid};
     let parent = fresh_parent();
     let tracker = ShapeTracker::from_shape(&[2, 2]).unwrap();
     let grid = RwSignal::new(StackGrid::of(&tracker).unwrap().logical);

@@ -10,8 +10,8 @@ use web_sys::Element;
 /// are SVG elements, and a redraw replaces what was there.
 #[wasm_bindgen_test]
 fn panel_markup_is_built_as_nodes() {
-    use layout_lab::panels::markup::Markup;
-    use layout_lab::ui::dom::Dom;
+    use layout_lab_app::ui::dom::Dom;
+    use model::panels::markup::Markup;
     let root = fresh_parent();
     let payload = r#"<img src=x onerror="window.__pwned=1">"#;
     Dom::redraw(&root, &|m: &mut dyn Markup| {
@@ -45,8 +45,8 @@ fn panel_markup_is_built_as_nodes() {
 /// their attributes and texts follow the markup, and what the markup no longer has goes.
 #[wasm_bindgen_test]
 fn a_redraw_keeps_matching_nodes_and_changes_only_what_differs() {
-    use layout_lab::panels::markup::Markup;
-    use layout_lab::ui::dom::Dom;
+    use layout_lab_app::ui::dom::Dom;
+    use model::panels::markup::Markup;
     let root = fresh_parent();
     fn cells(m: &mut dyn Markup, values: &[&str], extra: (&'static str, &str)) {
         m.open("div");
@@ -94,8 +94,8 @@ fn a_redraw_keeps_matching_nodes_and_changes_only_what_differs() {
 /// replaced or nested differently), the result is the DOM a fresh drawing makes.
 #[wasm_bindgen_test]
 fn any_redraw_gives_the_dom_of_a_fresh_drawing() {
-    use layout_lab::panels::markup::Markup;
-    use layout_lab::ui::dom::Dom;
+    use layout_lab_app::ui::dom::Dom;
+    use model::panels::markup::Markup;
     // a small deterministic generator (xorshift), so a failure repeats
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
     let mut pick = move |n: usize| {

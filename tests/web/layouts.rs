@@ -9,8 +9,8 @@ use web_sys::{Event, EventInit};
 
 #[wasm_bindgen_test]
 async fn the_layouts_page_draws_l_of_i_and_keeps_the_last_layout_on_bad_input() {
-    use layout_lab::state::layouts::LayoutsState;
-    use layout_lab::ui::pages::LayoutsPage;
+    use layout_lab_app::ui::pages::LayoutsPage;
+    use model::state::layouts::LayoutsState;
     let parent = fresh_parent();
     let state = RwSignal::new(LayoutsState::default());
     let mounted = leptos::mount::mount_to(parent.clone(), move || view! { <LayoutsPage state /> });
@@ -28,8 +28,8 @@ async fn the_layouts_page_draws_l_of_i_and_keeps_the_last_layout_on_bad_input() 
 
 #[wasm_bindgen_test]
 async fn the_workbench_runs_an_operation_and_keeps_the_last_result_on_bad_operands() {
-    use layout_lab::state::layouts::LayoutsState;
-    use layout_lab::ui::pages::layouts::Workbench;
+    use layout_lab_app::ui::pages::layouts::Workbench;
+    use model::state::layouts::LayoutsState;
     let parent = fresh_parent();
     let state = RwSignal::new(LayoutsState::default());
     let mounted = leptos::mount::mount_to(parent.clone(), move || view! { <Workbench state /> });

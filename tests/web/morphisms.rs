@@ -8,10 +8,10 @@ use web_sys::HtmlElement;
 
 async fn mount_morphisms() -> (
     HtmlElement,
-    RwSignal<layout_lab::state::morphisms::MorphismsState>,
+    RwSignal<model::state::morphisms::MorphismsState>,
 ) {
-    use layout_lab::state::morphisms::MorphismsState;
-    use layout_lab::ui::pages::MorphismsPage;
+    use layout_lab_app::ui::pages::MorphismsPage;
+    use model::state::morphisms::MorphismsState;
     let parent = fresh_parent();
     let state = RwSignal::new(MorphismsState::default());
     let mounted =
@@ -60,7 +60,7 @@ async fn the_morphism_diagram_draws_arrows_and_lights_a_hovered_leaf() {
 
 #[wasm_bindgen_test]
 async fn operations_and_the_walkthrough_follow_the_paper() {
-    use layout_lab::state::morphisms::MorphOp;
+    use model::state::morphisms::MorphOp;
     let (parent, state) = mount_morphisms().await;
     state.update(|s| s.set_op(MorphOp::LogicalDivide));
     tick().await;

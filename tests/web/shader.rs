@@ -1,19 +1,19 @@
 //! The Shader page: code built from nodes, its lines linked to the cells.
 
 use crate::support::{find, fresh_parent, hover_over, text, type_into};
-use layout_lab::state::ViewsState;
 use leptos::prelude::*;
 use leptos::task::tick;
+use model::state::ViewsState;
 use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
 async fn the_shader_page_builds_its_code_from_nodes_and_links_lines_to_cells() {
-    use layout_lab::state::layouts::LayoutsState;
-    use layout_lab::state::morphisms::MorphismsState;
-    use layout_lab::state::shader::ShaderState;
-    use layout_lab::state::syno::SynoState;
-    use layout_lab::ui::pages::shader::PageSignals;
-    use layout_lab::ui::pages::ShaderPage;
+    use layout_lab_app::ui::pages::shader::PageSignals;
+    use layout_lab_app::ui::pages::ShaderPage;
+    use model::state::layouts::LayoutsState;
+    use model::state::morphisms::MorphismsState;
+    use model::state::shader::ShaderState;
+    use model::state::syno::SynoState;
 
     let parent = fresh_parent();
     let pages = PageSignals {

@@ -9,8 +9,8 @@ use web_sys::HtmlElement;
 
 #[wasm_bindgen_test]
 async fn the_syno_page_builds_a_chain_from_the_palette_and_links_its_grids() {
-    use layout_lab::state::syno::SynoState;
-    use layout_lab::ui::pages::SynoPage;
+    use layout_lab_app::ui::pages::SynoPage;
+    use model::state::syno::SynoState;
 
     let parent = fresh_parent();
     let state = RwSignal::new(SynoState::from_query("chain=output 2, 3"));

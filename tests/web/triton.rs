@@ -8,7 +8,7 @@ use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
 async fn a_text_field_reports_input_and_shows_its_error_beside_it() {
-    use layout_lab::ui::components::TextField;
+    use layout_lab_app::ui::components::TextField;
 
     let parent = fresh_parent();
     let typed = RwSignal::new(String::from("32,64"));
@@ -39,8 +39,8 @@ async fn a_text_field_reports_input_and_shows_its_error_beside_it() {
 
 #[wasm_bindgen_test]
 async fn the_triton_page_draws_a_pasted_layout_and_keeps_it_through_bad_input() {
-    use layout_lab::state::triton::TritonState;
-    use layout_lab::ui::pages::TritonPage;
+    use layout_lab_app::ui::pages::TritonPage;
+    use model::state::triton::TritonState;
 
     let parent = fresh_parent();
     let state = RwSignal::new(TritonState::default());

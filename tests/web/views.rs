@@ -2,10 +2,10 @@
 //! export, the table view).
 
 use crate::support::{cell_address, click, find, fresh_parent, hover_over, text, type_into};
-use layout_lab::state::ViewsState;
-use layout_lab::ui::pages::ViewsPage;
+use layout_lab_app::ui::pages::ViewsPage;
 use leptos::prelude::*;
 use leptos::task::tick;
+use model::state::ViewsState;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Event, EventInit, HtmlElement};
@@ -187,8 +187,8 @@ async fn expressions_show_counts_and_simplifier_steps() {
 
 #[wasm_bindgen_test]
 async fn expression_mode_keeps_the_last_grid_on_a_parse_error() {
-    use layout_lab::engine::ShapeTracker;
-    use layout_lab::ui::pages::views::ExprModePanel;
+    use engine::ShapeTracker;
+    use layout_lab_app::ui::pages::views::ExprModePanel;
     let parent = fresh_parent();
     let tracker = Signal::derive(|| ShapeTracker::from_shape(&[2, 2]).unwrap());
     let mounted =
@@ -206,7 +206,7 @@ async fn expression_mode_keeps_the_last_grid_on_a_parse_error() {
     assert_eq!(cell_address(&parent, "(1,0)"), "4", "the last grid stays");
     // The longest expression accepted evaluates on the browser's stack; one more operation
     // is refused at the field.
-    let limit = layout_lab::engine::expr::parse::MAX_EXPR_OPS;
+    let limit = engine::expr::parse::MAX_EXPR_OPS;
     type_into(
         &parent,
         "expr-idx-input",
@@ -229,7 +229,7 @@ async fn expression_mode_keeps_the_last_grid_on_a_parse_error() {
 
 #[wasm_bindgen_test]
 async fn import_panel_loads_ops_and_exports_python() {
-    use layout_lab::ui::pages::views::ImportExport;
+    use layout_lab_app::ui::pages::views::ImportExport;
     let parent = fresh_parent();
     let state = RwSignal::new(ViewsState::from_query("shape=2,3").0);
     let mounted = leptos::mount::mount_to(parent.clone(), move || view! { <ImportExport state /> });
@@ -275,8 +275,8 @@ async fn symbols_bind_a_named_size_with_the_slider() {
 
 #[wasm_bindgen_test]
 async fn the_table_view_lists_the_composed_cells() {
-    use layout_lab::draw::StackGrid;
-    use layout_lab::ui::pages::views::GridTable;
+    use layout_lab_app::ui::pages::views::GridTable;
+    use model::draw::StackGrid;
     let parent = fresh_parent();
     let (state, _) = ViewsState::from_query("shape=3,2&ops=permute:1,0;reshape:3,2");
     let grids = Signal::derive(move || StackGrid::of(&state.shown().0).map_err(|e| e.to_string()));

@@ -9,9 +9,9 @@ use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use crate::draw::colouring::text_on;
-use crate::draw::large_grid::{cell_at, extent, index_of, position, Image, LargeGrid};
-use crate::draw::stack_grid::{neighbor, Step};
+use model::draw::colouring::text_on;
+use model::draw::large_grid::{cell_at, extent, index_of, position, Image, LargeGrid};
+use model::draw::stack_grid::{neighbor, Step};
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/ui/js/canvas.js")]
 extern "C" {
@@ -268,7 +268,7 @@ pub fn CanvasGrid(
                 ctx.set_stroke_style_str("#ffb02e");
                 ctx.set_line_width(2.0);
                 for alias in outlined {
-                    let coord = crate::engine::coord_from_index(&g.shape, alias as i64);
+                    let coord = engine::coord_from_index(&g.shape, alias as i64);
                     let (x, y) = position(&g.shape, &coord);
                     ctx.stroke_rect(
                         v.tx + x as f64 * v.scale,
@@ -353,7 +353,7 @@ pub fn CanvasGrid(
                         let next = grid.with_untracked(|g| {
                             let g = g.as_ref()?;
                             let current = hover.get_untracked().unwrap_or(0);
-                            let coord = crate::engine::coord_from_index(&g.shape, current as i64);
+                            let coord = engine::coord_from_index(&g.shape, current as i64);
                             let moved = if hover.get_untracked().is_none() {
                                 Some(coord)
                             } else {

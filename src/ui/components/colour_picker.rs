@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::draw::colouring::{Colouring, MAX_MODULUS};
-use crate::panels;
 use crate::ui::dom::{markup, Draw};
+use model::draw::colouring::{Colouring, MAX_MODULUS};
+use model::panels;
 
 /// The menu, the modulus field while the colouring is "value mod N", then the legend.
 #[component]

@@ -5,10 +5,10 @@ use leptos::prelude::*;
 
 use wasm_bindgen::JsCast;
 
-use crate::draw::stack_grid::{neighbor, Grid, Hover, Lit, MemoryCell, Step};
-use crate::engine::support::text::coord_text;
-use crate::panels;
 use crate::ui::dom::{event_attribute, markup, Draw};
+use engine::support::text::coord_text;
+use model::draw::stack_grid::{neighbor, Grid, Hover, Lit, MemoryCell, Step};
+use model::panels;
 
 /// Which grid of the stack a component draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,9 +4,9 @@
 use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::panels;
-use crate::panels::picture::Picture;
 use crate::ui::dom::{event_attribute, markup, Draw};
+use model::panels;
+use model::panels::picture::Picture;
 
 #[wasm_bindgen(module = "/src/ui/js/save.js")]
 extern "C" {

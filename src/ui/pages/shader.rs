@@ -3,27 +3,27 @@
 //! and the grid cells it computes; copy, download, and a run on WebGPU checked against the
 //! engine cell by cell.
 
-use crate::engine::support::sorted::SortedSet;
+use engine::support::sorted::SortedSet;
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys;
 
-use crate::draw::stack_grid::{Hover, Lit};
-use crate::panels;
-use crate::panels::picture::Picture;
-use crate::state::layouts::LayoutsState;
-use crate::state::morphisms::MorphismsState;
-use crate::state::route::Route;
-use crate::state::shader::{
-    Generated, OptField, Pages, Part, RunCheck, ShaderState, Source, Subject,
-};
-use crate::state::syno::SynoState;
-use crate::state::theme::Theme;
-use crate::state::{PageState, ViewsState};
 use crate::ui::components::clipboard::copy;
 use crate::ui::components::{GridKind, GridView, PictureExport, TextField};
 use crate::ui::dom::{event_attribute, light, markup, on_settle, Draw};
+use model::draw::stack_grid::{Hover, Lit};
+use model::panels;
+use model::panels::picture::Picture;
+use model::state::layouts::LayoutsState;
+use model::state::morphisms::MorphismsState;
+use model::state::route::Route;
+use model::state::shader::{
+    Generated, OptField, Pages, Part, RunCheck, ShaderState, Source, Subject,
+};
+use model::state::syno::SynoState;
+use model::state::theme::Theme;
+use model::state::{PageState, ViewsState};
 
 #[wasm_bindgen(module = "/src/ui/js/webgpu.js")]
 extern "C" {
@@ -78,7 +78,7 @@ fn draw_code(pre: &web_sys::Element, generated: &Generated) {
         for (tok, text) in &line.tokens {
             match tok.class().and_then(span) {
                 Some(el) => {
-                    if let crate::state::shader::Tok::Var(v) = tok {
+                    if let model::state::shader::Tok::Var(v) = tok {
                         let _ = el.set_attribute("data-var", &v.to_string());
                     }
                     el.set_text_content(Some(text));

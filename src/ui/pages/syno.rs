@@ -4,18 +4,18 @@
 
 use leptos::prelude::*;
 
-use crate::draw::stack_grid::{Hover, Lit};
-use crate::engine::syno::TensorId;
-use crate::engine::wgsl::Cells;
-use crate::panels;
-use crate::panels::picture::Picture;
-use crate::state::route::{Page, Route};
-use crate::state::shader::{ShaderState, Source};
-use crate::state::syno::{Grids, SynoState, PRESETS};
-use crate::state::theme::Theme;
-use crate::state::PageState;
 use crate::ui::components::{GridKind, GridView, PictureExport};
 use crate::ui::dom::{event_attribute, markup, Draw};
+use engine::syno::TensorId;
+use engine::wgsl::Cells;
+use model::draw::stack_grid::{Hover, Lit};
+use model::panels;
+use model::panels::picture::Picture;
+use model::state::route::{Page, Route};
+use model::state::shader::{ShaderState, Source};
+use model::state::syno::{Grids, SynoState, PRESETS};
+use model::state::theme::Theme;
+use model::state::PageState;
 
 /// The palette: statement keyword and button text.
 const PALETTE: [(&str, &str); 9] = [

@@ -7,17 +7,17 @@ mod copy;
 
 use leptos::prelude::*;
 
-use crate::engine::cute::{copy_grids, mma_grids, CopyAtom, Operand, TiledCopy, TiledMma, TvGrid};
-use crate::engine::LayoutError;
-use crate::panels;
-use crate::panels::tv_picture::{threads_latex, threads_svg, threads_tikz};
-use crate::state::threads::{
-    atom_groups, canvas_grid, cell_label, cell_owner, held, problem_fragment, problem_partition,
-    registers, triton_links, Field, Pick, ThreadColour, ThreadsState, MAX_ELEMENTS, PRESETS,
-};
 use crate::ui::components::picture_export::{png, save_text};
 use crate::ui::components::{CanvasGrid, TextField};
 use crate::ui::dom::{markup, Draw};
+use engine::cute::{copy_grids, mma_grids, CopyAtom, Operand, TiledCopy, TiledMma, TvGrid};
+use engine::LayoutError;
+use model::panels;
+use model::panels::tv_picture::{threads_latex, threads_svg, threads_tikz};
+use model::state::threads::{
+    atom_groups, canvas_grid, cell_label, cell_owner, held, problem_fragment, problem_partition,
+    registers, triton_links, Field, Pick, ThreadColour, ThreadsState, MAX_ELEMENTS, PRESETS,
+};
 
 /// The grids in the page's order: `print_latex(tiled_mma)`'s C, A, B, then the copy's S, D.
 const GRIDS: [(&str, &str); 5] = [

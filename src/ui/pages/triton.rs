@@ -5,16 +5,16 @@
 
 use leptos::prelude::*;
 
-use crate::engine::linear::Holders;
-use crate::panels;
-use crate::panels::triton_picture::triton_state_svg;
-use crate::state::triton::{
-    by_x, canvas_grid, cell_label, differing, hover_text, lit, Field, TritonColour, TritonState,
-    PRESETS,
-};
 use crate::ui::components::picture_export::{png, save_text};
 use crate::ui::components::{CanvasGrid, TextField};
 use crate::ui::dom::{markup, Draw};
+use engine::linear::Holders;
+use model::panels;
+use model::panels::triton_picture::triton_state_svg;
+use model::state::triton::{
+    by_x, canvas_grid, cell_label, differing, hover_text, lit, Field, TritonColour, TritonState,
+    PRESETS,
+};
 
 /// Most cells a pick or a difference outlines.
 const MARKED: usize = 1 << 14;

@@ -4,17 +4,17 @@
 
 use leptos::prelude::*;
 
-use crate::draw::large_grid::LargeGrid;
-use crate::engine::access::{Banks, ReadPreset};
-use crate::engine::cute::Swizzle;
-use crate::panels;
-use crate::panels::picture::Picture;
-use crate::state::layouts::banks::{
-    sectors_summary, Atom, BankBase, Read, Side, Units, ELEMENT_BITS, FIELD_NAMES, VECTOR_BITS,
-};
-use crate::state::layouts::LayoutsState;
 use crate::ui::components::{CanvasGrid, PictureExport, TextField};
 use crate::ui::dom::{event_attribute, markup, Draw};
+use engine::access::{Banks, ReadPreset};
+use engine::cute::Swizzle;
+use model::draw::large_grid::LargeGrid;
+use model::panels;
+use model::panels::picture::Picture;
+use model::state::layouts::banks::{
+    sectors_summary, Atom, BankBase, Read, Side, Units, ELEMENT_BITS, FIELD_NAMES, VECTOR_BITS,
+};
+use model::state::layouts::LayoutsState;
 
 /// Most suggestions listed.
 const SHOWN: usize = 8;

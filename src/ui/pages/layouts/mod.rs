@@ -9,14 +9,14 @@ pub use workbench::Workbench;
 
 use leptos::prelude::*;
 
-use crate::draw::colouring::Colouring;
-use crate::draw::stack_grid::{Hover, Lit};
-use crate::panels;
-use crate::panels::picture::Picture;
-use crate::state::layouts::{CellText, LayoutsState};
 use crate::ui::components::clipboard::copy;
 use crate::ui::components::{ColourPicker, GridKind, GridView, MemoryStrip, PictureExport};
 use crate::ui::dom::{markup, Draw};
+use model::draw::colouring::Colouring;
+use model::draw::stack_grid::{Hover, Lit};
+use model::panels;
+use model::panels::picture::Picture;
+use model::state::layouts::{CellText, LayoutsState};
 
 #[component]
 pub fn LayoutsPage(

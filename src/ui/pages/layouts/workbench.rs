@@ -3,14 +3,14 @@
 
 use leptos::prelude::*;
 
-use crate::draw::stack_grid::{Hover, Lit};
-use crate::engine::cute::Notation;
-use crate::panels;
-use crate::panels::picture::Picture;
-use crate::state::layouts::workbench::{OperandKind, Operation, PRESETS};
-use crate::state::layouts::workbench_view::{Pane, PaneLit, Panels};
-use crate::state::layouts::LayoutsState;
 use crate::ui::dom::{markup, Draw};
+use engine::cute::Notation;
+use model::draw::stack_grid::{Hover, Lit};
+use model::panels;
+use model::panels::picture::Picture;
+use model::state::layouts::workbench::{OperandKind, Operation, PRESETS};
+use model::state::layouts::workbench_view::{Pane, PaneLit, Panels};
+use model::state::layouts::LayoutsState;
 
 use super::{GridKind, GridView, PictureExport};
 
@@ -81,7 +81,7 @@ pub fn Workbench(
                             let preset = event_target_value(&ev)
                                 .parse::<usize>()
                                 .ok()
-                                .and_then(crate::state::layouts::workbench::WorkbenchState::preset);
+                                .and_then(model::state::layouts::workbench::WorkbenchState::preset);
                             if let Some(w) = preset {
                                 state.update(|s| s.workbench = w);
                             }

@@ -2,13 +2,13 @@
 //! same markup as the SVG export): hovering a domain leaf or its arrow reports the leaf, and
 //! lit leaves highlight with their arrows.
 
-use crate::engine::support::sorted::SortedSet;
+use engine::support::sorted::SortedSet;
 
 use leptos::prelude::*;
 
-use crate::draw::diagram::Diagram;
-use crate::panels::diagram::live_svg;
 use crate::ui::dom::{event_attribute, light, markup, Draw};
+use model::draw::diagram::Diagram;
+use model::panels::diagram::live_svg;
 
 /// The diagram; `hover` (when given) receives the domain leaf under the pointer.
 #[component]

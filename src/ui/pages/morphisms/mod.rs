@@ -8,18 +8,18 @@ pub use diagram::MorphismDiagram;
 
 use leptos::prelude::*;
 
-use crate::draw::stack_grid::{Hover, Lit};
-use crate::panels;
-use crate::panels::diagram::standalone_svg;
-use crate::panels::picture::Picture;
-use crate::panels::tikz::to_tikz;
-use crate::state::morphisms::{
-    Drawn, MorphHover, MorphLit, MorphOp, MorphismsState, Part, COMPOSITION_PRESETS,
-};
 use crate::ui::components::clipboard::copy;
 use crate::ui::components::picture_export::figure_png;
 use crate::ui::components::{GridKind, GridView, PictureExport, TextField};
 use crate::ui::dom::{event_attribute, light, markup, Draw};
+use model::draw::stack_grid::{Hover, Lit};
+use model::panels;
+use model::panels::diagram::standalone_svg;
+use model::panels::picture::Picture;
+use model::panels::tikz::to_tikz;
+use model::state::morphisms::{
+    Drawn, MorphHover, MorphLit, MorphOp, MorphismsState, Part, COMPOSITION_PRESETS,
+};
 
 /// The paper's §1.3 morphisms, offered as examples.
 const EXAMPLES: [&str; 4] = [

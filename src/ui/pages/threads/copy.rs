@@ -3,10 +3,10 @@
 
 use leptos::prelude::*;
 
-use crate::engine::access::SharedSide;
-use crate::panels;
-use crate::state::threads::{bank_lines, CopyOver, Field, ThreadsState};
 use crate::ui::dom::{markup, Draw};
+use engine::access::SharedSide;
+use model::panels;
+use model::state::threads::{bank_lines, CopyOver, Field, ThreadsState};
 
 use super::{copy_atoms, text_field};
 

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::state::{RowField, ViewsState};
+use model::state::{RowField, ViewsState};
 
 /// A text input bound to one field of the editor, with its error beside it.
 #[component]

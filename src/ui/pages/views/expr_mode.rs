@@ -3,10 +3,10 @@
 
 use leptos::prelude::*;
 
-use crate::draw::stack_grid::{Hover, Lit};
-use crate::engine::ShapeTracker;
-use crate::state::expr_mode::{ExprEditor, ExprField, ExprMode};
 use crate::ui::components::grid::{GridKind, GridView, MemoryStrip};
+use engine::ShapeTracker;
+use model::draw::stack_grid::{Hover, Lit};
+use model::state::expr_mode::{ExprEditor, ExprField, ExprMode};
 
 #[component]
 pub fn ExprModePanel(

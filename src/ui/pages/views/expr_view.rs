@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::engine::{IndexExprs, ShapeTracker};
-use crate::panels;
 use crate::ui::components::clipboard::copy;
 use crate::ui::dom::{event_attribute, markup, Draw};
+use engine::{IndexExprs, ShapeTracker};
+use model::panels;
 
 /// The expressions of one stack; equal only to themselves, so a memo of them notifies on
 /// every rebuild without comparing arenas.

@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::draw::StackGrid;
-use crate::panels;
 use crate::ui::dom::{markup, Draw};
+use model::draw::StackGrid;
+use model::panels;
 
 #[component]
 pub fn GridTable(

@@ -2,10 +2,10 @@
 
 use leptos::prelude::*;
 
-use crate::engine::view::op_text::op_text;
-use crate::panels;
-use crate::state::ViewsState;
 use crate::ui::dom::{event_attribute, markup, refocus_later, Draw};
+use engine::view::op_text::op_text;
+use model::panels;
+use model::state::ViewsState;
 
 #[component]
 pub fn History(

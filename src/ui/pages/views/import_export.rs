@@ -2,10 +2,10 @@
 
 use leptos::prelude::*;
 
-use crate::panels;
-use crate::state::ViewsState;
 use crate::ui::components::clipboard::copy;
 use crate::ui::dom::{event_attribute, markup, Draw};
+use model::panels;
+use model::state::ViewsState;
 
 #[component]
 pub fn ImportExport(

@@ -23,18 +23,18 @@ pub use symbols::Symbols;
 
 use leptos::prelude::*;
 
-use crate::panels::picture::Picture;
 use crate::ui::dom::{details_open, markup, Draw};
+use model::panels::picture::Picture;
 
-use crate::draw::colouring::Colouring;
-use crate::draw::large_grid::LargeGrid;
-use crate::draw::stack_grid::{canvas_note, drawn_in_dom, in_table, Grid, Hover, Lit};
-use crate::draw::StackGrid;
-use crate::panels;
-use crate::state::ViewsState;
 use crate::ui::components::{
     CanvasGrid, CanvasMemory, ColourPicker, GridKind, GridView, MemoryStrip, PictureExport,
 };
+use model::draw::colouring::Colouring;
+use model::draw::large_grid::LargeGrid;
+use model::draw::stack_grid::{canvas_note, drawn_in_dom, in_table, Grid, Hover, Lit};
+use model::draw::StackGrid;
+use model::panels;
+use model::state::ViewsState;
 
 #[component]
 pub fn ViewsPage(

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::engine::view::op_text::{example_argument, OP_KINDS};
-use crate::state::ViewsState;
+use engine::view::op_text::{example_argument, OP_KINDS};
+use model::state::ViewsState;
 
 #[component]
 pub fn OpToolbar(

@@ -4,14 +4,14 @@
 
 use leptos::prelude::*;
 
-use crate::draw::large_grid::LargeGrid;
-use crate::draw::stack_grid::{chain_of, Hover, Lit, StackGrid};
-use crate::engine::{NewViewReason, ShapeTracker};
-use crate::panels;
-use crate::state::ViewsState;
 use crate::ui::components::canvas_grid::CanvasGrid;
 use crate::ui::components::grid::{GridKind, GridView};
 use crate::ui::dom::{markup, Draw};
+use engine::{NewViewReason, ShapeTracker};
+use model::draw::large_grid::LargeGrid;
+use model::draw::stack_grid::{chain_of, Hover, Lit, StackGrid};
+use model::panels;
+use model::state::ViewsState;
 
 #[component]
 pub fn StackPanel(
@@ -27,7 +27,7 @@ pub fn StackPanel(
     hover: RwSignal<Option<Hover>>,
     /// Cells lit by the hover.
     lit: Memo<Lit>,
-    /// Whether the stack's grids are DOM cells ([`drawn_in_dom`](crate::draw::stack_grid::drawn_in_dom)).
+    /// Whether the stack's grids are DOM cells ([`drawn_in_dom`](model::draw::stack_grid::drawn_in_dom)).
     dom: Memo<bool>,
     /// The composed canvas grid of a large stack, and its hovered cell.
     large: Memo<Option<LargeGrid>>,
@@ -67,7 +67,7 @@ pub fn StackPanel(
                                 let Some(index) = canvas_hover.get() else { return Vec::new() };
                                 large.with(|g| {
                                     let Some(g) = g else { return Vec::new() };
-                                    let coord = crate::engine::coord_from_index(&g.shape, index as i64);
+                                    let coord = engine::coord_from_index(&g.shape, index as i64);
                                     shown.with(|(t, _)| chain_of(t, &coord).get(k).copied().flatten().into_iter().collect())
                                 })
                             });

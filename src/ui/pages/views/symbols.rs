@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::state::views::form::SymbolPart;
-use crate::state::ViewsState;
+use model::state::views::form::SymbolPart;
+use model::state::ViewsState;
 
 #[component]
 pub fn Symbols(

@@ -1,0 +1,220 @@
+//! `make_tiled_copy(atom, thr_layout, val_layout)` and `make_tiled_copy_A/B/C(atom, mma)` with
+//! their `get_layoutS_TV()` / `get_layoutD_TV()`, step for step as CUTLASS 4.2
+//! `cute/atom/copy_atom.hpp`'s `TiledCopy` computes them (`tile2thrfrg`).
+
+use crate::cute::cpp_int::{refused, CppInt, CppTuple};
+use crate::cute::mma::{Operand, TiledMma};
+use crate::cute::{CppLayout, CppTiler};
+use crate::error::LayoutError;
+
+use super::CopyAtom;
+
+/// CuTe's `make_layout_tv(thr_layout, val_layout)`: `layout_mn = raked_product(thr, val)`,
+/// `(m,n) → (thread, value)`, and its right inverse shaped `(size(thr), size(val))`,
+/// `(thread, value) → m + M·n`.
+///
+/// # Errors
+/// What the algebra refuses on the way.
+pub fn make_layout_tv(
+    thr_layout: &CppLayout,
+    val_layout: &CppLayout,
+) -> Result<(CppLayout, CppLayout), LayoutError> {
+    let layout_mn = thr_layout.raked_product(val_layout)?;
+    let layout_tv = layout_mn.right_inverse()?.with_shape(CppTuple::Tuple(vec![
+        CppTuple::Int(thr_layout.size()?),
+        CppTuple::Int(val_layout.size()?),
+    ]))?;
+    Ok((layout_mn, layout_tv))
+}
+
+/// CuTe's `TiledCopy`: a copy atom over a `(thread, value) → tile coordinate` layout and the
+/// tile `Tiler_MN` it covers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TiledCopy {
+    atom: CopyAtom,
+    layout_tv: CppLayout,
+    tiler_mn: Vec<CppInt>,
+    tv_s: CppLayout,
+    tv_d: CppLayout,
+}
+
+impl TiledCopy {
+    /// `make_tiled_copy(atom, thr_layout, val_layout)`: `(m,n) → thread` and `(m,n) → value`
+    /// raked together; the tile is the product's shape by mode.
+    ///
+    /// # Errors
+    /// CuTe's "TiledCopy uses too few thrs/vals for selected CopyAtom"; what the algebra
+    /// refuses on the way.
+    pub fn new(
+        atom: CopyAtom,
+        thr_layout: &CppLayout,
+        val_layout: &CppLayout,
+    ) -> Result<TiledCopy, LayoutError> {
+        let (layout_mn, layout_tv) = make_layout_tv(thr_layout, val_layout)?;
+        let tiler = layout_mn.shape().product_each()?;
+        TiledCopy::from_tv(atom, layout_tv, tiler)
+    }
+
+    /// `make_tiled_copy_A/B/C(atom, mma)`: the copy over the MMA's `A`, `B` or `C` TV layout
+    /// and tile.
+    ///
+    /// # Errors
+    /// As [`TiledCopy::new`].
+    pub fn for_mma(
+        atom: CopyAtom,
+        mma: &TiledMma,
+        operand: Operand,
+    ) -> Result<TiledCopy, LayoutError> {
+        let [rows, cols] = mma.operand_tile(operand);
+        TiledCopy::from_tv(
+            atom,
+            mma.tv(operand).clone(),
+            vec![CppInt::fixed(rows), CppInt::fixed(cols)],
+        )
+    }
+
+    /// `make_tiled_copy_impl(atom, layout_tv, tiler)`.
+    fn from_tv(
+        atom: CopyAtom,
+        layout_tv: CppLayout,
+        tiler_mn: Vec<CppInt>,
+    ) -> Result<TiledCopy, LayoutError> {
+        let atom_thr = atom.reference().mode_size(0)?;
+        let atom_val = atom.reference().mode_size(1)?;
+        let (tiled_thr, tiled_val) = (layout_tv.mode_size(0)?, layout_tv.mode_size(1)?);
+        if atom_thr.value() == 0 || tiled_thr.value() % atom_thr.value() != 0 {
+            return Err(refused(
+                "make_tiled_copy",
+                "TiledCopy uses too few thrs for selected CopyAtom",
+            ));
+        }
+        if atom_val.value() == 0 || tiled_val.value() % atom_val.value() != 0 {
+            return Err(refused(
+                "make_tiled_copy",
+                "TiledCopy uses too few vals for selected CopyAtom",
+            ));
+        }
+        let mut copy = TiledCopy {
+            atom,
+            layout_tv,
+            tiler_mn,
+            tv_s: CppLayout::compact(CppTuple::Int(CppInt::fixed(1)))?,
+            tv_d: CppLayout::compact(CppTuple::Int(CppInt::fixed(1)))?,
+        };
+        copy.tv_s = copy.layout_tv_of(copy.atom.src())?;
+        copy.tv_d = copy.layout_tv_of(copy.atom.dst())?;
+        Ok(copy)
+    }
+
+    pub fn atom(&self) -> &CopyAtom {
+        &self.atom
+    }
+    /// `TiledLayout_TV`: `(thread, value) → tile coordinate`.
+    pub fn layout_tv(&self) -> &CppLayout {
+        &self.layout_tv
+    }
+    /// `Tiler_MN`: the tile's shape.
+    pub fn tile(&self) -> Vec<i64> {
+        self.tiler_mn.iter().map(|t| t.value()).collect()
+    }
+    /// The threads: `size<0>(TiledLayout_TV)`.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    pub fn threads(&self) -> Result<i64, LayoutError> {
+        Ok(self.layout_tv.mode_size(0)?.value())
+    }
+    /// `get_layoutS_TV()`: `(thread, value) → tile index` read (column-major).
+    pub fn tv_s(&self) -> &CppLayout {
+        &self.tv_s
+    }
+    /// `get_layoutD_TV()`: `(thread, value) → tile index` written.
+    pub fn tv_d(&self) -> &CppLayout {
+        &self.tv_d
+    }
+
+    /// The `(thread, value) → tile coordinate` layout of the source (`true`) or destination
+    /// side, `coalesce(zip(atom_layout_TV ∘ (right_inverse(Ref) ∘ target, _)))`, which
+    /// `tile2thrfrg` composes onto a tile.
+    fn thrval2mn(&self, target: &CppLayout) -> Result<CppLayout, LayoutError> {
+        let reference = self.atom.reference();
+        let ref2trg = reference.right_inverse()?.compose(target)?;
+        let atom_tile = CppTiler::Tuple(vec![
+            CppTiler::Int(reference.mode_size(0)?),
+            CppTiler::Int(reference.mode_size(1)?),
+        ]);
+        let atom_layout_tv = self.layout_tv.zipped_divide(&atom_tile)?;
+        let trg_layout_tv = atom_layout_tv.compose_tiler(&CppTiler::Tuple(vec![
+            CppTiler::Layout(ref2trg),
+            CppTiler::Underscore,
+        ]))?;
+        let zipped = trg_layout_tv.zip2()?;
+        // coalesce(zip(…), Shape<_1,Shape<_1,_1>>{}): the thread mode whole, each value mode
+        let values = zipped.mode(1)?;
+        Ok(CppLayout::from_layouts(vec![
+            zipped.mode(0)?.coalesce()?,
+            CppLayout::from_layouts(
+                values
+                    .layout_modes()
+                    .iter()
+                    .map(CppLayout::coalesce)
+                    .collect::<Result<_, _>>()?,
+            ),
+        ]))
+    }
+
+    /// `Tiler_MN` as the tiler `zipped_divide` takes.
+    pub(crate) fn tiler(&self) -> CppTiler {
+        CppTiler::Tuple(self.tiler_mn.iter().copied().map(CppTiler::Int).collect())
+    }
+
+    /// `tidfrg_S(layout)` (`source`) or `tidfrg_D(layout)`: a layout over the copied tensor's
+    /// `(M,N,…)` tiled to `(Thr,(FrgV,FrgX),(RestM,RestN,…))`.
+    ///
+    /// # Errors
+    /// CuTe's "Rank of tensor to be partitioned too small."; what the algebra refuses on the
+    /// way (a mode the tile does not divide statically).
+    pub fn tidfrg(&self, source: bool, layout: &CppLayout) -> Result<CppLayout, LayoutError> {
+        if layout.rank() < self.tiler_mn.len() {
+            return Err(refused(
+                "tidfrg",
+                "Rank of tensor to be partitioned too small.",
+            ));
+        }
+        let target = if source {
+            self.atom.src()
+        } else {
+            self.atom.dst()
+        };
+        let tiles = layout.zipped_divide(&self.tiler())?;
+        let tv = tiles.compose_tiler(&CppTiler::Tuple(vec![
+            CppTiler::Layout(self.thrval2mn(target)?),
+            CppTiler::Underscore,
+        ]))?;
+        // tv_tensor(make_coord(_,_), _): ((thr,val),rest) unfolded to (thr,val,rest)
+        let thread_value = tv.mode(0)?;
+        Ok(CppLayout::from_layouts(vec![
+            thread_value.mode(0)?,
+            thread_value.mode(1)?,
+            tv.mode(1)?,
+        ]))
+    }
+
+    /// `tile2thrfrg(make_layout(make_shape(shape(Tiler_MN), _1)), right_inverse(Ref) ∘
+    /// target)(_,_,0)`.
+    fn layout_tv_of(&self, target: &CppLayout) -> Result<CppLayout, LayoutError> {
+        let thrval2mn = self.thrval2mn(target)?;
+        let tile = CppTuple::Tuple(self.tiler_mn.iter().copied().map(CppTuple::Int).collect());
+        let reference_tile =
+            CppLayout::compact(CppTuple::Tuple(vec![tile, CppTuple::Int(CppInt::fixed(1))]))?;
+        let tv = reference_tile.compose_tiler(&CppTiler::Tuple(vec![
+            CppTiler::Layout(thrval2mn),
+            CppTiler::Underscore,
+        ]))?;
+        let thread_value = tv.mode(0)?;
+        Ok(CppLayout::from_layouts(vec![
+            thread_value.mode(0)?,
+            thread_value.mode(1)?,
+        ]))
+    }
+}

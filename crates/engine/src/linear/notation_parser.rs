@@ -1,0 +1,303 @@
+//! Reading Triton layouts: the MLIR attribute after its alias lines, or a Gluon constructor,
+//! character by character into keyed arguments that [`build`](super::build) turns into layouts.
+
+use crate::error::{Field, LayoutError};
+use crate::support::cursor::Cursor;
+
+use super::super::triton::TritonLayout;
+use super::{build, parse_error, Args, Spelling, Value, GLUON, MAX_DEPTH, MLIR};
+
+struct Parser<'a> {
+    cursor: Cursor<'a>,
+    aliases: Vec<(String, TritonLayout)>,
+    depth: usize,
+}
+
+impl Parser<'_> {
+    fn error(&self, expected: impl Into<String>) -> LayoutError {
+        self.cursor.error(Field::Triton, expected)
+    }
+
+    fn expect(&mut self, c: char) -> Result<(), LayoutError> {
+        if self.cursor.eat(c) {
+            Ok(())
+        } else {
+            Err(self.error(format!("`{c}`")))
+        }
+    }
+
+    /// Letters, digits, `_`, `$` and `.` (MLIR's alias and dialect names; Python's dotted
+    /// paths), not starting with a digit.
+    fn identifier(&mut self) -> Result<String, LayoutError> {
+        self.cursor.skip_space();
+        let start = self.cursor.pos;
+        let chars = &self.cursor.chars;
+        let mut end = start;
+        while chars
+            .get(end)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))
+        {
+            end += 1;
+        }
+        if end == start || chars[start].is_ascii_digit() {
+            return Err(self.error("a name"));
+        }
+        self.cursor.pos = end;
+        Ok(chars[start..end].iter().collect())
+    }
+
+    fn number(&mut self) -> Result<u32, LayoutError> {
+        self.cursor.skip_space();
+        let start = self.cursor.pos;
+        let digits = self.cursor.digits_from(start);
+        if digits.is_empty() {
+            return Err(self.error("a number"));
+        }
+        digits
+            .parse()
+            .map_err(|_| parse_error(self.cursor.text, start, "a number below 2^32"))
+    }
+
+    fn deeper(&mut self) -> Result<(), LayoutError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error(format!("at most {MAX_DEPTH} levels of nesting")));
+        }
+        Ok(())
+    }
+
+    /// A number, a list `[a, b]` (or a Python tuple `(a, b)` in Gluon), or a layout.
+    fn value(&mut self, gluon: bool) -> Result<Value, LayoutError> {
+        let at = {
+            self.cursor.skip_space();
+            self.cursor.pos
+        };
+        match self.cursor.peek() {
+            Some(c) if c.is_ascii_digit() => Ok(Value::Number(self.number()?, at)),
+            Some(open @ ('[' | '(')) if open == '[' || gluon => {
+                let close = if open == '[' { ']' } else { ')' };
+                self.deeper()?;
+                self.cursor.pos += 1;
+                let mut items = Vec::new();
+                while !self.cursor.eat(close) {
+                    if !items.is_empty() {
+                        self.expect(',')?;
+                        // Python allows a trailing comma
+                        if gluon && self.cursor.eat(close) {
+                            break;
+                        }
+                    }
+                    items.push(self.value(gluon)?);
+                }
+                self.depth -= 1;
+                Ok(Value::List(items, at))
+            }
+            Some(c) if c.is_ascii_alphabetic() && self.boolean(gluon).is_some() => {
+                let (value, length) = self.boolean(gluon).unwrap_or_default();
+                self.cursor.pos += length;
+                Ok(Value::Bool(value, at))
+            }
+            Some('#') if !gluon => Ok(Value::Layout(Box::new(self.mlir_attribute()?), at)),
+            Some(c) if gluon && c.is_ascii_alphabetic() => {
+                Ok(Value::Layout(Box::new(self.gluon_constructor()?), at))
+            }
+            _ => Err(self.error(if gluon {
+                "a number, a list or a layout"
+            } else {
+                "a number, a list or an attribute"
+            })),
+        }
+    }
+
+    /// The flag at the cursor, `true` / `false` (Gluon: `True` / `False`), and its length.
+    fn boolean(&self, gluon: bool) -> Option<(bool, usize)> {
+        let rest = &self.cursor.chars[self.cursor.pos..];
+        let word = rest
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))
+            .count();
+        let text: String = rest[..word].iter().collect();
+        match (text.as_str(), gluon) {
+            ("true", false) | ("True", true) => Some((true, word)),
+            ("false", false) | ("False", true) => Some((false, word)),
+            _ => None,
+        }
+    }
+
+    /// `#ttg.NAME<{key = value, ...}>` or `#alias`.
+    fn mlir_attribute(&mut self) -> Result<TritonLayout, LayoutError> {
+        self.cursor.skip_space();
+        let start = self.cursor.pos;
+        self.expect('#')?;
+        let name = self.identifier()?;
+        let Some(kind) = name.strip_prefix("ttg.") else {
+            return self.aliases.iter().find(|(alias, _)| *alias == name).map_or_else(
+                || Err(parse_error(self.cursor.text, start, "#ttg.blocked, #ttg.nvidia_mma, #ttg.dot_op, #ttg.slice, #ttg.linear, #ttg.swizzled_shared, #ttg.nvmma_shared or a defined alias")),
+                |(_, layout)| Ok(layout.clone()),
+            );
+        };
+        let Some(spelling) = MLIR.iter().find(|s| s.name == kind) else {
+            return Err(parse_error(
+                self.cursor.text,
+                start,
+                "#ttg.blocked, #ttg.nvidia_mma, #ttg.dot_op, #ttg.slice, #ttg.linear, #ttg.swizzled_shared or #ttg.nvmma_shared",
+            ));
+        };
+        self.deeper()?;
+        self.expect('<')?;
+        self.expect('{')?;
+        let mut entries = Vec::new();
+        if !self.cursor.eat('}') {
+            loop {
+                self.cursor.skip_space();
+                let key_at = self.cursor.pos;
+                let key = self.identifier()?;
+                self.expect('=')?;
+                entries.push((key, key_at, self.value(false)?));
+                if self.cursor.eat('}') {
+                    break;
+                }
+                self.expect(',')?;
+            }
+        }
+        let end = self.cursor.pos - 1;
+        self.expect('>')?;
+        self.depth -= 1;
+        self.built(spelling, entries, end, format!("#{name}"), false)
+    }
+
+    /// `[module.]Name(value, ..., key=value, ...)`.
+    fn gluon_constructor(&mut self) -> Result<TritonLayout, LayoutError> {
+        self.cursor.skip_space();
+        let start = self.cursor.pos;
+        let path = self.identifier()?;
+        let name = path.rsplit('.').next().unwrap_or_default();
+        let Some(spelling) = GLUON.iter().find(|s| s.name == name) else {
+            return Err(parse_error(
+                self.cursor.text,
+                start,
+                "BlockedLayout, NVMMADistributedLayout, DotOperandLayout, SliceLayout, DistributedLinearLayout, SwizzledSharedLayout or NVMMASharedLayout",
+            ));
+        };
+        self.deeper()?;
+        self.expect('(')?;
+        let mut entries = Vec::new();
+        while !self.cursor.eat(')') {
+            if !entries.is_empty() {
+                self.expect(',')?;
+                if self.cursor.eat(')') {
+                    break;
+                }
+            }
+            self.cursor.skip_space();
+            let key_at = self.cursor.pos;
+            let keyword = self.cursor.chars[key_at..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
+                .count();
+            let named = keyword > 0
+                && self.cursor.chars[key_at + keyword..]
+                    .iter()
+                    .find(|c| !c.is_whitespace())
+                    == Some(&'=');
+            let key = if named {
+                let key = self.identifier()?;
+                self.expect('=')?;
+                key
+            } else if entries.iter().any(|(_, _, _, named)| *named) {
+                return Err(self.error("a keyword argument (no positional one after it)"));
+            } else {
+                match spelling.keys.get(entries.len()) {
+                    Some(key) => key.to_string(),
+                    None => {
+                        return Err(self.error(format!("at most {} arguments", spelling.keys.len())))
+                    }
+                }
+            };
+            entries.push((key, key_at, self.value(true)?, named));
+        }
+        let end = self.cursor.pos - 1;
+        self.depth -= 1;
+        let entries = entries
+            .into_iter()
+            .map(|(k, at, v, _)| (k, at, v))
+            .collect();
+        self.built(spelling, entries, end, name.to_string(), true)
+    }
+
+    fn built(
+        &self,
+        spelling: &Spelling,
+        entries: Vec<(String, usize, Value)>,
+        end: usize,
+        owner: String,
+        gluon: bool,
+    ) -> Result<TritonLayout, LayoutError> {
+        let taken = vec![false; entries.len()];
+        let mut args = Args {
+            owner,
+            entries,
+            taken,
+            end,
+        };
+        // `Args` reports without the text; the text goes in here, once
+        build(spelling, &mut args, gluon).map_err(|e| e.within(self.cursor.text, |at| at))
+    }
+
+    /// Alias definitions `#name = #ttg...` (one per line, as a dump prints them), then the
+    /// attribute.
+    fn mlir_document(&mut self) -> Result<TritonLayout, LayoutError> {
+        loop {
+            self.cursor.skip_space();
+            let start = self.cursor.pos;
+            let layout = self.mlir_attribute();
+            if self.cursor.eat('=') {
+                let name: String = self.cursor.chars[start + 1..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))
+                    .collect();
+                if name.starts_with("ttg.") || name.is_empty() {
+                    return Err(parse_error(
+                        self.cursor.text,
+                        start,
+                        "an alias name before `=`",
+                    ));
+                }
+                let definition = self.mlir_attribute()?;
+                self.aliases.retain(|(alias, _)| *alias != name);
+                self.aliases.push((name, definition));
+                continue;
+            }
+            return layout;
+        }
+    }
+}
+
+impl TritonLayout {
+    /// Reads a layout from the MLIR attribute text of Triton's IR dumps, optionally after
+    /// the alias definitions it refers to (`#mma = #ttg.nvidia_mma<{...}>` lines), or from a
+    /// Gluon constructor (`ttgl.BlockedLayout(size_per_thread=[1, 4], ...)`, any module
+    /// prefix, positional or keyword arguments). Keys may come in any order, as in an MLIR
+    /// dictionary.
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`] (field [`Field::Triton`]) at the character where the text
+    /// departs from the notation, an unknown or repeated key, or a missing one (at the closing
+    /// bracket); the layouts' own errors for values they reject.
+    pub fn parse(text: &str) -> Result<TritonLayout, LayoutError> {
+        let mut parser = Parser {
+            cursor: Cursor::new(text),
+            aliases: Vec::new(),
+            depth: 0,
+        };
+        let layout = if parser.cursor.peek() == Some('#') {
+            parser.mlir_document()?
+        } else {
+            parser.gluon_constructor()?
+        };
+        if parser.cursor.peek().is_some() {
+            return Err(parser.error("the end of the layout"));
+        }
+        Ok(layout)
+    }
+}

@@ -1,0 +1,693 @@
+//! The Layouts page's swizzle and bank-conflict section: a swizzle `Sw<B,M,S>` composed with
+//! the page's layout (typed as B, M and S, or picked as a GMMA atom), a warp's read of the tile
+//! (a preset or a typed thread-value layout), and what the engine says of it: the bank of every
+//! element unswizzled and swizzled, the phases of each load, and which threads collide.
+
+use engine::access::{
+    bank_of, thread_count, tile_accesses_of, Banks, ReadPreset, SectorReport, TileRead,
+};
+use engine::cute::{
+    element_swizzle, gmma_atom, AtomSwizzle, CppComposedLayout, Layout, Major, Swizzle,
+};
+
+use super::{grid_shape, grid_sizes, hierarchical_coord, index_of};
+use crate::draw::colouring::Colouring;
+use crate::draw::large_grid::LargeGrid;
+
+/// Most tile elements the section reads (sixteen 128×128 tiles).
+pub const MAX_BANK_ELEMENTS: usize = 1 << 16;
+/// Longest thread-value layout text kept.
+const MAX_CHARS: usize = 4096;
+
+/// The element widths offered, in bits.
+pub const ELEMENT_BITS: [i64; 4] = [8, 16, 32, 64];
+/// The load widths offered, in bits.
+pub const VECTOR_BITS: [i64; 5] = [8, 16, 32, 64, 128];
+
+/// A GMMA shared-memory atom of the picker, `cute::GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom`,
+/// for the section's element width (the engine's [`gmma_atom`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Atom {
+    pub major: Major,
+    pub swizzle: AtomSwizzle,
+}
+
+impl Atom {
+    pub const ALL: [Atom; 8] = {
+        use AtomSwizzle::{Inter, Sw128, Sw32, Sw64};
+        [
+            Atom::new(Major::K, Inter),
+            Atom::new(Major::K, Sw32),
+            Atom::new(Major::K, Sw64),
+            Atom::new(Major::K, Sw128),
+            Atom::new(Major::Mn, Inter),
+            Atom::new(Major::Mn, Sw32),
+            Atom::new(Major::Mn, Sw64),
+            Atom::new(Major::Mn, Sw128),
+        ]
+    };
+
+    const fn new(major: Major, swizzle: AtomSwizzle) -> Atom {
+        Atom { major, swizzle }
+    }
+
+    /// `K_SW128`, `MN_INTER`, … (the URL's and the picker's name).
+    pub fn name(self) -> String {
+        format!("{}_{}", self.major.as_str(), self.swizzle.as_str())
+    }
+
+    pub fn parse(name: &str) -> Option<Atom> {
+        Atom::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// The atom as CuTe builds it for `element_bits`-bit elements, or why it has none.
+    pub fn cute(self, element_bits: i64) -> Result<CppComposedLayout, String> {
+        gmma_atom(self.major, self.swizzle, element_bits).map_err(|e| {
+            format!(
+                "Layout_{}_Atom of {element_bits}-bit elements: {e}",
+                self.name()
+            )
+        })
+    }
+
+    /// The swizzle CuTe's atom carries, in byte units: `Sw<0,4,3>` … `Sw<3,4,3>`.
+    pub fn byte_swizzle(self, element_bits: i64) -> Result<Swizzle, String> {
+        self.cute(element_bits).map(|a| a.swizzle())
+    }
+
+    /// The same swizzle on element offsets: where each element really lands once the layout
+    /// has a shared-memory pointer (`Sw<3,4,3>` on 16-bit elements is `Sw<3,3,3>`).
+    pub fn element_swizzle(self, element_bits: i64) -> Result<Swizzle, String> {
+        element_swizzle(&self.cute(element_bits)?).map_err(|e| e.to_string())
+    }
+
+    /// The atom's layout in elements: `(8,64):(64,1)` for K-major SW128 of 16 bits.
+    pub fn layout(self, element_bits: i64) -> Result<Layout, String> {
+        self.element_swizzle(element_bits)?;
+        self.cute(element_bits)?
+            .layout()
+            .to_layout()
+            .map_err(|e| e.to_string())
+    }
+
+    /// CuTe's print of the atom: `Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)`.
+    pub fn cute_text(self, element_bits: i64) -> Result<String, String> {
+        self.cute(element_bits).map(|a| a.to_string())
+    }
+}
+
+/// Where the section's swizzle acts, for an atom: on the element's byte address once the layout
+/// has a shared-memory pointer (where it lands), or on the element offset as CuTe's `L(i)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Units {
+    #[default]
+    Lands,
+    CuteIndex,
+}
+
+/// Which warp's read of the tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Read {
+    Preset(ReadPreset),
+    /// The typed thread-value layout.
+    Typed,
+}
+
+impl Read {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Read::Preset(p) => p.as_str(),
+            Read::Typed => "tv",
+        }
+    }
+
+    pub fn parse(slug: &str) -> Option<Read> {
+        match slug {
+            "tv" => Some(Read::Typed),
+            other => ReadPreset::parse(other).map(Read::Preset),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BanksState {
+    /// B, M and S as typed, and each one's error.
+    fields: [String; 3],
+    field_errors: [Option<String>; 3],
+    /// The last swizzle the three made, and why the typed three make none.
+    swizzle: Swizzle,
+    swizzle_error: Option<String>,
+    /// The GMMA atom last picked, while the layout and swizzle are still its own.
+    atom: Option<Atom>,
+    /// Why the last atom picked has no layout at the element width.
+    atom_error: Option<String>,
+    pub units: Units,
+    pub element_bits: i64,
+    pub vector_bits: i64,
+    pub banks: Banks,
+    pub read: Read,
+    tv_text: String,
+    tv: Option<Layout>,
+    tv_error: Option<String>,
+    /// The load and the phase whose colliding threads are marked.
+    pub load: usize,
+    pub phase: usize,
+}
+
+impl Default for BanksState {
+    fn default() -> BanksState {
+        BanksState {
+            fields: ["0".into(), "0".into(), "0".into()],
+            field_errors: [None, None, None],
+            swizzle: Swizzle::identity(),
+            swizzle_error: None,
+            atom: None,
+            atom_error: None,
+            units: Units::Lands,
+            element_bits: 32,
+            vector_bits: 32,
+            banks: Banks::Nvidia32,
+            read: Read::Preset(ReadPreset::Row),
+            tv_text: String::new(),
+            tv: None,
+            tv_error: None,
+            load: 0,
+            phase: 0,
+        }
+    }
+}
+
+/// The field names, for errors.
+pub const FIELD_NAMES: [&str; 3] = ["B", "M", "S"];
+
+impl BanksState {
+    pub fn field(&self, k: usize) -> &str {
+        self.fields.get(k).map_or("", String::as_str)
+    }
+    pub fn field_error(&self, k: usize) -> Option<&str> {
+        self.field_errors.get(k).and_then(Option::as_deref)
+    }
+    pub fn swizzle(&self) -> Swizzle {
+        self.swizzle
+    }
+    pub fn swizzle_error(&self) -> Option<&str> {
+        self.swizzle_error.as_deref()
+    }
+    pub fn atom(&self) -> Option<Atom> {
+        self.atom
+    }
+    pub fn atom_error(&self) -> Option<&str> {
+        self.atom_error.as_deref()
+    }
+    pub(super) fn set_atom_error(&mut self, error: String) {
+        self.atom_error = Some(error);
+    }
+    /// The picked atom, while `layout` is still its layout at the element width.
+    pub fn atom_of(&self, layout: &Layout) -> Option<Atom> {
+        self.atom
+            .filter(|a| a.layout(self.element_bits).as_ref() == Ok(layout))
+    }
+    pub fn tv_text(&self) -> &str {
+        &self.tv_text
+    }
+    pub fn tv_error(&self) -> Option<&str> {
+        self.tv_error.as_deref()
+    }
+
+    /// Takes field `k` (0: B, 1: M, 2: S) as typed; when all three are integers making a
+    /// swizzle it replaces the last one, otherwise the errors say why and the last stays.
+    pub fn set_field(&mut self, k: usize, text: &str) {
+        let Some(field) = self.fields.get_mut(k) else {
+            return;
+        };
+        *field = text.chars().take(32).collect();
+        self.atom = None;
+        self.atom_error = None;
+        self.reparse();
+    }
+
+    fn reparse(&mut self) {
+        let mut values = [0i64; 3];
+        for k in 0..3 {
+            self.field_errors[k] = match self.fields[k].trim().parse::<i64>() {
+                Ok(v) => {
+                    values[k] = v;
+                    None
+                }
+                Err(_) => Some(format!(
+                    "{}: expected an integer, found “{}”",
+                    FIELD_NAMES[k], self.fields[k]
+                )),
+            };
+        }
+        if self.field_errors.iter().any(Option::is_some) {
+            self.swizzle_error = None;
+            return;
+        }
+        match Swizzle::new(values[0], values[1], values[2]) {
+            Ok(sw) => {
+                self.swizzle = sw;
+                self.swizzle_error = None;
+            }
+            Err(e) => self.swizzle_error = Some(e.to_string()),
+        }
+    }
+
+    /// Sets the three fields to `sw`.
+    pub fn set_swizzle(&mut self, sw: Swizzle) {
+        self.fields = [
+            sw.bits().to_string(),
+            sw.base().to_string(),
+            sw.shift().to_string(),
+        ];
+        self.atom = None;
+        self.reparse();
+    }
+
+    /// Picks `atom` for the current element width: the swizzle (in the chosen units) and the
+    /// atom's layout, which the caller puts in the layout field; or why the width has none.
+    pub fn pick_atom(&mut self, atom: Atom) -> Result<Layout, String> {
+        let layout = atom.layout(self.element_bits)?;
+        let sw = match self.units {
+            Units::Lands => atom.element_swizzle(self.element_bits)?,
+            Units::CuteIndex => atom.byte_swizzle(self.element_bits)?,
+        };
+        self.set_swizzle(sw);
+        self.atom = Some(atom);
+        self.atom_error = None;
+        Ok(layout)
+    }
+
+    /// Takes a thread-value layout as typed (and reads with it).
+    pub fn set_tv(&mut self, text: &str) {
+        self.tv_text = text.chars().take(MAX_CHARS + 1).collect();
+        self.read = Read::Typed;
+        match Layout::parse(&self.tv_text) {
+            Ok(tv) => {
+                self.tv = Some(tv);
+                self.tv_error = None;
+            }
+            Err(e) => self.tv_error = Some(e.to_string()),
+        }
+    }
+
+    /// The address bits the bit matrix covers: the layout's (its cosize's), at least the
+    /// swizzle's span, at most 24.
+    pub fn matrix_bits(&self, layout: &Layout) -> u32 {
+        let sw = self.swizzle;
+        let span = sw.bits() + sw.base() + sw.shift().abs();
+        let cosize = layout.cosize().unwrap_or(1).max(1);
+        let bits = 64 - i64::from((cosize - 1).leading_zeros());
+        bits.max(span).clamp(1, 24) as u32
+    }
+
+    /// The vector width the read uses (ldmatrix's is 128 bits).
+    pub fn read_vector_bits(&self) -> i64 {
+        match self.read {
+            Read::Preset(p) => p.vector_bits(self.vector_bits),
+            Read::Typed => self.vector_bits,
+        }
+    }
+
+    /// The thread-value layout of the read over `layout`'s tile: the preset's for its rows
+    /// (mode 0) and columns (mode 1; a rank-1 layout is one row), or the typed one.
+    ///
+    /// # Errors
+    /// A preset that does not fit the tile, a layout of rank above 2, or no typed layout yet.
+    pub fn tv_for(&self, layout: &Layout) -> Result<Layout, String> {
+        let preset = match self.read {
+            Read::Typed => {
+                return self.tv.clone().ok_or_else(|| {
+                    "type a thread-value layout (thread, value) → tile index".into()
+                })
+            }
+            Read::Preset(p) => p,
+        };
+        let sizes = grid_sizes(layout)?;
+        let (rows, cols) = match sizes[..] {
+            [n] => (1, n),
+            [m, n] => (m, n),
+            _ => {
+                return Err(format!(
+                    "the presets read a rank-2 tile (rows, columns); this layout has rank {}: type a thread-value layout",
+                    sizes.len()
+                ))
+            }
+        };
+        preset
+            .tv(rows, cols, self.element_bits, self.vector_bits)
+            .map_err(|e| e.to_string())
+    }
+
+    /// What the section's tables depend on, for `layout` (not the swizzle, the load or the
+    /// phase chosen).
+    pub fn inputs(&self, layout: &Layout) -> BankInputs {
+        BankInputs {
+            layout: layout.clone(),
+            element_bits: self.element_bits,
+            vector_bits: self.read_vector_bits(),
+            banks: self.banks,
+            tv: self.tv_for(layout),
+        }
+    }
+
+    /// What the section shows for `layout`.
+    pub fn view(&self, layout: &Layout) -> BankView {
+        BankView::of(&self.inputs(layout), self.swizzle)
+    }
+
+    /// The state's query keys after the layout's (`&sw=3,4,3&eb=16…`): each only where it is
+    /// not the default.
+    pub fn to_query(&self) -> String {
+        let mut q = String::new();
+        let d = BanksState::default();
+        if self.swizzle != d.swizzle {
+            let sw = self.swizzle;
+            q += &format!("&sw={},{},{}", sw.bits(), sw.base(), sw.shift());
+        }
+        if let Some(atom) = self.atom {
+            q += &format!("&atom={}", atom.name());
+        }
+        if self.units != d.units {
+            q += "&units=cute";
+        }
+        if self.element_bits != d.element_bits {
+            q += &format!("&eb={}", self.element_bits);
+        }
+        if self.vector_bits != d.vector_bits {
+            q += &format!("&vb={}", self.vector_bits);
+        }
+        if self.banks != d.banks {
+            q += &format!("&banks={}", self.banks.count());
+        }
+        if self.read != d.read {
+            q += &format!("&read={}", self.read.as_str());
+        }
+        if self.read == Read::Typed {
+            q += &format!(
+                "&tv={}",
+                crate::state::url::percent_encode(&self.tv_text, crate::state::url::keep::OPERAND)
+            );
+        }
+        if self.load != 0 {
+            q += &format!("&load={}", self.load);
+        }
+        if self.phase != 0 {
+            q += &format!("&phase={}", self.phase);
+        }
+        q
+    }
+
+    /// The state `query` describes; a bad value leaves its default (a bad `tv` its error).
+    pub fn from_query(query: &str) -> BanksState {
+        let get = |key: &str| {
+            query
+                .split('&')
+                .find_map(|p| p.strip_prefix(key)?.strip_prefix('='))
+        };
+        let mut s = BanksState::default();
+        if let Some(sw) = get("sw") {
+            let parts: Vec<&str> = sw.split(',').collect();
+            if parts.len() == 3 {
+                s.fields = [parts[0].into(), parts[1].into(), parts[2].into()];
+                s.reparse();
+            }
+        }
+        s.atom = get("atom").and_then(Atom::parse);
+        if get("units") == Some("cute") {
+            s.units = Units::CuteIndex;
+        }
+        let pick = |key: &str, allowed: &[i64], default: i64| {
+            get(key)
+                .and_then(|v| v.parse::<i64>().ok())
+                .filter(|v| allowed.contains(v))
+                .unwrap_or(default)
+        };
+        s.element_bits = pick("eb", &ELEMENT_BITS, 32);
+        s.vector_bits = pick("vb", &VECTOR_BITS, 32);
+        s.banks = get("banks")
+            .and_then(|v| v.parse::<usize>().ok())
+            .and_then(Banks::from_count)
+            .unwrap_or_default();
+        if let Some(tv) = get("tv") {
+            s.set_tv(&crate::state::url::percent_decode(tv));
+        }
+        s.read = get("read").and_then(Read::parse).unwrap_or(s.read);
+        s.load = get("load").and_then(|v| v.parse().ok()).unwrap_or(0);
+        s.phase = get("phase").and_then(|v| v.parse().ok()).unwrap_or(0);
+        s
+    }
+}
+
+/// What [`BankBase`] is computed from: everything but the swizzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankInputs {
+    pub layout: Layout,
+    pub element_bits: i64,
+    pub vector_bits: i64,
+    pub banks: Banks,
+    pub tv: Result<Layout, String>,
+}
+
+/// One side of the section: the tile under a memory layout, coloured by bank, and its read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    pub swizzle: Swizzle,
+    /// Each cell's bank (as its "address"), coloured bank by bank.
+    pub grid: LargeGrid,
+    /// The read, or why it cannot be made.
+    pub read: Result<TileRead, String>,
+}
+
+/// The tables both sides are drawn from: every element's unswizzled offset, the read's tile
+/// indices, the grid's cells and who reads each element. A swizzle edit reuses them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankBase {
+    pub inputs: BankInputs,
+    /// `L(i)` for every tile index, or why the tile is not read.
+    offsets: Result<Vec<i64>, String>,
+    /// `tv(k)` for `k = thread + threads·value`.
+    tv_values: Vec<i64>,
+    threads: i64,
+    /// Why the read's thread-value layout gives no tile indices.
+    tv_error: Option<String>,
+    /// The grid's row-major shape (mode 0 down, mode 1 across, blocks).
+    shape: Vec<i64>,
+    /// `tile_of_cell[c]`: the tile index of grid cell `c`; `cell_of_tile` its inverse.
+    tile_of_cell: Vec<i64>,
+    cell_of_tile: Vec<usize>,
+    /// Which thread and value read each tile index.
+    readers: Vec<Option<(usize, usize)>>,
+}
+
+impl BankBase {
+    pub fn of(inputs: &BankInputs) -> BankBase {
+        let layout = &inputs.layout;
+        let offsets = layout.values(MAX_BANK_ELEMENTS).map_err(|e| match e {
+            engine::LayoutError::TooLarge { size, .. } => {
+                format!("{size} elements; the bank view reads at most {MAX_BANK_ELEMENTS}")
+            }
+            other => other.to_string(),
+        });
+        let (mut shape, mut tile_of_cell, mut cell_of_tile) = (vec![0], Vec::new(), Vec::new());
+        if let (Ok(offsets), Ok(sizes)) = (&offsets, grid_sizes(layout)) {
+            shape = grid_shape(&sizes);
+            tile_of_cell = engine::RowMajor::new(&shape)
+                .map(|coord| index_of(&sizes, &coord))
+                .collect();
+            cell_of_tile = vec![0; offsets.len()];
+            for (c, &i) in tile_of_cell.iter().enumerate() {
+                if let Some(slot) = cell_of_tile.get_mut(i as usize) {
+                    *slot = c;
+                }
+            }
+        }
+        let (tv_values, threads, tv_error) = match &inputs.tv {
+            Ok(tv) => match (tv.values(MAX_BANK_ELEMENTS), thread_count(tv)) {
+                (Ok(values), Ok(threads)) => (values, threads, None),
+                (Err(e), _) | (_, Err(e)) => (Vec::new(), 0, Some(e.to_string())),
+            },
+            Err(e) => (Vec::new(), 0, Some(e.clone())),
+        };
+        let mut readers = vec![None; cell_of_tile.len()];
+        let per = threads.max(1) as usize;
+        for (k, &i) in tv_values.iter().enumerate() {
+            if let Some(slot) = usize::try_from(i).ok().and_then(|i| readers.get_mut(i)) {
+                *slot = Some((k % per, k / per));
+            }
+        }
+        BankBase {
+            inputs: inputs.clone(),
+            offsets,
+            tv_values,
+            threads,
+            tv_error,
+            shape,
+            tile_of_cell,
+            cell_of_tile,
+            readers,
+        }
+    }
+
+    /// The tile under `swizzle ∘ L`: each cell's bank and the read's loads.
+    pub fn side(&self, swizzle: Swizzle) -> Side {
+        let inputs = &self.inputs;
+        let banks: Vec<Option<i64>> = match &self.offsets {
+            Ok(offsets) => self
+                .tile_of_cell
+                .iter()
+                .map(|&i| {
+                    let offset = swizzle.apply(*offsets.get(i as usize)?);
+                    bank_of(offset, inputs.element_bits, inputs.banks)
+                        .ok()
+                        .map(|b| b as i64)
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        let read = match (&self.offsets, &self.tv_error) {
+            (Err(e), _) | (_, Some(e)) => Err(e.clone()),
+            (Ok(offsets), None) => {
+                let memory = |i: i64| {
+                    usize::try_from(i)
+                        .ok()
+                        .and_then(|i| offsets.get(i))
+                        .map(|&o| swizzle.apply(o))
+                        .ok_or_else(|| engine::LayoutError::BadArgument {
+                            op: "tile read",
+                            arg: format!("tile index {i}"),
+                            expected: format!(
+                                "an index of the tile (below {}): the thread-value layout reads outside it",
+                                offsets.len()
+                            ),
+                        })
+                };
+                tile_accesses_of(
+                    &memory,
+                    &self.tv_values,
+                    self.threads,
+                    inputs.element_bits,
+                    inputs.vector_bits,
+                )
+                .map(|a| TileRead::of_accesses(a, inputs.banks))
+                .map_err(|e| e.to_string())
+            }
+        };
+        Side {
+            swizzle,
+            grid: LargeGrid {
+                shape: self.shape.clone(),
+                addresses: banks,
+                span: Some((0, inputs.banks.count() as i64 - 1)),
+                colouring: Colouring::Modulo(inputs.banks.count() as i64),
+            },
+            read,
+        }
+    }
+
+    /// The cells (row-major) the colliding threads of phase `phase` of load `load` read on
+    /// `side`: the load's values of each thread in the phase's worst bank.
+    pub fn marked(&self, side: &Side, load: usize, phase: usize) -> Vec<usize> {
+        let Ok(read) = &side.read else {
+            return Vec::new();
+        };
+        let Some((access, report)) = read.loads.get(load) else {
+            return Vec::new();
+        };
+        let Some(p) = report.phases().get(phase) else {
+            return Vec::new();
+        };
+        if p.wavefronts <= 1 {
+            return Vec::new();
+        }
+        let threads = self.threads.max(0) as usize;
+        let mut cells = Vec::new();
+        for &lane in &p.colliding {
+            let thread = access.warp * engine::access::WARP_SIZE + lane;
+            for v in access.values.clone() {
+                let cell = self
+                    .tv_values
+                    .get(thread + threads * v)
+                    .and_then(|&i| usize::try_from(i).ok())
+                    .and_then(|i| self.cell_of_tile.get(i));
+                cells.extend(cell);
+            }
+        }
+        cells
+    }
+
+    /// What hovering cell `cell` says: the element, its offsets and banks on both sides, and
+    /// which thread reads it.
+    pub fn describe(&self, plain: &Side, swizzled: &Side, cell: usize) -> Option<String> {
+        let &i = self.tile_of_cell.get(cell)?;
+        let offset = *self.offsets.as_ref().ok()?.get(i as usize)?;
+        let bank = |side: &Side| {
+            side.grid
+                .addresses
+                .get(cell)
+                .copied()
+                .flatten()
+                .map_or("?".into(), |b| b.to_string())
+        };
+        let reader = match self.readers.get(i as usize).copied().flatten() {
+            Some((t, v)) => format!(" · read by thread {t}, value {v}"),
+            None => String::new(),
+        };
+        Some(format!(
+            "coordinate {} · index {i} → offset {offset} (bank {}), swizzled {} (bank {}) · {} bytes each{reader}",
+            hierarchical_coord(&self.inputs.layout, i),
+            bank(plain),
+            swizzled.swizzle.apply(offset),
+            bank(swizzled),
+            self.inputs.element_bits / 8
+        ))
+    }
+}
+
+/// The same read as a global-memory load of the side's layout: `sectors: S over N loads
+/// (minimum M), lines: L (minimum K)`, as `layout-lab sectors` ends.
+pub fn sectors_summary(side: &Side) -> Result<String, String> {
+    let read = side.read.as_ref().map_err(Clone::clone)?;
+    let (mut sectors, mut min_sectors, mut lines, mut min_lines) = (0, 0, 0, 0);
+    for (access, _) in &read.loads {
+        let r = SectorReport::of(&access.access);
+        sectors += r.sectors;
+        min_sectors += r.min_sectors;
+        lines += r.lines;
+        min_lines += r.min_lines;
+    }
+    Ok(format!(
+        "sectors: {sectors} over {} loads (minimum {min_sectors}), lines: {lines} (minimum {min_lines})",
+        read.loads.len()
+    ))
+}
+
+/// Both sides at once (the tests', and any caller's that does not keep the base).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankView {
+    pub base: BankBase,
+    pub plain: Side,
+    pub swizzled: Side,
+}
+
+impl BankView {
+    pub fn of(inputs: &BankInputs, swizzle: Swizzle) -> BankView {
+        let base = BankBase::of(inputs);
+        BankView {
+            plain: base.side(Swizzle::identity()),
+            swizzled: base.side(swizzle),
+            base,
+        }
+    }
+
+    pub fn marked(&self, side: &Side, load: usize, phase: usize) -> Vec<usize> {
+        self.base.marked(side, load, phase)
+    }
+
+    pub fn describe(&self, cell: usize) -> Option<String> {
+        self.base.describe(&self.plain, &self.swizzled, cell)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,207 @@
+//! The Nest operations, each drawn beside the layout operation it models.
+
+use crate::draw::diagram::Diagram;
+use engine::cute::{algebra, Layout, Tiler};
+use engine::morphism::{self, Morphism};
+
+/// Layouts up to this size are compared element by element with the morphism's layout.
+const MAX_COMPARED: i64 = 1 << 16;
+
+/// A Nest operation, drawn beside the layout operation it models.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MorphOp {
+    /// `g ∘ f`, drawn by pasting `f` and `g` along the shared middle column.
+    Compose,
+    Coalesce,
+    Complement,
+    LogicalDivide,
+    LogicalProduct,
+}
+
+impl MorphOp {
+    pub const ALL: [MorphOp; 5] = [
+        MorphOp::Compose,
+        MorphOp::Coalesce,
+        MorphOp::Complement,
+        MorphOp::LogicalDivide,
+        MorphOp::LogicalProduct,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MorphOp::Compose => "compose",
+            MorphOp::Coalesce => "coalesce",
+            MorphOp::Complement => "complement",
+            MorphOp::LogicalDivide => "logical_divide",
+            MorphOp::LogicalProduct => "logical_product",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            MorphOp::Compose => "composition g ∘ f",
+            MorphOp::Coalesce => "coalesce coal(f)",
+            MorphOp::Complement => "complement f^c",
+            MorphOp::LogicalDivide => "logical division f ⊘ g",
+            MorphOp::LogicalProduct => "logical product f ⊗ g",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<MorphOp> {
+        MorphOp::ALL.into_iter().find(|op| op.as_str() == text)
+    }
+
+    /// Whether the operation takes a second morphism `g`.
+    pub fn binary(self) -> bool {
+        matches!(
+            self,
+            MorphOp::Compose | MorphOp::LogicalDivide | MorphOp::LogicalProduct
+        )
+    }
+
+    /// The example of the paper's §1.3 for this operation: `(f, g)`.
+    pub fn example(self) -> (&'static str, &'static str) {
+        match self {
+            MorphOp::Compose => (
+                "((2,2),(2,2)) --(3,2,6,5)--> ((2,2,2),(2,2,2))",
+                "((2,2,2),(2,2,2)) --(1,0,2,0,3,4)--> (2,2,2,2)",
+            ),
+            MorphOp::Coalesce => ("(2,2,10,10) --(1,2,4,5)--> (2,2,2,10,10)", ""),
+            MorphOp::Complement => ("(2,2) --(1,3)--> (2,5,2,5)", ""),
+            MorphOp::LogicalDivide => (
+                "(4,8,4,8) --(1,2,3,4)--> (4,8,4,8)",
+                "(4,4) --(1,3)--> (4,8,4,8)",
+            ),
+            MorphOp::LogicalProduct => ("(2,2) --(1,2)--> (2,2,5,5)", "(5,5) --(2,1)--> (5,5)"),
+        }
+    }
+}
+
+/// The result of an operation: the morphism, its pasted or plain diagram, the layout operation
+/// on the encoded layouts and whether the two agree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpResult {
+    pub result: Morphism,
+    /// What is drawn, in order: for composition `f` and `g` pasted; for a divide or a
+    /// product `g` (`f` is the editor's); for a coalesce `f` with each leaf coloured as the
+    /// result entry it collapses into; then the result.
+    pub figures: Vec<Figure>,
+    /// `L_result`.
+    pub layout: Layout,
+    /// The layout operation on `L_f` (and `L_g`), in CuTe's semantics, and its text.
+    pub layout_op: String,
+    pub layout_result: Result<Layout, String>,
+    /// Whether `L_result` and the layout operation's result are the same function.
+    pub agree: Result<bool, String>,
+}
+
+/// A drawn arrow diagram with its caption and the stem of its test ids and file names.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    pub id: &'static str,
+    pub caption: &'static str,
+    pub diagram: Diagram,
+}
+
+impl Figure {
+    /// The pasted diagram of a chain of composable morphisms (one morphism: its diagram).
+    pub(super) fn of(
+        id: &'static str,
+        caption: &'static str,
+        chain: &[&Morphism],
+    ) -> Option<Figure> {
+        Some(Figure {
+            id,
+            caption,
+            diagram: Diagram::chain(chain).ok()?,
+        })
+    }
+
+    fn grouped(mut self, groups: Vec<Option<usize>>) -> Figure {
+        self.diagram = self.diagram.with_groups(groups);
+        self
+    }
+}
+
+/// Whether two layouts have the same size and the same value at every index (up to
+/// [`MAX_COMPARED`] elements).
+fn same_function(a: &Layout, b: &Layout) -> Result<bool, String> {
+    let size = a.size().map_err(|e| e.to_string())?;
+    if size != b.size().map_err(|e| e.to_string())? {
+        return Ok(false);
+    }
+    if size > MAX_COMPARED {
+        return Err(format!("{size} elements, too many to compare"));
+    }
+    for i in 0..size {
+        if a.call(i).map_err(|e| e.to_string())? != b.call(i).map_err(|e| e.to_string())? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Runs `op` on `f` (and `g`).
+///
+/// # Errors
+/// Why the operation is not defined for these operands.
+pub fn run_op(op: MorphOp, f: &Morphism, g: &Morphism) -> Result<OpResult, String> {
+    let lf = f.layout().map_err(|e| e.to_string())?;
+    let lg = g.layout().map_err(|e| e.to_string())?;
+    let text = |e: engine::LayoutError| e.to_string();
+    let (result, layout_op, layout_result) = match op {
+        MorphOp::Compose => (
+            morphism::compose(f, g).map_err(text)?,
+            format!("composition(L_g, L_f) = {lg} ∘ {lf}"),
+            algebra::composition(&lg, &lf).map_err(text),
+        ),
+        MorphOp::Coalesce => (
+            morphism::coalesce(f).map_err(text)?,
+            format!("coalesce(L_f) = coalesce({lf})"),
+            Ok(algebra::coalesce(&lf)),
+        ),
+        MorphOp::Complement => {
+            let n = f.cosize().map_err(text)?;
+            (
+                morphism::complement(f).map_err(text)?,
+                format!("complement(L_f, {n}) = complement({lf}, {n})"),
+                algebra::complement(&lf, n).map_err(text),
+            )
+        }
+        MorphOp::LogicalDivide => (
+            morphism::logical_divide(f, g).map_err(text)?,
+            format!("logical_divide(L_f, L_g) = {lf} ⊘ {lg}"),
+            algebra::logical_divide(&lf, &Tiler::Layout(lg.clone())).map_err(text),
+        ),
+        MorphOp::LogicalProduct => (
+            morphism::logical_product(f, g).map_err(text)?,
+            format!("logical_product(L_f, L_g) = {lf} ⊗ {lg}"),
+            algebra::logical_product(&lf, &Tiler::Layout(lg.clone())).map_err(text),
+        ),
+    };
+    let layout = result.layout().map_err(text)?;
+    let agree = match &layout_result {
+        Ok(l) => same_function(&layout, l),
+        Err(e) => Err(e.clone()),
+    };
+    let mut result_figure = Figure::of("result", "result", &[&result]);
+    let input = match op {
+        MorphOp::Compose => Figure::of("pasted", "f and g pasted along the shared column", &[f, g]),
+        MorphOp::LogicalDivide | MorphOp::LogicalProduct => Figure::of("g", "g", &[g]),
+        MorphOp::Coalesce => {
+            let leaves = result.domain().flatten().len();
+            result_figure = result_figure.map(|r| r.grouped((0..leaves).map(Some).collect()));
+            let caption = "f, each leaf coloured as the entry of the result it collapses into";
+            Figure::of("f", caption, &[f]).map(|d| d.grouped(morphism::coalesce_groups(f)))
+        }
+        MorphOp::Complement => None,
+    };
+    Ok(OpResult {
+        result,
+        figures: input.into_iter().chain(result_figure).collect(),
+        layout,
+        layout_op,
+        layout_result,
+        agree,
+    })
+}

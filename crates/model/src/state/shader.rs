@@ -1,0 +1,772 @@
+//! The Shader page: the WGSL indexing kernel of what another page shows (the Views page's
+//! stack, the Layouts page's layout, the Morphisms page's encoded layout), its lines as
+//! highlighted tokens linked to the expression parts and grid cells they compute, and the
+//! check of a GPU run against the engine.
+
+use crate::state::url::PageState;
+use engine::support::sorted::SortedSet;
+
+use engine::cute::Layout;
+use engine::syno::Access;
+use engine::wgsl::{self, Cells, IndexType, Shader, ShaderOptions};
+use engine::{RowMajor, ShapeTracker};
+
+use super::layouts::LayoutsState;
+use super::morphisms::MorphismsState;
+use super::syno::SynoState;
+use super::{Page, ViewsState};
+use crate::draw::stack_grid::{Cell, Grid, StackGrid, MAX_DRAWN_CELLS};
+
+/// Elements and input words a browser run may use: 16 MiB per buffer, well inside WebGPU's
+/// default 128 MiB storage binding.
+pub const MAX_RUN_ELEMENTS: usize = 1 << 22;
+
+/// Which page's state the shader is generated from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Source {
+    #[default]
+    Views,
+    Layouts,
+    Morphisms,
+    Syno,
+}
+
+/// The states of the pages a shader can come from.
+#[derive(Clone, Copy)]
+pub struct Pages<'a> {
+    pub views: &'a ViewsState,
+    pub layouts: &'a LayoutsState,
+    pub morphisms: &'a MorphismsState,
+    pub syno: &'a SynoState,
+}
+
+impl Source {
+    pub const ALL: [Source; 4] = [
+        Source::Views,
+        Source::Layouts,
+        Source::Morphisms,
+        Source::Syno,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        self.page().as_str()
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Source::Views => "the view stack (Views page)",
+            Source::Layouts => "the CuTe layout (Layouts page)",
+            Source::Morphisms => "the encoded layout L_f (Morphisms page)",
+            Source::Syno => "an input of the Syno chain (Syno page)",
+        }
+    }
+
+    pub fn parse(slug: &str) -> Option<Source> {
+        Source::ALL.into_iter().find(|s| s.as_str() == slug)
+    }
+
+    pub fn page(self) -> Page {
+        match self {
+            Source::Views => Page::Views,
+            Source::Layouts => Page::Layouts,
+            Source::Morphisms => Page::Morphisms,
+            Source::Syno => Page::Syno,
+        }
+    }
+
+    /// The URL query of the source page's state.
+    pub fn query(self, p: &Pages) -> String {
+        match self {
+            Source::Views => p.views.to_query(),
+            Source::Layouts => p.layouts.to_query(),
+            Source::Morphisms => p.morphisms.to_query(),
+            Source::Syno => p.syno.to_query(),
+        }
+    }
+
+    /// The source a page's state gives, for the pages that have one.
+    pub fn of_page(page: Page) -> Option<Source> {
+        Source::ALL.into_iter().find(|s| s.page() == page)
+    }
+}
+
+/// The generator options as typed, the last valid ones and the errors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShaderState {
+    pub from: Source,
+    /// Which input of a Syno chain.
+    pub input: usize,
+    /// The last valid options.
+    pub opts: ShaderOptions,
+    /// The fill value and the workgroup size as typed, each with its error.
+    pub texts: [String; 2],
+    pub errors: [Option<String>; 2],
+}
+
+impl Default for ShaderState {
+    fn default() -> ShaderState {
+        let opts = ShaderOptions::default();
+        ShaderState {
+            from: Source::Views,
+            input: 0,
+            opts,
+            texts: [opts.fill.to_string(), opts.workgroup_size.to_string()],
+            errors: [None, None],
+        }
+    }
+}
+
+/// A typed option field: the fill value or the workgroup size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptField {
+    Fill,
+    Workgroup,
+}
+
+impl ShaderState {
+    /// Takes a typed fill value or workgroup size; one that does not parse leaves the last
+    /// valid option in place and says why.
+    pub fn set(&mut self, field: OptField, text: &str) {
+        let k = field as usize;
+        self.texts[k] = text.chars().take(40).collect();
+        let t = self.texts[k].trim();
+        self.errors[k] = match field {
+            OptField::Fill => match t.parse::<i32>() {
+                Ok(v) => {
+                    self.opts.fill = v;
+                    None
+                }
+                Err(_) => Some(format!(
+                    "the fill value must be a whole number from {} to {}",
+                    i32::MIN,
+                    i32::MAX
+                )),
+            },
+            OptField::Workgroup => match t.parse::<u32>() {
+                Ok(v @ 1..=256) => {
+                    self.opts.workgroup_size = v;
+                    None
+                }
+                _ => Some("the workgroup size must be a whole number from 1 to 256".into()),
+            },
+        };
+    }
+
+    pub fn set_index_type(&mut self, slug: &str) {
+        self.opts.index_type = if slug == "u32" {
+            IndexType::U32
+        } else {
+            IndexType::I32
+        };
+    }
+
+    /// The Shader page's query: the options, then the query of the page it generates from,
+    /// whose state the same URL rebuilds (the keys do not overlap).
+    pub fn page_query(&self, source_query: &str) -> String {
+        format!("{}&{source_query}", self.to_query())
+    }
+
+    /// The options a query names; a bad value shows in its field with its error.
+    pub fn from_query(query: &str) -> ShaderState {
+        let mut state = ShaderState::default();
+        for pair in query.split('&') {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            match key {
+                "from" => state.from = Source::parse(value).unwrap_or_default(),
+                "in" => state.input = value.parse().unwrap_or(0),
+                "ty" => state.set_index_type(value),
+                "fill" => state.set(OptField::Fill, value),
+                "wg" => state.set(OptField::Workgroup, value),
+                "expr" => state.opts.readable = value != "compact",
+                _ => {}
+            }
+        }
+        state
+    }
+}
+
+impl PageState for ShaderState {
+    /// `from=views`, then the options that differ from the defaults.
+    fn to_query(&self) -> String {
+        let d = ShaderOptions::default();
+        let o = self.opts;
+        let mut q = format!("from={}", self.from.as_str());
+        if self.from == Source::Syno && self.input > 0 {
+            q.push_str(&format!("&in={}", self.input));
+        }
+        if o.index_type != d.index_type {
+            q.push_str("&ty=u32");
+        }
+        if o.fill != d.fill {
+            q.push_str(&format!("&fill={}", o.fill));
+        }
+        if o.workgroup_size != d.workgroup_size {
+            q.push_str(&format!("&wg={}", o.workgroup_size));
+        }
+        if !o.readable {
+            q.push_str("&expr=compact");
+        }
+        q
+    }
+
+    fn read_query(query: &str) -> (Self, Vec<String>) {
+        (Self::from_query(query), Vec::new())
+    }
+}
+
+/// What a shader indexes: a view stack, a CuTe layout, or input `k` of a Syno chain.
+#[derive(Clone, Debug)]
+pub enum Subject {
+    Stack(ShapeTracker),
+    Layout(Layout),
+    Syno(Box<Access>, usize),
+}
+
+impl Subject {
+    /// What `from` currently shows (for a Syno chain, its input `input`).
+    pub fn of(from: Source, input: usize, p: &Pages) -> Result<Subject, String> {
+        match from {
+            Source::Views => Ok(Subject::Stack(p.views.shown().0)),
+            Source::Layouts => Ok(Subject::Layout(p.layouts.layout().clone())),
+            Source::Morphisms => p
+                .morphisms
+                .editor
+                .morphism()
+                .layout()
+                .map(Subject::Layout)
+                .map_err(|e| format!("f has no encoded layout: {e}")),
+            Source::Syno => match (&p.syno.built.access, &p.syno.built.problem) {
+                (Some(a), _) => Ok(Subject::Syno(Box::new(a.clone()), input)),
+                (None, Some(problem)) => Err(format!("the Syno chain: {}", problem.message)),
+                (None, None) => Err("the Syno chain has no inputs yet".into()),
+            },
+        }
+    }
+
+    /// The shader, its highlighted lines and what its elements are.
+    pub fn generate(&self, opts: &ShaderOptions) -> Result<Generated, String> {
+        let (shader, cells) = match self {
+            Subject::Stack(t) => (wgsl::tracker_shader(t, opts), Ok(Cells::Stack(t.clone()))),
+            Subject::Layout(l) => (
+                wgsl::layout_shader(l, opts),
+                wgsl::layout_view(l)
+                    .and_then(|v| ShapeTracker::from_views(vec![v]))
+                    .map(Cells::Stack),
+            ),
+            Subject::Syno(a, k) => (
+                wgsl::syno_shader(a, *k, opts),
+                Ok(Cells::Syno(a.clone(), *k)),
+            ),
+        };
+        let shader = shader.map_err(|e| e.to_string())?;
+        let cells = cells.map_err(|e| e.to_string())?;
+        Ok(Generated {
+            lines: highlight(&shader.wgsl, &shader.names),
+            shader,
+            cells,
+        })
+    }
+}
+
+/// A generated shader with its lines and what it computes.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub shader: Shader,
+    pub lines: Vec<Line>,
+    pub cells: Cells,
+}
+
+impl PartialEq for Generated {
+    /// The kernel's text decides what it computes.
+    fn eq(&self, other: &Generated) -> bool {
+        self.shader == other.shader
+    }
+}
+
+/// The output a kernel writes over an arange input (`input[k] = k`), and that input's length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expected {
+    pub output: Vec<i32>,
+    pub input_len: u32,
+}
+
+impl Generated {
+    /// What the kernel must write for every element over an arange input as long as the
+    /// highest valid offset needs: the offset where the element is valid, else the fill.
+    ///
+    /// # Errors
+    /// More elements or input words than a browser run takes ([`MAX_RUN_ELEMENTS`]).
+    pub fn expected(&self, fill: i32) -> Result<Expected, String> {
+        let too_many = |what: &str, n: u128| {
+            format!(
+                "{what} has {n} elements; a browser run takes at most {MAX_RUN_ELEMENTS} (the native tests run every size)"
+            )
+        };
+        let elements = self.shader.elements as usize;
+        if elements > MAX_RUN_ELEMENTS {
+            return Err(too_many("the output", elements as u128));
+        }
+        let offsets = self.cells.offsets(MAX_RUN_ELEMENTS)?;
+        let top = offsets.iter().flatten().copied().max().unwrap_or(0);
+        if top >= MAX_RUN_ELEMENTS as i64 {
+            return Err(too_many("the input", top as u128 + 1));
+        }
+        let input_len = u32::try_from(top.max(0) + 1).unwrap_or(1);
+        let output = offsets
+            .iter()
+            .map(|o| match o {
+                Some(v) if (0..i64::from(input_len)).contains(v) => *v as i32,
+                _ => fill,
+            })
+            .collect();
+        Ok(Expected { output, input_len })
+    }
+
+    /// The grid of the elements, each showing its offset.
+    ///
+    /// # Errors
+    /// More cells than a grid draws.
+    pub fn grid(&self) -> Result<StackGrid, String> {
+        match &self.cells {
+            Cells::Stack(t) => StackGrid::of(t).map_err(|e| e.to_string()),
+            Cells::Syno(..) => {
+                let shape = self.shader.shape.clone();
+                let offsets = self
+                    .cells
+                    .offsets(MAX_DRAWN_CELLS)
+                    .map_err(|_| format!("the grid is drawn up to {MAX_DRAWN_CELLS} elements"))?;
+                let cells = RowMajor::new(&shape)
+                    .zip(offsets)
+                    .enumerate()
+                    .map(|(index, (coord, value))| Cell::new(index, coord, value))
+                    .collect();
+                Ok(StackGrid::single(shape, cells, None))
+            }
+        }
+    }
+}
+
+/// A GPU run checked against the engine: the elements that differ, as (element, expected,
+/// got), and how many there are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunCheck {
+    pub elements: usize,
+    pub mismatches: Vec<(usize, i32, Option<i32>)>,
+}
+
+impl RunCheck {
+    /// Compares element by element; a missing output element is a mismatch.
+    pub fn of(expected: &[i32], output: &[i32]) -> RunCheck {
+        let mismatches = expected
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &want)| {
+                let got = output.get(i).copied();
+                (got != Some(want)).then_some((i, want, got))
+            })
+            .collect();
+        RunCheck {
+            elements: expected.len(),
+            mismatches,
+        }
+    }
+
+    /// One line: all match, or how many differ and the first few.
+    pub fn summary(&self) -> String {
+        if self.mismatches.is_empty() {
+            return format!(
+                "match: all {} elements equal the engine's offsets",
+                self.elements
+            );
+        }
+        let first: Vec<String> = self
+            .mismatches
+            .iter()
+            .take(3)
+            .map(|(i, want, got)| {
+                let got = got.map_or("nothing".to_string(), |g| g.to_string());
+                format!("element {i}: engine {want}, GPU {got}")
+            })
+            .collect();
+        format!(
+            "mismatch: {} of {} elements differ ({})",
+            self.mismatches.len(),
+            self.elements,
+            first.join("; ")
+        )
+    }
+
+    /// `grid` with each cell showing what the GPU wrote there.
+    pub fn output_grid(grid: &Grid, output: &[i32]) -> Grid {
+        Grid {
+            cells: grid
+                .cells
+                .iter()
+                .map(|c| Cell {
+                    value: output.get(c.index).map(|&v| i64::from(v)),
+                    ..c.clone()
+                })
+                .collect(),
+            ..grid.clone()
+        }
+    }
+}
+
+/// A token's kind, which sets its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok {
+    Plain,
+    Comment,
+    Keyword,
+    Type,
+    Number,
+    Attribute,
+    /// A loop variable `ridx{k}`.
+    Var(usize),
+}
+
+impl Tok {
+    /// The CSS class, or none for plain text.
+    pub fn class(self) -> Option<&'static str> {
+        match self {
+            Tok::Plain => None,
+            Tok::Comment => Some("tok-c"),
+            Tok::Keyword => Some("tok-k"),
+            Tok::Type => Some("tok-t"),
+            Tok::Number => Some("tok-n"),
+            Tok::Attribute => Some("tok-a"),
+            Tok::Var(_) => Some("tok-v"),
+        }
+    }
+}
+
+/// What a line computes, which sets what hovering it lights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    None,
+    /// `let ridx{k} = …`: the coordinate along dimension `k`.
+    Var(usize),
+    /// `return Address(offset, valid)`.
+    Address,
+    /// `output[i] = input[a.offset]`: the valid elements.
+    Gather,
+    /// `output[i] = fill`: the masked ones.
+    Fill,
+}
+
+/// One line of the shader: its tokens (their texts joined are the line) and what it computes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub tokens: Vec<(Tok, String)>,
+    pub part: Part,
+}
+
+const KEYWORDS: [&str; 9] = [
+    "fn", "let", "var", "return", "if", "else", "struct", "true", "false",
+];
+const TYPES: [&str; 6] = ["u32", "i32", "bool", "vec3", "array", "Address"];
+
+/// The shader's lines split into tokens; `names` are the loop variables, `Tok::Var(k)` for
+/// `names[k]`.
+pub fn highlight(wgsl: &str, names: &[String]) -> Vec<Line> {
+    let loop_var = |word: &str| names.iter().position(|n| n == word);
+    wgsl.lines().map(|l| highlight_line(l, &loop_var)).collect()
+}
+
+fn highlight_line(line: &str, loop_var: &dyn Fn(&str) -> Option<usize>) -> Line {
+    let mut tokens: Vec<(Tok, String)> = Vec::new();
+    let mut push = |tok: Tok, text: &str| match tokens.last_mut() {
+        Some((Tok::Plain, last)) if tok == Tok::Plain => last.push_str(text),
+        _ => tokens.push((tok, text.to_string())),
+    };
+    let mut rest = line;
+    while let Some(c) = rest.chars().next() {
+        let word_len = rest
+            .find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+            .unwrap_or(rest.len());
+        let (tok, len) = if rest.starts_with("//") {
+            (Tok::Comment, rest.len())
+        } else if c == '@' {
+            let len = 1 + rest[1..]
+                .find(|ch: char| !ch.is_ascii_alphanumeric() && ch != '_')
+                .unwrap_or(rest.len() - 1);
+            (Tok::Attribute, len)
+        } else if c.is_ascii_digit() {
+            (Tok::Number, word_len)
+        } else if word_len > 0 {
+            let word = &rest[..word_len];
+            let tok = if let Some(k) = loop_var(word) {
+                Tok::Var(k)
+            } else if KEYWORDS.contains(&word) {
+                Tok::Keyword
+            } else if TYPES.contains(&word) {
+                Tok::Type
+            } else {
+                Tok::Plain
+            };
+            (tok, word_len)
+        } else {
+            (Tok::Plain, c.len_utf8())
+        };
+        push(tok, &rest[..len]);
+        rest = &rest[len..];
+    }
+    let code = line.trim_start();
+    let part = if let Some(k) = code
+        .strip_prefix("let ")
+        .and_then(|r| r.split(' ').next())
+        .and_then(loop_var)
+    {
+        Part::Var(k)
+    } else if code.starts_with("return Address(") {
+        Part::Address
+    } else if code.starts_with("output[i] = input[") {
+        Part::Gather
+    } else if code.starts_with("output[i] = ") {
+        Part::Fill
+    } else {
+        Part::None
+    };
+    Line { tokens, part }
+}
+
+impl Part {
+    /// The grid cells this part computes: a variable the cells along its dimension from the
+    /// origin, the address and the gather the valid cells, the fill the masked ones.
+    pub fn cells(self, grid: &Grid) -> SortedSet<usize> {
+        let on = |c: &Cell| match self {
+            Part::None => false,
+            Part::Var(k) => c.coord.iter().enumerate().all(|(j, &x)| j == k || x == 0),
+            Part::Address | Part::Gather => c.value.is_some(),
+            Part::Fill => c.value.is_none(),
+        };
+        let mut cells = SortedSet::new();
+        for c in grid.cells.iter().filter(|c| on(c)) {
+            cells.insert(c.index);
+        }
+        cells
+    }
+
+    /// What hovering the line says.
+    pub fn describe(self, g: &Generated, lit: usize) -> String {
+        let shader = &g.shader;
+        match self {
+            Part::None => String::new(),
+            Part::Var(k) => format!(
+                "{}: the coordinate along dimension {k} (extent {}), unravelled from the element index i; lit: the {lit} cells along it from the origin",
+                g.shader.names.get(k).map_or("", String::as_str),
+                shader.shape.get(k).copied().unwrap_or(0)
+            ),
+            Part::Address => format!(
+                "the offset and validity expressions ({} operations per element); lit: the {lit} valid cells",
+                shader.op_count
+            ),
+            Part::Gather => format!("valid elements read input[offset]; lit: the {lit} valid cells"),
+            Part::Fill => format!("masked elements get the fill value; lit: the {lit} masked cells"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::stack_grid::StackGrid;
+
+    fn stack(query: &str) -> ShapeTracker {
+        ViewsState::from_query(query).0.shown().0
+    }
+
+    #[test]
+    fn options_round_trip_through_the_query_and_keep_the_last_valid_value() {
+        let mut s = ShaderState::default();
+        assert_eq!(s.to_query(), "from=views");
+        s.from = Source::Morphisms;
+        s.set_index_type("u32");
+        s.set(OptField::Fill, "-7");
+        s.set(OptField::Workgroup, "128");
+        s.opts.readable = false;
+        let q = s.to_query();
+        assert_eq!(q, "from=morphisms&ty=u32&fill=-7&wg=128&expr=compact");
+        assert_eq!(ShaderState::from_query(&q), s);
+        // the input of a Syno chain, only for a Syno chain
+        s.input = 1;
+        assert_eq!(s.to_query(), q);
+        s.from = Source::Syno;
+        assert_eq!(ShaderState::from_query(&s.to_query()), s);
+        assert!(s.to_query().starts_with("from=syno&in=1&"));
+        s.from = Source::Morphisms;
+        s.input = 0;
+
+        s.set(OptField::Workgroup, "0");
+        assert_eq!(s.opts.workgroup_size, 128);
+        assert!(s.errors[1].as_deref().unwrap().contains("1 to 256"));
+        s.set(OptField::Fill, "2147483648");
+        assert_eq!(s.opts.fill, -7);
+        assert!(s.errors[0].is_some());
+        s.set(OptField::Fill, " 3 ");
+        assert_eq!((s.opts.fill, s.errors[0].clone()), (3, None));
+
+        let bad = ShaderState::from_query("from=nowhere&wg=x&fill=<b>");
+        assert_eq!(bad.from, Source::Views);
+        assert_eq!(bad.texts, ["<b>".to_string(), "x".to_string()]);
+        assert!(bad.errors.iter().all(Option::is_some));
+        assert_eq!(bad.opts, ShaderOptions::default());
+    }
+
+    #[test]
+    fn tokens_rebuild_every_line_and_name_the_loop_variables() {
+        let t = stack("shape=3,4&strides=1,3");
+        let g = Subject::Stack(t)
+            .generate(&ShaderOptions::default())
+            .unwrap();
+        let text: Vec<String> = g
+            .lines
+            .iter()
+            .map(|l| l.tokens.iter().map(|(_, s)| s.as_str()).collect())
+            .collect();
+        assert_eq!(text.join("\n") + "\n", g.shader.wgsl);
+        let parts: Vec<Part> = g.lines.iter().map(|l| l.part).collect();
+        for part in [
+            Part::Var(0),
+            Part::Var(1),
+            Part::Address,
+            Part::Gather,
+            Part::Fill,
+        ] {
+            assert_eq!(parts.iter().filter(|&&p| p == part).count(), 1, "{part:?}");
+        }
+        let address = g.lines.iter().find(|l| l.part == Part::Address).unwrap();
+        let vars: Vec<&(Tok, String)> = address
+            .tokens
+            .iter()
+            .filter(|(t, _)| matches!(t, Tok::Var(_)))
+            .collect();
+        assert_eq!(
+            vars,
+            [
+                &(Tok::Var(0), "ridx0".to_string()),
+                &(Tok::Var(1), "ridx1".to_string())
+            ]
+        );
+        let first = &g.lines[0].tokens;
+        assert_eq!(first.len(), 1);
+        assert_eq!(first[0].0, Tok::Comment);
+        let kinds: Vec<Tok> = highlight("@compute @workgroup_size(64)\nlet x = 12u;", &[])
+            .iter()
+            .flat_map(|l| l.tokens.iter().map(|t| t.0))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                Tok::Attribute,
+                Tok::Plain,
+                Tok::Attribute,
+                Tok::Plain,
+                Tok::Number,
+                Tok::Plain,
+                Tok::Keyword,
+                Tok::Plain,
+                Tok::Number,
+                Tok::Plain
+            ]
+        );
+    }
+
+    #[test]
+    fn parts_light_the_cells_they_compute() {
+        // a padded row: the first and last cells are masked
+        let t = stack("shape=4&ops=pad:1,1");
+        let grid = StackGrid::of(&t).unwrap().logical;
+        assert_eq!(Part::Fill.cells(&grid), SortedSet::from([0, 5]));
+        assert_eq!(Part::Address.cells(&grid), (1..5).collect());
+        assert_eq!(Part::Var(0).cells(&grid).len(), 6);
+        let t = stack("shape=2,3");
+        let grid = StackGrid::of(&t).unwrap().logical;
+        assert_eq!(Part::Var(1).cells(&grid), SortedSet::from([0, 1, 2]));
+        assert_eq!(Part::Var(0).cells(&grid), SortedSet::from([0, 3]));
+        assert!(Part::None.cells(&grid).is_empty());
+    }
+
+    #[test]
+    fn expected_output_is_the_offset_or_the_fill_over_an_arange_input() {
+        let t = stack("shape=4&ops=pad:1,1");
+        let g = Subject::Stack(t)
+            .generate(&ShaderOptions::default())
+            .unwrap();
+        let e = g.expected(-1).unwrap();
+        assert_eq!(e.output, [-1, 0, 1, 2, 3, -1]);
+        assert_eq!(e.input_len, 4);
+        let check = RunCheck::of(&e.output, &[-1, 0, 1, 2, 3, -1]);
+        assert!(check.mismatches.is_empty());
+        assert!(check.summary().starts_with("match: all 6"));
+        let check = RunCheck::of(&e.output, &[-1, 0, 9, 2, 3]);
+        assert_eq!(check.mismatches, [(2, 1, Some(9)), (5, -1, None)]);
+        assert_eq!(
+            check.summary(),
+            "mismatch: 2 of 6 elements differ (element 2: engine 1, GPU 9; element 5: engine -1, GPU nothing)"
+        );
+        let grid = StackGrid::of(&stack("shape=4&ops=pad:1,1"))
+            .unwrap()
+            .logical;
+        let out = RunCheck::output_grid(&grid, &[7, 7, 7]);
+        let values: Vec<Option<i64>> = out.cells.iter().map(|c| c.value).collect();
+        assert_eq!(values, [Some(7), Some(7), Some(7), None, None, None]);
+
+        let big = stack("shape=4096,2048");
+        let g = Subject::Stack(big)
+            .generate(&ShaderOptions::default())
+            .unwrap();
+        assert!(g.expected(0).unwrap_err().contains("at most 4194304"));
+    }
+
+    #[test]
+    fn layouts_morphisms_and_syno_chains_generate_over_their_elements() {
+        let layouts = LayoutsState::from_query("L=(2,3):(3,1)");
+        let (views, morphisms) = (ViewsState::default(), MorphismsState::default());
+        let mut syno = SynoState::default();
+        let pages = |layouts| Pages {
+            views: &views,
+            layouts,
+            morphisms: &morphisms,
+            syno: &syno,
+        };
+        let s = Subject::of(Source::Layouts, 0, &pages(&layouts)).unwrap();
+        let g = s.generate(&ShaderOptions::default()).unwrap();
+        // L(i) in colexicographic order: 0 3 1 4 2 5
+        assert_eq!(g.expected(0).unwrap().output, [0, 3, 1, 4, 2, 5]);
+        assert!(g.shader.wgsl.contains("the CuTe layout (2,3):(3,1)"));
+        let f = Subject::of(Source::Morphisms, 0, &pages(&layouts)).unwrap();
+        let Subject::Layout(l) = &f else {
+            panic!("a morphism gives a layout")
+        };
+        assert_eq!(Ok(l.clone()), morphisms.editor.morphism().layout());
+        let negative = LayoutsState::from_query("L=4:-1");
+        let s = Subject::of(Source::Layouts, 0, &pages(&negative)).unwrap();
+        assert!(s.generate(&ShaderOptions::default()).is_err());
+
+        // the default chain is a 2 x 3 matmul with k = 4: input 1 (4 x 3) read at r0 * 3 + o1
+        let s = Subject::of(Source::Syno, 1, &pages(&layouts)).unwrap();
+        let g = s.generate(&ShaderOptions::default()).unwrap();
+        assert_eq!(g.shader.names, ["o0", "o1", "r0"]);
+        let offsets = g.cells.offsets(100).unwrap();
+        let want: Vec<Option<i64>> = RowMajor::new(&[2, 3, 4])
+            .map(|l| Some(l[2] * 3 + l[1]))
+            .collect();
+        assert_eq!(offsets, want);
+        assert_eq!(g.grid().unwrap().logical.cells.len(), 24);
+        let r0 = g.lines.iter().position(|l| l.part == Part::Var(2)).unwrap();
+        assert!(g.lines[r0]
+            .tokens
+            .iter()
+            .any(|t| t == &(Tok::Var(2), "r0".to_string())));
+        syno.set_text("output 2\nreverse d0");
+        let pages = Pages {
+            views: &views,
+            layouts: &layouts,
+            morphisms: &morphisms,
+            syno: &syno,
+        };
+        let err = Subject::of(Source::Syno, 0, &pages).unwrap_err();
+        assert!(err.contains("no inputs"), "{err}");
+    }
+}

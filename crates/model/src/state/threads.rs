@@ -1,0 +1,579 @@
+//! The Threads page: a TiledMMA (an MMA atom, its layout over M, N, K and a permutation) and
+//! which thread and value hold each element of its A, B and C, as CuTe's `print_latex` draws
+//! them, with the fragment a thread holds.
+
+use crate::draw::colouring::Colouring;
+use crate::draw::large_grid::LargeGrid;
+use crate::state::url::{percent_encode, query_value, PageState};
+use engine::access::{CopyBanks, SharedSide};
+use engine::cute::mma::parse_atom_layout;
+use engine::cute::{
+    copy_grids, mma_grids, mma_warnings, ComposedLayout, CppTiler, MmaAtom, Operand, Owner,
+    TiledCopy, TiledMma, TvGrid,
+};
+
+mod copy;
+mod fragment;
+mod triton;
+
+pub use copy::{bank_lines, copy_banks, make_copy, make_smem, CopyField, CopyFields, CopyOver};
+pub use fragment::{held, problem_fragment, problem_partition, registers, Pick, Problem};
+pub use triton::{triton_links, TritonLink};
+
+/// Longest field text kept.
+const MAX_CHARS: usize = 512;
+/// Most tile elements the page draws (A, B and C together).
+pub const MAX_ELEMENTS: usize = 1 << 20;
+
+/// A ready-made tiled MMA, and the copy that feeds it.
+pub struct Preset {
+    pub name: &'static str,
+    pub atom: &'static str,
+    pub layout: &'static str,
+    pub permutation: &'static str,
+    /// The copy atom, what it tiles, its element width and the shared-memory layout of its
+    /// tile; `None`: no copy.
+    pub copy: Option<PresetCopy>,
+}
+
+/// A preset's copy: atom, what it tiles, element bits, shared-memory layout.
+pub type PresetCopy = (&'static str, CopyOver, &'static str, &'static str);
+
+/// The kernel's ldmatrix of A from its swizzled 32 × 16 tile (CuTe's `Swizzle<2,3,3>` over
+/// 32-element rows).
+const LDSM_A: Option<PresetCopy> = Some((
+    "SM75_U32x4_LDSM_N",
+    CopyOver::Operand(Operand::A),
+    "16",
+    "Sw<2,3,3> o 0 o (32,16):(32,1)",
+));
+
+pub const PRESETS: [Preset; 5] = [
+    Preset {
+        name: "SM80 16×8×16 F16, one warp",
+        atom: "SM80_16x8x16_F16F16F16F16_TN",
+        layout: "1x1x1",
+        permutation: "",
+        copy: None,
+    },
+    Preset {
+        name: "SM80 128×128×32 F16 kernel: 2×2 warps (32×32×16), A by ldmatrix",
+        atom: "SM80_16x8x16_F16F16F16F16_TN",
+        layout: "2x2x1",
+        permutation: "(_32,_32,_16)",
+        copy: LDSM_A,
+    },
+    Preset {
+        name: "SM80 128×128×32 F16 kernel: its cp.async of A, 16×8 threads × 8 halves",
+        atom: "SM80_16x8x16_F16F16F16F16_TN",
+        layout: "2x2x1",
+        permutation: "(_32,_32,_16)",
+        copy: Some((
+            "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+            CopyOver::Layouts,
+            "16",
+            "Sw<3,3,3> o 0 o (16,64):(64,1)",
+        )),
+    },
+    Preset {
+        name: "SM90 64×128×16 GMMA, one warpgroup",
+        atom: "SM90_64x128x16_F16F16F16_SS",
+        layout: "1x1x1",
+        permutation: "",
+        copy: None,
+    },
+    Preset {
+        name: "SM90 64×256×16 GMMA, one warpgroup",
+        atom: "SM90_64x256x16_F32F16F16_SS",
+        layout: "1x1x1",
+        permutation: "",
+        copy: None,
+    },
+];
+
+/// The MMA atoms by architecture, for a picker: `SM80 (Ampere)` and its atoms, …
+pub fn atom_groups() -> Vec<(String, Vec<String>)> {
+    const ARCHES: [(&str, &str); 5] = [
+        ("SM70", "Volta"),
+        ("SM75", "Turing"),
+        ("SM80", "Ampere"),
+        ("SM89", "Ada"),
+        ("SM90", "Hopper warpgroup GMMA"),
+    ];
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for name in MmaAtom::names() {
+        let arch = name.split('_').next().unwrap_or_default().to_string();
+        let label = match ARCHES.iter().find(|(a, _)| *a == arch) {
+            Some((a, what)) => format!("{a} ({what})"),
+            None => arch,
+        };
+        match groups.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, names)) => names.push(name),
+            None => groups.push((label, vec![name])),
+        }
+    }
+    groups
+}
+
+/// How cells are coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ThreadColour {
+    /// By thread modulo 8, eight steps of the ramp (`print_latex` cycles eight colours).
+    #[default]
+    Cycle,
+    /// By thread, on the ramp from the first to the last.
+    Ramp,
+    /// By warp (thread / 32).
+    Warp,
+}
+
+impl ThreadColour {
+    pub const ALL: [ThreadColour; 3] =
+        [ThreadColour::Cycle, ThreadColour::Ramp, ThreadColour::Warp];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ThreadColour::Cycle => "cycle",
+            ThreadColour::Ramp => "ramp",
+            ThreadColour::Warp => "warp",
+        }
+    }
+    pub fn title(self) -> &'static str {
+        match self {
+            ThreadColour::Cycle => "thread mod 8",
+            ThreadColour::Ramp => "thread, on the ramp",
+            ThreadColour::Warp => "warp",
+        }
+    }
+    pub fn parse(slug: &str) -> Option<ThreadColour> {
+        ThreadColour::ALL.into_iter().find(|c| c.as_str() == slug)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadsState {
+    atom: String,
+    layout_text: String,
+    permutation_text: String,
+    pick_text: String,
+    gemm_text: String,
+    block_text: String,
+    copy_fields: CopyFields,
+    /// Why a field as typed makes no TiledMMA, copy or pick, by [`Field`].
+    errors: [Option<String>; FIELDS],
+    /// The last TiledMMA that was made.
+    mma: TiledMma,
+    /// The last pick that was read.
+    pick: Option<Pick>,
+    /// The last GEMM and block that were read.
+    problem: Option<Problem>,
+    /// The last copy that was made and its warnings.
+    copy: Option<(TiledCopy, Vec<String>)>,
+    /// The last shared-memory layout that was read.
+    smem: Option<ComposedLayout>,
+    pub colour: ThreadColour,
+}
+
+impl Default for ThreadsState {
+    fn default() -> ThreadsState {
+        let p = &PRESETS[0];
+        let mma = make(p.atom, p.layout, p.permutation)
+            .unwrap_or_else(|_| unreachable!("the first preset makes a TiledMMA"));
+        ThreadsState {
+            atom: p.atom.into(),
+            layout_text: p.layout.into(),
+            permutation_text: p.permutation.into(),
+            pick_text: String::new(),
+            gemm_text: String::new(),
+            block_text: String::new(),
+            copy_fields: CopyFields::default(),
+            errors: Default::default(),
+            mma,
+            pick: None,
+            problem: None,
+            copy: None,
+            smem: None,
+            colour: ThreadColour::Cycle,
+        }
+    }
+}
+
+/// Which field an error is next to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Atom,
+    Layout,
+    Permutation,
+    /// The thread or warp to light.
+    Pick,
+    CopyAtom,
+    CopyBits,
+    CopyThr,
+    CopyVal,
+    CopySmem,
+    /// The GEMM `M×N×K` the tile is a block of.
+    Gemm,
+    /// The block of tiles `(m, n, k)`.
+    Block,
+}
+
+const FIELDS: usize = 11;
+
+/// The TiledMMA the three fields make, or which field is wrong and why.
+fn make(atom: &str, layout: &str, permutation: &str) -> Result<TiledMma, (Field, String)> {
+    let atom = MmaAtom::parse(atom).map_err(|e| (Field::Atom, e.to_string()))?;
+    let layout = parse_atom_layout(layout).map_err(|e| (Field::Layout, e.to_string()))?;
+    let permutation = match permutation.trim() {
+        "" | "none" => Vec::new(),
+        text => match CppTiler::parse(text).map_err(|e| (Field::Permutation, e.to_string()))? {
+            CppTiler::Tuple(items) => items,
+            one => vec![one],
+        },
+    };
+    TiledMma::new(atom, layout, permutation).map_err(|e| (Field::Permutation, e.to_string()))
+}
+
+impl ThreadsState {
+    pub fn atom(&self) -> &str {
+        &self.atom
+    }
+    pub fn layout_text(&self) -> &str {
+        &self.layout_text
+    }
+    pub fn permutation_text(&self) -> &str {
+        &self.permutation_text
+    }
+    pub fn error(&self, field: Field) -> Option<&str> {
+        self.errors[field as usize].as_deref()
+    }
+    pub fn pick_text(&self) -> &str {
+        &self.pick_text
+    }
+    pub fn copy_fields(&self) -> &CopyFields {
+        &self.copy_fields
+    }
+    /// The text of `field`.
+    pub fn text(&self, field: Field) -> &str {
+        match field {
+            Field::Atom => &self.atom,
+            Field::Layout => &self.layout_text,
+            Field::Permutation => &self.permutation_text,
+            Field::Pick => &self.pick_text,
+            Field::CopyAtom => &self.copy_fields.atom,
+            Field::CopyBits => &self.copy_fields.bits,
+            Field::CopyThr => &self.copy_fields.thr,
+            Field::CopyVal => &self.copy_fields.val,
+            Field::CopySmem => &self.copy_fields.smem,
+            Field::Gemm => &self.gemm_text,
+            Field::Block => &self.block_text,
+        }
+    }
+    pub fn mma(&self) -> &TiledMma {
+        &self.mma
+    }
+    /// The GEMM and block the fields name.
+    pub fn problem(&self) -> Option<Problem> {
+        self.problem
+    }
+    /// The thread or warp the pick field names.
+    pub fn pick(&self) -> Option<Pick> {
+        self.pick
+    }
+    /// The last TiledCopy the copy fields made, and its warnings.
+    pub fn copy(&self) -> Option<&(TiledCopy, Vec<String>)> {
+        self.copy.as_ref()
+    }
+
+    /// Takes what a field says; when the fields make a TiledMMA (a copy, a pick) it replaces
+    /// the last one, otherwise the field at fault says why and the last one stays.
+    pub fn set(&mut self, field: Field, text: &str) {
+        let text: String = text.chars().take(MAX_CHARS).collect();
+        match field {
+            Field::Atom => self.atom = text,
+            Field::Layout => self.layout_text = text,
+            Field::Permutation => self.permutation_text = text,
+            Field::Pick => self.pick_text = text,
+            Field::CopyAtom => self.copy_fields.atom = text,
+            Field::CopyBits => self.copy_fields.bits = text,
+            Field::CopyThr => self.copy_fields.thr = text,
+            Field::CopyVal => self.copy_fields.val = text,
+            Field::CopySmem => self.copy_fields.smem = text,
+            Field::Gemm => self.gemm_text = text,
+            Field::Block => self.block_text = text,
+        }
+        self.rebuild();
+    }
+
+    /// What the copy tiles.
+    pub fn set_copy_over(&mut self, over: CopyOver) {
+        self.copy_fields.over = over;
+        self.rebuild();
+    }
+
+    /// Which side of the copy is shared memory (`None`: the atom's own).
+    pub fn set_shared(&mut self, shared: Option<SharedSide>) {
+        self.copy_fields.shared = shared;
+    }
+
+    /// The bank conflicts of the copy over the shared-memory layout, when both are there.
+    pub fn copy_banks(&self) -> Option<Result<CopyBanks, String>> {
+        let (copy, _) = self.copy.as_ref()?;
+        Some(copy_banks(
+            copy,
+            self.copy_fields.shared,
+            self.smem.as_ref()?,
+        ))
+    }
+
+    /// The TiledMMA, then the copy over it, then the pick, each from its fields.
+    fn rebuild(&mut self) {
+        self.errors = Default::default();
+        match make(&self.atom, &self.layout_text, &self.permutation_text) {
+            Ok(mma) => self.mma = mma,
+            Err((at, why)) => self.errors[at as usize] = Some(why),
+        }
+        match make_copy(&self.copy_fields, &self.mma) {
+            Ok(copy) => self.copy = copy,
+            Err((at, why)) => {
+                let field = match at {
+                    CopyField::Atom => Field::CopyAtom,
+                    CopyField::Bits => Field::CopyBits,
+                    CopyField::Thr => Field::CopyThr,
+                    CopyField::Val => Field::CopyVal,
+                    CopyField::Smem => Field::CopySmem,
+                };
+                self.errors[field as usize] = Some(why);
+            }
+        }
+        match Problem::parse(&self.gemm_text, &self.block_text, self.mma.tile_mnk()) {
+            Ok(problem) => self.problem = problem,
+            Err((gemm, why)) => {
+                let field = if gemm { Field::Gemm } else { Field::Block };
+                self.errors[field as usize] = Some(why);
+            }
+        }
+        match make_smem(&self.copy_fields) {
+            Ok(smem) => self.smem = smem,
+            Err(why) => self.errors[Field::CopySmem as usize] = Some(why),
+        }
+        let threads = self.mma.threads().unwrap_or(0).max(
+            self.copy
+                .as_ref()
+                .and_then(|(c, _)| c.threads().ok())
+                .unwrap_or(0),
+        );
+        match Pick::parse(&self.pick_text, threads) {
+            Ok(pick) => self.pick = pick,
+            Err(why) => self.errors[Field::Pick as usize] = Some(why),
+        }
+    }
+
+    /// Loads preset `k`.
+    pub fn load_preset(&mut self, k: usize) {
+        if let Some(p) = PRESETS.get(k) {
+            self.atom = p.atom.into();
+            self.layout_text = p.layout.into();
+            self.permutation_text = p.permutation.into();
+            self.copy_fields = CopyFields::default();
+            if let Some((atom, over, bits, smem)) = p.copy {
+                self.copy_fields.atom = atom.into();
+                self.copy_fields.over = over;
+                self.copy_fields.bits = bits.into();
+                self.copy_fields.smem = smem.into();
+            }
+            self.rebuild();
+        }
+    }
+
+    /// What the page says of the TiledMMA: its tile, threads and warps.
+    pub fn summary(&self) -> String {
+        let [m, n, k] = self.mma.tile_mnk();
+        let threads = self.mma.threads().unwrap_or(0);
+        format!(
+            "{} over {}: tile {m}×{n}×{k}, {threads} threads ({} warps)",
+            self.mma.atom().name(),
+            self.mma.atom_layout(),
+            (threads + 31) / 32
+        )
+    }
+
+    /// What the page says of the copy: its atom, tile and threads.
+    pub fn copy_summary(&self) -> Option<String> {
+        let (copy, _) = self.copy.as_ref()?;
+        let tile: Vec<String> = copy.tile().iter().map(i64::to_string).collect();
+        let threads = copy.threads().unwrap_or(0);
+        Some(format!(
+            "Copy_Atom<{}, {}-bit> over {}: tile {}, {threads} threads ({} warps)",
+            copy.atom().name(),
+            copy.atom().element_bits(),
+            self.copy_fields.over.title(),
+            tile.join("×"),
+            (threads + 31) / 32
+        ))
+    }
+
+    /// What CuTe would not warn of: the MMA's thread count, the copy's.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut out: Vec<String> = mma_warnings(&self.mma)
+            .map(|w| w.into_iter().map(|w| format!("MMA: {w}")).collect())
+            .unwrap_or_default();
+        if let Some((_, copy)) = &self.copy {
+            out.extend(copy.iter().map(|w| format!("copy: {w}")));
+        }
+        out
+    }
+
+    /// C, A and B: each element under its first owner.
+    ///
+    /// # Errors
+    /// A tile past [`MAX_ELEMENTS`].
+    pub fn grids(&self) -> Result<[TvGrid; 3], String> {
+        mma_grids(&self.mma, MAX_ELEMENTS).map_err(|e| e.to_string())
+    }
+
+    /// The copy's S and D, when there is a copy.
+    ///
+    /// # Errors
+    /// A tile past [`MAX_ELEMENTS`], or not of rank 2.
+    pub fn copy_grids(&self) -> Option<Result<[TvGrid; 2], String>> {
+        let (copy, _) = self.copy.as_ref()?;
+        Some(copy_grids(copy, MAX_ELEMENTS).map_err(|e| e.to_string()))
+    }
+}
+
+/// An operand's grid on a canvas: `rows × cols` (m down, n across), each cell's "address" its
+/// first owner's thread (or warp), coloured as `colour` says.
+pub fn canvas_grid(grid: &TvGrid, threads: i64, colour: ThreadColour) -> LargeGrid {
+    let (rows, cols) = (grid.rows().max(0), grid.cols().max(0));
+    let mut addresses = Vec::with_capacity((rows * cols) as usize);
+    for m in 0..rows {
+        for n in 0..cols {
+            let owner = grid.owner_at(m, n);
+            addresses.push(owner.map(|(t, _)| match colour {
+                ThreadColour::Warp => t / 32,
+                _ => t,
+            }));
+        }
+    }
+    let (span, colouring) = match colour {
+        ThreadColour::Cycle => ((0, threads.max(1) - 1), Colouring::Threads),
+        ThreadColour::Ramp => ((0, threads.max(1) - 1), Colouring::Address),
+        ThreadColour::Warp => ((0, (threads.max(1) - 1) / 32), Colouring::Address),
+    };
+    LargeGrid {
+        shape: vec![rows, cols],
+        addresses,
+        span: Some(span),
+        colouring,
+    }
+}
+
+/// The row and column of grid cell `cell` (row-major), and its first owner.
+pub fn cell_owner(grid: &TvGrid, cell: usize) -> Option<(i64, i64, Option<Owner>)> {
+    let cols = grid.cols().max(1);
+    let (m, n) = (cell as i64 / cols, cell as i64 % cols);
+    if m >= grid.rows() {
+        return None;
+    }
+    Some((m, n, grid.owner_at(m, n)))
+}
+
+/// The label of grid cell `cell` (row-major) on a zoomed-in canvas: `T{t} V{v}`, as
+/// `print_latex` writes it.
+pub fn cell_label(grid: &TvGrid, cell: usize) -> Option<String> {
+    let (_, _, owner) = cell_owner(grid, cell)?;
+    let (t, v) = owner?;
+    Some(format!("T{t} V{v}"))
+}
+
+/// The elements thread `thread` holds in `grid`, value by value: `V0 (m,n)`, …
+pub fn fragment(grid: &TvGrid, thread: i64) -> Vec<(i64, i64, i64)> {
+    held(grid, thread..thread + 1, MAX_ELEMENTS)
+        .into_iter()
+        .map(|(_, v, m, n)| (v, m, n))
+        .collect()
+}
+
+impl PageState for ThreadsState {
+    /// `atom=…&layout=…`, then `perm=…`, `colour=…`, `pick=…` and the copy's `copy=…&over=…&bits=…`
+    /// (`thr=…&val=…` over layouts) where not the default.
+    fn to_query(&self) -> String {
+        let keep = crate::state::url::keep::OPERAND;
+        let mut q = format!(
+            "atom={}&layout={}",
+            percent_encode(&self.atom, keep),
+            percent_encode(&self.layout_text, keep)
+        );
+        if !self.permutation_text.is_empty() {
+            q += &format!("&perm={}", percent_encode(&self.permutation_text, keep));
+        }
+        if self.colour != ThreadColour::Cycle {
+            q += &format!("&colour={}", self.colour.as_str());
+        }
+        if !self.pick_text.is_empty() {
+            q += &format!("&pick={}", percent_encode(&self.pick_text, keep));
+        }
+        if !self.gemm_text.is_empty() {
+            q += &format!(
+                "&gemm={}&block={}",
+                percent_encode(&self.gemm_text, keep),
+                percent_encode(&self.block_text, keep)
+            );
+        }
+        let c = &self.copy_fields;
+        if !c.atom.is_empty() {
+            q += &format!(
+                "&copy={}&over={}&bits={}",
+                percent_encode(&c.atom, keep),
+                c.over.as_str(),
+                percent_encode(&c.bits, keep)
+            );
+            if !c.smem.is_empty() {
+                q += &format!("&smem={}", percent_encode(&c.smem, keep));
+            }
+            if let Some(side) = c.shared {
+                q += &format!("&shared={}", side.as_str().to_ascii_lowercase());
+            }
+            if c.over == CopyOver::Layouts {
+                q += &format!(
+                    "&thr={}&val={}",
+                    percent_encode(&c.thr, keep),
+                    percent_encode(&c.val, keep)
+                );
+            }
+        }
+        q
+    }
+
+    fn read_query(query: &str) -> (Self, Vec<String>) {
+        let get = |key: &str| query_value(query, key, MAX_CHARS);
+        let mut s = ThreadsState::default();
+        let set = |text: &mut String, key: &str| {
+            if let Some(value) = get(key) {
+                *text = value;
+            }
+        };
+        set(&mut s.atom, "atom");
+        set(&mut s.layout_text, "layout");
+        set(&mut s.permutation_text, "perm");
+        set(&mut s.pick_text, "pick");
+        set(&mut s.gemm_text, "gemm");
+        set(&mut s.block_text, "block");
+        set(&mut s.copy_fields.atom, "copy");
+        set(&mut s.copy_fields.bits, "bits");
+        set(&mut s.copy_fields.thr, "thr");
+        set(&mut s.copy_fields.val, "val");
+        set(&mut s.copy_fields.smem, "smem");
+        s.copy_fields.shared = get("shared").and_then(|t| SharedSide::parse(&t));
+        if let Some(over) = get("over").and_then(|o| CopyOver::parse(&o)) {
+            s.copy_fields.over = over;
+        }
+        s.colour = get("colour")
+            .and_then(|c| ThreadColour::parse(&c))
+            .unwrap_or_default();
+        s.rebuild();
+        (s, Vec::new())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,197 @@
+//! The Threads page's TiledCopy: a copy atom tiled over an MMA operand (`make_tiled_copy_A/B/C`)
+//! or over its own thread and value layouts (`make_tiled_copy`), its source and destination
+//! grids, and the warnings CuTe does not give.
+
+use engine::access::{Banks, CopyBanks, SharedSide};
+use engine::cute::copy_warnings;
+use engine::cute::{ComposedLayout, CopyAtom, CppLayout, Operand, TiledCopy, TiledMma};
+
+use super::MAX_ELEMENTS;
+
+/// What a TiledCopy tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CopyOver {
+    /// `make_tiled_copy_A/B/C(atom, tiled_mma)`: the operand's TV layout and tile.
+    Operand(Operand),
+    /// `make_tiled_copy(atom, thr_layout, val_layout)`.
+    #[default]
+    Layouts,
+}
+
+impl CopyOver {
+    pub const ALL: [CopyOver; 4] = [
+        CopyOver::Operand(Operand::A),
+        CopyOver::Operand(Operand::B),
+        CopyOver::Operand(Operand::C),
+        CopyOver::Layouts,
+    ];
+    /// Its name in links and menus: `a`, `b`, `c`, `layouts`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CopyOver::Operand(Operand::A) => "a",
+            CopyOver::Operand(Operand::B) => "b",
+            CopyOver::Operand(Operand::C) => "c",
+            CopyOver::Layouts => "layouts",
+        }
+    }
+    pub fn title(self) -> &'static str {
+        match self {
+            CopyOver::Operand(Operand::A) => "the MMA's A (make_tiled_copy_A)",
+            CopyOver::Operand(Operand::B) => "the MMA's B (make_tiled_copy_B)",
+            CopyOver::Operand(Operand::C) => "the MMA's C (make_tiled_copy_C)",
+            CopyOver::Layouts => "thread and value layouts (make_tiled_copy)",
+        }
+    }
+    pub fn parse(slug: &str) -> Option<CopyOver> {
+        CopyOver::ALL.into_iter().find(|c| c.as_str() == slug)
+    }
+}
+
+/// The copy's fields, as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CopyFields {
+    /// The atom's name; empty: no copy.
+    pub atom: String,
+    /// The element width in bits, as typed.
+    pub bits: String,
+    pub over: CopyOver,
+    pub thr: String,
+    pub val: String,
+    /// The shared-memory layout of the copy tile (tile index → element offset), swizzled or
+    /// not; empty: no bank analysis.
+    pub smem: String,
+    /// Which side is shared memory; `None`: the atom's own (ldmatrix S, stmatrix and cp.async D).
+    pub shared: Option<SharedSide>,
+}
+
+impl Default for CopyFields {
+    fn default() -> CopyFields {
+        CopyFields {
+            atom: String::new(),
+            bits: "16".into(),
+            over: CopyOver::Layouts,
+            thr: "(_16,_8):(_8,_1)".into(),
+            val: "(_1,_8)".into(),
+            smem: String::new(),
+            shared: None,
+        }
+    }
+}
+
+/// A copy field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyField {
+    Atom,
+    Bits,
+    Thr,
+    Val,
+    Smem,
+}
+
+/// A copy and the warnings it deserves.
+pub type CopyMade = (TiledCopy, Vec<String>);
+
+/// The copy the fields make over `mma`, its warnings, or the field at fault and why; `Ok(None)`
+/// when no atom is named.
+///
+/// # Errors
+/// The field at fault and why.
+pub fn make_copy(
+    fields: &CopyFields,
+    mma: &TiledMma,
+) -> Result<Option<CopyMade>, (CopyField, String)> {
+    if fields.atom.trim().is_empty() {
+        return Ok(None);
+    }
+    let bits: i64 = fields
+        .bits
+        .trim()
+        .parse()
+        .ok()
+        .filter(|b| [1, 4, 8, 16, 32, 64, 128].contains(b))
+        .ok_or((
+            CopyField::Bits,
+            format!(
+                "`{}`: an element width of 1, 4, 8, 16, 32, 64 or 128 bits",
+                fields.bits.trim()
+            ),
+        ))?;
+    let atom = CopyAtom::parse(&fields.atom, bits).map_err(|e| (CopyField::Atom, e.to_string()))?;
+    let (copy, feeds) = match fields.over {
+        CopyOver::Operand(operand) => (
+            TiledCopy::for_mma(atom, mma, operand).map_err(|e| (CopyField::Atom, e.to_string()))?,
+            Some((mma, operand)),
+        ),
+        CopyOver::Layouts => {
+            let thr = CppLayout::parse(&fields.thr).map_err(|e| (CopyField::Thr, e.to_string()))?;
+            let val = CppLayout::parse(&fields.val).map_err(|e| (CopyField::Val, e.to_string()))?;
+            let copy =
+                TiledCopy::new(atom, &thr, &val).map_err(|e| (CopyField::Val, e.to_string()))?;
+            (copy, None)
+        }
+    };
+    let warnings = copy_warnings(&copy, feeds, MAX_ELEMENTS)
+        .map_err(|e| (CopyField::Atom, e.to_string()))?
+        .into_iter()
+        .map(|w| w.to_string())
+        .collect();
+    Ok(Some((copy, warnings)))
+}
+
+/// The shared-memory layout the field names (composed with a swizzle, or plain), `Ok(None)`
+/// when empty.
+///
+/// # Errors
+/// Why it is no layout.
+pub fn make_smem(fields: &CopyFields) -> Result<Option<ComposedLayout>, String> {
+    match fields.smem.trim() {
+        "" => Ok(None),
+        text => ComposedLayout::parse_or_plain(text)
+            .map(Some)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// The bank conflicts of `copy`'s shared-memory side over `smem` (32 banks), per instruction,
+/// warp and block.
+///
+/// # Errors
+/// A `UniversalCopy` with no side named; what [`CopyBanks::of`] refuses (an access that is not
+/// contiguous and aligned, a memory layout smaller than the tile, …).
+pub fn copy_banks(
+    copy: &TiledCopy,
+    shared: Option<SharedSide>,
+    smem: &ComposedLayout,
+) -> Result<CopyBanks, String> {
+    let shared = shared
+        .or_else(|| SharedSide::of_atom(copy.atom()))
+        .ok_or_else(|| {
+            format!(
+                "{} reads and writes either side: say which is shared memory",
+                copy.atom().name()
+            )
+        })?;
+    CopyBanks::of(copy, shared, smem, Banks::Nvidia32, MAX_ELEMENTS).map_err(|e| e.to_string())
+}
+
+/// What the page says of a copy's banks: the instruction, the block, warp 0 and the worst warp.
+pub fn bank_lines(banks: &CopyBanks) -> Vec<String> {
+    let worst = banks.worst_warp();
+    let mut lines = vec![
+        format!(
+            "{} on {}, {} values per thread per instruction, {} warps",
+            banks.kind(),
+            banks.shared().as_str(),
+            banks.values_per_instruction(),
+            banks.warps().len()
+        ),
+        format!("block: {}", banks.summary()),
+    ];
+    if let Some(first) = banks.warps().first() {
+        lines.push(format!("warp 0: {}", first.summary()));
+    }
+    if let Some(read) = banks.warps().get(worst).filter(|_| worst > 0) {
+        lines.push(format!("worst warp {worst}: {}", read.summary()));
+    }
+    lines
+}

@@ -1,0 +1,612 @@
+//! The Triton page: a Triton layout (the MLIR attribute of an IR dump, a Gluon constructor or a
+//! tensor type) over a tensor shape, as its linear layout; which register, lane and warp hold
+//! each element; a second layout to compare and convert with; the CuTe counterpart.
+
+use crate::state::url::{percent_encode, query_value, PageState};
+use engine::linear::{
+    analyze_conversion, distributed_to_cute_tv, shared_to_cute, short_name, ConversionReport,
+    Holders, LinearLayout, TritonLayout, TritonText,
+};
+
+mod grid;
+
+pub use grid::{bits_of, canvas_grid, cell_label, differing, hover_text, lit, TritonColour};
+
+/// Longest field text kept (an IR dump's alias line and attribute fit many times over).
+const MAX_CHARS: usize = 4096;
+/// Most tensor elements the page draws.
+pub const MAX_ELEMENTS: usize = 1 << 18;
+/// Most (register, lane, warp, block) inputs walked to find who holds each element.
+pub const MAX_INPUTS: usize = 1 << 20;
+
+/// A ready-made layout, its tensor, and a second layout to convert to (empty: none).
+pub struct Preset {
+    pub name: &'static str,
+    pub layout: &'static str,
+    pub shape: &'static str,
+    pub other: &'static str,
+}
+
+const BLOCKED: &str = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], \
+                       warpsPerCTA = [4, 1], order = [1, 0]}>";
+const MMA_V2: &str = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], \
+                      instrShape = [16, 8]}>";
+
+pub const PRESETS: [Preset; 10] = [
+    Preset {
+        name: "blocked: 4 warps over 32×64, 4 elements a thread",
+        layout: BLOCKED,
+        shape: "32,64",
+        other: "",
+    },
+    Preset {
+        name: "mma.sync (nvidia_mma v2): 2×2 warps of 16×8 tiles over 32×32",
+        layout: MMA_V2,
+        shape: "32,32",
+        other: "",
+    },
+    Preset {
+        name: "its operand A (dot_op, kWidth 2), as an IR dump prints it",
+        layout: "#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = \
+                 [2, 2], instrShape = [16, 8]}>\n#ttg.dot_op<{opIdx = 0, parent = #mma, \
+                 kWidth = 2}>",
+        shape: "32,16",
+        other: "",
+    },
+    Preset {
+        name: "wgmma (nvidia_mma v3): one warpgroup, 64×64 accumulator",
+        layout: "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], \
+                 instrShape = [16, 64, 16]}>",
+        shape: "64,64",
+        other: "",
+    },
+    Preset {
+        name: "a row of a blocked tensor (slice), typed as a tensor",
+        layout: "tensor<64xf32, #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = \
+                 [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>>",
+        shape: "64",
+        other: "",
+    },
+    Preset {
+        name: "Gluon: a BlockedLayout, column-major",
+        layout: "ttgl.BlockedLayout(size_per_thread=[4, 1], threads_per_warp=[8, 4], \
+                 warps_per_cta=[1, 4], order=[0, 1])",
+        shape: "32,64",
+        other: "",
+    },
+    Preset {
+        name: "linear: registers XORed (no CuTe counterpart)",
+        layout: "#ttg.linear<{register = [[0, 1], [0, 3]], lane = [[0, 4], [1, 0], [2, 0], \
+                 [4, 0], [8, 0]], warp = [], block = []}>",
+        shape: "16,8",
+        other: "",
+    },
+    Preset {
+        name: "shared: nvmma_shared, 128-byte swizzle of 16-bit elements over 64×64",
+        layout: "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, \
+                 elementBitWidth = 16}>",
+        shape: "64,64",
+        other: "",
+    },
+    Preset {
+        name: "shared: swizzled_shared, vec 8, 8 phases",
+        layout: "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+        shape: "32,64",
+        other: "",
+    },
+    Preset {
+        name: "convert: blocked to mma.sync's accumulator (through shared memory)",
+        layout: BLOCKED,
+        shape: "32,32",
+        other: MMA_V2,
+    },
+];
+
+/// Which field an error is next to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Layout,
+    Shape,
+    Other,
+    Pick,
+}
+
+const FIELDS: usize = 4;
+
+impl Field {
+    pub const ALL: [Field; FIELDS] = [Field::Layout, Field::Shape, Field::Other, Field::Pick];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// What to light in the grids: a thread (`12` or `t12`, lane + lanes·warp), a warp (`w1`) or
+/// a register (`r3`, in every thread).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TritonPick {
+    Thread(u32),
+    Warp(u32),
+    Register(u32),
+}
+
+impl TritonPick {
+    /// `12`, `t12`, `w1` or `r3`.
+    ///
+    /// # Errors
+    /// What was expected.
+    pub fn parse(text: &str) -> Result<TritonPick, String> {
+        let text = text.trim();
+        let (kind, number): (fn(u32) -> TritonPick, &str) =
+            match text.chars().next().map(|c| c.to_ascii_lowercase()) {
+                Some('t') => (TritonPick::Thread, &text[1..]),
+                Some('w') => (TritonPick::Warp, &text[1..]),
+                Some('r') => (TritonPick::Register, &text[1..]),
+                _ => (TritonPick::Thread, text),
+            };
+        number.trim().parse::<u32>().map(kind).map_err(|_| {
+            format!("a thread (12 or t12), a warp (w1) or a register (r3), not `{text}`")
+        })
+    }
+}
+
+/// A layout as read: where it came from, the tensor's shape, and its linear layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Made {
+    pub layout: TritonLayout,
+    pub shape: Vec<u32>,
+    pub linear: LinearLayout,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TritonState {
+    texts: [String; FIELDS],
+    /// Why a field as typed makes no layout or pick, by [`Field`].
+    errors: [Option<String>; FIELDS],
+    /// The last layout that was made.
+    made: Made,
+    /// The last second layout that was made; `None` while its field is empty.
+    other: Option<Made>,
+    /// The last pick that was read.
+    pick: Option<TritonPick>,
+    pub colour: TritonColour,
+}
+
+impl Default for TritonState {
+    fn default() -> TritonState {
+        let p = &PRESETS[0];
+        let made = make(p.layout, p.shape, None)
+            .unwrap_or_else(|_| unreachable!("the first preset makes a layout"));
+        TritonState {
+            texts: [
+                p.layout.into(),
+                p.shape.into(),
+                String::new(),
+                String::new(),
+            ],
+            errors: Default::default(),
+            made,
+            other: None,
+            pick: None,
+            colour: TritonColour::default(),
+        }
+    }
+}
+
+/// `32,64`, `32x64` or `32×64`.
+fn parse_shape(text: &str) -> Result<Vec<u32>, String> {
+    let sizes: Result<Vec<u32>, _> = text
+        .split([',', 'x', '×'])
+        .map(|s| s.trim().parse::<u32>())
+        .collect();
+    match sizes {
+        Ok(sizes) if !sizes.is_empty() => match sizes.iter().find(|s| !s.is_power_of_two()) {
+            Some(s) => Err(format!(
+                "Triton's tensors have power-of-two sizes; {s} is not one"
+            )),
+            None => Ok(sizes),
+        },
+        _ => Err(format!("sizes such as 32,64, not `{text}`")),
+    }
+}
+
+/// `32×64`.
+pub fn by_x(shape: &[u32]) -> String {
+    let sizes: Vec<String> = shape.iter().map(u32::to_string).collect();
+    sizes.join("×")
+}
+
+/// The layout `text` over `shape_text`, or over `shape` when given (the second layout takes
+/// the first one's shape); the error names its field.
+fn make(text: &str, shape_text: &str, shape: Option<&[u32]>) -> Result<Made, (Field, String)> {
+    let own = match shape {
+        None => Field::Layout,
+        Some(_) => Field::Other,
+    };
+    let source = TritonText::parse(text).map_err(|e| (own, e.to_string()))?;
+    let shape = match shape {
+        Some(shape) => shape.to_vec(),
+        None => parse_shape(shape_text).map_err(|e| (Field::Shape, e))?,
+    };
+    if let Some(typed) = source.shape().filter(|t| *t != shape.as_slice()) {
+        let (field, what) = match own {
+            Field::Layout => (Field::Shape, "the tensor type's"),
+            _ => (
+                Field::Other,
+                "this tensor type's shape differs from the first layout's",
+            ),
+        };
+        return Err((field, format!("{} ({what} {})", by_x(&shape), by_x(typed))));
+    }
+    let layout = source.layout().clone();
+    if layout.rank() != shape.len() {
+        return Err((
+            if own == Field::Layout {
+                Field::Shape
+            } else {
+                own
+            },
+            format!(
+                "the layout is of rank {}; the shape {} has {} sizes",
+                layout.rank(),
+                by_x(&shape),
+                shape.len()
+            ),
+        ));
+    }
+    let elements: u64 = shape.iter().map(|&s| u64::from(s)).product();
+    if elements > MAX_ELEMENTS as u64 {
+        return Err((
+            Field::Shape,
+            format!("{elements} elements; the page draws up to {MAX_ELEMENTS}"),
+        ));
+    }
+    let linear = layout
+        .to_linear_layout(&shape)
+        .map_err(|e| (own, e.to_string()))?;
+    if linear.total_in_bits() > MAX_INPUTS.trailing_zeros() {
+        return Err((
+            own,
+            format!(
+                "2^{} registers, lanes and warps; the page walks up to {MAX_INPUTS}",
+                linear.total_in_bits()
+            ),
+        ));
+    }
+    Ok(Made {
+        layout,
+        shape,
+        linear,
+    })
+}
+
+impl TritonState {
+    pub fn text(&self, field: Field) -> &str {
+        &self.texts[field.index()]
+    }
+
+    pub fn error(&self, field: Field) -> Option<&str> {
+        self.errors[field.index()].as_deref()
+    }
+
+    pub fn made(&self) -> &Made {
+        &self.made
+    }
+
+    pub fn other(&self) -> Option<&Made> {
+        self.other.as_ref()
+    }
+
+    pub fn pick(&self) -> Option<TritonPick> {
+        self.pick
+    }
+
+    /// Types `text` into `field`. A tensor type typed as the layout brings its shape.
+    pub fn set(&mut self, field: Field, text: &str) {
+        let text: String = text.chars().take(MAX_CHARS).collect();
+        if field == Field::Layout {
+            if let Ok(typed) = TritonText::parse(&text) {
+                if let Some(shape) = typed.shape() {
+                    let sizes: Vec<String> = shape.iter().map(u32::to_string).collect();
+                    self.texts[Field::Shape.index()] = sizes.join(",");
+                }
+            }
+        }
+        self.texts[field.index()] = text;
+        self.rebuild();
+    }
+
+    /// Loads preset `k` (out of range: nothing).
+    pub fn load_preset(&mut self, k: usize) {
+        let Some(p) = PRESETS.get(k) else { return };
+        self.texts = [
+            p.layout.into(),
+            p.shape.into(),
+            p.other.into(),
+            String::new(),
+        ];
+        self.rebuild();
+    }
+
+    /// Reads every field again; a field that makes nothing keeps the last good value and says
+    /// why.
+    fn rebuild(&mut self) {
+        self.errors = Default::default();
+        let fail = |errors: &mut [Option<String>; FIELDS], (field, why): (Field, String)| {
+            errors[field.index()] = Some(why);
+        };
+        match make(self.text(Field::Layout), self.text(Field::Shape), None) {
+            Ok(made) => self.made = made,
+            Err(e) => fail(&mut self.errors, e),
+        }
+        let other = self.text(Field::Other).trim().to_string();
+        if other.is_empty() {
+            self.other = None;
+        } else {
+            match make(&other, "", Some(&self.made.shape)) {
+                Ok(made) => self.other = Some(made),
+                Err(e) => {
+                    // a second layout of another shape than the one now shown is no use
+                    if self
+                        .other
+                        .as_ref()
+                        .is_some_and(|o| o.shape != self.made.shape)
+                    {
+                        self.other = None;
+                    }
+                    fail(&mut self.errors, e);
+                }
+            }
+        }
+        let pick = self.text(Field::Pick).trim().to_string();
+        self.pick = None;
+        if !pick.is_empty() {
+            match TritonPick::parse(&pick).and_then(|p| self.check_pick(p)) {
+                Ok(p) => self.pick = Some(p),
+                Err(why) => fail(&mut self.errors, (Field::Pick, why)),
+            }
+        }
+    }
+
+    fn check_pick(&self, pick: TritonPick) -> Result<TritonPick, String> {
+        let size = |dim: &str| 1u64 << self.made.linear.in_dim_bits(dim).unwrap_or(0);
+        if !self.made.linear.has_in_dim("lane") {
+            return Err("this layout has no registers, lanes or warps to pick".into());
+        }
+        let (what, value, limit) = match pick {
+            TritonPick::Thread(t) => ("threads", t, size("lane") * size("warp")),
+            TritonPick::Warp(w) => ("warps", w, size("warp")),
+            TritonPick::Register(r) => ("registers", r, size("register")),
+        };
+        match u64::from(value) < limit {
+            true => Ok(pick),
+            false => Err(format!(
+                "the layout has {limit} {what} (0 to {})",
+                limit - 1
+            )),
+        }
+    }
+
+    /// Who holds each element of the layout.
+    pub fn holders(&self) -> Result<Holders, String> {
+        Holders::of(&self.made.linear, MAX_ELEMENTS, MAX_INPUTS).map_err(|e| e.to_string())
+    }
+
+    /// The layout as an IR dump prints it, over its shape: `#ttg.blocked<{…}> over 32×64`.
+    pub fn title(&self) -> String {
+        format!(
+            "{} over {}",
+            self.made.layout.to_mlir(),
+            by_x(&self.made.shape)
+        )
+    }
+
+    /// Who holds each element of the second layout, while there is one.
+    pub fn other_holders(&self) -> Option<Result<Holders, String>> {
+        let other = self.other.as_ref()?;
+        Some(Holders::of(&other.linear, MAX_ELEMENTS, MAX_INPUTS).map_err(|e| e.to_string()))
+    }
+
+    /// One line: what the layout is over the tensor, and how many hold each element.
+    pub fn summary(&self) -> String {
+        summary_of(&self.made)
+    }
+
+    /// The second layout's line, while there is one.
+    pub fn other_summary(&self) -> Option<String> {
+        self.other.as_ref().map(summary_of)
+    }
+
+    /// The layout in each notation: MLIR inline, as an IR dump (alias line and use), Gluon.
+    pub fn notations(&self) -> [(&'static str, String); 3] {
+        let layout = &self.made.layout;
+        let (alias, used) = layout.to_mlir_aliased();
+        [
+            ("MLIR attribute", layout.to_mlir()),
+            ("as an IR dump prints it", format!("{alias}\n{used}")),
+            ("Gluon", layout.to_gluon()),
+        ]
+    }
+
+    /// The linear layout as Triton prints it (`print(layout)`, `LinearLayout::toString()`),
+    /// without its leading newline.
+    pub fn bases_text(&self) -> String {
+        let text = self.made.linear.to_triton_string();
+        text.strip_prefix('\n').unwrap_or(&text).to_string()
+    }
+
+    /// What CuTe writes for the same map, or why there is none: a distributed layout's
+    /// thread-value layout (`(thread, value) → index`, dim0 fastest), a shared layout's
+    /// swizzled layout (`coordinate → offset`).
+    pub fn cute_counterpart(&self) -> Result<String, String> {
+        let made = &self.made;
+        let cute = match made.layout.is_shared() {
+            true => shared_to_cute(&made.layout, &made.shape).map(|c| c.to_string()),
+            false => distributed_to_cute_tv(&made.linear).map(|tv| tv.to_string()),
+        };
+        cute.map_err(|e| e.to_string())
+    }
+
+    /// What [`cute_counterpart`](Self::cute_counterpart) is a counterpart of.
+    pub fn counterpart_title(&self) -> &'static str {
+        match self.made.layout.is_shared() {
+            true => "CuTe counterpart: the swizzled layout (coordinate → offset)",
+            false => {
+                "CuTe counterpart: the thread-value layout (thread, value) → index, dim0 fastest"
+            }
+        }
+    }
+
+    /// The basis matrix over F2: column names (input bits, `r0 … l4 w0`), row names (output
+    /// bits, `dim0:0 …`), and the rows, one bool per column.
+    pub fn matrix(&self) -> (Vec<String>, Vec<String>, Vec<Vec<bool>>) {
+        let layout = &self.made.linear;
+        let matrix = layout.matrix();
+        let columns: Vec<String> = layout
+            .bases()
+            .iter()
+            .flat_map(|(name, list)| {
+                (0..list.len()).map(move |k| format!("{}{k}", short_name(name)))
+            })
+            .collect();
+        let rows: Vec<String> = layout
+            .out_dims_with_sizes()
+            .iter()
+            .flat_map(|(name, size)| (0..size.trailing_zeros()).map(move |b| format!("{name}:{b}")))
+            .collect();
+        let bits = matrix
+            .rows()
+            .iter()
+            .map(|&row| (0..columns.len()).map(|c| row >> c & 1 == 1).collect())
+            .collect();
+        (columns, rows, bits)
+    }
+
+    /// What `convert_layout` from the layout to the second one moves, while there is one.
+    pub fn conversion(&self) -> Option<Result<ConversionReport, String>> {
+        let other = self.other.as_ref()?;
+        Some(analyze_conversion(&self.made.linear, &other.linear).map_err(|e| e.to_string()))
+    }
+
+    /// The conversion as lines: the verdict, the counts, the minimal conversion's bases.
+    pub fn conversion_lines(&self) -> Option<Result<Vec<String>, String>> {
+        let report = match self.conversion()? {
+            Ok(report) => report,
+            Err(why) => return Some(Err(why)),
+        };
+        let mut lines = vec![format!("convert_layout needs: {}", report.kind)];
+        if let Some(c) = report.counts {
+            lines.push(format!(
+                "of the second layout's {} slots: {} stay in their register, {} change register \
+                 in their thread, {} come from another lane of the warp, {} from another warp",
+                c.stay + c.register + c.lane + c.warp,
+                c.stay,
+                c.register,
+                c.lane,
+                c.warp
+            ));
+        }
+        let minimal = bases_lines(&report.minimal);
+        lines.push(match minimal.is_empty() {
+            true => "minimal conversion (second⁻¹ ∘ first, quotiented): the identity".into(),
+            false => format!("minimal conversion (second⁻¹ ∘ first, quotiented): {minimal}"),
+        });
+        Some(Ok(lines))
+    }
+}
+
+fn bases_lines(layout: &LinearLayout) -> String {
+    let lines: Vec<String> = layout
+        .bases()
+        .iter()
+        .filter(|(_, list)| !list.is_empty())
+        .map(|(name, list)| {
+            let bases: Vec<String> = list
+                .iter()
+                .map(|b| {
+                    let c: Vec<String> = b.iter().map(u32::to_string).collect();
+                    format!("({})", c.join(", "))
+                })
+                .collect();
+            format!("{name}: {}", bases.join(" "))
+        })
+        .collect();
+    lines.join(" · ")
+}
+
+fn summary_of(made: &Made) -> String {
+    let l = &made.linear;
+    let dims: Vec<String> = l
+        .bases()
+        .iter()
+        .filter(|(_, list)| !list.is_empty())
+        .map(|(name, list)| format!("{} {name}s", 1u64 << list.len()))
+        .collect();
+    let (ins, outs) = (l.total_in_bits(), l.total_out_bits());
+    let elements: u64 = made.shape.iter().map(|&s| u64::from(s)).product();
+    let held = if l.is_invertible() {
+        "each element held exactly once".to_string()
+    } else if l.is_surjective() {
+        format!(
+            "each element held by {} of them (broadcast)",
+            1u64 << (ins - outs)
+        )
+    } else {
+        format!("only {} of the elements held", 1u64 << l.rank())
+    };
+    format!(
+        "{} elements ({}) held by {} = {} slots; {held}",
+        elements,
+        by_x(&made.shape),
+        if dims.is_empty() {
+            "one slot".to_string()
+        } else {
+            dims.join(" × ")
+        },
+        1u64 << ins
+    )
+}
+
+impl PageState for TritonState {
+    /// `layout=…&shape=…`, then `to=…`, `pick=…` and `colour=…` where not the default.
+    fn to_query(&self) -> String {
+        let keep = crate::state::url::keep::TRITON;
+        let mut q = format!(
+            "layout={}&shape={}",
+            percent_encode(self.text(Field::Layout), keep),
+            percent_encode(self.text(Field::Shape), keep)
+        );
+        for (field, key) in [(Field::Other, "to"), (Field::Pick, "pick")] {
+            if !self.text(field).is_empty() {
+                q += &format!("&{key}={}", percent_encode(self.text(field), keep));
+            }
+        }
+        if self.colour != TritonColour::default() {
+            q += &format!("&colour={}", self.colour.as_str());
+        }
+        q
+    }
+
+    fn read_query(query: &str) -> (Self, Vec<String>) {
+        let get = |key: &str| query_value(query, key, MAX_CHARS);
+        let mut s = TritonState::default();
+        for (field, key) in [
+            (Field::Layout, "layout"),
+            (Field::Shape, "shape"),
+            (Field::Other, "to"),
+            (Field::Pick, "pick"),
+        ] {
+            if let Some(value) = get(key) {
+                s.texts[field.index()] = value;
+            }
+        }
+        s.colour = get("colour")
+            .and_then(|c| TritonColour::parse(&c))
+            .unwrap_or_default();
+        s.rebuild();
+        (s, Vec::new())
+    }
+}
+
+#[cfg(test)]
+mod tests;

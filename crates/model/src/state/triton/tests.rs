@@ -1,0 +1,230 @@
+use super::*;
+use engine::linear::ConversionKind;
+
+const SMALL: &str = "#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], \
+                     warpsPerCTA = [2, 1], order = [1, 0]}>";
+
+fn state(layout: &str, shape: &str) -> TritonState {
+    let mut s = TritonState::default();
+    s.set(Field::Shape, shape);
+    s.set(Field::Layout, layout);
+    s
+}
+
+#[test]
+fn every_preset_makes_its_layouts() {
+    for (k, preset) in PRESETS.iter().enumerate() {
+        let mut s = TritonState::default();
+        s.load_preset(k);
+        for f in Field::ALL {
+            assert_eq!(s.error(f), None, "preset {k} {f:?}");
+        }
+        assert!(s.holders().is_ok(), "preset {k}");
+        assert_eq!(s.other().is_some(), !preset.other.is_empty(), "preset {k}");
+        if let Some(c) = s.conversion() {
+            c.unwrap_or_else(|e| panic!("preset {k}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn a_tensor_type_brings_its_shape_and_the_shape_field_must_agree() {
+    let mut s = TritonState::default();
+    s.set(Field::Layout, &format!("tensor<16x32xf16, {SMALL}>"));
+    assert_eq!(s.text(Field::Shape), "16,32");
+    assert_eq!(s.made().shape, vec![16, 32]);
+    s.set(Field::Shape, "16,64");
+    assert!(s.error(Field::Shape).is_some_and(|e| e.contains("16×32")));
+    // the last good layout stays
+    assert_eq!(s.made().shape, vec![16, 32]);
+}
+
+#[test]
+fn bad_input_names_its_field_and_keeps_the_last_layout() {
+    let mut s = state(SMALL, "16,32");
+    let shown = s.made().clone();
+    for (field, text, says) in [
+        (
+            Field::Layout,
+            "#ttg.blocked<{sizePerThread = [2, 2]",
+            "expected",
+        ),
+        (Field::Shape, "16,24", "power-of-two"),
+        (Field::Shape, "16", "rank 2"),
+        (Field::Shape, "4096,4096", "up to"),
+        (Field::Shape, "a", "sizes such as"),
+    ] {
+        s.set(field, text);
+        let error = s
+            .error(field)
+            .unwrap_or_else(|| panic!("{text} in {field:?}"));
+        assert!(error.contains(says), "{text}: {error}");
+        assert_eq!(s.made(), &shown, "{text}");
+        s.set(Field::Shape, "16,32");
+        s.set(Field::Layout, SMALL);
+    }
+    s.set(Field::Pick, "w2");
+    assert!(s.error(Field::Pick).is_some_and(|e| e.contains("2 warps")));
+    s.set(Field::Pick, "lane 3");
+    assert!(s.error(Field::Pick).is_some());
+    s.set(Field::Pick, "t63");
+    assert_eq!(s.pick(), Some(TritonPick::Thread(63)));
+    s.set(
+        Field::Other,
+        "tensor<32x32xf16, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp \
+                         = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>>",
+    );
+    assert!(s.error(Field::Other).is_some_and(|e| e.contains("differs")));
+    assert!(s.other().is_none());
+}
+
+#[test]
+fn the_grid_colours_by_the_first_holder() {
+    let s = state(SMALL, "16,32");
+    let holders = s.holders().unwrap();
+    // element (1, 2): register bits (dim1 1, dim0 1), lanes along dim1 by 2
+    let cell = 32 + 2;
+    let threads = canvas_grid(&holders, TritonColour::Thread);
+    let lanes = canvas_grid(&holders, TritonColour::Lane);
+    let registers = canvas_grid(&holders, TritonColour::Register);
+    assert_eq!(threads.shape, vec![16, 32]);
+    // sizePerThread [2, 2]: (1, 2) is register 0b10 = 2 of lane 1
+    assert_eq!(registers.addresses[cell], Some(2));
+    assert_eq!(lanes.addresses[cell], Some(1));
+    assert_eq!(threads.span, Some((0, 63)));
+    assert_eq!(cell_label(&holders, cell).as_deref(), Some("r2 l1 w0"));
+    let hover = hover_text(s.made(), &holders, cell).unwrap();
+    assert_eq!(
+        hover,
+        "(1, 2) ← r2 l1 w0 (thread 1) = r1 (1, 0) ⊕ l0 (0, 2)"
+    );
+    // a brute-force check of every cell: its first holder maps to it
+    for e in 0..holders.len() {
+        let x = holders.of_element(e)[0];
+        let bits = bits_of(s.made(), x);
+        let xor = bits.iter().fold(vec![0u32; 2], |acc, (_, b)| {
+            acc.iter().zip(b).map(|(a, b)| a ^ b).collect()
+        });
+        let want: Vec<u32> = holders.coord_from_index(e);
+        assert_eq!(xor, want, "element {e}");
+    }
+}
+
+#[test]
+fn broadcast_cells_name_their_other_holders() {
+    // 4 lanes across 2 columns: each element held by two lanes
+    let s = state(SMALL, "2,2");
+    let holders = s.holders().unwrap();
+    assert!(s.summary().contains("broadcast"), "{}", s.summary());
+    let label = cell_label(&holders, 0).unwrap();
+    assert!(label.starts_with("r0 l0 w0 +"), "{label}");
+    let hover = hover_text(s.made(), &holders, 0).unwrap();
+    assert!(hover.contains("also held by"), "{hover}");
+}
+
+#[test]
+fn picks_light_what_they_hold() {
+    let s = state(SMALL, "16,32");
+    let holders = s.holders().unwrap();
+    // thread 33 is lane 1 of warp 1: rows 8, 9 (warp 1 starts at row 8), columns 2, 3, and
+    // again 16 columns on (the 16-wide tile repeats in registers)
+    let thread = lit(&holders, TritonPick::Thread(33), usize::MAX);
+    let row = |r: usize| [r * 32 + 2, r * 32 + 3, r * 32 + 18, r * 32 + 19];
+    assert_eq!(thread, [row(8), row(9)].concat());
+    assert_eq!(lit(&holders, TritonPick::Warp(1), usize::MAX).len(), 256);
+    assert_eq!(lit(&holders, TritonPick::Register(3), usize::MAX).len(), 64);
+    assert_eq!(lit(&holders, TritonPick::Register(3), 5).len(), 5);
+}
+
+#[test]
+fn conversion_and_differences() {
+    let mut s = TritonState::default();
+    s.load_preset(PRESETS.len() - 1);
+    let report = s.conversion().unwrap().unwrap();
+    assert_eq!(report.kind, ConversionKind::SharedMemory);
+    let lines = s.conversion_lines().unwrap().unwrap();
+    assert!(lines[0].ends_with("shared memory"), "{lines:?}");
+    let (a, b) = (s.holders().unwrap(), s.other_holders().unwrap().unwrap());
+    let differ = differing(&a, &b, usize::MAX);
+    assert!(!differ.is_empty() && differ.len() < a.len());
+    // a layout against itself: nothing moves, nothing differs
+    let text = s.text(Field::Layout).to_string();
+    s.set(Field::Other, &text);
+    assert_eq!(s.conversion().unwrap().unwrap().kind, ConversionKind::NoOp);
+    assert!(differing(&a, &s.other_holders().unwrap().unwrap(), usize::MAX).is_empty());
+}
+
+#[test]
+fn notations_matrix_and_counterpart() {
+    let s = state(SMALL, "16,32");
+    let [(_, mlir), (_, dump), (_, gluon)] = s.notations();
+    assert_eq!(mlir, SMALL.replace("                     ", ""));
+    assert!(dump.starts_with("#blocked = #ttg.blocked<{") && dump.ends_with("\n#blocked"));
+    assert!(gluon.starts_with("ttgl.BlockedLayout(size_per_thread=[2, 2]"));
+    let (columns, rows, bits) = s.matrix();
+    assert_eq!(
+        columns,
+        ["r0", "r1", "r2", "l0", "l1", "l2", "l3", "l4", "w0"]
+    );
+    assert_eq!(
+        rows,
+        [
+            "dim0:0", "dim0:1", "dim0:2", "dim0:3", "dim1:0", "dim1:1", "dim1:2", "dim1:3",
+            "dim1:4"
+        ]
+    );
+    // r1 moves dim0 by 1: row dim0:0, column r1
+    assert!(bits[0][1] && !bits[0][0]);
+    assert_eq!(bits.iter().flatten().filter(|b| **b).count(), 9);
+    assert_eq!(
+        s.cute_counterpart().unwrap(),
+        "((8,8),(2,2,2)):((32,2),(16,1,256))"
+    );
+    let mut xor = TritonState::default();
+    xor.load_preset(6);
+    assert!(xor.cute_counterpart().unwrap_err().contains("XOR"));
+}
+
+#[test]
+fn the_query_round_trips() {
+    let mut s = TritonState::default();
+    s.load_preset(2);
+    s.set(Field::Other, MMA_V2.replace("[2, 2]", "[4, 1]").as_str());
+    s.set(Field::Pick, "w1");
+    s.colour = TritonColour::Register;
+    let query = s.to_query();
+    assert!(
+        !query.contains('#') && !query.contains(' ') && !query.contains('\n'),
+        "{query}"
+    );
+    let (read, problems) = TritonState::read_query(&query);
+    assert!(problems.is_empty());
+    assert_eq!(read, s);
+    // the default writes only the layout and its shape
+    let plain = TritonState::default().to_query();
+    assert!(plain.starts_with("layout=%23ttg.blocked") && plain.ends_with("&shape=32,64"));
+    assert_eq!(TritonState::read_query(&plain).0, TritonState::default());
+}
+
+#[test]
+fn shared_layouts_by_offset_with_cutes_swizzle() {
+    let mut s = TritonState::default();
+    s.load_preset(7);
+    assert_eq!(
+        s.cute_counterpart().unwrap(),
+        "Sw<3,3,3> o 0 o (64,64):(64,1)"
+    );
+    assert!(s.counterpart_title().contains("swizzled"));
+    let holders = s.holders().unwrap();
+    // row 1 of a 128-byte swizzle: its 8-element chunks XORed with 1
+    assert_eq!(cell_label(&holders, 64).as_deref(), Some("o72"));
+    assert_eq!(cell_label(&holders, 64 + 8).as_deref(), Some("o64"));
+    let grid = canvas_grid(&holders, TritonColour::Thread);
+    assert_eq!(grid.addresses[64], Some(72));
+    assert_eq!(grid.span, Some((0, 4095)));
+    s.set(Field::Pick, "t1");
+    assert!(s
+        .error(Field::Pick)
+        .is_some_and(|e| e.contains("no registers")));
+    assert!(s.conversion().is_none());
+}
