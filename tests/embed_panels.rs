@@ -22,7 +22,10 @@ fn panels_match_the_stylesheet_and_the_pages() {
         ),
         (Page::Syno, include_str!("../src/ui/pages/syno.rs")),
         (Page::Shader, include_str!("../src/ui/pages/shader.rs")),
-        (Page::Threads, include_str!("../src/ui/pages/threads.rs")),
+        (
+            Page::Threads,
+            include_str!("../src/ui/pages/threads/mod.rs"),
+        ),
         (Page::Triton, include_str!("../src/ui/pages/triton.rs")),
     ];
     for name in PANELS {

@@ -1,6 +1,6 @@
 //! CuTe and pycute layout notation, then the cheap algebra on what parses.
 #![no_main]
-use engine::cute::{algebra, Layout};
+use engine::cute::{pycute::algebra, Layout};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {

@@ -170,7 +170,7 @@ fn render_text(source: &Source, format: &str) -> Result<String, String> {
             match format {
                 "wgsl" => Ok(layout_shader(&layout, &opts).map_err(e)?.wgsl),
                 "expr" => {
-                    let view = engine::cute::convert::view_from_layout(&layout)
+                    let view = engine::cute::pycute::convert::view_from_layout(&layout)
                         .map_err(|e| e.to_string())?;
                     Ok(expressions(engine::IndexExprs::of_view(&view)))
                 }

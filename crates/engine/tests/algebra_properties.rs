@@ -6,7 +6,7 @@ use testkit::cases;
 
 use std::collections::BTreeSet;
 
-use layout_lab_engine::cute::algebra::{
+use layout_lab_engine::cute::pycute::algebra::{
     coalesce, complement, composition, filter, left_inverse, make_layout, right_inverse,
 };
 use layout_lab_engine::cute::{IntTuple, Layout};

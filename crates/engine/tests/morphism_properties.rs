@@ -1,6 +1,6 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Property tests of Nest morphisms against the CuTe layout algebra (pycute-exact, in
-//! `engine::cute::algebra`) and against brute-force layout functions: the paper's Theorems A–F, the
+//! `engine::cute::pycute::algebra`) and against brute-force layout functions: the paper's Theorems A–F, the
 //! standard-representation round trip, sorting, flat division and flat products of Tuple
 //! morphisms, and Algorithm 4.1.3.
 //!
@@ -14,7 +14,7 @@ use testkit::{cases, Choices};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use layout_lab_engine::cute::{algebra, Tiler};
+use layout_lab_engine::cute::{pycute::algebra, Tiler};
 use layout_lab_engine::cute::{IntTuple, Layout};
 use layout_lab_engine::morphism::{
     self, composition_steps, is_non_degenerate_layout, is_tractable, CompositionOutcome, Morphism,
@@ -171,7 +171,7 @@ fn composable(choices: &mut Choices) -> Result<(Morphism, Morphism), TestCaseErr
     Ok((f, g))
 }
 
-/// Whether `layout` has an empty tuple somewhere: pycute (and so `engine::cute::algebra`) cannot
+/// Whether `layout` has an empty tuple somewhere: pycute (and so `engine::cute::pycute::algebra`) cannot
 /// build those, as the vectors record, so the CuTe side of a comparison is skipped.
 fn has_empty_tuple(layout: &Layout) -> bool {
     fn go(tuple: &IntTuple) -> bool {

@@ -4,7 +4,9 @@
 
 use testkit::cases;
 
-use layout_lab_engine::cute::{algebra, ComposedLayout, IntTuple, Layout, Notation, Swizzle};
+use layout_lab_engine::cute::{
+    pycute::algebra, ComposedLayout, IntTuple, Layout, Notation, Swizzle,
+};
 use proptest::prelude::*;
 
 /// Any admissible swizzle with `B + M + |S| <= 12`.

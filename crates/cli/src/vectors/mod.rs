@@ -11,7 +11,7 @@ mod triton_ll;
 use serde::Deserialize;
 use serde_json::Value;
 
-use engine::cute::{algebra, Tiler};
+use engine::cute::{pycute::algebra, Tiler};
 use engine::cute::{IntTuple, Layout};
 use engine::{IndexExprs, LayoutError, MovementOp, RowMajor, ShapeTracker, View};
 

@@ -6,7 +6,7 @@
 use crate::error::{Field, LayoutError};
 use crate::support::cursor::Cursor;
 
-use super::layout::IntTuple;
+use super::IntTuple;
 
 /// Longest notation accepted by the parsers.
 pub const MAX_NOTATION_CHARS: usize = 4096;
@@ -92,7 +92,7 @@ mod tests {
     use super::*;
 
     /// The layouts' own syntax: signed ints, pycute's `(8,)` for a 1-tuple.
-    const PLAIN: TupleSyntax = crate::cute::layout::LAYOUT_TUPLE;
+    const PLAIN: TupleSyntax = crate::cute::pycute::layout::LAYOUT_TUPLE;
 
     fn parse(text: &str, syntax: &TupleSyntax) -> Result<IntTuple, LayoutError> {
         let mut cur = Cursor::new(text);

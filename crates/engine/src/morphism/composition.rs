@@ -5,7 +5,7 @@
 use super::refinement::{mutual_refinement, MutualRefinement, NotMutuallyRefinable};
 use super::standard::NotTractable;
 use super::{compose, Morphism};
-use crate::cute::algebra;
+use crate::cute::pycute::algebra;
 use crate::cute::Layout;
 use crate::error::LayoutError;
 

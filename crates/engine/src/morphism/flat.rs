@@ -205,7 +205,7 @@ pub fn flat_product(f: &Morphism, g: &Morphism) -> Result<Morphism, NotAdmissibl
 mod tests {
     use super::*;
     use crate::cute::Layout;
-    use crate::cute::{algebra, Tiler};
+    use crate::cute::{pycute::algebra, Tiler};
     use crate::morphism::{complement, compose, logical_divide, logical_product};
 
     fn m(text: &str) -> Morphism {
@@ -216,7 +216,7 @@ mod tests {
         layout.values(1 << 16).unwrap()
     }
 
-    /// CuTe's side of a comparison, or `None` where pycute (and so `engine::cute::algebra`) cannot
+    /// CuTe's side of a comparison, or `None` where pycute (and so `engine::cute::pycute::algebra`) cannot
     /// build an operand: one with an empty tuple.
     fn cute(
         op: fn(&Layout, &Tiler) -> Result<Layout, crate::error::LayoutError>,

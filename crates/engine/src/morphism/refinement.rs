@@ -269,7 +269,7 @@ impl Morphism {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cute::algebra;
+    use crate::cute::pycute::algebra;
     use crate::cute::Layout;
 
     fn t(text: &str) -> IntTuple {

@@ -56,11 +56,7 @@ mod shape;
 mod size;
 
 #[cfg(test)]
-mod access_tests;
-#[cfg(test)]
-mod colour_tests;
-#[cfg(test)]
-mod shape_tests;
+mod tests;
 
 pub use access::{Access, InputAccess, LoopVar, Point, Reads, MAX_EXTENT};
 pub use chain::{Chain, DimView, Direction, Operator, MAX_DIMS, MAX_STEPS};

@@ -13,7 +13,7 @@ pub use cells::Cells;
 
 use std::fmt::Write as _;
 
-use crate::cute::convert::view_from_layout;
+use crate::cute::pycute::convert::view_from_layout;
 use crate::cute::Layout;
 use crate::error::LayoutError;
 use crate::expr::index::IndexExprs;
@@ -436,7 +436,7 @@ pub fn layout_shader(layout: &Layout, opts: &ShaderOptions) -> Result<Shader, La
 /// # Errors
 /// `BadArgument` for a layout with a negative stride, which has no view.
 pub fn layout_view(layout: &Layout) -> Result<crate::View, LayoutError> {
-    let flat = crate::cute::algebra::tuple_layout(layout.flat_modes());
+    let flat = crate::cute::pycute::algebra::tuple_layout(layout.flat_modes());
     view_from_layout(&flat).map_err(|e| bad(layout.to_string(), e.to_string()))
 }
 

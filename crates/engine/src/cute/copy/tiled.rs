@@ -2,7 +2,7 @@
 //! their `get_layoutS_TV()` / `get_layoutD_TV()`, step for step as CUTLASS 4.2
 //! `cute/atom/copy_atom.hpp`'s `TiledCopy` computes them (`tile2thrfrg`).
 
-use crate::cute::cpp_int::{refused, CppInt, CppTuple};
+use crate::cute::cpp::int::{refused, CppInt, CppTuple};
 use crate::cute::mma::{Operand, TiledMma};
 use crate::cute::{CppLayout, CppTiler};
 use crate::error::LayoutError;

@@ -12,7 +12,7 @@ mod tiled;
 
 use crate::error::LayoutError;
 
-use super::cpp_int::refused;
+use super::cpp::int::refused;
 use super::{CppLayout, Major};
 
 pub use tiled::{owners, parse_atom_layout, Operand, TiledMma};

@@ -2,7 +2,7 @@
 //! step for step as CUTLASS 4.2 `cute/atom/mma_atom.hpp`'s `TiledMMA` computes them
 //! (`thrfrg_A/B/C`, `get_layoutA_TV`, …), on the engine's CuTe C++ algebra.
 
-use crate::cute::cpp_int::{refused, CppInt, CppTuple};
+use crate::cute::cpp::int::{refused, CppInt, CppTuple};
 use crate::cute::{CppLayout, CppTiler};
 use crate::error::LayoutError;
 

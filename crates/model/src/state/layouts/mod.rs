@@ -258,8 +258,8 @@ impl LayoutsState {
     /// # Errors
     /// A negative stride or sizes a view cannot hold, in words.
     pub fn as_view(&self) -> Result<(String, String), String> {
-        let view =
-            engine::cute::convert::view_from_layout(&self.flat()).map_err(|e| e.to_string())?;
+        let view = engine::cute::pycute::convert::view_from_layout(&self.flat())
+            .map_err(|e| e.to_string())?;
         let mut views = super::ViewsState::default();
         views.import(&view.to_string())?;
         Ok((view.to_string(), views.to_query()))
@@ -613,7 +613,7 @@ mod tests {
             .view_note()
             .unwrap()
             .contains("flattened to (2,2,2):(1,4,2)"));
-        let view = engine::cute::convert::view_from_layout(&state.flat()).unwrap();
+        let view = engine::cute::pycute::convert::view_from_layout(&state.flat()).unwrap();
         for i in 0..8 {
             let coord = engine::coord_from_index(view.shape(), i);
             assert_eq!(

@@ -1,7 +1,7 @@
 //! The Nest operations, each drawn beside the layout operation it models.
 
 use crate::draw::diagram::Diagram;
-use engine::cute::{algebra, Layout, Tiler};
+use engine::cute::{pycute::algebra, Layout, Tiler};
 use engine::morphism::{self, Morphism};
 
 /// Layouts up to this size are compared element by element with the morphism's layout.

@@ -1,6 +1,6 @@
 //! Algorithm 4.1.3 (composition of layouts through their morphisms) step by step.
 
-use engine::cute::{algebra, Layout, Notation};
+use engine::cute::{pycute::algebra, Layout, Notation};
 use engine::morphism::{self, CompositionOutcome, Operand};
 
 use super::operations::Figure;

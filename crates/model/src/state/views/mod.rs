@@ -227,7 +227,9 @@ impl ViewsState {
     pub fn as_layout(&self) -> Result<engine::cute::Layout, String> {
         let (tracker, _) = self.shown();
         match tracker.views() {
-            [view] => engine::cute::convert::layout_from_view(view).map_err(|e| e.to_string()),
+            [view] => {
+                engine::cute::pycute::convert::layout_from_view(view).map_err(|e| e.to_string())
+            }
             views => Err(format!(
                 "the stack has {} views; one CuTe layout is one view",
                 views.len()

@@ -12,11 +12,11 @@ mod presets;
 #[cfg(test)]
 mod tests;
 
-use engine::cute::tiles::{
+use engine::cute::pycute::tiles::{
     self, collision, nesting, part_name, spaced_parts, sub_layout, tiler_leaves, unit_layout,
     DivideIndex, Nesting, ProductIndex, ProductOperand, Reads,
 };
-use engine::cute::{algebra, IntTuple, Layout, Notation, Tiler, Tiles};
+use engine::cute::{pycute::algebra, IntTuple, Layout, Notation, Tiler, Tiles};
 use engine::LayoutError;
 
 use crate::state::url::{keep, percent_decode as decode, percent_encode};

@@ -3,10 +3,10 @@
 
 use std::str::FromStr;
 
-use engine::cute::tiles::{self, LayoutOp, TilerOp};
+use engine::cute::pycute::algebra;
+use engine::cute::pycute::tiles::{self, LayoutOp, TilerOp};
 use engine::cute::{
-    algebra, parse_profile, parse_tiler, profile_notation, tiler_notation, IntTuple, Layout,
-    Notation, Tiler,
+    parse_profile, parse_tiler, profile_notation, tiler_notation, IntTuple, Layout, Notation, Tiler,
 };
 
 use super::{usable, MAX_CHARS};

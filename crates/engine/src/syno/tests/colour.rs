@@ -2,8 +2,8 @@
 
 use crate::support::sorted::SortedSet;
 
-use super::shape_tests::{apply, backward, forward, rejected, s, start};
-use super::*;
+use super::shape::{apply, backward, forward, rejected, s, start};
+use crate::syno::*;
 
 fn tensors(ids: &[usize]) -> DimColour {
     DimColour::Tensors(ids.iter().map(|&t| TensorId(t)).collect())

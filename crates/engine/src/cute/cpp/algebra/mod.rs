@@ -14,10 +14,10 @@ use std::fmt;
 
 use crate::error::LayoutError;
 
-use super::cpp_int::{parse_layout_parts, refused, CppInt, CppTuple};
-use super::cpp_tiler::zip2_by;
-pub use super::cpp_tiler::CppTiler;
-use super::{IntTuple, Layout};
+use super::int::{parse_layout_parts, refused, CppInt, CppTuple};
+use super::tiler::zip2_by;
+pub use super::tiler::CppTiler;
+use crate::cute::{IntTuple, Layout};
 
 /// A CuTe C++ `Layout<Shape, Stride>` with static and dynamic integers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -505,20 +505,42 @@ impl CppLayout {
     /// # Errors
     /// Widths that are not positive; as [`CppLayout::upcast`] and [`CppLayout::downcast`].
     pub fn recast(&self, old_bits: i64, new_bits: i64) -> Result<CppLayout, LayoutError> {
-        let (up, down) = recast_ratio(old_bits, new_bits)?;
-        let mut out = self.clone();
-        if up != 1 {
-            out = out.upcast(up)?;
-        }
-        if down != 1 {
-            out = out.downcast(down)?;
-        }
-        Ok(out)
+        recast(self, old_bits, new_bits)
     }
 }
 
+/// What `recast_layout` acts on: a layout or a composed layout, each with its own `upcast`
+/// and `downcast`.
+pub(super) trait Cast: Clone {
+    fn upcast_by(&self, n: i64) -> Result<Self, LayoutError>;
+    fn downcast_by(&self, n: i64) -> Result<Self, LayoutError>;
+}
+
+impl Cast for CppLayout {
+    fn upcast_by(&self, n: i64) -> Result<Self, LayoutError> {
+        self.upcast(n)
+    }
+    fn downcast_by(&self, n: i64) -> Result<Self, LayoutError> {
+        self.downcast(n)
+    }
+}
+
+/// `recast_layout<Old, New>`: `upcast` by the numerator of `new_bits / old_bits` in lowest
+/// terms, then `downcast` by its denominator.
+pub(super) fn recast<T: Cast>(x: &T, old_bits: i64, new_bits: i64) -> Result<T, LayoutError> {
+    let (up, down) = recast_ratio(old_bits, new_bits)?;
+    let mut out = x.clone();
+    if up != 1 {
+        out = out.upcast_by(up)?;
+    }
+    if down != 1 {
+        out = out.downcast_by(down)?;
+    }
+    Ok(out)
+}
+
 /// `(num, den)` of `new_bits / old_bits` in lowest terms.
-pub(super) fn recast_ratio(old_bits: i64, new_bits: i64) -> Result<(i64, i64), LayoutError> {
+fn recast_ratio(old_bits: i64, new_bits: i64) -> Result<(i64, i64), LayoutError> {
     if old_bits <= 0 || new_bits <= 0 {
         return Err(refused(
             "recast_layout",
@@ -736,5 +758,4 @@ impl fmt::Display for CppLayout {
 }
 
 #[cfg(test)]
-#[path = "cpp_algebra_tests.rs"]
 mod tests;

@@ -1,7 +1,7 @@
 //! Access expressions of whole chains: both directions agree, enumeration and its limits.
 
-use super::shape_tests::{apply, backward, forward, s, start};
-use super::*;
+use super::shape::{apply, backward, forward, s, start};
+use crate::syno::*;
 use crate::LayoutError;
 
 /// `out[y] = Σ_r in0[y + r - 1] · in1[r]`, built forward from the inputs.

@@ -24,7 +24,6 @@ const MAX_SIZE: i64 = 1296;
 
 type Range = (i64, i64);
 
-#[path = "view_properties/oracles.rs"]
 mod oracles;
 use oracles::*;
 

@@ -393,5 +393,4 @@ impl NvmmaShared {
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
-#[path = "shared_tests.rs"]
 mod tests;

@@ -6,7 +6,7 @@ use crate::error::{Field, LayoutError};
 use crate::support::cursor::Cursor;
 
 use super::layout::{IntTuple, Layout, Notation};
-use super::notation::{int_tuple, TupleSyntax, MAX_DEPTH};
+use crate::cute::notation::{int_tuple, TupleSyntax, MAX_DEPTH};
 
 /// How a profile reads: `_` or an integer in each leaf, no `(_,)`.
 const PROFILE_TUPLE: TupleSyntax = TupleSyntax {

@@ -587,5 +587,4 @@ impl TritonLayout {
 }
 
 #[cfg(test)]
-#[path = "triton_tests.rs"]
 mod tests;

@@ -18,8 +18,8 @@ use std::fmt;
 
 use crate::error::LayoutError;
 
-use super::layout::overflow;
-use super::{IntTuple, Layout};
+use crate::cute::pycute::layout::overflow;
+use crate::cute::{IntTuple, Layout};
 
 /// An integer as CuTe C++ holds it: its value, and whether it is static (`_8`) or dynamic (`8`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -438,7 +438,7 @@ pub(super) fn static_marks(text: &str) -> Vec<bool> {
 /// # Errors
 /// As [`Layout::parse`], with positions in `text`.
 pub(super) fn parse_layout_parts(text: &str) -> Result<(CppTuple, CppTuple), LayoutError> {
-    let (stripped, origin) = super::composed::strip_static_marks(text);
+    let (stripped, origin) = crate::cute::pycute::composed::strip_static_marks(text);
     let layout = Layout::parse(&stripped).map_err(|e| {
         e.within(text, |p| {
             origin.get(p).copied().unwrap_or(text.chars().count())

@@ -710,5 +710,4 @@ impl std::fmt::Display for LinearLayout {
 }
 
 #[cfg(test)]
-#[path = "layout_tests.rs"]
 mod tests;

@@ -13,10 +13,10 @@ use std::fmt;
 
 use crate::error::{Field, LayoutError};
 
-use super::cpp_algebra::CppLayout;
-use super::cpp_composed::{swizzle_upcast, CppComposedLayout, CppOffset};
-use super::cpp_int::{refused, CppInt, CppTuple};
-use super::Swizzle;
+use super::algebra::CppLayout;
+use super::composed::{swizzle_upcast, CppComposedLayout, CppOffset};
+use super::int::{refused, CppInt, CppTuple};
+use crate::cute::Swizzle;
 
 /// Which mode of the tile is contiguous.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -232,7 +232,7 @@ pub fn element_offsets(layout: &CppComposedLayout, limit: usize) -> Result<Vec<i
         .values(limit)?
         .into_iter()
         .map(|v| {
-            let v = v.checked_add(offset).ok_or_else(super::overflow)?;
+            let v = v.checked_add(offset).ok_or_else(crate::cute::overflow)?;
             Ok(swizzle.apply(v))
         })
         .collect()

@@ -438,11 +438,8 @@ fn build(spelling: &Spelling, args: &mut Args, gluon: bool) -> Result<TritonLayo
     Ok(layout)
 }
 
-#[path = "notation_parser.rs"]
 mod parser;
-#[path = "notation_printer.rs"]
 mod printer;
 
 #[cfg(test)]
-#[path = "notation_tests.rs"]
 mod tests;

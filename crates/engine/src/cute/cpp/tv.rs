@@ -5,8 +5,8 @@
 
 use crate::error::LayoutError;
 
-use super::cpp_int::{refused, CppInt, CppTuple};
-use super::CppLayout;
+use super::algebra::CppLayout;
+use super::int::{refused, CppInt, CppTuple};
 
 fn tuple_of(v: Vec<CppInt>) -> CppTuple {
     CppTuple::Tuple(v.into_iter().map(CppTuple::Int).collect())

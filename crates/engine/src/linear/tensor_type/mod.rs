@@ -203,5 +203,4 @@ fn find(chars: &[char], needle: &str) -> Option<usize> {
 }
 
 #[cfg(test)]
-#[path = "tensor_type_tests.rs"]
 mod tests;

@@ -12,7 +12,8 @@ use std::fmt;
 use crate::error::{Field, LayoutError};
 
 use super::algebra;
-use super::{Layout, Notation, Swizzle, Tiler};
+use crate::cute::Swizzle;
+use crate::cute::{Layout, Notation, Tiler};
 
 /// `swizzle ∘ offset ∘ layout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -157,11 +158,11 @@ impl ComposedLayout {
     /// layout's own field inside the layout); [`Swizzle::new`]'s and [`Layout::new`]'s errors.
     pub fn parse(text: &str) -> Result<ComposedLayout, LayoutError> {
         let chars: Vec<char> = text.chars().collect();
-        if chars.len() > super::MAX_NOTATION_CHARS {
+        if chars.len() > crate::cute::MAX_NOTATION_CHARS {
             return Err(parse_error(
                 text,
                 0,
-                format!("at most {} characters", super::MAX_NOTATION_CHARS),
+                format!("at most {} characters", crate::cute::MAX_NOTATION_CHARS),
             ));
         }
         // the parts between the `o`s, as char ranges of `text` (no other `o` can occur)
@@ -235,7 +236,7 @@ fn parse_error(text: &str, position: usize, expected: impl Into<String>) -> Layo
 
 /// `text` without the `_` that marks a static integer (`_8`, `_-1`), and for each remaining
 /// char its index in `text`.
-pub(super) fn strip_static_marks(text: &str) -> (String, Vec<usize>) {
+pub(crate) fn strip_static_marks(text: &str) -> (String, Vec<usize>) {
     let chars: Vec<char> = text.chars().collect();
     let mut kept = String::new();
     let mut origin = Vec::new();

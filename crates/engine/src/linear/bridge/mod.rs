@@ -5,7 +5,7 @@
 //! the XOR of its bits' images exactly when every image is a power of two (or 0) and no two
 //! nonzero images share a bit: then no addition carries.
 
-use crate::cute::algebra::coalesce;
+use crate::cute::pycute::algebra::coalesce;
 use crate::cute::{IntTuple, Layout, Swizzle};
 use crate::LayoutError;
 
@@ -236,5 +236,4 @@ pub(super) fn bits_layout(images: impl Iterator<Item = i64>) -> Result<Layout, L
 
 // the tests use proptest, a native dev-dependency only
 #[cfg(all(test, not(target_arch = "wasm32")))]
-#[path = "bridge_tests.rs"]
 mod tests;

@@ -8,10 +8,10 @@ use std::fmt;
 
 use crate::error::{Field, LayoutError};
 
-use super::composed::strip_static_marks;
-use super::cpp_algebra::{recast_ratio, CppLayout, CppTiler};
-use super::cpp_int::{refused, CppInt, CppTuple};
-use super::{ComposedLayout, Swizzle};
+use super::algebra::{recast, Cast, CppLayout, CppTiler};
+use super::int::{refused, CppInt, CppTuple};
+use crate::cute::pycute::composed::strip_static_marks;
+use crate::cute::{ComposedLayout, Swizzle};
 
 /// The middle of a composed layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,7 +142,7 @@ impl CppComposedLayout {
         let layout = self.layout.upcast(n)?;
         Ok(match self.offset {
             CppOffset::SmemPtr { bits } => {
-                let bits = bits.checked_mul(n).ok_or_else(super::overflow)?;
+                let bits = bits.checked_mul(n).ok_or_else(crate::cute::overflow)?;
                 CppComposedLayout::new(self.swizzle, CppOffset::SmemPtr { bits }, layout)
             }
             CppOffset::Int(v) if !v.is_static() => return Err(dynamic_offset()),
@@ -188,15 +188,7 @@ impl CppComposedLayout {
     /// # Errors
     /// As [`CppComposedLayout::upcast`] and [`CppComposedLayout::downcast`].
     pub fn recast(&self, old_bits: i64, new_bits: i64) -> Result<CppComposedLayout, LayoutError> {
-        let (up, down) = recast_ratio(old_bits, new_bits)?;
-        let mut out = self.clone();
-        if up != 1 {
-            out = out.upcast(up)?;
-        }
-        if down != 1 {
-            out = out.downcast(down)?;
-        }
-        Ok(out)
+        recast(self, old_bits, new_bits)
     }
 
     /// Parses `SWIZZLE o OFFSET o LAYOUT` with `_` marking static integers; the offset may be
@@ -239,6 +231,15 @@ impl CppComposedLayout {
         let layout =
             CppLayout::parse(layout_part).map_err(|e| e.within(text, |p| layout_start + p))?;
         Ok(CppComposedLayout::new(swizzle, offset, layout))
+    }
+}
+
+impl Cast for CppComposedLayout {
+    fn upcast_by(&self, n: i64) -> Result<Self, LayoutError> {
+        self.upcast(n)
+    }
+    fn downcast_by(&self, n: i64) -> Result<Self, LayoutError> {
+        self.downcast(n)
     }
 }
 

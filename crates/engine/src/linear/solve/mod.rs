@@ -168,5 +168,4 @@ impl LinearLayout {
 }
 
 #[cfg(test)]
-#[path = "solve_tests.rs"]
 mod tests;

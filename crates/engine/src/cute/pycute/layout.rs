@@ -10,10 +10,10 @@ use crate::error::{Field, LayoutError};
 use crate::support::arith::{floor_div, floor_mod};
 use crate::support::cursor::Cursor;
 
-use super::notation::{int_tuple, TupleSyntax, MAX_NOTATION_CHARS};
+use crate::cute::notation::{int_tuple, TupleSyntax, MAX_NOTATION_CHARS};
 
 /// How a layout's shape and stride read: signed ints, pycute's `(8,)` for a 1-tuple.
-pub(super) const LAYOUT_TUPLE: TupleSyntax = TupleSyntax {
+pub(crate) const LAYOUT_TUPLE: TupleSyntax = TupleSyntax {
     field: Field::Shape,
     signed: true,
     blank: false,

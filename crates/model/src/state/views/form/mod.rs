@@ -647,5 +647,4 @@ fn encode(text: &str) -> String {
 }
 
 #[cfg(test)]
-#[path = "form_tests.rs"]
 mod tests;

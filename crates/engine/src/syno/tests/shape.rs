@@ -1,7 +1,7 @@
 //! Syno's shape-semantics table, one test per row, each with its forward and backward
 //! column, legal and illegal; then what a step may name.
 
-use super::*;
+use crate::syno::*;
 
 pub(super) fn s(value: i64) -> Size {
     Size::new(value)

@@ -10,9 +10,9 @@
 
 use crate::error::LayoutError;
 
-use super::cpp_int::{refused, CppInt, CppTuple};
-use super::layout::overflow;
+use super::cpp::int::{refused, CppInt, CppTuple};
 use super::mma::{Operand, TiledMma};
+use super::overflow;
 use super::{CppLayout, CppTiler, TiledCopy};
 
 /// A coordinate as CuTe slices with it: an integer, `_` (keep the mode) or a tuple of them.

@@ -6,9 +6,9 @@ use std::fmt;
 
 use crate::error::LayoutError;
 
-use super::cpp_algebra::CppLayout;
-use super::cpp_int::{refused, CppInt, CppTuple};
-use super::{MAX_DEPTH, MAX_NOTATION_CHARS};
+use super::algebra::CppLayout;
+use super::int::{refused, CppInt, CppTuple};
+use crate::cute::{MAX_DEPTH, MAX_NOTATION_CHARS};
 
 /// A tiler as CuTe C++ takes one: a layout, an integer (`make_layout(n)`), `_` (keep the mode)
 /// or a tuple of tilers, one per mode.

@@ -424,9 +424,7 @@ fn basis_permutation(first: &[Vec<u32>], second: &[Vec<u32>]) -> Option<Vec<u32>
 }
 
 #[cfg(test)]
-#[path = "mma_bridge_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "mma_bridge_sm90_tests.rs"]
 mod sm90_tests;

@@ -267,5 +267,4 @@ pub fn movement_counts(
 
 // the tests use proptest, a native dev-dependency only
 #[cfg(all(test, not(target_arch = "wasm32")))]
-#[path = "convert_tests.rs"]
 mod tests;
