@@ -248,6 +248,28 @@ fn generate(
     exprs: &IndexExprs,
     opts: &ShaderOptions,
 ) -> Result<Shader, LayoutError> {
+    let elements = checked_elements(shape, exprs, opts)?;
+    let op_count = exprs.arena.op_count(exprs.idx) + exprs.arena.op_count(exprs.valid);
+    let mut w = String::new();
+    write_header(&mut w, source, order, shape, elements, opts);
+    write_address_function(&mut w, shape, names, exprs, opts);
+    write_main(&mut w, elements, opts);
+    Ok(Shader {
+        wgsl: w,
+        elements,
+        shape: shape.to_vec(),
+        names: names.to_vec(),
+        op_count,
+    })
+}
+
+/// The element count of `shape` where a shader of `exprs` with `opts` is legal: a workgroup
+/// size WebGPU allows, a `u32` element index, and every sub-expression inside the index type.
+fn checked_elements(
+    shape: &[i64],
+    exprs: &IndexExprs,
+    opts: &ShaderOptions,
+) -> Result<u32, LayoutError> {
     if !(1..=256).contains(&opts.workgroup_size) {
         return Err(bad(
             format!("workgroup size {}", opts.workgroup_size),
@@ -261,13 +283,21 @@ fn generate(
             "at most 4294967295 elements (a u32 element index)".to_string(),
         )
     })?;
-    let ty = opts.index_type;
-    let arena = &exprs.arena;
-    check_ranges(arena, exprs.idx, ty, "offset")?;
-    check_ranges(arena, exprs.valid, ty, "validity")?;
-    let t = ty.as_str();
-    let sp = opts.readable;
-    let mut w = String::new();
+    check_ranges(&exprs.arena, exprs.idx, opts.index_type, "offset")?;
+    check_ranges(&exprs.arena, exprs.valid, opts.index_type, "validity")?;
+    Ok(elements)
+}
+
+/// The header comment: what the shader indexes, its bindings and how to dispatch it.
+fn write_header(
+    w: &mut String,
+    source: &str,
+    order: &str,
+    shape: &[i64],
+    elements: u32,
+    opts: &ShaderOptions,
+) {
+    let t = opts.index_type.as_str();
     // writing into a String cannot fail
     let _ = writeln!(w, "// Layout Lab indexing shader for {source}");
     let _ = writeln!(
@@ -300,8 +330,21 @@ fn generate(
         opts.workgroup_size
     );
     let _ = writeln!(w);
+}
+
+/// The `Address` struct and `address_of(i)`, which unravels `i` into the loop variables the
+/// expressions read and returns their offset and validity.
+fn write_address_function(
+    w: &mut String,
+    shape: &[i64],
+    names: &[String],
+    exprs: &IndexExprs,
+    opts: &ShaderOptions,
+) {
+    let ty = opts.index_type;
+    let arena = &exprs.arena;
     let _ = writeln!(w, "struct Address {{");
-    let _ = writeln!(w, "    offset: {t},");
+    let _ = writeln!(w, "    offset: {},", ty.as_str());
     let _ = writeln!(w, "    valid: bool,");
     let _ = writeln!(w, "}}");
     let _ = writeln!(w);
@@ -311,7 +354,26 @@ fn generate(
         arena.op_count(exprs.idx) + arena.op_count(exprs.valid)
     );
     let _ = writeln!(w, "fn address_of(i: u32) -> Address {{");
-    // unravel i row-major into the loop variables the expressions use
+    let used = used_variables(arena, &[exprs.idx, exprs.valid]);
+    for (name, line) in &unravel_lets(shape, names, ty) {
+        if used.iter().any(|v| v == name) {
+            let _ = writeln!(w, "{line}");
+        }
+    }
+    let _ = writeln!(
+        w,
+        "    return Address({}, {});",
+        render(arena, exprs.idx, ty, opts.readable),
+        render(arena, exprs.valid, ty, opts.readable)
+    );
+    let _ = writeln!(w, "}}");
+    let _ = writeln!(w);
+}
+
+/// One `let` per dimension, outermost first, with its loop variable's name: `i` unravelled
+/// row-major into `shape`.
+fn unravel_lets<'a>(shape: &[i64], names: &'a [String], ty: IndexType) -> Vec<(&'a str, String)> {
+    let t = ty.as_str();
     let mut stride: u64 = 1;
     let mut lets = Vec::new();
     for (k, &dim) in shape.iter().enumerate().rev() {
@@ -329,20 +391,12 @@ fn generate(
         stride = stride.saturating_mul(dim);
     }
     lets.reverse();
-    let used = used_variables(arena, &[exprs.idx, exprs.valid]);
-    for (name, line) in &lets {
-        if used.iter().any(|v| v == name) {
-            let _ = writeln!(w, "{line}");
-        }
-    }
-    let _ = writeln!(
-        w,
-        "    return Address({}, {});",
-        render(arena, exprs.idx, ty, sp),
-        render(arena, exprs.valid, ty, sp)
-    );
-    let _ = writeln!(w, "}}");
-    let _ = writeln!(w);
+    lets
+}
+
+/// The bindings and the compute entry point: thread `i` copies `input[offset(i)]` to
+/// `output[i]`, or the fill where `i` is masked or its offset is outside the input.
+fn write_main(w: &mut String, elements: u32, opts: &ShaderOptions) {
     let _ = writeln!(
         w,
         "@group(0) @binding(0) var<storage, read> input: array<i32>;"
@@ -366,7 +420,7 @@ fn generate(
     let _ = writeln!(w, "        return;");
     let _ = writeln!(w, "    }}");
     let _ = writeln!(w, "    let a = address_of(i);");
-    let in_bounds = match ty {
+    let in_bounds = match opts.index_type {
         IndexType::U32 => "a.offset < arrayLength(&input)".to_string(),
         IndexType::I32 => "a.offset >= 0i && u32(a.offset) < arrayLength(&input)".to_string(),
     };
@@ -376,13 +430,6 @@ fn generate(
     let _ = writeln!(w, "        output[i] = {}i;", opts.fill);
     let _ = writeln!(w, "    }}");
     let _ = writeln!(w, "}}");
-    Ok(Shader {
-        wgsl: w,
-        elements,
-        shape: shape.to_vec(),
-        names: names.to_vec(),
-        op_count: arena.op_count(exprs.idx) + arena.op_count(exprs.valid),
-    })
 }
 
 /// The shader of a view stack: element `i` is the stack's `i`-th row-major element.
