@@ -35,88 +35,10 @@ pub(crate) fn where_valid(
     steps: &mut Vec<Step>,
     run: &mut Run,
 ) -> ExprId {
-    struct Walk<'a> {
-        points: &'a [Vec<i64>],
-        memo: HashMap<ExprId, ExprId>,
-        /// What is left of [`WHERE_VALID_WORK`].
-        work: usize,
-        /// The numerators `>= 0` at every point though not by their bounds, with their ranges.
-        nonneg: HashMap<ExprId, (i64, i64)>,
-        /// Quotients and remainders affine in their numerators at the points
-        /// ([`affine_at_points`]) are written so, instead of those in one period.
-        affine: bool,
-    }
-    fn walk(arena: &mut ExprArena, id: ExprId, w: &mut Walk, steps: &mut Vec<Step>) -> ExprId {
-        if let Some(&done) = w.memo.get(&id) {
-            return done;
-        }
-        let result = match *arena.node(id) {
-            Node::Binary(op, a, b) => {
-                let a = walk(arena, a, w, steps);
-                let b = walk(arena, b, w, steps);
-                let current = rebuild(arena, op, a, b);
-                let cost = w.points.len().saturating_mul(arena.op_count(a) + 1);
-                let next = match (op, arena.node(b)) {
-                    (BinOp::Div | BinOp::Mod, &Node::Const(m)) if m > 0 && cost <= w.work => {
-                        w.work -= cost;
-                        let points = w.points;
-                        if w.affine {
-                            affine_at_points(arena, a, op, m, points)
-                        } else {
-                            let (low, high) =
-                                points.iter().fold((i64::MAX, i64::MIN), |(l, h), p| {
-                                    let v = arena.eval(a, p);
-                                    (l.min(v), h.max(v))
-                                });
-                            let k = low / m;
-                            if low >= 0 && k != high / m && arena.bounds(a).0 < 0 {
-                                w.nonneg.insert(a, (low, high));
-                            }
-                            match (low >= 0 && k == high / m, op) {
-                                (true, BinOp::Div) => Some(arena.constant(k)),
-                                (true, _) if k == 0 => Some(a),
-                                (true, _) => k.checked_mul(-m).map(|shift| {
-                                    let shift = arena.constant(shift);
-                                    arena.add(a, shift)
-                                }),
-                                (false, _) => None,
-                            }
-                        }
-                    }
-                    _ => None,
-                };
-                match next.filter(|&next| arena.exact(next)) {
-                    Some(next) => {
-                        steps.push(Step {
-                            rule: [WHERE_VALID.0, AFFINE_WHERE_VALID.0][usize::from(w.affine)],
-                            before: current,
-                            after: next,
-                        });
-                        next
-                    }
-                    None => current,
-                }
-            }
-            _ => id,
-        };
-        w.memo.insert(id, result);
-        result
-    }
     let valid = clauses
         .iter()
         .fold(arena.boolean(true), |all, &c| arena.and(all, c));
-    let Some((ranges, mut env)) = slots_box(arena, &[valid, idx], IMPLIED_CHECK_POINTS) else {
-        return idx;
-    };
-    let mut points = Vec::new();
-    loop {
-        if arena.eval(valid, &env) != 0 {
-            points.push(env.clone());
-        }
-        if !next_point(&mut env, &ranges) {
-            break;
-        }
-    }
+    let points = points_where_valid(arena, valid, idx);
     if points.is_empty() {
         return idx;
     }
@@ -138,6 +60,122 @@ pub(crate) fn where_valid(
     match w.nonneg.is_empty() {
         true => idx,
         false => assume_nonneg(arena, idx, passed, clauses, &w.nonneg, steps, run),
+    }
+}
+
+/// The points of the box of the slots `valid` and `idx` read where `valid` holds; none where
+/// that box has more than [`IMPLIED_CHECK_POINTS`].
+fn points_where_valid(arena: &ExprArena, valid: ExprId, idx: ExprId) -> Vec<Vec<i64>> {
+    let Some((ranges, mut env)) = slots_box(arena, &[valid, idx], IMPLIED_CHECK_POINTS) else {
+        return Vec::new();
+    };
+    let mut points = Vec::new();
+    loop {
+        if arena.eval(valid, &env) != 0 {
+            points.push(env.clone());
+        }
+        if !next_point(&mut env, &ranges) {
+            break;
+        }
+    }
+    points
+}
+
+/// One walk of [`where_valid`] over an expression, at the points where valid holds.
+struct Walk<'a> {
+    points: &'a [Vec<i64>],
+    memo: HashMap<ExprId, ExprId>,
+    /// What is left of [`WHERE_VALID_WORK`].
+    work: usize,
+    /// The numerators `>= 0` at every point though not by their bounds, with their ranges.
+    nonneg: HashMap<ExprId, (i64, i64)>,
+    /// Quotients and remainders affine in their numerators at the points
+    /// ([`affine_at_points`]) are written so, instead of those in one period.
+    affine: bool,
+}
+
+/// `id` rebuilt bottom-up with each quotient and remainder [`rewrite_at_points`] gives (where
+/// exact) in its place, each such rewrite a step.
+fn walk(arena: &mut ExprArena, id: ExprId, w: &mut Walk, steps: &mut Vec<Step>) -> ExprId {
+    if let Some(&done) = w.memo.get(&id) {
+        return done;
+    }
+    let result = match *arena.node(id) {
+        Node::Binary(op, a, b) => {
+            let a = walk(arena, a, w, steps);
+            let b = walk(arena, b, w, steps);
+            let current = rebuild(arena, op, a, b);
+            match rewrite_at_points(arena, op, a, b, w).filter(|&next| arena.exact(next)) {
+                Some(next) => {
+                    steps.push(Step {
+                        rule: [WHERE_VALID.0, AFFINE_WHERE_VALID.0][usize::from(w.affine)],
+                        before: current,
+                        after: next,
+                    });
+                    next
+                }
+                None => current,
+            }
+        }
+        _ => id,
+    };
+    w.memo.insert(id, result);
+    result
+}
+
+/// `a op b`, a quotient or remainder by a constant `m > 0` whose evaluation at the points fits
+/// what is left of the walk's work, written as its affine form there ([`affine_at_points`])
+/// or, without `affine`, as its form in one period ([`in_one_period`]); `None` otherwise.
+fn rewrite_at_points(
+    arena: &mut ExprArena,
+    op: BinOp,
+    a: ExprId,
+    b: ExprId,
+    w: &mut Walk,
+) -> Option<ExprId> {
+    let cost = w.points.len().saturating_mul(arena.op_count(a) + 1);
+    match (op, arena.node(b)) {
+        (BinOp::Div | BinOp::Mod, &Node::Const(m)) if m > 0 && cost <= w.work => {
+            w.work -= cost;
+            let points = w.points;
+            if w.affine {
+                affine_at_points(arena, a, op, m, points)
+            } else {
+                in_one_period(arena, a, op, m, points, &mut w.nonneg)
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `a op m` (`m > 0`) without the operation where the numerator `a >= 0` stays in one period
+/// `[k·m, (k + 1)·m)` at every one of `points`: `k` for a quotient, `a - k·m` for a
+/// remainder. A numerator `>= 0` at every point though not by its bounds, and not in one
+/// period, goes into `nonneg` with its range there.
+fn in_one_period(
+    arena: &mut ExprArena,
+    a: ExprId,
+    op: BinOp,
+    m: i64,
+    points: &[Vec<i64>],
+    nonneg: &mut HashMap<ExprId, (i64, i64)>,
+) -> Option<ExprId> {
+    let (low, high) = points.iter().fold((i64::MAX, i64::MIN), |(l, h), p| {
+        let v = arena.eval(a, p);
+        (l.min(v), h.max(v))
+    });
+    let k = low / m;
+    if low >= 0 && k != high / m && arena.bounds(a).0 < 0 {
+        nonneg.insert(a, (low, high));
+    }
+    match (low >= 0 && k == high / m, op) {
+        (true, BinOp::Div) => Some(arena.constant(k)),
+        (true, _) if k == 0 => Some(a),
+        (true, _) => k.checked_mul(-m).map(|shift| {
+            let shift = arena.constant(shift);
+            arena.add(a, shift)
+        }),
+        (false, _) => None,
     }
 }
 
