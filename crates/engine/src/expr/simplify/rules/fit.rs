@@ -191,10 +191,55 @@ pub(crate) fn fit_values(
     for w in values.windows(2) {
         diffs.push(w[1].checked_sub(w[0])?);
     }
-    // (op, δ, the index of the first step or fall, α, the slope of x beside it)
-    let mut candidates: Vec<(BinOp, usize, usize, i64, i64)> = Vec::with_capacity(5);
-    // a quotient steps by α every δ values over a slope: the differences are the slope, and
-    // the slope plus α at the steps (`6·x - 8·(x // 2)`); slope 0 first
+    let mut candidates = quotient_candidates(&diffs, lo)?;
+    let alpha = diffs.iter().copied().min_by_key(|d| d.unsigned_abs())?;
+    candidates.extend(remainder_candidate(&diffs, alpha));
+    let mut best: Option<ExprId> = None;
+    // forms without a slope first: on a tie they win, and their constant may merge into a sum
+    crate::support::small_sort::sort_by_key(&mut candidates, |c| c.slope != 0);
+    for candidate in candidates {
+        let Some(period) = i64::try_from(candidate.period).ok().filter(|&d| d >= 2) else {
+            continue;
+        };
+        // the step or fall after index `first`: x + 1 + β is a multiple of δ at x = lo + first
+        let at = lo
+            .checked_add(i64::try_from(candidate.first).ok()?)?
+            .checked_add(1)?;
+        let beta = (period - at % period) % period;
+        let Some(gamma) = candidate.constant_to_fit(period, beta, lo, hi, values) else {
+            continue;
+        };
+        let Some(form) = candidate.build(arena, x, period, beta, gamma) else {
+            continue;
+        };
+        if best.is_none_or(|b| arena.op_count(form) < arena.op_count(b)) {
+            best = Some(form);
+        }
+    }
+    best
+}
+
+/// A form `α·((x + β) // δ) + s·x + γ` or `α·((x + β) % δ) + γ` that the differences of the
+/// values suggest, before `β` and `γ` are found.
+#[derive(Clone, Copy)]
+struct Candidate {
+    /// `BinOp::Div` or `BinOp::Mod`.
+    op: BinOp,
+    /// `δ`.
+    period: usize,
+    /// The index of the first step or fall.
+    first: usize,
+    /// `α`.
+    alpha: i64,
+    /// `s`, the slope of `x` beside the quotient (0 for a remainder).
+    slope: i64,
+}
+
+/// The quotients the differences `diffs` of values from `x = lo` suggest: a quotient steps by
+/// `α` every `δ` values over a slope, so the differences are the slope, and the slope plus
+/// `α` at the steps (`6·x - 8·(x // 2)`); slope 0 first. `None` where a step overflows.
+fn quotient_candidates(diffs: &[i64], lo: i64) -> Option<Vec<Candidate>> {
+    let mut candidates = Vec::with_capacity(5);
     let mut slopes = vec![0];
     if let Some(&other) = diffs.iter().find(|&&d| d != diffs[0]) {
         if diffs.iter().all(|&d| d == diffs[0] || d == other) {
@@ -207,90 +252,115 @@ pub(crate) fn fit_values(
             continue;
         };
         let alpha = diffs[first].checked_sub(slope)?;
+        let quotient = |period| Candidate {
+            op: BinOp::Div,
+            period,
+            first,
+            alpha,
+            slope,
+        };
         match steps.get(1) {
-            Some(&next) => candidates.push((BinOp::Div, next - first, first, alpha, slope)),
+            Some(&next) => candidates.push(quotient(next - first)),
             None => {
                 // one step: any δ that puts no other in the range; the step's own position
                 // saves the `+ β` where it is one
                 let at = usize::try_from(lo).ok()? + first + 1;
                 for d in [(first + 1).max(diffs.len() - first), at] {
-                    candidates.push((BinOp::Div, d, first, alpha, slope));
+                    candidates.push(quotient(d));
                 }
             }
         }
     }
-    let alpha = diffs.iter().copied().min_by_key(|d| d.unsigned_abs())?;
-    if let Some(first) = diffs.iter().position(|&d| d != alpha) {
-        let fall = diffs[first];
-        // (i64::MIN / -1 overflows: checked)
-        if alpha != 0 && fall.checked_rem(alpha) == Some(0) {
-            let d = fall.checked_div(alpha).and_then(|q| 1i64.checked_sub(q));
-            if let Some(d) = d.and_then(|d| usize::try_from(d).ok()) {
-                candidates.push((BinOp::Mod, d, first, alpha, 0));
-            }
-        }
+    Some(candidates)
+}
+
+/// The remainder the differences `diffs` suggest, `alpha` the least of them in size: a
+/// remainder rises by `α` and falls back by `α·(δ - 1)` every `δ` values.
+fn remainder_candidate(diffs: &[i64], alpha: i64) -> Option<Candidate> {
+    let first = diffs.iter().position(|&d| d != alpha)?;
+    let fall = diffs[first];
+    // (i64::MIN / -1 overflows: checked)
+    if alpha == 0 || fall.checked_rem(alpha) != Some(0) {
+        return None;
     }
-    let mut best: Option<ExprId> = None;
-    // forms without a slope first: on a tie they win, and their constant may merge into a sum
-    crate::support::small_sort::sort_by_key(&mut candidates, |c| c.4 != 0);
-    for (op, d, first, alpha, slope) in candidates {
-        let Some(d) = i64::try_from(d).ok().filter(|&d| d >= 2) else {
-            continue;
-        };
-        // the step or fall after index `first`: x + 1 + β is a multiple of δ at x = lo + first
-        let at = lo.checked_add(i64::try_from(first).ok()?)?.checked_add(1)?;
-        let b = (d - at % d) % d;
+    let d = fall.checked_div(alpha).and_then(|q| 1i64.checked_sub(q))?;
+    let period = usize::try_from(d).ok()?;
+    Some(Candidate {
+        op: BinOp::Mod,
+        period,
+        first,
+        alpha,
+        slope: 0,
+    })
+}
+
+impl Candidate {
+    /// `γ` where the form with `period` and `beta` plus `γ` is `values` at every `x` from `lo`
+    /// to `hi`; `None` where no constant makes it so, or an operation overflows.
+    fn constant_to_fit(
+        &self,
+        period: i64,
+        beta: i64,
+        lo: i64,
+        hi: i64,
+        values: &[i64],
+    ) -> Option<i64> {
         // (β may be near δ, which a remainder's fall may put near i64::MAX)
         let g = |v: i64| {
-            let n = v.checked_add(b)?;
-            Some(match op {
-                BinOp::Div => n / d,
-                _ => n % d,
+            let n = v.checked_add(beta)?;
+            Some(match self.op {
+                BinOp::Div => n / period,
+                _ => n % period,
             })
         };
-        let form = |v: i64| alpha.checked_mul(g(v)?)?.checked_add(slope.checked_mul(v)?);
-        let Some(gamma) = form(lo).and_then(|a| values[0].checked_sub(a)) else {
-            continue;
+        let form = |v: i64| {
+            self.alpha
+                .checked_mul(g(v)?)?
+                .checked_add(self.slope.checked_mul(v)?)
         };
+        let gamma = form(lo).and_then(|a| values[0].checked_sub(a))?;
         let fits = (lo..=hi)
             .zip(values)
             .all(|(v, &f)| form(v).and_then(|a| a.checked_add(gamma)) == Some(f));
-        if !fits {
-            continue;
-        }
+        fits.then_some(gamma)
+    }
+
+    /// The form written over `x`, `beta` merged into `x`'s own constant where it has one;
+    /// `None` where that sum overflows.
+    fn build(
+        &self,
+        arena: &mut ExprArena,
+        x: ExprId,
+        period: i64,
+        beta: i64,
+        gamma: i64,
+    ) -> Option<ExprId> {
         let shifted = match linear_of(arena, x) {
             Some(mut form) if form.constant != 0 => {
-                let Some(c) = form.constant.checked_add(b) else {
-                    continue;
-                };
-                form.constant = c;
+                form.constant = form.constant.checked_add(beta)?;
                 build_linear(arena, &form)
             }
             _ => {
-                let shift = arena.constant(b);
+                let shift = arena.constant(beta);
                 arena.add(x, shift)
             }
         };
-        let inner = match op {
-            BinOp::Div => arena.div(shifted, d),
-            _ => arena.rem(shifted, d),
+        let inner = match self.op {
+            BinOp::Div => arena.div(shifted, period),
+            _ => arena.rem(shifted, period),
         };
-        let mut terms = vec![(inner, alpha)];
-        if slope != 0 {
-            terms.push((x, slope));
+        let mut terms = vec![(inner, self.alpha)];
+        if self.slope != 0 {
+            terms.push((x, self.slope));
         }
-        let form = build_linear(
+        Some(build_linear(
             arena,
             &Linear {
                 terms,
                 constant: gamma,
             },
-        );
-        if best.is_none_or(|b| arena.op_count(form) < arena.op_count(b)) {
-            best = Some(form);
-        }
+        ))
     }
-    best
 }
 
 /// `f` as `Σ s_k·atoms[k] + c` when it is affine on the box of `ranges` (the k-th atom's value
