@@ -324,118 +324,155 @@ impl Args {
     }
 }
 
-/// The layout `spelling` names, built from its arguments.
+/// The layout `spelling` names, built from its arguments; every argument must be used.
 fn build(spelling: &Spelling, args: &mut Args, gluon: bool) -> Result<TritonLayout, LayoutError> {
     let keys = spelling.keys;
     let layout = match spelling.kind {
-        Kind::Blocked => {
-            args.single_cta(keys[4])?;
-            TritonLayout::Blocked(Blocked::new(
-                args.naturals(keys[0])?,
-                args.naturals(keys[1])?,
-                args.naturals(keys[2])?,
-                args.naturals(keys[3])?,
-            )?)
-        }
-        Kind::NvidiaMma => {
-            let (major, minor, warps, instr) = if gluon {
-                args.single_cta(keys[3])?;
-                let version = args.naturals(keys[0])?;
-                let [major, minor] = version[..] else {
-                    let at = args.end;
-                    return Err(args.error(at, "version [major, minor]"));
-                };
-                (
-                    major,
-                    minor,
-                    args.naturals(keys[1])?,
-                    args.naturals(keys[2])?,
-                )
-            } else {
-                args.single_cta(keys[3])?;
-                (
-                    args.number(keys[0])?,
-                    args.number(keys[1])?,
-                    args.naturals(keys[2])?,
-                    args.naturals(keys[4])?,
-                )
-            };
-            TritonLayout::NvidiaMma(NvidiaMma::new(major, minor, warps, instr)?)
-        }
-        Kind::DotOperand => {
-            let op_idx = args.number(keys[0])?;
-            let parent = match args.layout(keys[1])? {
-                TritonLayout::NvidiaMma(mma) => mma,
-                _ => {
-                    let at = args.end;
-                    return Err(args.error(at, "parent an nvidia_mma layout"));
-                }
-            };
-            TritonLayout::DotOperand(DotOperand::new(op_idx, parent, args.number(keys[2])?)?)
-        }
-        Kind::Slice => {
-            let dim = args.number(keys[0])?;
-            TritonLayout::Slice(Slice::new(dim, args.layout(keys[1])?)?)
-        }
-        Kind::Linear => {
-            let mut bases = Vec::new();
-            for (name, key) in DISTRIBUTED_IN_DIMS.iter().zip(keys) {
-                bases.push((name.to_string(), args.bases(key)?));
-            }
-            let layout = if gluon {
-                let shape = args.naturals(keys[4])?;
-                let names = (0..shape.len()).map(|d| format!("dim{d}"));
-                LinearLayout::new(bases, names.zip(shape).collect(), false)?
-            } else {
-                let rank = bases.iter().flat_map(|(_, list)| list).map(Vec::len).next();
-                let Some(rank) = rank else {
-                    let at = args.end;
-                    return Err(args.error(at, "at least one basis (it gives the rank)"));
-                };
-                LinearLayout::with_inferred_sizes(
-                    bases,
-                    (0..rank).map(|d| format!("dim{d}")).collect(),
-                )?
-            };
-            TritonLayout::Linear(LinearEncoding::new(layout)?)
-        }
-        Kind::SwizzledShared => {
-            args.single_cta(keys[4])?;
-            TritonLayout::SwizzledShared(SwizzledShared::new(
-                args.number(keys[0])?,
-                args.number(keys[1])?,
-                args.number(keys[2])?,
-                args.naturals(keys[3])?,
-            )?)
-        }
-        Kind::NvmmaShared => {
-            let (width, transposed, bits, fp4, rank) = if gluon {
-                args.single_cta(keys[5])?;
-                let width = args.number(keys[0])?;
-                let bits = args.number(keys[1])?;
-                let rank = args.number_or(keys[2], 2)?;
-                (
-                    width,
-                    args.flag(keys[3], false)?,
-                    bits,
-                    args.flag(keys[4], false)?,
-                    rank,
-                )
-            } else {
-                args.single_cta(keys[4])?;
-                (
-                    args.number(keys[0])?,
-                    args.flag(keys[1], false)?,
-                    args.number(keys[2])?,
-                    args.flag(keys[3], false)?,
-                    args.number_or(keys[5], 2)?,
-                )
-            };
-            TritonLayout::NvmmaShared(NvmmaShared::new(width, transposed, bits, fp4, rank)?)
-        }
+        Kind::Blocked => build_blocked(args, keys)?,
+        Kind::NvidiaMma => build_nvidia_mma(args, keys, gluon)?,
+        Kind::DotOperand => build_dot_operand(args, keys)?,
+        Kind::Slice => build_slice(args, keys)?,
+        Kind::Linear => build_linear(args, keys, gluon)?,
+        Kind::SwizzledShared => build_swizzled_shared(args, keys)?,
+        Kind::NvmmaShared => build_nvmma_shared(args, keys, gluon)?,
     };
     args.finish(keys)?;
     Ok(layout)
+}
+
+/// A blocked layout: sizes per thread, threads per warp, warps per CTA, order, one CTA.
+fn build_blocked(args: &mut Args, keys: &[&str]) -> Result<TritonLayout, LayoutError> {
+    args.single_cta(keys[4])?;
+    Ok(TritonLayout::Blocked(Blocked::new(
+        args.naturals(keys[0])?,
+        args.naturals(keys[1])?,
+        args.naturals(keys[2])?,
+        args.naturals(keys[3])?,
+    )?))
+}
+
+/// An NVIDIA MMA layout: Gluon gives the version as one `[major, minor]` list, MLIR as two
+/// numbers.
+fn build_nvidia_mma(
+    args: &mut Args,
+    keys: &[&str],
+    gluon: bool,
+) -> Result<TritonLayout, LayoutError> {
+    let (major, minor, warps, instr) = if gluon {
+        args.single_cta(keys[3])?;
+        let version = args.naturals(keys[0])?;
+        let [major, minor] = version[..] else {
+            let at = args.end;
+            return Err(args.error(at, "version [major, minor]"));
+        };
+        (
+            major,
+            minor,
+            args.naturals(keys[1])?,
+            args.naturals(keys[2])?,
+        )
+    } else {
+        args.single_cta(keys[3])?;
+        (
+            args.number(keys[0])?,
+            args.number(keys[1])?,
+            args.naturals(keys[2])?,
+            args.naturals(keys[4])?,
+        )
+    };
+    Ok(TritonLayout::NvidiaMma(NvidiaMma::new(
+        major, minor, warps, instr,
+    )?))
+}
+
+/// A dot operand: its index, an NVIDIA MMA parent and its k width.
+fn build_dot_operand(args: &mut Args, keys: &[&str]) -> Result<TritonLayout, LayoutError> {
+    let op_idx = args.number(keys[0])?;
+    let parent = match args.layout(keys[1])? {
+        TritonLayout::NvidiaMma(mma) => mma,
+        _ => {
+            let at = args.end;
+            return Err(args.error(at, "parent an nvidia_mma layout"));
+        }
+    };
+    Ok(TritonLayout::DotOperand(DotOperand::new(
+        op_idx,
+        parent,
+        args.number(keys[2])?,
+    )?))
+}
+
+/// A slice: the dim it removes and its parent.
+fn build_slice(args: &mut Args, keys: &[&str]) -> Result<TritonLayout, LayoutError> {
+    let dim = args.number(keys[0])?;
+    Ok(TritonLayout::Slice(Slice::new(dim, args.layout(keys[1])?)?))
+}
+
+/// A linear encoding from its bases per input dim: Gluon gives the shape, MLIR leaves it to be
+/// inferred from the bases, which give the rank.
+fn build_linear(args: &mut Args, keys: &[&str], gluon: bool) -> Result<TritonLayout, LayoutError> {
+    let mut bases = Vec::new();
+    for (name, key) in DISTRIBUTED_IN_DIMS.iter().zip(keys) {
+        bases.push((name.to_string(), args.bases(key)?));
+    }
+    let layout = if gluon {
+        let shape = args.naturals(keys[4])?;
+        let names = (0..shape.len()).map(|d| format!("dim{d}"));
+        LinearLayout::new(bases, names.zip(shape).collect(), false)?
+    } else {
+        let rank = bases.iter().flat_map(|(_, list)| list).map(Vec::len).next();
+        let Some(rank) = rank else {
+            let at = args.end;
+            return Err(args.error(at, "at least one basis (it gives the rank)"));
+        };
+        LinearLayout::with_inferred_sizes(bases, (0..rank).map(|d| format!("dim{d}")).collect())?
+    };
+    Ok(TritonLayout::Linear(LinearEncoding::new(layout)?))
+}
+
+/// A swizzled shared layout: vector, phase step, phase count, order, one CTA.
+fn build_swizzled_shared(args: &mut Args, keys: &[&str]) -> Result<TritonLayout, LayoutError> {
+    args.single_cta(keys[4])?;
+    Ok(TritonLayout::SwizzledShared(SwizzledShared::new(
+        args.number(keys[0])?,
+        args.number(keys[1])?,
+        args.number(keys[2])?,
+        args.naturals(keys[3])?,
+    )?))
+}
+
+/// An NVMMA shared layout, its arguments in each notation's order; the rank is 2 and the
+/// flags false where absent.
+fn build_nvmma_shared(
+    args: &mut Args,
+    keys: &[&str],
+    gluon: bool,
+) -> Result<TritonLayout, LayoutError> {
+    let (width, transposed, bits, fp4, rank) = if gluon {
+        args.single_cta(keys[5])?;
+        let width = args.number(keys[0])?;
+        let bits = args.number(keys[1])?;
+        let rank = args.number_or(keys[2], 2)?;
+        (
+            width,
+            args.flag(keys[3], false)?,
+            bits,
+            args.flag(keys[4], false)?,
+            rank,
+        )
+    } else {
+        args.single_cta(keys[4])?;
+        (
+            args.number(keys[0])?,
+            args.flag(keys[1], false)?,
+            args.number(keys[2])?,
+            args.flag(keys[3], false)?,
+            args.number_or(keys[5], 2)?,
+        )
+    };
+    Ok(TritonLayout::NvmmaShared(NvmmaShared::new(
+        width, transposed, bits, fp4, rank,
+    )?))
 }
 
 mod parser;
