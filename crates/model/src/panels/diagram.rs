@@ -30,53 +30,58 @@ pub fn live_svg(m: &mut dyn Markup, diagram: &Diagram, test_id: &str, label: &st
     svg(m, diagram, Some((test_id, label)));
 }
 
+/// Both forms: the root element, the arrow head, then the tree lines, the roots, the arrows,
+/// the columns' entries and the captions, each painted over the ones before.
 fn svg(m: &mut dyn Markup, diagram: &Diagram, live: Option<(&str, &str)>) {
-    let frame = Frame::of(diagram);
-    let (w, h) = (px(frame.width).to_string(), px(frame.height).to_string());
-    let view_box = format!("0 0 {w} {h}");
-    let attrs = |m: &mut dyn Markup, attrs: &[(&'static str, &str)]| {
-        for (name, value) in attrs {
-            m.attr(name, value);
-        }
+    let drawing = Drawing {
+        diagram,
+        frame: Frame::of(diagram),
+        live,
     };
-    m.open("svg");
-    let marker = match live {
-        None => {
-            attrs(
-                m,
-                &[
-                    ("xmlns", "http://www.w3.org/2000/svg"),
-                    ("width", &w),
-                    ("height", &h),
-                    ("viewBox", &view_box),
-                    ("font-family", "monospace"),
-                    ("font-size", "14"),
-                ],
-            );
-            "head".to_string()
-        }
-        Some((test_id, label)) => {
-            attrs(
-                m,
-                &[
-                    ("class", "diagram"),
-                    ("role", "img"),
-                    ("aria-label", label),
-                    ("data-testid", test_id),
-                    ("width", &w),
-                    ("height", &h),
-                    ("viewBox", &view_box),
-                ],
-            );
-            format!("{test_id}-head")
-        }
-    };
+    let marker = drawing.open_root(m);
+    write_arrow_head(m, &marker);
+    if live.is_none() {
+        m.el(
+            "rect",
+            &[("width", "100%"), ("height", "100%"), ("fill", "white")],
+            "",
+        );
+    }
+    drawing.tree_lines(m);
+    for tree in &diagram.trees {
+        drawing.entry(m, tree.x, tree.y, &tree.label, "diagram__root", None);
+    }
+    drawing.arrows(m, &format!("url(#{marker})"));
+    drawing.column_entries(m);
+    drawing.captions(m);
+    m.close();
+}
+
+/// Each of `attrs` as an attribute of the open element.
+fn set_attrs(m: &mut dyn Markup, attrs: &[(&'static str, &str)]) {
+    for (name, value) in attrs {
+        m.attr(name, value);
+    }
+}
+
+/// A `line` element with the attributes `own` between the pixel `ends`.
+fn line(m: &mut dyn Markup, own: &[(&'static str, &str)], ((x1, y1), (x2, y2)): Ends) {
+    m.open("line");
+    set_attrs(m, own);
+    for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] {
+        m.attr(name, &px(value).to_string());
+    }
+    m.close();
+}
+
+/// The arrow head every arrow ends in, as the marker `marker` in the document's `defs`.
+fn write_arrow_head(m: &mut dyn Markup, marker: &str) {
     m.open("defs");
     m.open("marker");
-    attrs(
+    set_attrs(
         m,
         &[
-            ("id", &marker),
+            ("id", marker),
             ("viewBox", "0 0 10 10"),
             ("refX", "10"),
             ("refY", "5"),
@@ -88,126 +93,187 @@ fn svg(m: &mut dyn Markup, diagram: &Diagram, live: Option<(&str, &str)>) {
     m.el("path", &[("d", "M0,0 L10,5 L0,10 z")], "");
     m.close();
     m.close();
-    if live.is_none() {
-        m.el(
-            "rect",
-            &[("width", "100%"), ("height", "100%"), ("fill", "white")],
-            "",
+}
+
+/// What every part of one drawing reads: the geometry, its pixels, and the live form's test
+/// id and label (`None` for the standalone document).
+struct Drawing<'a> {
+    diagram: &'a Diagram,
+    frame: Frame,
+    live: Option<(&'a str, &'a str)>,
+}
+
+impl Drawing<'_> {
+    /// Opens the `svg` element with its size, and the namespace and font of the standalone
+    /// document or the class, role, label and test id of the live one; the arrow head's id,
+    /// which the live form makes unique per test id.
+    fn open_root(&self, m: &mut dyn Markup) -> String {
+        let (w, h) = (
+            px(self.frame.width).to_string(),
+            px(self.frame.height).to_string(),
         );
-    }
-    let line = |m: &mut dyn Markup, own: &[(&'static str, &str)], ((x1, y1), (x2, y2)): Ends| {
-        m.open("line");
-        attrs(m, own);
-        for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] {
-            m.attr(name, &px(value).to_string());
+        let view_box = format!("0 0 {w} {h}");
+        m.open("svg");
+        match self.live {
+            None => {
+                set_attrs(
+                    m,
+                    &[
+                        ("xmlns", "http://www.w3.org/2000/svg"),
+                        ("width", &w),
+                        ("height", &h),
+                        ("viewBox", &view_box),
+                        ("font-family", "monospace"),
+                        ("font-size", "14"),
+                    ],
+                );
+                "head".to_string()
+            }
+            Some((test_id, label)) => {
+                set_attrs(
+                    m,
+                    &[
+                        ("class", "diagram"),
+                        ("role", "img"),
+                        ("aria-label", label),
+                        ("data-testid", test_id),
+                        ("width", &w),
+                        ("height", &h),
+                        ("viewBox", &view_box),
+                    ],
+                );
+                format!("{test_id}-head")
+            }
         }
-        m.close();
-    };
-    // The class the app styles, or the inline colour of the standalone document.
-    let tree = match live {
-        Some(_) => ("class", "diagram__tree"),
-        None => ("stroke", "#555"),
-    };
-    for ((x1, y1), (x2, y2)) in diagram.tree_segments() {
-        let ends = ((frame.x(x1), frame.y(y1)), (frame.x(x2), frame.y(y2)));
-        line(m, &[tree], ends);
     }
-    let entry =
-        |m: &mut dyn Markup, x: f64, y: f64, text: &str, class: &str, leaf: Option<usize>| {
-            let (cx, cy) = (frame.x(x), frame.y(y));
-            let half = ENTRY_HALF_PX.max(4.5 * text.chars().count() as f64 + 4.0);
-            let group = leaf.and_then(|k| diagram.groups.get(k).copied().flatten());
-            m.open("g");
-            if live.is_some() {
-                m.attr("class", class);
-                if let Some(k) = leaf {
-                    m.attr("data-leaf", &k.to_string());
-                }
-                if let Some(g) = group {
-                    m.attr("data-tile", &(g % GROUP_FILLS.len()).to_string());
-                }
-            }
-            m.open("rect");
-            for (name, value) in [
-                ("x", px(cx - half)),
-                ("y", px(cy - 12.0)),
-                ("width", px(2.0 * half)),
-                ("height", 24),
-                ("rx", 3),
-            ] {
-                m.attr(name, &value.to_string());
-            }
-            if live.is_none() {
-                let fill = match (group, class) {
-                    (Some(g), _) => GROUP_FILLS[g % GROUP_FILLS.len()],
-                    (_, "diagram__root") => "#eef",
-                    _ => "white",
-                };
-                attrs(m, &[("fill", fill), ("stroke", "#333")]);
-            }
-            m.close();
-            m.el(
-                "text",
-                &[
-                    ("x", &px(cx).to_string()),
-                    ("y", &px(cy + 5.0).to_string()),
-                    ("text-anchor", "middle"),
-                ],
-                text,
-            );
-            m.close();
+
+    /// The lines of the mode trees: the class the app styles, or the inline colour of the
+    /// standalone document.
+    fn tree_lines(&self, m: &mut dyn Markup) {
+        let tree = match self.live {
+            Some(_) => ("class", "diagram__tree"),
+            None => ("stroke", "#555"),
         };
-    for tree in &diagram.trees {
-        entry(m, tree.x, tree.y, &tree.label, "diagram__root", None);
+        let frame = &self.frame;
+        for ((x1, y1), (x2, y2)) in self.diagram.tree_segments() {
+            let ends = ((frame.x(x1), frame.y(y1)), (frame.x(x2), frame.y(y2)));
+            line(m, &[tree], ends);
+        }
     }
-    let head = format!("url(#{marker})");
-    for arrow in &diagram.arrows {
-        let ends = diagram.arrow_ends(&frame, *arrow);
-        let (stage, from) = (arrow.stage, arrow.from);
-        let Some(_) = live else {
-            line(m, &[("stroke", "black"), ("marker-end", &head)], ends);
-            continue;
-        };
-        let leaf = from.to_string();
-        let leaf = (stage == 0).then_some(("data-leaf", leaf.as_str()));
-        let arrow_id = format!("arrow-{stage}-{from}");
-        let own = [
-            Some(("class", "diagram__arrow")),
-            leaf,
-            Some(("data-testid", &arrow_id)),
-            Some(("marker-end", &head)),
-        ];
-        line(m, &own.into_iter().flatten().collect::<Vec<_>>(), ends);
-        let hit_id = format!("arrow-hit-{stage}-{from}");
-        let own = [
-            Some(("class", "diagram__hit")),
-            leaf,
-            Some(("data-testid", &hit_id)),
-        ];
-        line(m, &own.into_iter().flatten().collect::<Vec<_>>(), ends);
-    }
-    for (c, column) in diagram.columns.iter().enumerate() {
-        for (i, value) in column.values.iter().enumerate() {
-            let (class, leaf) = if c == 0 {
-                ("diagram__leaf", Some(i))
-            } else {
-                ("diagram__entry", None)
+
+    /// An entry at diagram point `(x, y)`: a box wide enough for `text`, filled with the colour
+    /// of domain leaf `leaf`'s group (the live form names the leaf and its tile instead).
+    fn entry(
+        &self,
+        m: &mut dyn Markup,
+        x: f64,
+        y: f64,
+        text: &str,
+        class: &str,
+        leaf: Option<usize>,
+    ) {
+        let (cx, cy) = (self.frame.x(x), self.frame.y(y));
+        let half = ENTRY_HALF_PX.max(4.5 * text.chars().count() as f64 + 4.0);
+        let group = leaf.and_then(|k| self.diagram.groups.get(k).copied().flatten());
+        m.open("g");
+        if self.live.is_some() {
+            m.attr("class", class);
+            if let Some(k) = leaf {
+                m.attr("data-leaf", &k.to_string());
+            }
+            if let Some(g) = group {
+                m.attr("data-tile", &(g % GROUP_FILLS.len()).to_string());
+            }
+        }
+        m.open("rect");
+        for (name, value) in [
+            ("x", px(cx - half)),
+            ("y", px(cy - 12.0)),
+            ("width", px(2.0 * half)),
+            ("height", 24),
+            ("rx", 3),
+        ] {
+            m.attr(name, &value.to_string());
+        }
+        if self.live.is_none() {
+            let fill = match (group, class) {
+                (Some(g), _) => GROUP_FILLS[g % GROUP_FILLS.len()],
+                (_, "diagram__root") => "#eef",
+                _ => "white",
             };
-            let y = i as f64 * ROW_SPACING;
-            entry(m, column.x, y, &value.to_string(), class, leaf);
+            set_attrs(m, &[("fill", fill), ("stroke", "#333")]);
         }
-    }
-    for (k, label) in diagram.labels.iter().enumerate() {
-        m.open("text");
-        if live.is_some() {
-            m.attr("class", "diagram__caption");
-        }
-        m.attr("x", &px(MARGIN_PX).to_string());
-        m.attr("y", &px(frame.caption_y(k)).to_string());
-        m.text(label);
+        m.close();
+        m.el(
+            "text",
+            &[
+                ("x", &px(cx).to_string()),
+                ("y", &px(cy + 5.0).to_string()),
+                ("text-anchor", "middle"),
+            ],
+            text,
+        );
         m.close();
     }
-    m.close();
+
+    /// One line per arrow ending in the marker `head`; the live form names each by stage and
+    /// source (and a first stage's by its domain leaf) and lays a wide hit line under it.
+    fn arrows(&self, m: &mut dyn Markup, head: &str) {
+        for arrow in &self.diagram.arrows {
+            let ends = self.diagram.arrow_ends(&self.frame, *arrow);
+            let (stage, from) = (arrow.stage, arrow.from);
+            let Some(_) = self.live else {
+                line(m, &[("stroke", "black"), ("marker-end", head)], ends);
+                continue;
+            };
+            let leaf = from.to_string();
+            let leaf = (stage == 0).then_some(("data-leaf", leaf.as_str()));
+            let arrow_id = format!("arrow-{stage}-{from}");
+            let own = [
+                Some(("class", "diagram__arrow")),
+                leaf,
+                Some(("data-testid", &arrow_id)),
+                Some(("marker-end", head)),
+            ];
+            line(m, &own.into_iter().flatten().collect::<Vec<_>>(), ends);
+            let hit_id = format!("arrow-hit-{stage}-{from}");
+            let own = [
+                Some(("class", "diagram__hit")),
+                leaf,
+                Some(("data-testid", &hit_id)),
+            ];
+            line(m, &own.into_iter().flatten().collect::<Vec<_>>(), ends);
+        }
+    }
+
+    /// Every column's values as entries, one per row; the first column's are the domain leaves.
+    fn column_entries(&self, m: &mut dyn Markup) {
+        for (c, column) in self.diagram.columns.iter().enumerate() {
+            for (i, value) in column.values.iter().enumerate() {
+                let (class, leaf) = if c == 0 {
+                    ("diagram__leaf", Some(i))
+                } else {
+                    ("diagram__entry", None)
+                };
+                let y = i as f64 * ROW_SPACING;
+                self.entry(m, column.x, y, &value.to_string(), class, leaf);
+            }
+        }
+    }
+
+    /// The morphisms as captions, one line each under the diagram.
+    fn captions(&self, m: &mut dyn Markup) {
+        for (k, label) in self.diagram.labels.iter().enumerate() {
+            m.open("text");
+            if self.live.is_some() {
+                m.attr("class", "diagram__caption");
+            }
+            m.attr("x", &px(MARGIN_PX).to_string());
+            m.attr("y", &px(self.frame.caption_y(k)).to_string());
+            m.text(label);
+            m.close();
+        }
+    }
 }
 
 #[cfg(test)]
