@@ -139,6 +139,11 @@ fn the_svg_is_a_grid_coloured_by_lane_and_labelled_by_holder() {
         "{svg}"
     );
     assert!(svg.ends_with("</svg>\n"));
+    // the title escaped once, by the markup sink
+    assert!(
+        svg.contains(">#ttg.nvidia_mma&lt;{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 1], instrShape = [16, 8]}&gt; over 32x8</text>"),
+        "{svg}"
+    );
     assert_eq!(svg.matches("<rect x=").count(), 32 * 8);
     // element (8, 1): register 3 of lane 0, warp 0, in lane 0's colour (print_latex's first)
     assert!(svg.contains("<title>[8, 1]: (r3 l0 w0)</title><rect x=\"80\" y=\"400\" width=\"40\" height=\"40\" fill=\"rgb(175,175,255)\""), "{svg}");

@@ -7,7 +7,8 @@
 
 use std::fmt::Write as _;
 
-use crate::panels::markup::xml;
+use crate::panels::common::attrs;
+use crate::panels::markup::{Markup, Text};
 use engine::support::text::coord_text;
 
 /// Side of a cell, in pixels.
@@ -81,10 +82,44 @@ fn cell_width(values: &[Option<i64>]) -> usize {
     widest.map_or(CELL_PX, |n| CELL_PX.max(n * VALUE_CHAR_PX + 8))
 }
 
+/// Opens a standalone SVG document of `width` × `height` pixels, monospace text of
+/// `font_size` on a white background: the start of the grid, thread-value and Triton pictures.
+/// The caller draws into it and closes it.
+pub(crate) fn open_svg(m: &mut dyn Markup, width: i64, height: i64, font_size: &str) {
+    let (w, h) = (width.to_string(), height.to_string());
+    m.open("svg");
+    attrs(
+        m,
+        &[
+            ("xmlns", "http://www.w3.org/2000/svg"),
+            ("width", &w),
+            ("height", &h),
+            ("viewBox", &format!("0 0 {w} {h}")),
+            ("font-family", "monospace"),
+            ("font-size", font_size),
+        ],
+    );
+    m.el(
+        "rect",
+        &[("width", "100%"), ("height", "100%"), ("fill", "white")],
+        "",
+    );
+}
+
 /// A standalone SVG of the grid: `values` row-major over `shape` (missing ones drawn as `·`),
 /// with rows, columns and blocks named by `labels` where given. Cells are as wide as the
 /// longest value needs, and text keeps its 11-pixel size however many cells there are.
 pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Labels) -> String {
+    Text::of(|m| draw_grid(m, shape, values, title, labels))
+}
+
+fn draw_grid(
+    m: &mut dyn Markup,
+    shape: &[i64],
+    values: &[Option<i64>],
+    title: &str,
+    labels: &Labels,
+) {
     let (count, rows, cols) = blocks(shape);
     let cell_w = cell_width(values);
     let block_w = cols * cell_w;
@@ -95,20 +130,18 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Lab
     let block_h = LABEL_PX + header + rows * CELL_PX + GAP_PX;
     let width = (across * (block_w + GAP_PX)).max(GAP_PX) + GAP_PX + gutter;
     let height = LABEL_PX + down * block_h + GAP_PX;
-    let mut out = String::new();
-    // writing into a String cannot fail
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"11\">"
+    let n = |v: usize| v.to_string();
+    open_svg(m, width as i64, height as i64, "11");
+    m.el(
+        "text",
+        &[
+            ("x", &n(GAP_PX)),
+            ("y", &n(LABEL_PX - 4)),
+            ("font-size", "13"),
+        ],
+        title,
     );
-    let _ = writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
-    let _ = writeln!(
-        out,
-        "<text x=\"{GAP_PX}\" y=\"{}\" font-size=\"13\">{}</text>",
-        LABEL_PX - 4,
-        xml(title)
-    );
+    let (cell_w_text, cell_h_text) = (n(cell_w), n(CELL_PX));
     for k in 0..count {
         let ((bx, by), _) = block_place(shape, k);
         let x0 = GAP_PX + gutter + bx * (block_w + GAP_PX);
@@ -117,32 +150,38 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Lab
             let name = labels
                 .blocks
                 .get(k)
-                .map_or_else(|| block_label(shape, k), |n| xml(n));
-            let _ = writeln!(
-                out,
-                "<text x=\"{x0}\" y=\"{}\" fill=\"#555\">{name}</text>",
-                y0 - 4 - header
+                .map_or_else(|| block_label(shape, k), String::clone);
+            m.el(
+                "text",
+                &[("x", &n(x0)), ("y", &n(y0 - 4 - header)), ("fill", "#555")],
+                &name,
             );
         }
         for (c, name) in labels.cols.iter().enumerate().take(cols) {
-            let _ = writeln!(
-                out,
-                "<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#555\" \
-                 text-anchor=\"middle\">{}</text>",
-                x0 + c * cell_w + cell_w / 2,
-                y0 - 4,
-                xml(name)
+            m.el(
+                "text",
+                &[
+                    ("x", &n(x0 + c * cell_w + cell_w / 2)),
+                    ("y", &n(y0 - 4)),
+                    ("font-size", "9"),
+                    ("fill", "#555"),
+                    ("text-anchor", "middle"),
+                ],
+                name,
             );
         }
         if bx == 0 {
             for (r, name) in labels.rows.iter().enumerate().take(rows) {
-                let _ = writeln!(
-                    out,
-                    "<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#555\" \
-                     text-anchor=\"end\">{}</text>",
-                    x0 - 4,
-                    y0 + r * CELL_PX + CELL_PX / 2 + 3,
-                    xml(name)
+                m.el(
+                    "text",
+                    &[
+                        ("x", &n(x0 - 4)),
+                        ("y", &n(y0 + r * CELL_PX + CELL_PX / 2 + 3)),
+                        ("font-size", "9"),
+                        ("fill", "#555"),
+                        ("text-anchor", "end"),
+                    ],
+                    name,
                 );
             }
         }
@@ -156,20 +195,31 @@ pub fn grid_svg(shape: &[i64], values: &[Option<i64>], title: &str, labels: &Lab
                 } else {
                     "#f6e9e9"
                 };
-                let _ = writeln!(
-                    out,
-                    "<rect x=\"{x}\" y=\"{y}\" width=\"{cell_w}\" height=\"{CELL_PX}\" \
-                     fill=\"{fill}\" stroke=\"#fff\"/><text x=\"{}\" y=\"{}\" \
-                     text-anchor=\"middle\">{}</text>",
-                    x + cell_w / 2,
-                    y + CELL_PX / 2 + 4,
-                    text(value)
+                m.el(
+                    "rect",
+                    &[
+                        ("x", &n(x)),
+                        ("y", &n(y)),
+                        ("width", &cell_w_text),
+                        ("height", &cell_h_text),
+                        ("fill", fill),
+                        ("stroke", "#fff"),
+                    ],
+                    "",
+                );
+                m.el(
+                    "text",
+                    &[
+                        ("x", &n(x + cell_w / 2)),
+                        ("y", &n(y + CELL_PX / 2 + 4)),
+                        ("text-anchor", "middle"),
+                    ],
+                    &text(value),
                 );
             }
         }
     }
-    out.push_str("</svg>\n");
-    out
+    m.close();
 }
 
 /// The same grid as a TikZ picture: one node per cell, blocks placed as in the SVG, 0.6 cm

@@ -10,7 +10,8 @@
 use std::fmt::Write;
 
 use crate::draw::colouring::TV_COLOURS;
-use crate::panels::markup::xml;
+use crate::panels::markup::{Markup, Text};
+use crate::panels::render::open_svg;
 use crate::state::triton::TritonState;
 use engine::linear::Holders;
 
@@ -62,40 +63,52 @@ pub fn triton_svg(holders: &Holders, title: &str) -> Result<String, String> {
     // the title in 13-px monospace is about 8 px a character
     let width = ((cols + 2) * CELL).max(title.chars().count() as i64 * 8 + 2 * CELL);
     let height = (rows + 2) * CELL + CELL / 2;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"9\">"
-    );
-    let _ = writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
-    let _ = writeln!(
-        out,
-        "<text x=\"{CELL}\" y=\"16\" font-size=\"13\">{}</text>",
-        xml(title)
+    Ok(Text::of(|m| {
+        open_svg(m, width, height, "9");
+        draw(m, holders, (rows, cols), title);
+        m.close();
+    }))
+}
+
+/// The title, the column and row numbers and the cells of [`triton_svg`]'s picture.
+fn draw(m: &mut dyn Markup, holders: &Holders, (rows, cols): (i64, i64), title: &str) {
+    let n = |v: i64| v.to_string();
+    let cell = n(CELL);
+    m.el(
+        "text",
+        &[("x", &cell), ("y", "16"), ("font-size", "13")],
+        title,
     );
     let shared = holders.in_dims().iter().any(|(name, _)| name == "offset");
     let (x0, y0) = (CELL, 2 * CELL);
-    for n in 0..cols {
-        let _ = writeln!(
-            out,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{n}</text>",
-            x0 + n * CELL + CELL / 2,
-            y0 - 6
+    for col in 0..cols {
+        m.el(
+            "text",
+            &[
+                ("x", &n(x0 + col * CELL + CELL / 2)),
+                ("y", &n(y0 - 6)),
+                ("text-anchor", "middle"),
+                ("font-size", "11"),
+            ],
+            &n(col),
         );
     }
-    for m in 0..rows {
-        let _ = writeln!(
-            out,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\">{m}</text>",
-            x0 - 4,
-            y0 + m * CELL + CELL / 2 + 4
+    for row in 0..rows {
+        m.el(
+            "text",
+            &[
+                ("x", &n(x0 - 4)),
+                ("y", &n(y0 + row * CELL + CELL / 2 + 4)),
+                ("text-anchor", "end"),
+                ("font-size", "11"),
+            ],
+            &n(row),
         );
     }
-    for m in 0..rows {
-        for n in 0..cols {
-            let (x, y) = (x0 + n * CELL, y0 + m * CELL);
-            let index = (m * cols + n) as usize;
+    for row in 0..rows {
+        for col in 0..cols {
+            let (x, y) = (x0 + col * CELL, y0 + row * CELL);
+            let index = (row * cols + col) as usize;
             let held = holders.of_element(index);
             let colour = match held.first() {
                 Some(&first) if shared => {
@@ -110,10 +123,20 @@ pub fn triton_svg(holders: &Holders, title: &str) -> Result<String, String> {
             for &x in held {
                 let _ = write!(tooltip, " ({})", holders.label(x));
             }
-            let _ = write!(
-                out,
-                "<g><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{colour}\" stroke=\"#000\" stroke-width=\"0.5\"/>",
-                xml(&tooltip)
+            m.open("g");
+            m.el("title", &[], &tooltip);
+            m.el(
+                "rect",
+                &[
+                    ("x", &n(x)),
+                    ("y", &n(y)),
+                    ("width", &cell),
+                    ("height", &cell),
+                    ("fill", &colour),
+                    ("stroke", "#000"),
+                    ("stroke-width", "0.5"),
+                ],
+                "",
             );
             if let Some(&first) = held.first() {
                 let more = match held.len() {
@@ -128,19 +151,20 @@ pub fn triton_svg(holders: &Holders, title: &str) -> Result<String, String> {
                         format!("w{}{more}", part(holders, first, "warp")),
                     ],
                 };
+                let cx = n(x + CELL / 2);
                 for (k, line) in lines.iter().enumerate() {
-                    let _ = write!(
-                        out,
-                        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
-                        x + CELL / 2,
-                        y + 11 + 11 * k as i64,
-                        xml(line)
+                    m.el(
+                        "text",
+                        &[
+                            ("x", &cx),
+                            ("y", &n(y + 11 + 11 * k as i64)),
+                            ("text-anchor", "middle"),
+                        ],
+                        line,
                     );
                 }
             }
-            out.push_str("</g>\n");
+            m.close();
         }
     }
-    out.push_str("</svg>\n");
-    Ok(out)
 }

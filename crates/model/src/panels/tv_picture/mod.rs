@@ -8,7 +8,8 @@
 use std::fmt::Write;
 
 use crate::draw::colouring::TV_COLOURS;
-use crate::panels::markup::xml;
+use crate::panels::markup::{Markup, Text};
+use crate::panels::render::open_svg;
 use crate::state::threads::ThreadsState;
 use engine::cute::{CppLayout, CppTuple, TvGrid};
 
@@ -166,6 +167,10 @@ const CELL: i64 = 34;
 /// The grids as one SVG, side by side, each titled by its operand and tile, cells coloured and
 /// labelled as `print_latex` does.
 pub fn tv_svg(grids: &[TvGrid], title: &str) -> String {
+    Text::of(|m| draw_tv(m, grids, title))
+}
+
+fn draw_tv(m: &mut dyn Markup, grids: &[TvGrid], title: &str) {
     let gap = 2 * CELL;
     let width: i64 = grids
         .iter()
@@ -173,60 +178,65 @@ pub fn tv_svg(grids: &[TvGrid], title: &str) -> String {
         .sum::<i64>()
         + CELL;
     let height = grids.iter().map(|g| g.rows()).max().unwrap_or(0) * CELL + 3 * CELL;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"10\">"
-    );
-    let _ = writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
-    let _ = writeln!(
-        out,
-        "<text x=\"{CELL}\" y=\"16\" font-size=\"13\">{}</text>",
-        xml(title)
+    let n = |v: i64| v.to_string();
+    let cell = n(CELL);
+    open_svg(m, width, height, "10");
+    m.el(
+        "text",
+        &[("x", &cell), ("y", "16"), ("font-size", "13")],
+        title,
     );
     let mut x0 = CELL;
     for g in grids {
         let y0 = 2 * CELL;
-        let _ = writeln!(
-            out,
-            "<text x=\"{x0}\" y=\"{}\" font-size=\"12\">{} ({}×{})</text>",
-            y0 - 8,
-            g.name(),
-            g.rows(),
-            g.cols()
+        m.el(
+            "text",
+            &[("x", &n(x0)), ("y", &n(y0 - 8)), ("font-size", "12")],
+            &format!("{} ({}×{})", g.name(), g.rows(), g.cols()),
         );
-        for m in 0..g.rows() {
-            for n in 0..g.cols() {
-                let (x, y) = (x0 + n * CELL, y0 + m * CELL);
-                let (fill, text) = match g.owner_at(m, n) {
-                    Some((t, v)) => {
+        for row in 0..g.rows() {
+            for col in 0..g.cols() {
+                let (x, y) = (x0 + col * CELL, y0 + row * CELL);
+                let owner = g.owner_at(row, col);
+                let fill = match owner {
+                    Some((t, _)) => {
                         let [r, gr, b] = TV_COLOURS[t.rem_euclid(8) as usize];
-                        (format!("rgb({r},{gr},{b})"), Some((t, v)))
+                        format!("rgb({r},{gr},{b})")
                     }
-                    None => ("#eee".to_string(), None),
+                    None => "#eee".to_string(),
                 };
-                let _ = write!(
-                    out,
-                    "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#000\" stroke-width=\"0.5\"/>"
+                m.el(
+                    "rect",
+                    &[
+                        ("x", &n(x)),
+                        ("y", &n(y)),
+                        ("width", &cell),
+                        ("height", &cell),
+                        ("fill", &fill),
+                        ("stroke", "#000"),
+                        ("stroke-width", "0.5"),
+                    ],
+                    "",
                 );
-                if let Some((t, v)) = text {
-                    let _ = write!(
-                        out,
-                        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">T{t}</text><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">V{v}</text>",
-                        x + CELL / 2,
-                        y + CELL / 2 - 2,
-                        x + CELL / 2,
-                        y + CELL / 2 + 10
-                    );
+                if let Some((t, v)) = owner {
+                    let cx = n(x + CELL / 2);
+                    for (dy, label) in [(-2, format!("T{t}")), (10, format!("V{v}"))] {
+                        m.el(
+                            "text",
+                            &[
+                                ("x", &cx),
+                                ("y", &n(y + CELL / 2 + dy)),
+                                ("text-anchor", "middle"),
+                            ],
+                            &label,
+                        );
+                    }
                 }
-                out.push('\n');
             }
         }
         x0 += (g.cols() + 1) * CELL + gap;
     }
-    out.push_str("</svg>\n");
-    out
+    m.close();
 }
 
 /// `print_latex(tiled_mma)`'s file of the Threads page's MMA (`of_copy` false), or

@@ -83,6 +83,9 @@ fn the_svg_draws_every_element_under_its_first_owner() {
     assert_eq!(svg.matches("<rect x=").count(), 16 * 8 + 16 * 16 + 8 * 16);
     assert_eq!(svg.matches(">T0<").count(), 4 + 8 + 4);
     assert!(svg.contains("rgb(175,175,255)"));
+    // the title escaped once, by the markup sink
+    let titled = tv_svg(&grids, "a <b> & c");
+    assert!(titled.contains(">a &lt;b&gt; &amp; c</text>"), "{titled}");
     // a tile too large is refused, not drawn
     assert!(TvGrid::of("C", c.tv(), [1 << 20, 1 << 20], 1 << 20).is_err());
     assert!(TvGrid::of("C", c.tv(), [i64::MAX, 2], 1 << 20).is_err());
