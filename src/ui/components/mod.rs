@@ -3,6 +3,7 @@
 //! A page's own parts live with it under `ui/pages/`.
 
 pub mod canvas_grid;
+pub mod choice;
 pub mod clipboard;
 pub mod colour_picker;
 pub mod grid;
@@ -10,6 +11,7 @@ pub mod picture_export;
 pub mod text_field;
 
 pub use canvas_grid::{CanvasGrid, CanvasMemory};
+pub use choice::Choice;
 pub use colour_picker::ColourPicker;
 pub use grid::{GridKind, GridView, MemoryStrip};
 pub use picture_export::PictureExport;

@@ -6,10 +6,8 @@
 use leptos::prelude::*;
 
 use crate::ui::components::picture_export::{png, save_text};
-use crate::ui::components::{CanvasGrid, TextField};
-use crate::ui::dom::{markup, Draw};
+use crate::ui::components::{CanvasGrid, Choice, TextField};
 use engine::linear::Holders;
-use model::panels;
 use model::panels::triton_picture::triton_state_svg;
 use model::state::triton::{
     by_x, canvas_grid, cell_label, differing, hover_text, lit, Field, TritonColour, TritonState,
@@ -227,33 +225,30 @@ pub fn TritonPage(
             <h1 class="visually-hidden">"Triton linear layouts"</h1>
             <div class="panes">
                 <div class="panes__controls" data-panel="editor">
-                    <label class="field">
-                        <span class="field__label">"preset"</span>
-                        <select
-                            data-testid="triton-preset"
-                            use:markup=Draw::new(move |m| panels::options(m, &mut PRESETS.iter().enumerate().map(|(k, p)| (k.to_string(), p.name.to_string())), true))
-                            on:change=move |ev| {
-                                if let Ok(k) = event_target_value(&ev).parse::<usize>() {
-                                    state.update(|s| s.load_preset(k));
-                                }
+                    <Choice
+                        label="preset"
+                        test_id="triton-preset"
+                        options=PRESETS.iter().enumerate().map(|(k, p)| (k.to_string(), p.name.to_string())).collect()
+                        choose=true
+                        on_change=Callback::new(move |k: String| {
+                            if let Ok(k) = k.parse::<usize>() {
+                                state.update(|s| s.load_preset(k));
                             }
-                        ></select>
-                    </label>
+                        })
+                    />
                     {field(state, Field::Layout, "layout: paste it from an IR dump (#ttg.blocked<{…}>, with its #alias = … lines), a Gluon constructor, or a tensor type tensor<32x64xf32, #…>", "triton-layout", Some(6))}
                     {field(state, Field::Shape, "tensor shape: 32,64", "triton-shape", None)}
-                    <label class="field">
-                        <span class="field__label">"colour by"</span>
-                        <select
-                            data-testid="triton-colour"
-                            use:markup=Draw::new(move |m| panels::options(m, &mut TritonColour::ALL.into_iter().map(|c| (c.as_str().into(), c.title().into())), false))
-                            prop:value=move || state.with(|s| s.colour.as_str())
-                            on:change=move |ev| {
-                                if let Some(c) = TritonColour::parse(&event_target_value(&ev)) {
-                                    state.update(|s| s.colour = c);
-                                }
+                    <Choice
+                        label="colour by"
+                        test_id="triton-colour"
+                        options=TritonColour::ALL.into_iter().map(|c| (c.as_str().into(), c.title().into())).collect()
+                        value=Signal::derive(move || state.with(|s| s.colour.as_str().to_string()))
+                        on_change=Callback::new(move |c: String| {
+                            if let Some(c) = TritonColour::parse(&c) {
+                                state.update(|s| s.colour = c);
                             }
-                        ></select>
-                    </label>
+                        })
+                    />
                     {field(state, Field::Pick, "light a thread (12), a warp (w1) or a register (r3)", "triton-pick", None)}
                     <p class="note" data-testid="triton-summary">{summary}</p>
                     {field(state, Field::Other, "second layout, to compare and convert to (same tensor); empty for none", "triton-other", Some(4))}

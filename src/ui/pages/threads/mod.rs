@@ -8,7 +8,7 @@ mod copy;
 use leptos::prelude::*;
 
 use crate::ui::components::picture_export::{png, save_text};
-use crate::ui::components::{CanvasGrid, TextField};
+use crate::ui::components::{CanvasGrid, Choice, TextField};
 use crate::ui::dom::{markup, Draw};
 use engine::cute::{copy_grids, mma_grids, CopyAtom, Operand, TiledCopy, TiledMma, TvGrid};
 use engine::LayoutError;
@@ -322,19 +322,18 @@ pub fn ThreadsPage(
             <h1 class="visually-hidden">"Threads"</h1>
             <div class="panes">
                 <div class="panes__controls" data-panel="editor">
-                    <label class="field">
-                        <span class="field__label">"preset"</span>
-                        <select
-                            data-testid="threads-preset"
-                            use:markup=Draw::new(move |m| panels::options(m, &mut PRESETS.iter().enumerate().map(|(k, p)| (k.to_string(), p.name.to_string())), true))
-                            on:change=move |ev| {
-                                if let Ok(k) = event_target_value(&ev).parse::<usize>() {
-                                    passed.set(None);
-                                    state.update(|s| s.load_preset(k));
-                                }
+                    <Choice
+                        label="preset"
+                        test_id="threads-preset"
+                        options=PRESETS.iter().enumerate().map(|(k, p)| (k.to_string(), p.name.to_string())).collect()
+                        choose=true
+                        on_change=Callback::new(move |k: String| {
+                            if let Ok(k) = k.parse::<usize>() {
+                                passed.set(None);
+                                state.update(|s| s.load_preset(k));
                             }
-                        ></select>
-                    </label>
+                        })
+                    />
                     <label class="field">
                         <span class="field__label">"MMA atom, by architecture"</span>
                         <select
@@ -351,19 +350,17 @@ pub fn ThreadsPage(
                     {text_field(state, Field::Atom, "atom (CuTe's name)", "threads-atom")}
                     {text_field(state, Field::Layout, "atom layout over M, N, K: 2x2x1, 2x2x1-rowmajor or (_2,_2,_1):(_2,_1,_0)", "threads-layout")}
                     {text_field(state, Field::Permutation, "permutation: (_32,_32,_16), empty for none", "threads-permutation")}
-                    <label class="field">
-                        <span class="field__label">"colour by"</span>
-                        <select
-                            data-testid="threads-colour"
-                            use:markup=Draw::new(move |m| panels::options(m, &mut ThreadColour::ALL.into_iter().map(|c| (c.as_str().into(), c.title().into())), false))
-                            prop:value=move || state.with(|s| s.colour.as_str())
-                            on:change=move |ev| {
-                                if let Some(c) = ThreadColour::parse(&event_target_value(&ev)) {
-                                    state.update(|s| s.colour = c);
-                                }
+                    <Choice
+                        label="colour by"
+                        test_id="threads-colour"
+                        options=ThreadColour::ALL.into_iter().map(|c| (c.as_str().into(), c.title().into())).collect()
+                        value=Signal::derive(move || state.with(|s| s.colour.as_str().to_string()))
+                        on_change=Callback::new(move |c: String| {
+                            if let Some(c) = ThreadColour::parse(&c) {
+                                state.update(|s| s.colour = c);
                             }
-                        ></select>
-                    </label>
+                        })
+                    />
                     <div on:input=move |_| passed.set(None)>
                         {text_field(state, Field::Pick, "light a thread (12) or a warp (w1)", "threads-pick")}
                     </div>
