@@ -3,10 +3,11 @@
 //   <script src="https://…/layout-lab.js" defer></script>
 //   <layout-lab page="layouts" state="L=((4,4),4):((16,1),4)" height="480"></layout-lab>
 //
-// Attributes: page (views, layouts, morphisms, syno, shader), state (the page's permalink
-// query, as in the app's URL after `?`), height (pixels or a CSS length), theme (auto, light,
-// dark), interactive ("false" for a read-only widget), panels (the parts to show, e.g.
-// "grid expr"; the names are in the README), src (the app's folder, by default this script's).
+// Attributes: page (views, layouts, morphisms, syno, shader, threads, triton), state (the
+// page's permalink query, as in the app's URL after `?`), height (pixels or a CSS length),
+// theme (auto, light, dark), interactive ("false" for a read-only widget), panels (the parts
+// to show, e.g. "grid expr"; the names are in the README), src (the app's folder, by default
+// this script's).
 //
 // Each element holds the app's embed.html route in an iframe, so every widget has its own
 // state. Setting `page` or `state` later updates the widget in place: the element posts a

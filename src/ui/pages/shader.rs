@@ -445,7 +445,7 @@ pub fn ShaderPage(
                             <h2>"WebGPU"</h2>
                             <p data-testid="gpu-unavailable" class="note">
                                 {move || gpu.get().filter(|r| !r.is_empty()).map(|reason| format!(
-                                    "WebGPU is not available here: {reason}. The project runs the check instead in its native tests: naga validates every generated shader and Mesa's lavapipe runs it on an arange buffer, element by element against the engine (cargo test --test wgsl --test gpu)."
+                                    "WebGPU is not available here: {reason}. The project runs the check instead in its native tests: naga validates every generated shader and Mesa's lavapipe runs it on an arange buffer, element by element against the engine (cargo test -p layout-lab-shader-tests --test wgsl --test gpu)."
                                 ))}
                             </p>
                             <button
