@@ -3,91 +3,112 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
-use common::run;
+use common::{check, Expect, Want::*};
+
+const SM80: &str = "SM80_16x8x16_F16F16F16F16_TN";
+/// `partition` of SM80's thread 0, over one atom unless told.
+const SM80_THREAD_0: [&str; 5] = ["partition", "--mma", SM80, "--thread", "0"];
+/// `partition` of ldmatrix .x4 feeding an SM80 operand.
+const LDSM_FOR_SM80: [&str; 5] = ["partition", "--copy", "SM75_U32x4_LDSM_N", "--mma", SM80];
+
+/// A picture of tests/fixtures/print_latex, as CuTe's print_latex draws it.
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/fixtures/print_latex")
+            .join(name),
+    )
+    .unwrap()
+}
 
 #[test]
 fn render_draws_tiled_mmas_and_copies_as_print_latex_does() {
-    let fixture = |name: &str| {
-        std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../tests/fixtures/print_latex")
-                .join(name),
-        )
-        .unwrap()
-    };
-    let sm80 = "SM80_16x8x16_F16F16F16F16_TN";
-    let (ok, latex) = run(&[
-        "render",
-        "--mma",
-        sm80,
-        "--atom-layout",
-        "2x2x1-rowmajor",
-        "--format",
-        "latex",
-    ]);
-    assert!(ok);
-    assert_eq!(
-        latex,
-        fixture("mma_SM80_16x8x16_F16F16F16F16_TN_2x2x1-rowmajor.tex")
-    );
-    let (ok, latex) = run(&[
-        "render",
-        "--copy",
-        "UniversalCopy_u32",
-        "--thr",
-        "(_8,_4):(_4,_1)",
-        "--val",
-        "(_1,_2)",
-        "--format",
-        "latex",
-    ]);
-    assert!(ok);
-    assert_eq!(latex, fixture("copy_UniversalCopy_u32.tex"));
-    // SVG: A, B and C of the 64×256×16 SM90 tile, every element labelled by its owner
-    let (ok, svg) = run(&["render", "--mma", "SM90_64x256x16_F32F16F16_SS"]);
-    assert!(ok);
-    assert!(svg.contains("C (64×256)") && svg.contains("A (64×16)") && svg.contains("B (256×16)"));
-    assert_eq!(
-        svg.matches("<rect x=").count(),
-        64 * 256 + 64 * 16 + 256 * 16
-    );
-    // a copy feeding an MMA's operand, and what CuTe refuses
-    let (ok, _) = run(&[
-        "render",
-        "--copy",
-        "SM75_U32x4_LDSM_N",
-        "--mma",
-        sm80,
-        "--operand",
-        "a",
-    ]);
-    assert!(ok);
-    for bad in [
-        &["render", "--mma", "SM81_NOPE"][..],
-        &["render", "--mma", sm80, "--atom-layout", "2x2x2x2"],
-        &["render", "--mma", sm80, "--format", "wgsl"],
-        &["render", "--copy", "UniversalCopy_u32"],
-        &[
-            "render",
-            "--copy",
-            "UniversalCopy_u128",
-            "--mma",
-            sm80,
-            "--operand",
-            "b",
-        ],
-        &[
-            "render",
-            "--copy",
-            "UniversalCopy_u32",
-            "--mma",
-            sm80,
-            "--operand",
-            "d",
-        ],
-    ] {
-        let (ok, out) = run(bad);
-        assert!(!ok && out.is_empty(), "{bad:?}: {out}");
+    let rowmajor = fixture("mma_SM80_16x8x16_F16F16F16F16_TN_2x2x1-rowmajor.tex");
+    let universal = fixture("copy_UniversalCopy_u32.tex");
+    let cases: &[(Vec<&str>, Expect)] = &[
+        (
+            vec![
+                "render",
+                "--mma",
+                SM80,
+                "--atom-layout",
+                "2x2x1-rowmajor",
+                "--format",
+                "latex",
+            ],
+            Ok(&[Is(&rowmajor)]),
+        ),
+        (
+            vec![
+                "render",
+                "--copy",
+                "UniversalCopy_u32",
+                "--thr",
+                "(_8,_4):(_4,_1)",
+                "--val",
+                "(_1,_2)",
+                "--format",
+                "latex",
+            ],
+            Ok(&[Is(&universal)]),
+        ),
+        // SVG: A, B and C of the 64×256×16 SM90 tile, every element labelled by its owner
+        (
+            vec!["render", "--mma", "SM90_64x256x16_F32F16F16_SS"],
+            Ok(&[
+                Has("C (64×256)"),
+                Has("A (64×16)"),
+                Has("B (256×16)"),
+                Count("<rect x=", 64 * 256 + 64 * 16 + 256 * 16),
+            ]),
+        ),
+        // a copy feeding an MMA's operand, and what CuTe refuses
+        (
+            vec![
+                "render",
+                "--copy",
+                "SM75_U32x4_LDSM_N",
+                "--mma",
+                SM80,
+                "--operand",
+                "a",
+            ],
+            Ok(&[]),
+        ),
+        (vec!["render", "--mma", "SM81_NOPE"], Err("")),
+        (
+            vec!["render", "--mma", SM80, "--atom-layout", "2x2x2x2"],
+            Err(""),
+        ),
+        (vec!["render", "--mma", SM80, "--format", "wgsl"], Err("")),
+        (vec!["render", "--copy", "UniversalCopy_u32"], Err("")),
+        (
+            vec![
+                "render",
+                "--copy",
+                "UniversalCopy_u128",
+                "--mma",
+                SM80,
+                "--operand",
+                "b",
+            ],
+            Err(""),
+        ),
+        (
+            vec![
+                "render",
+                "--copy",
+                "UniversalCopy_u32",
+                "--mma",
+                SM80,
+                "--operand",
+                "d",
+            ],
+            Err(""),
+        ),
+    ];
+    for (args, expect) in cases {
+        check(args, *expect);
     }
 }
 
@@ -96,121 +117,89 @@ fn render_draws_tiled_mmas_and_copies_as_print_latex_does() {
 /// with nothing on stdout.
 #[test]
 fn partition_prints_a_threads_fragment_as_cute_cuts_it() {
-    let sm80 = "SM80_16x8x16_F16F16F16F16_TN";
-    let (ok, out) = run(&[
-        "partition",
-        "--mma",
-        sm80,
-        "--atom-layout",
-        "2x2x1",
-        "--operand",
-        "c",
-        "--thread",
-        "37",
-        "--tensor",
-        "64x32",
-        "--block",
-        "1,1",
-    ]);
-    assert!(ok, "{out}");
-    assert!(out.contains("(_32,_16):(_1,64) at offset 1056"), "{out}");
-    assert!(
-        out.contains("fragment: ((_2,_2),_1,_1):((64,_8),_0,_0) at offset 1201"),
-        "{out}"
-    );
-    let values: Vec<&str> = out
-        .lines()
-        .skip_while(|l| !l.starts_with("value"))
-        .skip(1)
-        .collect();
-    assert_eq!(
-        values
-            .iter()
-            .map(|l| l.split_whitespace().collect::<Vec<_>>())
-            .collect::<Vec<_>>(),
-        [
-            ["0", "1201", "(49,18)"],
-            ["1", "1265", "(49,19)"],
-            ["2", "1209", "(57,18)"],
-            ["3", "1273", "(57,19)"]
-        ]
-    );
-    let (ok, out) = run(&[
-        "partition",
-        "--copy",
-        "SM75_U32x4_LDSM_N",
-        "--thr",
-        "(_32,_4):(_4,_1)",
-        "--val",
-        "(_1,_8)",
-        "--thread",
-        "9",
-        "--tensor",
-        "64x64",
-    ]);
-    assert!(ok, "{out}");
-    assert!(
-        out.contains("fragment: (((_2,_4),_1),2,2):(((64,512),_0),_32,2048) at offset 129"),
-        "{out}"
-    );
-    let (ok, out) = run(&[
-        "partition",
-        "--copy",
-        "SM75_U32x4_LDSM_N",
-        "--mma",
-        sm80,
-        "--atom-layout",
-        "2x2x1",
-        "--operand",
-        "a",
-        "--side",
-        "d",
-        "--thread",
-        "9",
-    ]);
-    assert!(ok, "{out}");
-    assert!(
-        out.contains("fragment: (((_2,_2,_2),_1),_1,_1):(((_32,_8,_256),_0),_0,_0) at offset 66"),
-        "{out}"
-    );
-    for bad in [
-        &["partition", "--mma", sm80, "--thread", "32"][..],
-        &[
-            "partition",
-            "--mma",
-            sm80,
-            "--thread",
-            "0",
-            "--tensor",
-            "0x4",
-        ],
-        &["partition", "--mma", sm80, "--thread", "0", "--block", "x"],
-        &[
-            "partition",
-            "--mma",
-            sm80,
-            "--thread",
-            "0",
-            "--tensor",
-            "16x8",
-            "--block",
-            "0,0,0",
-        ],
-        &["partition", "--copy", "UniversalCopy_u32", "--thread", "0"],
-        &[
-            "partition",
-            "--copy",
-            "SM75_U32x4_LDSM_N",
-            "--mma",
-            sm80,
-            "--side",
-            "x",
-            "--thread",
-            "0",
-        ],
-        &["partition", "--thread", "0"],
-    ] {
-        let (ok, out) = run(bad);
-        assert!(!ok && out.is_empty(), "{bad:?}: {out}");
+    let cases: &[(Vec<&str>, Expect)] = &[
+        (
+            vec![
+                "partition",
+                "--mma",
+                SM80,
+                "--atom-layout",
+                "2x2x1",
+                "--operand",
+                "c",
+                "--thread",
+                "37",
+                "--tensor",
+                "64x32",
+                "--block",
+                "1,1",
+            ],
+            Ok(&[
+                Has("(_32,_16):(_1,64) at offset 1056"),
+                Has("fragment: ((_2,_2),_1,_1):((64,_8),_0,_0) at offset 1201"),
+                Lines(
+                    -5,
+                    &[
+                        "value  element  (row,col)",
+                        "0      1201     (49,18)",
+                        "1      1265     (49,19)",
+                        "2      1209     (57,18)",
+                        "3      1273     (57,19)",
+                    ],
+                ),
+            ]),
+        ),
+        (
+            vec![
+                "partition",
+                "--copy",
+                "SM75_U32x4_LDSM_N",
+                "--thr",
+                "(_32,_4):(_4,_1)",
+                "--val",
+                "(_1,_8)",
+                "--thread",
+                "9",
+                "--tensor",
+                "64x64",
+            ],
+            Ok(&[Has(
+                "fragment: (((_2,_4),_1),2,2):(((64,512),_0),_32,2048) at offset 129",
+            )]),
+        ),
+        (
+            [
+                &LDSM_FOR_SM80[..],
+                &["--atom-layout", "2x2x1", "--operand", "a", "--side", "d"],
+                &["--thread", "9"],
+            ]
+            .concat(),
+            Ok(&[Has(
+                "fragment: (((_2,_2,_2),_1),_1,_1):(((_32,_8,_256),_0),_0,_0) at offset 66",
+            )]),
+        ),
+        (vec!["partition", "--mma", SM80, "--thread", "32"], Err("")),
+        ([&SM80_THREAD_0[..], &["--tensor", "0x4"]].concat(), Err("")),
+        ([&SM80_THREAD_0[..], &["--block", "x"]].concat(), Err("")),
+        (
+            [
+                &SM80_THREAD_0[..],
+                &["--tensor", "16x8", "--block", "0,0,0"],
+            ]
+            .concat(),
+            Err(""),
+        ),
+        (
+            vec!["partition", "--copy", "UniversalCopy_u32", "--thread", "0"],
+            Err(""),
+        ),
+        (
+            [&LDSM_FOR_SM80[..], &["--side", "x", "--thread", "0"]].concat(),
+            Err(""),
+        ),
+        (vec!["partition", "--thread", "0"], Err("")),
+    ];
+    for (args, expect) in cases {
+        check(args, *expect);
     }
 }

@@ -15,40 +15,19 @@
 #include <cute/tensor.hpp>
 #include <cute/atom/mma_traits_sm90_gmma.hpp>
 
-#include <cstdio>
-#include <cstdlib>
-#include <random>
+#include "common.hpp"
 
 using namespace cute;
 
-static std::mt19937_64 rng;
-
-static int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
-static int pow2(int lo, int hi) { return 1 << pick(lo, hi); }
-
-// {"str":"…","size":N,"values":[…]} of any layout or composed layout
-template <class L>
-static void obj(L const& l) {
-  printf("{\"str\":\"");
-  print(l);
-  printf("\",\"size\":%d,\"values\":[", int(size(l)));
-  for (int i = 0; i < int(size(l)); ++i) printf(i ? ",%d" : "%d", int(l(i)));
-  printf("]}");
-}
-
-template <class T>
-static void text(T const& t) {
-  printf("\"");
-  print(t);
-  printf("\"");
-}
+static int pow2(int lo, int hi) { return 1 << draw(lo, hi); }
 
 // One swizzle case: the composed layout, then each operation with its argument.
 template <class C, class B, class T>
-static void emit(int seed, int n, C const& composed, B const& b, T const& tiler) {
+static void emit(C const& composed, B const& b, T const& tiler) {
   auto sw = composed.layout_a();
-  printf("{\"id\":\"cppgen-%d-%d\",\"kind\":\"swizzle\",\"swizzle\":[%d,%d,%d],\"layout\":", seed, n,
-         decltype(sw)::num_bits, decltype(sw)::num_base, decltype(sw)::num_shft);
+  head("swizzle");
+  printf(",\"swizzle\":[%d,%d,%d],\"layout\":", decltype(sw)::num_bits, decltype(sw)::num_base,
+         decltype(sw)::num_shft);
   obj(composed);
   printf(",\"composition\":{\"B\":");
   text(b);
@@ -74,8 +53,8 @@ template <class F>
 static void with_b(int size_a, F&& f) {
   int n = pow2(0, 4);
   while (n > size_a) n /= 2;
-  int d = pick(1, std::max(1, (size_a - 1) / std::max(1, n - 1)));
-  switch (pick(0, 3)) {
+  int d = draw(1, std::max(1, (size_a - 1) / std::max(1, n - 1)));
+  switch (draw(0, 3)) {
     case 0: f(make_layout(make_shape(n), make_stride(d))); break;
     case 1: f(make_layout(n, d)); break;
     case 2: f(make_layout(n, Int<1>{})); break;
@@ -98,9 +77,9 @@ static void with_tiler(L const& layout, F&& f) {
   int mode1 = int(size<1>(layout));
   int n = pow2(0, 3);
   while (n > mode0) n /= 2;
-  switch (pick(0, 3)) {
+  switch (draw(0, 3)) {
     case 0: f(make_layout(n, Int<1>{})); break;
-    case 1: f(make_layout(n, pick(1, 2))); break;
+    case 1: f(make_layout(n, draw(1, 2))); break;
     case 2: f(n); break;
     default: {
       int m = pow2(0, 2);
@@ -117,7 +96,7 @@ static void strides3(int const s[3], int d[3]) {
   int acc = 1;
   for (int k = 0; k < 3; ++k) {
     d[order[k]] = acc;
-    acc *= s[order[k]] * (pick(0, 4) == 0 ? 2 : 1);
+    acc *= s[order[k]] * (draw(0, 4) == 0 ? 2 : 1);
   }
 }
 
@@ -126,7 +105,7 @@ static void with_layout(F&& f) {
   int s[3] = {pow2(1, 4), pow2(1, 4), pow2(1, 3)};
   int d[3];
   strides3(s, d);
-  switch (pick(0, 6)) {
+  switch (draw(0, 6)) {
     case 0: f(make_layout(make_shape(s[0], s[1]), make_stride(d[0], d[1] == 1 ? s[0] : d[1]))); break;
     case 1: f(make_layout(make_shape(make_shape(s[0], s[1]), s[2]), make_stride(make_stride(d[0], d[1]), d[2]))); break;
     case 2: f(make_layout(make_shape(s[0], make_shape(s[1], s[2])), make_stride(d[0], make_stride(d[1], d[2])))); break;
@@ -140,26 +119,26 @@ static void with_layout(F&& f) {
 }
 
 template <int B, int M, int S>
-static void swizzle_case(int seed, int n) {
+static void swizzle_case() {
   with_layout([&](auto const& layout) {
     auto composed = composition(Swizzle<B, M, S>{}, Int<0>{}, layout);
     with_b(int(size(layout)), [&](auto const& b) {
-      with_tiler(layout, [&](auto const& tiler) { emit(seed, n, composed, b, tiler); });
+      with_tiler(layout, [&](auto const& tiler) { emit(composed, b, tiler); });
     });
   });
 }
 
-static void any_swizzle_case(int seed, int n) {
-  switch (pick(0, 8)) {
-    case 0: swizzle_case<1, 0, 1>(seed, n); break;
-    case 1: swizzle_case<1, 1, 3>(seed, n); break;
-    case 2: swizzle_case<2, 1, 3>(seed, n); break;
-    case 3: swizzle_case<3, 2, 3>(seed, n); break;
-    case 4: swizzle_case<2, 2, 5>(seed, n); break;
-    case 5: swizzle_case<3, 4, 3>(seed, n); break;
-    case 6: swizzle_case<3, 3, 3>(seed, n); break;
-    case 7: swizzle_case<1, 4, 4>(seed, n); break;
-    default: swizzle_case<2, 0, 2>(seed, n); break;
+static void any_swizzle_case() {
+  switch (draw(0, 8)) {
+    case 0: swizzle_case<1, 0, 1>(); break;
+    case 1: swizzle_case<1, 1, 3>(); break;
+    case 2: swizzle_case<2, 1, 3>(); break;
+    case 3: swizzle_case<3, 2, 3>(); break;
+    case 4: swizzle_case<2, 2, 5>(); break;
+    case 5: swizzle_case<3, 4, 3>(); break;
+    case 6: swizzle_case<3, 3, 3>(); break;
+    case 7: swizzle_case<1, 4, 4>(); break;
+    default: swizzle_case<2, 0, 2>(); break;
   }
 }
 
@@ -179,11 +158,9 @@ static void atom_case(const char* name, int bits) {
   alignas(4096) static uint8_t buffer[1 << 16];
   T* base = reinterpret_cast<T*>(buffer);
   auto tensor = make_tensor(make_smem_ptr(base), tiled);
-  printf(",\"element_offsets\":[");
-  for (int i = 0; i < int(size(tiled)); ++i) {
-    printf(i ? ",%d" : "%d", int(raw_pointer_cast(&tensor(i)) - base));
-  }
-  printf("]}\n");
+  printf(",\"element_offsets\":");
+  int_list(int(size(tiled)), [&](int i) { return raw_pointer_cast(&tensor(i)) - base; });
+  printf("}\n");
 }
 
 template <class T, class Atom>
@@ -206,16 +183,9 @@ static void atoms(const char* type, int bits) {
 }
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: gen SEED COUNT\n");
-    return 2;
-  }
-  int seed = atoi(argv[1]);
-  int count = atoi(argv[2]);
-  rng.seed(seed);
-  printf("{\"meta\":true,\"generator\":\"scripts/differential/cute_cpp/gen.cpp\",\"cutlass\":\"4.2.0\","
-         "\"seed\":%d,\"count\":%d}\n", seed, count);
-  for (int n = 0; n < count; ++n) any_swizzle_case(seed, n);
+  int count = 0;
+  if (!start(argc, argv, "gen", "cppgen", &count)) return 2;
+  for (int n = 0; n < count; ++n) any_swizzle_case();
   atoms<uint8_t>("uint8", 8);
   atoms<half_t>("half", 16);
   atoms<float>("float", 32);

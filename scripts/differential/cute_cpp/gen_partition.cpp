@@ -18,28 +18,9 @@
 #include <cute/atom/mma_atom.hpp>
 #include <cute/atom/copy_atom.hpp>
 
-#include <cstdio>
-#include <cstdlib>
-#include <random>
+#include "common.hpp"
 
 using namespace cute;
-
-static std::mt19937_64 rng;
-static int seed_g = 0;
-static int cases = 0;
-
-static int draw(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
-
-template <class T>
-static void text(T const& t) {
-  printf("\"");
-  print(t);
-  printf("\"");
-}
-
-static void head(const char* kind) {
-  printf("{\"id\":\"cpppart-%d-%d\",\"kind\":\"%s\"", seed_g, cases++, kind);
-}
 
 template <class T>
 static void input(T const& t) {
@@ -52,9 +33,9 @@ template <class T>
 static void result(T const& t) {
   printf(",\"result\":{\"str\":");
   text(t.layout());
-  printf(",\"offset\":%d,\"size\":%d,\"values\":[", int(*t.data()), int(size(t)));
-  for (int i = 0; i < int(size(t)); ++i) printf(i ? ",%d" : "%d", int(t(i)));
-  printf("]}}\n");
+  printf(",\"offset\":%d,\"size\":%d,\"values\":", int(*t.data()), int(size(t)));
+  int_list(int(size(t)), [&](int i) { return t(i); });
+  printf("}}\n");
 }
 
 static auto counting(int base) { return counting_iterator<int>(base); }
@@ -107,12 +88,7 @@ static void mma_operand(Mma const& mma, Fields const& mma_fields, int draws) {
 template <class Op, class AL, class P>
 static void mma_cases(const char* atom, AL const& al, P const& perm, int draws) {
   auto mma = make_tiled_mma(Op{}, al, perm);
-  auto fields = [&] {
-    printf("\"atom\":\"%s\",\"atom_layout\":", atom);
-    text(al);
-    printf(",\"permutation\":");
-    text(perm);
-  };
+  auto fields = [&] { mma_fields(atom, al, perm); };
   constexpr int M = decltype(tile_size<0>(mma))::value;
   constexpr int N = decltype(tile_size<1>(mma))::value;
   constexpr int K = decltype(tile_size<2>(mma))::value;
@@ -145,26 +121,12 @@ static void copy_cases(Copy const& copy, Fields const& copy_fields, int draws) {
 
 template <class Op, class T, class Thr, class Val>
 static void copy_thr_val(const char* atom, int bits, Thr const& thr, Val const& val, int draws) {
-  auto fields = [&] {
-    printf("\"atom\":\"%s\",\"element_bits\":%d,\"thr_layout\":", atom, bits);
-    text(thr);
-    printf(",\"val_layout\":");
-    text(val);
-  };
+  auto fields = [&] { copy_fields(atom, bits, thr, val); };
   copy_cases(make_tiled_copy(Copy_Atom<Op, T>{}, thr, val), fields, draws);
 }
 
-using U = Underscore;
-
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: gen_partition SEED\n");
-    return 2;
-  }
-  seed_g = atoi(argv[1]);
-  rng.seed(seed_g);
-  printf("{\"meta\":true,\"generator\":\"scripts/differential/cute_cpp/gen_partition.cpp\","
-         "\"cutlass\":\"4.2.0\",\"seed\":%d}\n", seed_g);
+  if (!start(argc, argv, "gen_partition", "cpppart")) return 2;
   const int d = 3;
   auto al = Layout<Shape<_2, _2, _1>>{};
   auto al_row = Layout<Shape<_2, _2, _1>, Stride<_2, _1, _0>>{};
@@ -192,12 +154,7 @@ int main(int argc, char** argv) {
   auto sm80 = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, al);
   auto for_mma = [&](const char* atom, char operand) {
     return [=] {
-      printf("\"atom\":\"%s\",\"element_bits\":16,\"operand\":\"%c\",\"mma\":{", atom, operand);
-      printf("\"atom\":\"SM80_16x8x16_F16F16F16F16_TN\",\"atom_layout\":");
-      text(Layout<Shape<_2, _2, _1>>{});
-      printf(",\"permutation\":");
-      text(Tile<U, U, U>{});
-      printf("}");
+      copy_mma_fields(atom, 16, operand, "SM80_16x8x16_F16F16F16F16_TN", al, Tile<U, U, U>{});
     };
   };
   copy_cases(make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, sm80),

@@ -17,45 +17,9 @@
 #include <cute/arch/mma_sm90_gmma_ext.hpp>
 #include <cute/atom/mma_traits_sm90_gmma_ext.hpp>
 
-#include <cstdio>
-#include <cstdlib>
-#include <random>
+#include "common.hpp"
 
 using namespace cute;
-
-static std::mt19937_64 rng;
-static int seed_g = 0;
-static int cases = 0;
-
-static bool coin(int percent) { return std::uniform_int_distribution<int>(0, 99)(rng) < percent; }
-
-template <class L>
-static void obj(L const& l) {
-  printf("{\"str\":\"");
-  print(l);
-  printf("\",\"size\":%d,\"values\":[", int(size(l)));
-  for (int i = 0; i < int(size(l)); ++i) printf(i ? ",%d" : "%d", int(l(i)));
-  printf("]}");
-}
-
-template <class T>
-static void text(T const& t) {
-  printf("\"");
-  print(t);
-  printf("\"");
-}
-
-static void head(const char* kind) {
-  printf("{\"id\":\"cpptv-%d-%d\",\"kind\":\"%s\"", seed_g, cases++, kind);
-}
-
-template <class AL, class P>
-static void mma_fields(const char* atom, AL const& al, P const& perm) {
-  printf("\"atom\":\"%s\",\"atom_layout\":", atom);
-  text(al);
-  printf(",\"permutation\":");
-  text(perm);
-}
 
 template <class Op, class AL, class P>
 static void emit_mma(const char* atom, AL const& al, P const& perm) {
@@ -72,8 +36,6 @@ static void emit_mma(const char* atom, AL const& al, P const& perm) {
   obj(mma.get_layoutC_TV());
   printf("}\n");
 }
-
-using U = Underscore;
 
 // A warp-level atom: always over one atom, then each pool entry with probability `percent`.
 template <class Op>
@@ -105,19 +67,23 @@ static void gmma_atom(const char* atom, int percent) {
   if (coin(percent)) emit_mma<Op>(atom, Layout<Shape<_1, _2, _1>>{}, Tile<U, U, U>{});
 }
 
-template <class Op, class T, class Thr, class Val>
-static void emit_copy(const char* atom, int bits, Thr const& thr, Val const& val) {
-  auto copy = make_tiled_copy(Copy_Atom<Op, T>{}, thr, val);
-  head("tiled_copy");
-  printf(",\"atom\":\"%s\",\"element_bits\":%d,\"thr_layout\":", atom, bits);
-  text(thr);
-  printf(",\"val_layout\":");
-  text(val);
+// A tiled copy's layouts, closing its case.
+template <class Copy>
+static void copy_tv(Copy const& copy) {
   printf(",\"S_TV\":");
   obj(copy.get_layoutS_TV());
   printf(",\"D_TV\":");
   obj(copy.get_layoutD_TV());
   printf("}\n");
+}
+
+template <class Op, class T, class Thr, class Val>
+static void emit_copy(const char* atom, int bits, Thr const& thr, Val const& val) {
+  auto copy = make_tiled_copy(Copy_Atom<Op, T>{}, thr, val);
+  head("tiled_copy");
+  printf(",");
+  copy_fields(atom, bits, thr, val);
+  copy_tv(copy);
 }
 
 // A copy atom of V values per thread over 128 threads: each pool entry with probability
@@ -142,13 +108,9 @@ static void emit_copy_mma(const char* atom, int bits, const char* mma_atom, Mma 
                           AL const& al) {
   auto run = [&](auto const& copy) {
     head("tiled_copy");
-    printf(",\"atom\":\"%s\",\"element_bits\":%d,\"operand\":\"%c\",\"mma\":{", atom, bits, operand);
-    mma_fields(mma_atom, al, Tile<U, U, U>{});
-    printf("},\"S_TV\":");
-    obj(copy.get_layoutS_TV());
-    printf(",\"D_TV\":");
-    obj(copy.get_layoutD_TV());
-    printf("}\n");
+    printf(",");
+    copy_mma_fields(atom, bits, operand, mma_atom, al, Tile<U, U, U>{});
+    copy_tv(copy);
   };
   if constexpr (operand == 'A') run(make_tiled_copy_A(Copy_Atom<Op, T>{}, mma));
   if constexpr (operand == 'B') run(make_tiled_copy_B(Copy_Atom<Op, T>{}, mma));
@@ -156,14 +118,7 @@ static void emit_copy_mma(const char* atom, int bits, const char* mma_atom, Mma 
 }
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: gen_tv SEED\n");
-    return 2;
-  }
-  seed_g = atoi(argv[1]);
-  rng.seed(seed_g);
-  printf("{\"meta\":true,\"generator\":\"scripts/differential/cute_cpp/gen_tv.cpp\","
-         "\"cutlass\":\"4.2.0\",\"seed\":%d}\n", seed_g);
+  if (!start(argc, argv, "gen_tv", "cpptv")) return 2;
   const int p = 50;
   warp_atom<SM70_8x8x4_F32F16F16F32_NT>("SM70_8x8x4_F32F16F16F32_NT", p);
   warp_atom<SM70_8x8x4_F32F16F16F32_TN>("SM70_8x8x4_F32F16F16F32_TN", p);
