@@ -1,8 +1,8 @@
 //! The Embed menu: the page's state as a `<layout-lab>` snippet and as an iframe, to copy, and
 //! the snippets themselves (the options they carry are `state::embed`'s).
 
-use crate::panels::common::{code_block, escape};
-use crate::panels::markup::Markup;
+use crate::panels::common::code_block;
+use crate::panels::markup::{Markup, Text};
 use crate::state::embed::form::Widget;
 use crate::state::embed::panel::panels_of;
 use crate::state::route::{Page, Route};
@@ -43,36 +43,43 @@ pub fn embed_panel_choices(m: &mut dyn Markup, page: Page, ticked: &dyn Fn(&str)
 /// from the app at `base` (its folder URL, ending in `/`), with the widget's panels, theme,
 /// read-only setting and height as attributes (the defaults left out).
 pub fn element_snippet(base: &str, widget: &Widget) -> String {
-    let mut options = format!(" panels=\"{}\"", widget.panels.join(" "));
-    if let Some(theme) = widget.theme.attribute() {
-        options.push_str(&format!(" theme=\"{theme}\""));
-    }
-    if widget.read_only {
-        options.push_str(" interactive=\"false\"");
-    }
-    format!(
-        "<script src=\"{}layout-lab.js\" defer></script>\n\
-         <layout-lab page=\"{}\" state=\"{}\"{options} height=\"{}\"></layout-lab>\n",
-        escape(base),
-        widget.page.as_str(),
-        escape(&widget.state),
-        widget.height
-    )
+    Text::of(|m| {
+        m.open("script");
+        m.attr("src", &format!("{base}layout-lab.js"));
+        m.attr("defer", "");
+        m.close();
+        m.text("\n");
+        m.open("layout-lab");
+        m.attr("page", widget.page.as_str());
+        m.attr("state", &widget.state);
+        m.attr("panels", &widget.panels.join(" "));
+        if let Some(theme) = widget.theme.attribute() {
+            m.attr("theme", theme);
+        }
+        if widget.read_only {
+            m.attr("interactive", "false");
+        }
+        m.attr("height", &widget.height.to_string());
+        m.close();
+        m.text("\n");
+    })
 }
 
 /// The same widget as a plain iframe, for pages that take no scripts: the options in the
 /// `embed.html` query, the state in its fragment.
 pub fn iframe_snippet(base: &str, widget: &Widget) -> String {
     let route = Route::new(widget.page, widget.state.clone()).to_fragment();
-    format!(
-        "<iframe src=\"{}embed.html?{}{}\" title=\"Layout Lab: {}\" width=\"100%\" \
-         height=\"{}\" style=\"border:0\"></iframe>\n",
-        escape(base),
-        escape(&widget.options_query()),
-        escape(&route),
-        widget.page.title(),
-        widget.height
-    )
+    Text::of(|m| {
+        m.open("iframe");
+        let src = format!("{base}embed.html?{}{route}", widget.options_query());
+        m.attr("src", &src);
+        m.attr("title", &format!("Layout Lab: {}", widget.page.title()));
+        m.attr("width", "100%");
+        m.attr("height", &widget.height.to_string());
+        m.attr("style", "border:0");
+        m.close();
+        m.text("\n");
+    })
 }
 
 #[cfg(test)]
