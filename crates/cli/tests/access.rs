@@ -3,8 +3,7 @@
 //! agrees; and the bank model against a brute-force replay of the banks serving a warp.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-use common::{cases, vectors_dir};
+use testkit::{cases, vectors_dir};
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
-use common::{run, vectors_dir};
+use common::run;
+use testkit::vectors_dir;
 
 use std::process::Command;
 

@@ -1,8 +1,7 @@
 //! The shared reference vectors: every case of every file this engine covers must agree.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-use common::vectors_dir;
+use testkit::vectors_dir;
 
 use layout_lab_cli::vectors::{check_file_text, summarize};
 

@@ -4,8 +4,7 @@
 //! and every output element must equal the engine's offset at that element (the fill value
 //! where the engine says masked).
 
-mod common;
-use common::vector_cases as cases;
+use testkit::vector_cases as cases;
 use testkit::{syno::random_operator, Choices};
 
 use std::sync::OnceLock;

@@ -5,8 +5,7 @@
 //!
 //! `UPDATE_SNAPSHOTS=1 cargo test -p layout-lab-shader-tests --test wgsl` rewrites `snapshots/wgsl/`.
 
-mod common;
-use common::vector_cases as cases;
+use testkit::vector_cases as cases;
 use testkit::{syno::random_operator, Choices};
 
 use std::path::PathBuf;
