@@ -21,6 +21,7 @@ pub struct Choices {
 }
 
 impl Choices {
+    /// Choices read from `data`, from its first byte.
     pub fn new(data: Vec<u8>) -> Choices {
         Choices { data, pos: 0 }
     }
