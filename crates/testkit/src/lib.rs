@@ -2,6 +2,8 @@
 //! proptest shrinks ([`Choices`]), and random Syno programs ([`syno`]). The engine's property
 //! suites and the shader suites use it; it is a dev-dependency only.
 
+#![warn(missing_docs)]
+
 pub mod syno;
 
 /// `PROPTEST_CASES`, or 256.
