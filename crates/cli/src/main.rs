@@ -1,5 +1,7 @@
 //! `layout-lab`: the native command line for documentation pipelines and reference checks.
 
+#![warn(missing_docs)]
+
 mod bank;
 mod check;
 mod cli;

@@ -9,9 +9,13 @@ use std::fmt;
 /// Which part of the input a [`LayoutError`] is about, so a UI can place the message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Field {
+    /// The shape: one size per dimension.
     Shape,
+    /// The strides: one per dimension, in elements.
     Strides,
+    /// The view's base offset, in elements.
     Offset,
+    /// The valid ranges `[begin, end)`, one per dimension.
     Mask,
     /// A whole view or view stack written as text.
     View,
@@ -22,6 +26,7 @@ pub enum Field {
 }
 
 impl Field {
+    /// The field's name as messages say it (`"shape"`, `"triton layout"`).
     pub fn as_str(self) -> &'static str {
         match self {
             Field::Shape => "shape",
@@ -46,18 +51,29 @@ pub enum LinearEncodingRefusal {
     /// Input dimension `index` is `found` where `expected` belongs: the inputs are
     /// `register, lane, warp, block`, in this order (a prefix of them passes).
     InDim {
+        /// Position of the input dimension, from 0.
         index: usize,
+        /// The name that belongs there (`register`, `lane`, `warp` or `block`).
         expected: &'static str,
+        /// The name the layout gives it.
         found: String,
     },
     /// Output dimension `index` is `found`, not `dim{index}`.
-    OutDim { index: usize, found: String },
+    OutDim {
+        /// Position of the output dimension, from 0.
+        index: usize,
+        /// The name the layout gives it.
+        found: String,
+    },
     /// Basis `index` of input `in_dim` moves along more than one output dimension: an
     /// XOR-mixed basis such as `[1, 1]` (zero bases and values that are not powers of two
     /// pass).
     MixedBasis {
+        /// The input dimension the basis belongs to (`register`, `lane`, ...).
         in_dim: String,
+        /// Which basis: it is the image of input value `1 << index`.
         index: usize,
+        /// The basis vector, one coordinate per output dimension.
         basis: Vec<u32>,
     },
 }
@@ -98,67 +114,116 @@ impl fmt::Display for LinearEncodingRefusal {
     }
 }
 
+/// Bad input to an engine entry point: what was wrong and where, in structured fields that the
+/// `Display` message and a UI (through [`LayoutError::field`]) both read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutError {
     /// A dimension is negative: `shape[axis] == value < 0`.
-    NegativeDim { axis: usize, value: i64 },
+    NegativeDim {
+        /// The dimension, from 0.
+        axis: usize,
+        /// Its (negative) size.
+        value: i64,
+    },
     /// A per-dimension list does not have one entry per dimension.
     RankMismatch {
+        /// The list that is too short or too long.
         field: Field,
+        /// The shape's rank.
         expected: usize,
+        /// The list's length.
         found: usize,
     },
     /// A mask range is not `0 <= begin <= end <= dim`.
     MaskOutOfRange {
+        /// The dimension, from 0.
         axis: usize,
+        /// First valid index of the range.
         begin: i64,
+        /// One past the last valid index.
         end: i64,
+        /// The dimension's size.
         dim: i64,
     },
     /// A size, stride product, offset or address does not fit in 64 bits.
-    Overflow { what: &'static str },
+    Overflow {
+        /// The quantity that overflowed, as the message names it (`"a layout size or stride"`).
+        what: &'static str,
+    },
     /// The request is well formed but too large to enumerate element by element.
     TooLarge {
+        /// What would be listed, as the message names it (`"the layout"`).
         what: &'static str,
+        /// Its number of elements.
         size: u128,
+        /// The most elements that are listed.
         limit: u128,
     },
     /// A movement op's argument is not valid for the view it is applied to.
     BadArgument {
+        /// The op or input the argument was given to (`"owners_at"`, `"MMA atom"`).
         op: &'static str,
+        /// The argument as written.
         arg: String,
+        /// What would have been accepted, as a phrase.
         expected: String,
     },
     /// A warp-wide access lists `found` thread addresses where the warp has `expected` threads.
-    ThreadCount { expected: usize, found: usize },
+    ThreadCount {
+        /// Threads in the warp.
+        expected: usize,
+        /// Addresses given.
+        found: usize,
+    },
     /// A thread's byte address is negative.
-    NegativeAddress { thread: usize, offset: i64 },
+    NegativeAddress {
+        /// The thread (lane), from 0.
+        thread: usize,
+        /// Its address, in bytes.
+        offset: i64,
+    },
     /// A vector access whose address is not a multiple of its width: the hardware would fault,
     /// and splitting it into narrower accesses would model a different instruction.
     MisalignedVector {
+        /// The thread (lane), from 0.
         thread: usize,
+        /// Its address, in bytes.
         offset: i64,
+        /// The access width, in bytes.
         bytes: i64,
     },
     /// A vector access whose elements are not contiguous in memory (`offsets` in elements, one
     /// per element of the vector, as the layouts give them).
-    NonContiguousVector { thread: usize, offsets: Vec<i64> },
+    NonContiguousVector {
+        /// The thread (lane), from 0.
+        thread: usize,
+        /// The vector's element offsets, in elements.
+        offsets: Vec<i64>,
+    },
     /// Thread `thread`'s values of copy instruction `instruction` (one execution of the copy
     /// atom) are not one shared-memory access of `bytes` bytes: their element `offsets` are not
     /// contiguous, or the first is negative or not aligned to the width.
     CopyAccess {
+        /// The thread of the copy, from 0.
         thread: usize,
+        /// Which execution of the copy atom, from 0.
         instruction: usize,
+        /// The thread's element offsets in that execution, in elements.
         offsets: Vec<i64>,
+        /// The atom's access width, in bytes.
         bytes: i64,
     },
     /// A `#ttg.linear` layout Triton refuses.
     LinearEncoding(LinearEncodingRefusal),
     /// Text that does not parse as the expected notation; `position` is a char index.
     Parse {
+        /// The input field the text was typed in.
         field: Field,
+        /// The whole text.
         input: String,
+        /// Where parsing failed, in chars from 0 (the message counts from 1).
         position: usize,
+        /// What would have been accepted there, as a phrase.
         expected: String,
     },
 }

@@ -1,5 +1,7 @@
 //! The layout engine: pure Rust, no web dependencies, tested natively.
 
+#![warn(missing_docs)]
+
 pub mod access;
 pub mod cute;
 pub mod error;

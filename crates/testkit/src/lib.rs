@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 
+#![warn(missing_docs)]
+
 pub mod syno;
 
 /// `PROPTEST_CASES`, or 256.
@@ -45,6 +47,7 @@ pub struct Choices {
 }
 
 impl Choices {
+    /// Choices read from `data`, from its first byte.
     pub fn new(data: Vec<u8>) -> Choices {
         Choices { data, pos: 0 }
     }

@@ -8,6 +8,7 @@ use engine::syno::{Bindings, Chain, DimColour, DimId, Direction, Operator, Primi
 use crate::Choices;
 
 impl Choices {
+    /// One of `options` (not empty), the first when the choices have run out.
     pub fn from<T: Clone>(&mut self, options: &[T]) -> T {
         options[self.pick(options.len())].clone()
     }
@@ -21,12 +22,14 @@ impl Choices {
         }
     }
 
+    /// A shape of `0..=max_len` sizes from [`Choices::size`].
     pub fn shape(&mut self, max_len: usize) -> Vec<Size> {
         let len = self.pick(max_len + 1);
         (0..len).map(|_| self.size()).collect()
     }
 }
 
+/// A value in `1..=3` for the variable `N` that [`Choices::size`] uses.
 pub fn bindings(choices: &mut Choices) -> Bindings {
     Bindings::from([("N".to_string(), 1 + choices.pick(3) as i64)])
 }

@@ -21,8 +21,12 @@ const ENUMERATION_LIMIT: usize = 1 << 20;
 /// Outcome of one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaseResult {
+    /// The case's `id`, unique within its file.
     pub id: String,
+    /// The case's `kind` (`create`, `tiled_mma`, …), or the one its fields imply (`pycute`,
+    /// `bank`, `sectors`).
     pub kind: String,
+    /// What disagrees with the reference; `None` when the case passed or was skipped.
     pub failure: Option<String>,
     /// Why the case was not checked: its kind is not modelled yet (never a pass).
     pub skipped: Option<String>,
@@ -113,10 +117,15 @@ pub fn check_case(kind: &str, case: &Value) -> Result<(), String> {
 /// tinygrad's `View` dataclass as the vectors spell it.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 pub struct ViewRecord {
+    /// Size of each dimension.
     pub shape: Vec<i64>,
+    /// Stride of each dimension, in elements.
     pub strides: Vec<i64>,
+    /// Offset of the first element, in elements.
     pub offset: i64,
+    /// Valid range `[begin, end)` of each dimension; `None` (JSON `null`) when unmasked.
     pub mask: Option<Vec<(i64, i64)>>,
+    /// tinygrad's `contiguous` flag.
     pub contiguous: bool,
 }
 
@@ -135,6 +144,7 @@ impl ViewRecord {
         .map_err(|e| e.to_string())
     }
 
+    /// The record of `view`'s fields, to compare with a reference record field by field.
     pub fn of(view: &View) -> ViewRecord {
         ViewRecord {
             shape: view.shape().to_vec(),
@@ -577,9 +587,13 @@ pub fn rendered_op_count(text: &str) -> usize {
 /// Operation counts of one case's expressions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpCounts {
+    /// Operations in our simplified `idx` ([`engine::ExprArena::op_count`]).
     pub ours_idx: usize,
+    /// Operations in our simplified `valid`.
     pub ours_valid: usize,
+    /// Operations in tinygrad's rendered `idx` ([`rendered_op_count`]).
     pub tinygrad_idx: usize,
+    /// Operations in tinygrad's rendered `valid`.
     pub tinygrad_valid: usize,
 }
 
@@ -659,8 +673,11 @@ fn case_str(value: &Value, key: &str) -> Result<String, String> {
 /// One kind's counts in a file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct KindSummary {
+    /// The kind counted.
     pub kind: String,
+    /// Cases that agree with the reference.
     pub passed: usize,
+    /// Cases that disagree.
     pub failed: usize,
     /// Cases of a kind not modelled yet: neither passed nor failed.
     pub skipped: usize,

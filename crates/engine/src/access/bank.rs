@@ -34,6 +34,7 @@ pub enum Banks {
 }
 
 impl Banks {
+    /// Number of banks: 32 or 64.
     pub fn count(self) -> usize {
         match self {
             Banks::Nvidia32 => 32,
@@ -93,10 +94,12 @@ impl BankReport {
         }
     }
 
+    /// The bank model the report used.
     pub fn banks(&self) -> Banks {
         self.banks
     }
 
+    /// The phases in thread order, each with its wavefronts.
     pub fn phases(&self) -> &[PhaseReport] {
         &self.phases
     }

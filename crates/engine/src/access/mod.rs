@@ -33,16 +33,30 @@ pub const WARP_SIZE: usize = 32;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AccessKind {
     /// `ld.shared` / `ld.global` of `bytes` (1, 2, 4, 8 or 16) per thread.
-    Load { bytes: u8 },
+    Load {
+        /// Bytes per thread.
+        bytes: u8,
+    },
     /// `ldmatrix.sync.aligned.m8n8.x{matrices}[.trans].shared.b16`: `matrices` (1, 2 or 4)
     /// 8×8 b16 matrices, matrix i's 8 rows of 16 bytes at the addresses of threads 8i..8i+7.
-    Ldmatrix { matrices: u8, trans: bool },
+    Ldmatrix {
+        /// 8×8 matrices loaded: 1, 2 or 4.
+        matrices: u8,
+        /// `.trans`: each matrix is transposed on the way to the registers.
+        trans: bool,
+    },
     /// `st.shared` of `bytes` (1, 2, 4, 8 or 16) per thread, or the shared-memory write of a
     /// `cp.async` of that size.
-    Store { bytes: u8 },
+    Store {
+        /// Bytes per thread.
+        bytes: u8,
+    },
     /// `stmatrix.sync.aligned.m8n8.x{matrices}.shared.b16`: ldmatrix backwards, matrix i's 8
     /// rows of 16 bytes written at the addresses of threads 8i..8i+7.
-    Stmatrix { matrices: u8 },
+    Stmatrix {
+        /// 8×8 matrices stored: 1, 2 or 4.
+        matrices: u8,
+    },
 }
 
 impl AccessKind {
@@ -149,6 +163,8 @@ pub struct WarpAccess {
 }
 
 impl WarpAccess {
+    /// The access of `kind` at the threads' byte addresses `offsets`.
+    ///
     /// # Errors
     /// [`LayoutError::ThreadCount`] unless there are 32 addresses,
     /// [`LayoutError::NegativeAddress`] for a negative one, [`LayoutError::MisalignedVector`]
@@ -185,6 +201,7 @@ impl WarpAccess {
         })
     }
 
+    /// The instruction.
     pub fn kind(&self) -> AccessKind {
         self.kind
     }

@@ -11,6 +11,7 @@ use super::{tile_accesses, BankReport, Banks, TileAccess, WARP_SIZE};
 /// Every load of a tile read and what each costs in shared memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileRead {
+    /// Each instruction's accesses (one per warp and vector) with its bank report, in issue order.
     pub loads: Vec<(TileAccess, BankReport)>,
 }
 
@@ -113,8 +114,10 @@ pub enum ReadPreset {
 }
 
 impl ReadPreset {
+    /// Every preset, in the order a UI lists them.
     pub const ALL: [ReadPreset; 3] = [ReadPreset::Row, ReadPreset::Column, ReadPreset::Ldmatrix];
 
+    /// The preset's slug, as page state writes it (`row`, `column`, `ldmatrix`).
     pub fn as_str(self) -> &'static str {
         match self {
             ReadPreset::Row => "row",
@@ -123,6 +126,7 @@ impl ReadPreset {
         }
     }
 
+    /// The preset named for a reader: what the warp does (`column read: lane t reads row t`).
     pub fn title(self) -> &'static str {
         match self {
             ReadPreset::Row => "row read: a warp along mode 1",
@@ -131,6 +135,7 @@ impl ReadPreset {
         }
     }
 
+    /// The preset whose slug is `slug` ([`ReadPreset::as_str`]).
     pub fn parse(slug: &str) -> Option<ReadPreset> {
         ReadPreset::ALL.into_iter().find(|p| p.as_str() == slug)
     }

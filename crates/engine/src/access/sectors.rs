@@ -6,7 +6,9 @@
 
 use super::WarpAccess;
 
+/// Bytes per sector: the unit the L1 fetches from global memory.
 pub const SECTOR_BYTES: i64 = 32;
+/// Bytes per cache line (four sectors).
 pub const LINE_BYTES: i64 = 128;
 
 /// Sectors and lines of one load.
@@ -25,6 +27,8 @@ pub struct SectorReport {
 }
 
 impl SectorReport {
+    /// The sectors and lines of `access`'s used threads, against the fewest that could hold
+    /// as many bytes.
     pub fn of(access: &WarpAccess) -> SectorReport {
         // each thread reads one contiguous range: the union of 32 ranges, not a set of bytes
         let bytes = union(

@@ -16,13 +16,20 @@ pub enum Remedy {
     /// `Sw<B,M,S>` composed with the layout; no extra memory.
     Swizzle(Swizzle),
     /// Mode `mode`'s stride grown by `elements`.
-    Padding { mode: usize, elements: i64 },
+    Padding {
+        /// The mode whose stride grows: the one without the unit stride.
+        mode: usize,
+        /// Elements added to that stride, `1..=32`.
+        elements: i64,
+    },
 }
 
 /// A memory layout and what the read costs on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {
+    /// The change to the memory layout.
     pub remedy: Remedy,
+    /// The memory layout with the change made.
     pub memory: ComposedLayout,
     /// Σ wavefronts over every load.
     pub wavefronts: usize,
@@ -36,8 +43,12 @@ pub struct Candidate {
 /// first: no extra memory, then fewer bits; of one mode's paddings only the smallest).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suggestions {
+    /// Σ wavefronts over every load on `memory` as it is.
     pub wavefronts: usize,
+    /// The largest phase's wavefronts on `memory` as it is.
     pub degree: usize,
+    /// The candidates that reach the fewest wavefronts, cheapest first; empty when none
+    /// takes fewer than `wavefronts`.
     pub best: Vec<Candidate>,
 }
 

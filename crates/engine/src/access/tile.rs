@@ -20,6 +20,7 @@ pub struct TileAccess {
     pub warp: usize,
     /// The values `values.start .. values.end` of each thread.
     pub values: std::ops::Range<usize>,
+    /// The warp's 32 byte addresses, one per thread, and the instruction.
     pub access: WarpAccess,
 }
 

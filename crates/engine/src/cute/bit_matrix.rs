@@ -64,6 +64,7 @@ impl BitMatrix {
         Ok(matrix)
     }
 
+    /// The low bits the matrix acts on; bits from `bits` up pass through.
     pub fn bits(&self) -> u32 {
         self.bits
     }

@@ -68,12 +68,15 @@ impl Swizzle {
         }
     }
 
+    /// `B`: bits in each mask.
     pub fn bits(self) -> i64 {
         i64::from(self.bits)
     }
+    /// `M`: least-significant bits kept.
     pub fn base(self) -> i64 {
         i64::from(self.base)
     }
+    /// `S`: distance between the masks; negative XORs the low mask into the high one.
     pub fn shift(self) -> i64 {
         i64::from(self.shift)
     }

@@ -18,27 +18,43 @@ pub const WARP_SIZE: i64 = 32;
 pub enum TvWarning {
     /// The threads are not a multiple of 32: a warp is partly idle, or the tiling will not
     /// match the launch.
-    ThreadCount { what: &'static str, threads: i64 },
+    ThreadCount {
+        /// What has the threads: `"tiled MMA"` or `"tiled copy"`.
+        what: &'static str,
+        /// Its thread count (`size(tiled)`).
+        threads: i64,
+    },
     /// Tile element `index` is written by more than one thread (`threads`, the first two),
     /// so the result depends on which write lands last.
     SharedWrite {
+        /// The first such element, as a colexicographic index into the copy's tile.
         index: i64,
+        /// The first two threads that write it.
         threads: (i64, i64),
+        /// How many elements more than one thread writes.
         elements: usize,
     },
     /// The copy's destination tile is not the MMA operand's tile.
     TileMismatch {
+        /// The operand the copy feeds.
         operand: Operand,
+        /// The copy's tile extents.
         copy: Vec<i64>,
+        /// The operand's tile extents: `M×K`, `N×K` or `M×N`.
         mma: [i64; 2],
     },
     /// Thread `thread` receives other elements from the copy than the MMA reads from it:
     /// `copy` and `mma` are the first elements where the two disagree (`None`: nothing).
     FragmentMismatch {
+        /// The operand the copy feeds.
         operand: Operand,
+        /// The first thread whose fragments differ.
         thread: i64,
+        /// How many threads' fragments differ.
         threads: usize,
+        /// The first tile index the copy gives `thread` that the MMA does not read from it.
         copy: Option<i64>,
+        /// The first tile index the MMA reads from `thread` that the copy does not give it.
         mma: Option<i64>,
     },
 }

@@ -6,41 +6,63 @@
 
 use std::collections::HashMap;
 
+/// A node of an [`ExprArena`]; equal nodes of one arena have equal ids (hash-consing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ExprId(u32);
 
+/// A variable of an [`ExprArena`]; a variable re-bounded by [`ExprArena::rebound`] may get a new
+/// id but keeps its slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct VarId(u32);
 
+/// The binary operators; `//` and `%` truncate toward zero (C semantics).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BinOp {
+    /// `a + b`.
     Add,
+    /// `a * b`.
     Mul,
+    /// `a // b`, truncating toward zero.
     Div,
+    /// `a % b`, with the sign of `a`.
     Mod,
+    /// `a < b`, a boolean.
     Lt,
+    /// `a && b` on booleans.
     And,
 }
 
+/// One node of the arena; its children are ids in the same arena.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
+    /// An integer literal.
     Const(i64),
+    /// A boolean literal (`True` / `False`).
     Bool(bool),
+    /// A variable ranging over its `[min, max]`.
     Var(VarId),
+    /// `a op b`.
     Binary(BinOp, ExprId, ExprId),
+    /// Boolean negation, rendered `(a!=True)` in tinygrad's style.
     Not(ExprId),
 }
 
+/// A variable's name, range and environment slot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variable {
+    /// The name it renders as (`ridx0`, `gidx1`).
     pub name: String,
+    /// Smallest value it takes.
     pub min: i64,
+    /// Largest value it takes (inclusive).
     pub max: i64,
     /// Position of the variable's value in the environment passed to [`ExprArena::eval`];
     /// a variable re-bounded with [`ExprArena::rebound`] keeps its slot.
     pub slot: usize,
 }
 
+/// The arena every index expression lives in: nodes with `[min, max]` bounds, hash-consed so that
+/// equal subterms share one id, and folded as they are built.
 #[derive(Clone, Debug, Default)]
 pub struct ExprArena {
     nodes: Vec<Node>,
@@ -55,10 +77,12 @@ pub struct ExprArena {
 }
 
 impl ExprArena {
+    /// An empty arena.
     pub fn new() -> ExprArena {
         ExprArena::default()
     }
 
+    /// The node behind `id`.
     pub fn node(&self, id: ExprId) -> &Node {
         &self.nodes[id.0 as usize]
     }
@@ -78,10 +102,12 @@ impl ExprArena {
         self.exact(a) && self.exact(b)
     }
 
+    /// The name, range and slot of `var`.
     pub fn variable(&self, var: VarId) -> &Variable {
         &self.vars[var.0 as usize]
     }
 
+    /// Every variable made so far, re-bounded ones included, indexed by [`VarId`].
     pub fn variables(&self) -> &[Variable] {
         &self.vars
     }
@@ -109,10 +135,12 @@ impl ExprArena {
         id
     }
 
+    /// The literal `value`.
     pub fn constant(&mut self, value: i64) -> ExprId {
         self.intern(Node::Const(value), (value, value), true)
     }
 
+    /// The boolean literal `value` (bounds `(0,0)` or `(1,1)`).
     pub fn boolean(&mut self, value: bool) -> ExprId {
         self.intern(Node::Bool(value), (value as i64, value as i64), true)
     }
@@ -202,6 +230,8 @@ impl ExprArena {
         }
     }
 
+    /// `a + b`, folded when a side is 0 or both are constants; bounds saturate at `i64`, and a
+    /// saturated node is not [`exact`](ExprArena::exact).
     pub fn add(&mut self, a: ExprId, b: ExprId) -> ExprId {
         match (self.const_value(a), self.const_value(b)) {
             (Some(0), _) => return b,
@@ -221,6 +251,8 @@ impl ExprArena {
         self.intern(Node::Binary(BinOp::Add, a, b), bounds, exact)
     }
 
+    /// `a * b`, folded for a factor 0 or 1 or two constants; bounds are the extreme corner
+    /// products, saturated (and then not exact) past `i64`.
     pub fn mul(&mut self, a: ExprId, b: ExprId) -> ExprId {
         match (self.const_value(a), self.const_value(b)) {
             (Some(0), _) | (_, Some(0)) => return self.constant(0),
@@ -328,6 +360,7 @@ impl ExprArena {
         self.intern(Node::Binary(BinOp::Lt, a, b), (0, 1), exact)
     }
 
+    /// `!a`, folded for a literal and for `!!a == a`.
     pub fn not(&mut self, a: ExprId) -> ExprId {
         if let Some(v) = self.bool_value(a) {
             return self.boolean(!v);
@@ -339,6 +372,7 @@ impl ExprArena {
         self.intern(Node::Not(a), (0, 1), exact)
     }
 
+    /// `a && b`, folded for a literal side and for `a && a == a`.
     pub fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
         match (self.bool_value(a), self.bool_value(b)) {
             (Some(false), _) | (_, Some(false)) => return self.boolean(false),

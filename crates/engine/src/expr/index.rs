@@ -10,12 +10,19 @@ use crate::view::View;
 /// `raw_valid` are the expressions as built, `steps` the simplifier's rewrites between them.
 #[derive(Clone, Debug)]
 pub struct IndexExprs {
+    /// The arena all four expressions live in; environment slot `k` is `ridx{k}`.
     pub arena: ExprArena,
+    /// The element offset, simplified: `Σ ridx_k·stride_k + offset` where `valid` holds.
     pub idx: ExprId,
+    /// The boolean over the loop variables that says whether the element is in the mask.
     pub valid: ExprId,
+    /// `idx` as built, before simplification.
     pub raw_idx: ExprId,
+    /// `valid` as built, before simplification.
     pub raw_valid: ExprId,
+    /// The simplifier's rewrites from `raw_*` to `idx` / `valid`, in order.
     pub steps: Vec<Step>,
+    /// Why the simplifier stopped.
     pub stop: StopReason,
 }
 

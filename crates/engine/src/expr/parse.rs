@@ -22,8 +22,11 @@ pub const MAX_EXPR_OPS: usize = 1024;
 /// A named variable the expression may use, with its inclusive range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VarRange {
+    /// The name the expression writes (`ridx0`, `x`).
     pub name: String,
+    /// Smallest value.
     pub min: i64,
+    /// Largest value (inclusive).
     pub max: i64,
 }
 

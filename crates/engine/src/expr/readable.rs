@@ -12,7 +12,9 @@ use crate::expr::{BinOp, ExprArena, ExprId, Node};
 /// A rendered expression as a tree of sub-expressions and the text between them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Piece {
+    /// Text within a node's rendering: an operator with its spaces, a parenthesis, a leaf's text.
     Text(String),
+    /// The rendering of node `id`, as its pieces in order.
     Node(ExprId, Vec<Piece>),
 }
 

@@ -116,6 +116,7 @@ impl Holders {
         self.starts.len() - 1
     }
 
+    /// Always false: output sizes are powers of two, so there is at least one element.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

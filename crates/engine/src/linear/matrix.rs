@@ -16,10 +16,12 @@ impl Gf2Matrix {
         Gf2Matrix { rows, columns }
     }
 
+    /// One `u64` per row: bit `c` of `rows[r]` is entry `(r, c)`.
     pub fn rows(&self) -> &[u64] {
         &self.rows
     }
 
+    /// Number of columns, at most 64; row bits at or above it are clear.
     pub fn columns(&self) -> u32 {
         self.columns
     }

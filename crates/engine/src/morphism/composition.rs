@@ -92,6 +92,7 @@ pub fn weak_composite(f: &Morphism, g: &Morphism) -> Result<WeakComposite, Layou
 /// Which operand of a layout composition `B ∘ A`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Operand {
+    /// `A`, whose standard representation is `f`.
     A,
     /// `coal(B)`, whose standard representation Algorithm 4.1.3 takes.
     CoalescedB,
@@ -138,16 +139,22 @@ impl CompositionSteps {
 /// What Algorithm 4.1.3 gives for `B ∘ A`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CompositionOutcome {
+    /// Every step ran: `B ∘ A` and how it was reached.
     Composed(Box<CompositionSteps>),
     /// `A` or `coal(B)` has no standard representation.
     NotTractable {
+        /// The operand without one.
         operand: Operand,
+        /// Why it has none.
         reason: NotTractable,
     },
     /// The codomain of `f` and the domain of `g` have no mutual refinement.
     NoMutualRefinement {
+        /// The standard representation of `A`.
         f: Morphism,
+        /// The standard representation of `coal(B)`.
         g: Morphism,
+        /// Why `T` and `U` do not refine each other.
         reason: NotMutuallyRefinable,
     },
 }

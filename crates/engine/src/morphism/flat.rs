@@ -13,11 +13,14 @@ use crate::cute::{IntTuple, Notation};
 /// Which operand of `f ⊘♭ g` or `f ⊗♭ g`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlatOperand {
+    /// The morphism divided or multiplied, `f`.
     F,
+    /// The divisor or factor, `g`.
     G,
 }
 
 impl FlatOperand {
+    /// `"f"` or `"g"`, as the messages name the operand.
     pub fn as_str(self) -> &'static str {
         match self {
             FlatOperand::F => "f",
@@ -32,24 +35,33 @@ impl FlatOperand {
 pub enum NotAdmissible {
     /// `operand` is not a Tuple morphism: its domain or codomain is not a flat tuple.
     NotTuple {
+        /// Which operand.
         operand: FlatOperand,
+        /// It, as `tract` prints it.
         morphism: String,
     },
     /// The morphism to complement sends its domain entry `entry` (1-based) to `*`, so it has no
     /// complement (Definition 3.1.5.45, Proposition 3.1.5.49).
     NotComplementable {
+        /// Which operand is complemented (`g` for a divide, `f` for a product).
         operand: FlatOperand,
+        /// It, as `tract` prints it.
         morphism: String,
+        /// The first domain entry sent to `*`, 1-based.
         entry: usize,
     },
     /// `g` does not divide `f` (Definition 3.1.5.51): `codomain(g) ≠ domain(f)`.
     NotDivisor {
+        /// `codomain(g)`, in CuTe notation.
         codomain_g: String,
+        /// `domain(f)`, in CuTe notation.
         domain_f: String,
     },
     /// `f` and `g` are not product admissible (Definition 3.1.5.57): `codomain(g) ≠ domain(f^c)`.
     NotProductAdmissible {
+        /// `codomain(g)`, in CuTe notation.
         codomain_g: String,
+        /// `domain(f^c)`, in CuTe notation.
         complement_domain: String,
     },
 }

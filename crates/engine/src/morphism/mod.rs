@@ -152,9 +152,11 @@ impl Morphism {
         None
     }
 
+    /// The domain `S`: a nested tuple of positive integers, the shape of `L_f`.
     pub fn domain(&self) -> &IntTuple {
         &self.domain
     }
+    /// The codomain `T`: the tuple whose leaves `α` maps into.
     pub fn codomain(&self) -> &IntTuple {
         &self.codomain
     }

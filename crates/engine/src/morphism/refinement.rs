@@ -90,11 +90,22 @@ impl MutualRefinement {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotMutuallyRefinable {
     /// What is left of an entry of `T` and of `U` where neither divides the other.
-    Indivisible { t_entry: i64, u_entry: i64 },
+    Indivisible {
+        /// What is left of the entry of `T`.
+        t_entry: i64,
+        /// What is left of the entry of `U`.
+        u_entry: i64,
+    },
     /// `U` ran out while `T` still had `remaining` (size `T` does not divide size `U` in order).
-    Exhausted { remaining: i64 },
+    Exhausted {
+        /// What is left of the entry of `T` being split.
+        remaining: i64,
+    },
     /// Nested tuples of the paper have positive entries.
-    NonPositive { entry: i64 },
+    NonPositive {
+        /// The first such entry's value.
+        entry: i64,
+    },
 }
 
 impl fmt::Display for NotMutuallyRefinable {

@@ -14,16 +14,23 @@ pub enum NotTractable {
     /// The paper's layouts have positive shape entries and non-negative strides; leaf `leaf`
     /// (0-based, left to right) is `shape:stride`.
     OutsideDomain {
+        /// The layout, in CuTe notation.
         layout: String,
+        /// The first leaf outside, 0-based.
         leaf: usize,
+        /// Its shape entry (below 1 if that is what fails).
         shape: i64,
+        /// Its stride (negative if that is what fails).
         stride: i64,
     },
     /// The flat modes `sorted` by `(stride, shape)`: at `at`, `s_i:d_i` with `d_i ≠ 0` is
     /// followed by `s_{i+1}:d_{i+1}`, and `s_i·d_i` does not divide `d_{i+1}`.
     Divisibility {
+        /// The layout, in CuTe notation.
         layout: String,
+        /// Its flat modes `(s_i, d_i)`, sorted stably by `(stride, shape)`.
         sorted: Vec<(i64, i64)>,
+        /// The 0-based position `i` in `sorted` where `s_i·d_i ∤ d_{i+1}`.
         at: usize,
     },
 }

@@ -30,14 +30,17 @@ pub struct SortedSet<T> {
 }
 
 impl<T> SortedSet<T> {
+    /// The empty set; allocates nothing until the first insertion.
     pub const fn new() -> Self {
         Self { items: Vec::new() }
     }
 
+    /// Number of elements.
     pub fn len(&self) -> usize {
         self.items.len()
     }
 
+    /// Whether the set has no element.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
@@ -47,10 +50,12 @@ impl<T> SortedSet<T> {
         self.items.iter()
     }
 
+    /// The smallest element.
     pub fn first(&self) -> Option<&T> {
         self.items.first()
     }
 
+    /// The largest element.
     pub fn last(&self) -> Option<&T> {
         self.items.last()
     }
@@ -88,6 +93,7 @@ impl<T: Ord> SortedSet<T> {
         self.find(value).map(|at| self.items.remove(at)).is_ok()
     }
 
+    /// Whether `value` is in the set, by binary search.
     pub fn contains<Q: Ord + ?Sized>(&self, value: &Q) -> bool
     where
         T: Borrow<Q>,
@@ -158,20 +164,24 @@ pub struct SortedMap<K, V> {
 }
 
 impl<K, V> SortedMap<K, V> {
+    /// The empty map; allocates nothing until the first insertion.
     pub const fn new() -> Self {
         Self {
             entries: Vec::new(),
         }
     }
 
+    /// Number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether the map has no entry.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
+    /// Removes every entry, keeping the allocation.
     pub fn clear(&mut self) {
         self.entries.clear();
     }
@@ -181,10 +191,12 @@ impl<K, V> SortedMap<K, V> {
         self.into_iter()
     }
 
+    /// The keys in ascending order.
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &K> + ExactSizeIterator {
         self.entries.iter().map(|(k, _)| k)
     }
 
+    /// The values in ascending order of their keys.
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
         self.entries.iter().map(|(_, v)| v)
     }
@@ -198,6 +210,7 @@ impl<K: Ord, V> SortedMap<K, V> {
         position(&self.entries, |(k, _)| k.borrow(), key)
     }
 
+    /// The value of `key`, by binary search.
     pub fn get<Q: Ord + ?Sized>(&self, key: &Q) -> Option<&V>
     where
         K: Borrow<Q>,
@@ -205,6 +218,7 @@ impl<K: Ord, V> SortedMap<K, V> {
         self.find(key).ok().map(|at| &self.entries[at].1)
     }
 
+    /// The value of `key`, to change in place.
     pub fn get_mut<Q: Ord + ?Sized>(&mut self, key: &Q) -> Option<&mut V>
     where
         K: Borrow<Q>,
@@ -212,6 +226,7 @@ impl<K: Ord, V> SortedMap<K, V> {
         self.find(key).ok().map(|at| &mut self.entries[at].1)
     }
 
+    /// Whether `key` has a value.
     pub fn contains_key<Q: Ord + ?Sized>(&self, key: &Q) -> bool
     where
         K: Borrow<Q>,
@@ -265,10 +280,12 @@ impl<'a, K, V> Entry<'a, K, V> {
         &mut self.map.entries[at].1
     }
 
+    /// The key's value, first set to `value` where it has none.
     pub fn or_insert(self, value: V) -> &'a mut V {
         self.or_insert_with(|| value)
     }
 
+    /// The key's value, first set to `V::default()` where it has none.
     pub fn or_default(self) -> &'a mut V
     where
         V: Default,

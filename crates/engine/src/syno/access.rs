@@ -24,31 +24,41 @@ pub const MAX_EXTENT: i64 = 1 << 40;
 /// A loop variable: an output or reduction iterator over `0..extent`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoopVar {
+    /// `o0, o1, …` for output iterators, `r0, r1, …` for reduction ones.
     pub name: String,
+    /// The chain dimension it iterates.
     pub dim: DimId,
+    /// Its bound size: the variable ranges over `0..extent`.
     pub extent: i64,
+    /// Whether it is a reduction iterator (made by `MapReduce`).
     pub reduction: bool,
 }
 
 /// One input tensor's access: an index per dimension, read where `valid` holds.
 #[derive(Clone, Debug)]
 pub struct InputAccess {
+    /// The tensor's dimensions, in its order.
     pub dims: Vec<DimId>,
+    /// Their bound sizes.
     pub shape: Vec<i64>,
     /// Simplified, given `valid`.
     pub index: Vec<ExprId>,
+    /// Whether the element is read: false where an Unfold reads padding; simplified.
     pub valid: ExprId,
     /// As the primitives build them.
     pub raw_index: Vec<ExprId>,
+    /// `valid` as the primitives build it.
     pub raw_valid: ExprId,
 }
 
 /// The access expressions of every input over the operator's loop variables.
 #[derive(Clone, Debug)]
 pub struct Access {
+    /// The arena every expression here lives in.
     pub arena: ExprArena,
     /// The output iterators, then the reduction iterators; variable `k` reads `env[k]`.
     pub loops: Vec<LoopVar>,
+    /// One access per input tensor, in [`TensorId`] order.
     pub inputs: Vec<InputAccess>,
     /// `StepLimit` when any simplification ran out of steps (the result is still correct).
     pub stop: StopReason,
@@ -57,13 +67,16 @@ pub struct Access {
 /// One assignment of the loop variables and what every input reads there (`None`: padding).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Point {
+    /// The loop variables' values, in [`Access::loops`] order.
     pub loops: Vec<i64>,
+    /// Per input tensor, the coordinates read there, or `None` where it reads padding.
     pub reads: Vec<Option<Vec<i64>>>,
 }
 
 /// The input elements one output element reads, over all reduction values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reads {
+    /// The output element's coordinates (the output iterators' values).
     pub output: Vec<i64>,
     /// Per input tensor, the distinct coordinates read, in increasing order.
     pub inputs: Vec<Vec<Vec<i64>>>,

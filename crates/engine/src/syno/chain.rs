@@ -29,8 +29,11 @@ pub enum Direction {
 /// A dimension as the UI shows it: its size and what is known of its colours.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DimView {
+    /// Which dimension (`d3`).
     pub id: DimId,
+    /// Its size, symbolic until bound.
     pub size: Size,
+    /// What the chain knows of its colours.
     pub colour: DimColour,
 }
 
@@ -143,6 +146,7 @@ impl Chain {
         Ok(dim)
     }
 
+    /// Which end the chain started from.
     pub fn direction(&self) -> Direction {
         self.direction
     }
@@ -152,6 +156,7 @@ impl Chain {
         &self.start
     }
 
+    /// The steps applied so far, in order, each with its top and bottom dimensions.
     pub fn steps(&self) -> &[AppliedStep] {
         &self.steps
     }
@@ -472,6 +477,7 @@ pub struct Operator {
 }
 
 impl Operator {
+    /// The chain the operator was finished from.
     pub fn chain(&self) -> &Chain {
         &self.chain
     }
@@ -491,6 +497,7 @@ impl Operator {
         &self.reductions
     }
 
+    /// The size of dimension `dim`, if the chain made it.
     pub fn size(&self, dim: DimId) -> Option<&Size> {
         self.chain.size(dim)
     }
@@ -509,6 +516,7 @@ impl Operator {
             .collect()
     }
 
+    /// The output's shape, one size per output dimension.
     pub fn output_shape(&self) -> Vec<Size> {
         self.chain.sizes_of(&self.output)
     }

@@ -35,15 +35,20 @@ pub enum DimColour {
 /// A backward disjoint constraint `left ∩ right = ∅`, added by the Share at `step`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Disjoint {
+    /// One side: the union of these open frontier dimensions' colours.
     pub left: SortedSet<DimId>,
+    /// The other side, likewise.
     pub right: SortedSet<DimId>,
+    /// The 0-based step of the Share that added it.
     pub step: usize,
 }
 
 /// Why a dimension is on the known-clear-colour list: the step and the rule that require it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Origin {
+    /// The 0-based step that requires it.
     pub step: usize,
+    /// The rule that requires it: [`Rule::StrideClear`] or [`Rule::ShareDisjoint`].
     pub rule: Rule,
 }
 

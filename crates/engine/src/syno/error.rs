@@ -32,6 +32,7 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// The rule's kebab-case name (`share-disjoint`), as messages and tests name it.
     pub fn name(self) -> &'static str {
         match self {
             Rule::Frontier => "frontier",
@@ -79,8 +80,11 @@ pub enum SynoError {
     /// finishing assignment itself. A backward chain's colour rules fail only when the chain is
     /// finished, and then name the step that made the failing constraint.
     Rejected {
+        /// The 0-based step, or the step count for the finishing assignment.
         step: usize,
+        /// The rule broken.
         rule: Rule,
+        /// What broke it, with the sizes or colours involved.
         detail: String,
     },
     /// Bad input outside any step (a start shape, bindings, an enumeration too large).

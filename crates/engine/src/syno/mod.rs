@@ -72,6 +72,7 @@ use std::fmt;
 pub struct DimId(u32);
 
 impl DimId {
+    /// The creation number: `3` for `d3`.
     pub fn index(self) -> usize {
         self.0 as usize
     }

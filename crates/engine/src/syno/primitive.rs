@@ -28,6 +28,7 @@ pub enum Primitive {
 }
 
 impl Primitive {
+    /// The primitive's name as Syno writes it (`Share`, `MapReduce`), without its constant.
     pub fn name(&self) -> &'static str {
         match self {
             Primitive::Share => "Share",
@@ -92,11 +93,14 @@ impl fmt::Display for Primitive {
 /// chain, the bottom ones in a backward chain (`Unfold` and `Split`: `[i, j]` in that order).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
+    /// The primitive to apply.
     pub primitive: Primitive,
+    /// The frontier dimensions it names: `top_arity` of them forward, `bottom_arity` backward.
     pub dims: Vec<DimId>,
 }
 
 impl Step {
+    /// `primitive` applied to `dims`.
     pub fn new(primitive: Primitive, dims: &[DimId]) -> Step {
         Step {
             primitive,
@@ -110,8 +114,11 @@ impl Step {
 /// the primitive's notation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AppliedStep {
+    /// The primitive applied.
     pub primitive: Primitive,
+    /// Its left-hand (tensor side) dimensions.
     pub top: Vec<DimId>,
+    /// Its right-hand (iterator side) dimensions.
     pub bottom: Vec<DimId>,
 }
 

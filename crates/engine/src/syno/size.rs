@@ -41,6 +41,7 @@ impl Size {
         }
     }
 
+    /// The constant factor: `2` in `2·H^2·W`, the whole size when there is no variable.
     pub fn coefficient(&self) -> i64 {
         self.coefficient
     }

@@ -34,15 +34,21 @@ pub enum Witness {
     /// The valid set is not a box: `inside` lies within the bounding box of the valid coordinates
     /// but is masked.
     NotABox {
+        /// A masked coordinate of `outer`'s shape.
         inside: Vec<i64>,
+        /// The bounding box of the valid coordinates, one `[begin, end)` per dimension.
         bounding_box: Vec<Range>,
     },
     /// Offsets are not affine on the valid box: from `origin`, the strides measured along each
     /// axis predict `predicted` at `point`, but the stack gives `actual`.
     NotAffine {
+        /// The bounding box's first corner `b`, where the strides are measured from.
         origin: Vec<i64>,
+        /// The coordinate where the affine prediction fails.
         point: Vec<i64>,
+        /// `offset(b) + Σ_k s_k·(point_k - b_k)`, in elements.
         predicted: i64,
+        /// The stack's offset at `point`, in elements.
         actual: i64,
     },
     /// The stack has rank 0 and its one element is masked; a rank-0 view has no mask, so its one

@@ -31,6 +31,7 @@ pub enum NewViewReason {
 }
 
 impl NewViewReason {
+    /// One sentence for a UI saying why the reshape needs a second view.
     pub fn explain(self) -> &'static str {
         match self {
             NewViewReason::StridesDoNotMerge => {

@@ -10,6 +10,9 @@ use crate::error::{Field, LayoutError};
 /// Half-open valid range `[begin, end)` of one dimension.
 pub type Range = (i64, i64);
 
+/// A strided, masked view in tinygrad's canonical form: coordinate `i` of `shape` is at
+/// `offset + Σ_k strides[k]·i[k]` and valid iff it lies in `mask`. Only [`View::create`] builds
+/// one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct View {
     shape: Vec<i64>,
@@ -157,21 +160,29 @@ impl View {
         Ok(view)
     }
 
+    /// Size of each dimension; the view has `Π shape` logical elements.
     pub fn shape(&self) -> &[i64] {
         &self.shape
     }
+    /// Elements moved per step along each dimension; canonically 0 where the dimension is 1.
     pub fn strides(&self) -> &[i64] {
         &self.strides
     }
+    /// Offset of the coordinate `(0,…,0)`, in elements (it may itself be masked).
     pub fn offset(&self) -> i64 {
         self.offset
     }
+    /// Valid range `[begin, end)` of each dimension; `None` when every coordinate is valid
+    /// (a mask covering the whole shape is dropped).
     pub fn mask(&self) -> Option<&[Range]> {
         self.mask.as_deref()
     }
+    /// Whether this is the plain row-major buffer of its shape: offset 0, no mask, strides
+    /// [`strides_for_shape`] (tinygrad's `View.contiguous`).
     pub fn is_contiguous(&self) -> bool {
         self.contiguous
     }
+    /// Number of dimensions.
     pub fn rank(&self) -> usize {
         self.shape.len()
     }
@@ -456,6 +467,7 @@ pub struct RowMajor {
 }
 
 impl RowMajor {
+    /// The coordinates of `shape`, from `(0,…,0)`.
     pub fn new(shape: &[i64]) -> RowMajor {
         let empty = shape.iter().any(|&d| d <= 0);
         RowMajor {

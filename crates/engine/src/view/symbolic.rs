@@ -17,8 +17,11 @@ use crate::view::View;
 /// A named size variable with its inclusive range.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SymVar {
+    /// The name the dims write (`N`).
     pub name: String,
+    /// Smallest value, at least 1.
     pub min: i64,
+    /// Largest value (inclusive).
     pub max: i64,
 }
 
@@ -30,6 +33,7 @@ pub struct Dim {
 }
 
 impl Dim {
+    /// The static size `value`.
     pub fn fixed(value: i64) -> Dim {
         Dim {
             coeff: value,
@@ -37,6 +41,7 @@ impl Dim {
         }
     }
 
+    /// The variable `name` itself, `1·name`.
     pub fn var(name: &str) -> Dim {
         let mut vars = SortedMap::new();
         vars.insert(name.to_string(), 1);
@@ -202,12 +207,15 @@ impl SymView {
         })
     }
 
+    /// Size of each dimension, as monomials.
     pub fn shape(&self) -> &[Dim] {
         &self.shape
     }
+    /// Elements moved per step along each dimension, as monomials (`(N, 4)` has `(4, 1)`).
     pub fn strides(&self) -> &[Dim] {
         &self.strides
     }
+    /// The variables the sizes may use, with their ranges.
     pub fn vars(&self) -> &[SymVar] {
         &self.vars
     }

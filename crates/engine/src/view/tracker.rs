@@ -13,18 +13,27 @@ use crate::view::{checked_product, Range, View};
 /// One movement op with its argument, as the UI and the vector files spell it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MovementOp {
+    /// `reshape(new_shape)`: same element count; a view is appended where the last cannot
+    /// express it.
     Reshape(Vec<i64>),
+    /// `permute(axes)`: dimension `k` becomes dimension `axes[k]`.
     Permute(Vec<usize>),
+    /// `expand(new_shape)`: size-1 dimensions broadcast (stride 0).
     Expand(Vec<i64>),
+    /// `pad(((before, after), ...))`: masked cells before and after each dimension.
     Pad(Vec<Range>),
+    /// `shrink(((begin, end), ...))`: keep `[begin, end)` of each dimension.
     Shrink(Vec<Range>),
+    /// `flip(flags)`: reverse each dimension whose flag is set.
     Flip(Vec<bool>),
+    /// `stride(mul)`: keep every `|mul[k]|`-th element of dimension `k`, reversed when negative.
     Stride(Vec<i64>),
     /// Merge the last two views while tinygrad can (no argument).
     Simplify,
 }
 
 impl MovementOp {
+    /// The op's lower-case name as tinygrad and the vector files spell it (`"reshape"`).
     pub fn name(&self) -> &'static str {
         match self {
             MovementOp::Reshape(_) => "reshape",
@@ -39,6 +48,7 @@ impl MovementOp {
     }
 }
 
+/// A stack of views, innermost (the buffer's) first; see the module docs. Never empty.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ShapeTracker {
     views: Vec<View>,
@@ -70,10 +80,12 @@ impl ShapeTracker {
         Ok(ShapeTracker { views })
     }
 
+    /// The views, innermost (the one that indexes the buffer) first.
     pub fn views(&self) -> &[View] {
         &self.views
     }
 
+    /// The tracker's shape: the last view's.
     pub fn shape(&self) -> &[i64] {
         self.last().shape()
     }

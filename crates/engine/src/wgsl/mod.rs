@@ -25,11 +25,14 @@ use crate::view::tracker::ShapeTracker;
 /// The integer type of the address arithmetic and of the offsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IndexType {
+    /// `u32`: offsets must be non-negative.
     U32,
+    /// `i32`: offsets may be negative.
     I32,
 }
 
 impl IndexType {
+    /// The WGSL type name: `u32` or `i32`.
     pub fn as_str(self) -> &'static str {
         match self {
             IndexType::U32 => "u32",
@@ -57,6 +60,7 @@ impl IndexType {
 /// Generator options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShaderOptions {
+    /// The type of the address arithmetic and of the offsets.
     pub index_type: IndexType,
     /// Written to the output where an element is masked or its offset is out of the buffer.
     pub fill: i32,
@@ -80,6 +84,7 @@ impl Default for ShaderOptions {
 /// A generated shader and what it was generated from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shader {
+    /// The whole shader source: the address function and the gather kernel.
     pub wgsl: String,
     /// Elements the kernel writes (the output buffer's length).
     pub elements: u32,

@@ -30,7 +30,9 @@ use super::{AccessKind, BankReport, Banks, TileAccess, TileRead, WarpAccess, WAR
 /// Which side of a copy is shared memory: what it reads (`S`) or what it writes (`D`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SharedSide {
+    /// `S`: the copy reads shared memory (a load, `ldmatrix`).
     Source,
+    /// `D`: the copy writes shared memory (a store, `stmatrix`, `cp.async`).
     Destination,
 }
 
@@ -187,11 +189,13 @@ pub fn copy_instruction(atom: &CopyAtom, shared: SharedSide) -> Result<AccessKin
 /// One copy instruction of one warp and its bank report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CopyInstruction<'a> {
+    /// The warp, from 0 (threads `32·warp ..`).
     pub warp: usize,
     /// Which execution of the atom, `0 ..` per warp.
     pub index: usize,
     /// The addresses, with the values `k·n .. k·n + n` of each thread.
     pub access: &'a TileAccess,
+    /// The warp's bank conflicts in this instruction.
     pub report: &'a BankReport,
 }
 
@@ -311,6 +315,7 @@ impl CopyBanks {
         self.kind
     }
 
+    /// Which side of the copy is shared memory, and so is analysed.
     pub fn shared(&self) -> SharedSide {
         self.shared
     }

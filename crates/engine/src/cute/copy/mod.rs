@@ -173,12 +173,16 @@ impl CopyAtom {
         out
     }
 
+    /// The atom's name as given to [`CopyAtom::parse`] (`SM75_U32x4_LDSM_N`).
     pub fn name(&self) -> &str {
         &self.name
     }
+    /// Bits per element of `T`, the unit the layouts are recast to.
     pub fn element_bits(&self) -> i64 {
         self.element_bits
     }
+    /// `ThrID`: atom thread → hardware thread (`_32:_1` for a warp-wide atom, `_1:_0` for a
+    /// one-thread copy).
     pub fn thr_id(&self) -> &CppLayout {
         &self.thr_id
     }

@@ -106,6 +106,7 @@ impl TiledCopy {
         Ok(copy)
     }
 
+    /// The copy atom that is tiled.
     pub fn atom(&self) -> &CopyAtom {
         &self.atom
     }

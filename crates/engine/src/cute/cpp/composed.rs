@@ -20,7 +20,10 @@ pub enum CppOffset {
     Int(CppInt),
     /// `smem_ptr_flag_bits<bits>`: a static `_0` standing for a shared-memory pointer to
     /// `bits`-wide elements, not set yet; its swizzle acts on byte addresses.
-    SmemPtr { bits: i64 },
+    SmemPtr {
+        /// The element width, in bits (`16` for `smem_ptr[16b]`).
+        bits: i64,
+    },
 }
 
 /// `swizzle ∘ offset ∘ layout` as CuTe C++ holds it.
@@ -32,6 +35,7 @@ pub struct CppComposedLayout {
 }
 
 impl CppOffset {
+    /// The integer added before the swizzle: an unset pointer adds 0.
     pub fn value(self) -> i64 {
         match self {
             CppOffset::Int(v) => v.value(),
@@ -50,6 +54,7 @@ impl fmt::Display for CppOffset {
 }
 
 impl CppComposedLayout {
+    /// `swizzle ∘ offset ∘ layout`, taken as given (no normalisation).
     pub fn new(swizzle: Swizzle, offset: CppOffset, layout: CppLayout) -> CppComposedLayout {
         CppComposedLayout {
             swizzle,
@@ -58,9 +63,11 @@ impl CppComposedLayout {
         }
     }
 
+    /// The swizzle `Sw<B,M,S>` applied last.
     pub fn swizzle(&self) -> Swizzle {
         self.swizzle
     }
+    /// What is added to `layout(i)` before the swizzle: an integer or an unset pointer.
     pub fn offset(&self) -> CppOffset {
         self.offset
     }

@@ -50,6 +50,7 @@ impl AtomSwizzle {
             AtomSwizzle::Sw128 => 3,
         }
     }
+    /// The width as CUTLASS names it: `INTER`, `SW32`, `SW64`, `SW128`.
     pub fn as_str(self) -> &'static str {
         match self {
             AtomSwizzle::Inter => "INTER",
@@ -61,6 +62,7 @@ impl AtomSwizzle {
 }
 
 impl Major {
+    /// `K` or `MN`, as CUTLASS's atom names write it.
     pub fn as_str(self) -> &'static str {
         match self {
             Major::K => "K",
@@ -72,8 +74,11 @@ impl Major {
 /// An atom by name: `K_SW128_half` = `Layout_K_SW128_Atom<half_t>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GmmaAtom {
+    /// Which mode of the tile is contiguous.
     pub major: Major,
+    /// The swizzle width: the bytes of one swizzled row.
     pub swizzle: AtomSwizzle,
+    /// Bits per element: 8, 16 or 32.
     pub element_bits: i64,
 }
 

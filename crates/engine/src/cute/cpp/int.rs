@@ -31,7 +31,9 @@ pub struct CppInt {
 /// A CuTe C++ `IntTuple`: an integer or a tuple of them, nested.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CppTuple {
+    /// A leaf: `_8` or `8`.
     Int(CppInt),
+    /// A tuple of modes, such as `(_4,(2,_3))`.
     Tuple(Vec<CppTuple>),
 }
 
@@ -64,9 +66,11 @@ impl CppInt {
             is_static: false,
         }
     }
+    /// The integer's value, static or not.
     pub fn value(self) -> i64 {
         self.value
     }
+    /// Whether the value is part of the type (`Int<8>`, printed `_8`).
     pub fn is_static(self) -> bool {
         self.is_static
     }
@@ -79,10 +83,18 @@ impl CppInt {
         CppInt { value, is_static }
     }
 
+    /// `a + b`, static iff both are.
+    ///
+    /// # Errors
+    /// `Overflow`.
     pub fn checked_add(self, other: CppInt) -> Result<CppInt, LayoutError> {
         let value = self.value.checked_add(other.value).ok_or_else(overflow)?;
         Ok(CppInt::with(value, self.is_static && other.is_static))
     }
+    /// `a - b`, static iff both are.
+    ///
+    /// # Errors
+    /// `Overflow`.
     pub fn checked_sub(self, other: CppInt) -> Result<CppInt, LayoutError> {
         let value = self.value.checked_sub(other.value).ok_or_else(overflow)?;
         Ok(CppInt::with(value, self.is_static && other.is_static))
@@ -123,16 +135,22 @@ impl CppInt {
         let value = self.value.checked_rem(other.value).unwrap_or(0);
         Ok(CppInt::with(value, self.is_static && other.is_static))
     }
+    /// The smaller value, static iff both are.
     pub fn min(self, other: CppInt) -> CppInt {
         CppInt::with(
             self.value.min(other.value),
             self.is_static && other.is_static,
         )
     }
+    /// `|a|`, static iff `a` is.
+    ///
+    /// # Errors
+    /// `Overflow` for `i64::MIN`.
     pub fn abs(self) -> Result<CppInt, LayoutError> {
         let value = self.value.checked_abs().ok_or_else(overflow)?;
         Ok(CppInt::with(value, self.is_static))
     }
+    /// `-1`, `0` or `1` by the sign of `a`, static iff `a` is.
     pub fn signum(self) -> CppInt {
         CppInt::with(self.value.signum(), self.is_static)
     }
@@ -159,6 +177,7 @@ impl fmt::Display for CppInt {
 }
 
 impl CppTuple {
+    /// The leaf `value`.
     pub fn int(value: CppInt) -> CppTuple {
         CppTuple::Int(value)
     }

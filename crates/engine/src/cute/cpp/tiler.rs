@@ -14,9 +14,13 @@ use crate::cute::{MAX_DEPTH, MAX_NOTATION_CHARS};
 /// or a tuple of tilers, one per mode.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CppTiler {
+    /// A layout `B`, such as `_3:_3`.
     Layout(CppLayout),
+    /// An integer `n`, the layout `make_layout(n)` = `n:_1`.
     Int(CppInt),
+    /// `_`: leave the mode as it is.
     Underscore,
+    /// One tiler per mode, such as `(_4,_)`.
     Tuple(Vec<CppTiler>),
 }
 

@@ -95,6 +95,7 @@ impl MmaAtom {
         out
     }
 
+    /// The atom's name as given to [`MmaAtom::parse`] (`SM80_16x8x16_F16F16F16F16_TN`).
     pub fn name(&self) -> &str {
         &self.name
     }

@@ -11,8 +11,11 @@ use super::MmaAtom;
 /// Which operand of `D = A·B + C`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Operand {
+    /// The `M×K` multiplicand.
     A,
+    /// The `N×K` multiplicand.
     B,
+    /// The `M×N` accumulator (and result `D`).
     C,
 }
 
@@ -104,6 +107,7 @@ impl TiledMma {
         Ok(mma)
     }
 
+    /// The MMA atom that is tiled.
     pub fn atom(&self) -> &MmaAtom {
         &self.atom
     }
@@ -111,6 +115,7 @@ impl TiledMma {
     pub fn atom_layout(&self) -> &CppLayout {
         &self.atom_layout
     }
+    /// `permutation_mnk`, one per mode M, N, K; `_` where none was given.
     pub fn permutation(&self) -> &[CppTiler; 3] {
         &self.permutation
     }
@@ -141,6 +146,7 @@ impl TiledMma {
     pub fn tv_c(&self) -> &CppLayout {
         &self.tv_c
     }
+    /// The `(thread, value)` layout of `operand`: [`TiledMma::tv_a`], `tv_b` or `tv_c`.
     pub fn tv(&self, operand: Operand) -> &CppLayout {
         match operand {
             Operand::A => &self.tv_a,

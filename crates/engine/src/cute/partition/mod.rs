@@ -18,8 +18,11 @@ use super::{CppLayout, CppTiler, TiledCopy};
 /// A coordinate as CuTe slices with it: an integer, `_` (keep the mode) or a tuple of them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CppCoord {
+    /// An integer: take that index of the mode.
     Int(i64),
+    /// `_`: keep the whole mode.
     All,
+    /// One coordinate per mode, such as `(_,2)`.
     Tuple(Vec<CppCoord>),
 }
 
@@ -76,6 +79,7 @@ impl CppTensor {
     pub fn offset(&self) -> i64 {
         self.offset
     }
+    /// The layout: element `i` is `offset + layout(i)`.
     pub fn layout(&self) -> &CppLayout {
         &self.layout
     }
@@ -454,8 +458,11 @@ impl ThrCopy<'_> {
 /// tensor it holds, `(row, col)`: `(m, k)` for A, `(n, k)` for B, `(m, n)` for C.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FragmentValue {
+    /// The value's index in the thread's fragment.
     pub value: i64,
+    /// The element's row in the whole tensor: `m` for A and C, `n` for B.
     pub row: i64,
+    /// The element's column: `k` for A and B, `n` for C.
     pub col: i64,
 }
 

@@ -30,6 +30,7 @@ fn overflow() -> LayoutError {
 }
 
 impl ComposedLayout {
+    /// `swizzle ∘ offset ∘ layout`, taken as given (no normalisation).
     pub fn new(swizzle: Swizzle, offset: i64, layout: Layout) -> ComposedLayout {
         ComposedLayout {
             swizzle,
@@ -38,9 +39,11 @@ impl ComposedLayout {
         }
     }
 
+    /// The swizzle `Sw<B,M,S>` applied last.
     pub fn swizzle(&self) -> Swizzle {
         self.swizzle
     }
+    /// The offset added to `layout(i)` before the swizzle (0 when none).
     pub fn offset(&self) -> i64 {
         self.offset
     }

@@ -13,15 +13,32 @@ use crate::view::View;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoConversion {
     /// A layout has no validity mask.
-    Masked { mask: Vec<(i64, i64)> },
+    Masked {
+        /// The view's mask, one `[begin, end)` per dimension.
+        mask: Vec<(i64, i64)>,
+    },
     /// A layout starts at address 0.
-    Offset { offset: i64 },
+    Offset {
+        /// The view's offset, in elements.
+        offset: i64,
+    },
     /// Layouts here map into non-negative addresses by non-negative strides.
-    NegativeStride { axis: usize, stride: i64 },
+    NegativeStride {
+        /// The view dimension (row-major, from 0) whose stride is negative.
+        axis: usize,
+        /// That stride.
+        stride: i64,
+    },
     /// A view's dims are flat; a nested mode has no single dim to become.
-    Nested { layout: String },
+    Nested {
+        /// The layout, in CuTe notation.
+        layout: String,
+    },
     /// The layout does not fit a view's 64-bit arithmetic.
-    TooLarge { reason: String },
+    TooLarge {
+        /// Why, as [`View::create`]'s error says it.
+        reason: String,
+    },
 }
 
 impl fmt::Display for NoConversion {

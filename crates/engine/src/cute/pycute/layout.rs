@@ -23,9 +23,13 @@ pub(crate) const LAYOUT_TUPLE: TupleSyntax = TupleSyntax {
     brackets: "parentheses",
 };
 
+/// A CuTe int tuple: an int or a (possibly empty, possibly nested) tuple of int tuples. An int
+/// and a 1-tuple differ: `8` has rank 1 and depth 0, `(8)` rank 1 and depth 1.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum IntTuple {
+    /// A leaf, such as a size or a stride.
     Int(i64),
+    /// A tuple of modes, such as `(4,(2,3))`.
     Tuple(Vec<IntTuple>),
 }
 
@@ -81,6 +85,7 @@ pub(crate) fn mul(a: i64, b: i64) -> Result<i64, LayoutError> {
 }
 
 impl IntTuple {
+    /// Whether this is a leaf (not a tuple, even a 1-tuple).
     pub fn is_int(&self) -> bool {
         matches!(self, IntTuple::Int(_))
     }
@@ -158,6 +163,7 @@ impl IntTuple {
         }
     }
 
+    /// The tuple as written in `notation`: `(4,(2,3))` or `(4, (2, 3))`, a 1-tuple `(8)` or `(8,)`.
     pub fn to_notation(&self, notation: Notation) -> String {
         match self {
             IntTuple::Int(v) => v.to_string(),
@@ -275,15 +281,19 @@ impl Layout {
         Layout { shape, stride }
     }
 
+    /// The shape `S` of `S:D`: sizes, nested as the modes are.
     pub fn shape(&self) -> &IntTuple {
         &self.shape
     }
+    /// The stride `D` of `S:D`, congruent with the shape; strides may be negative or 0.
     pub fn stride(&self) -> &IntTuple {
         &self.stride
     }
+    /// Number of top-level modes: 1 for an int shape.
     pub fn rank(&self) -> usize {
         self.shape.rank()
     }
+    /// Nesting depth of the shape: 0 for an int shape such as `8:1`.
     pub fn depth(&self) -> usize {
         self.shape.depth()
     }
@@ -391,6 +401,7 @@ impl Layout {
         Ok(out)
     }
 
+    /// `S:D` in `notation`: `((4,4),4):((16,1),4)` or `((4, 4), 4):((16, 1), 4)`.
     pub fn to_notation(&self, notation: Notation) -> String {
         format!(
             "{}:{}",

@@ -23,8 +23,11 @@ const PROFILE_TUPLE: TupleSyntax = TupleSyntax {
 /// that mode alone).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Tiler {
+    /// A layout `B`, such as `3:3` or `(2,4):(1,8)`.
     Layout(Layout),
+    /// A size `n`, the compact layout `n:1`.
     Int(i64),
+    /// `<B0,B1,…>`: tiler `k` acts on mode `k`; `_` (`None`) leaves the mode alone.
     ByMode(Vec<Option<Tiler>>),
 }
 

@@ -33,6 +33,7 @@ pub struct Tiles {
     /// The index of B each result element stands for: its place in a divide's tile, or the
     /// copy of A a product puts it in (B's index when B is one layout).
     pub b: Vec<Option<usize>>,
+    /// How many tiles there are.
     pub count: usize,
 }
 
@@ -78,6 +79,7 @@ impl Part {
         &self.name
     }
 
+    /// Size of the part of A, in elements.
     pub fn a_size(&self) -> i64 {
         self.a_size
     }

@@ -39,7 +39,9 @@ use crate::expr::{BinOp, ExprArena, ExprId, Node, VarId};
 
 /// One named rewrite: `law` holds for every assignment satisfying the rule's side conditions.
 pub struct Rule {
+    /// The rule's kebab-case name, as [`Step::rule`] records it (`linear-normal-form`).
     pub name: &'static str,
+    /// The law it applies, in the notation of the module docs.
     pub law: &'static str,
     apply: fn(&mut ExprArena, ExprId) -> Option<ExprId>,
 }
@@ -56,8 +58,11 @@ impl Rule {
 /// A rule that fired: `before` was rewritten to `after`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
+    /// The [`Rule::name`] of the rule that fired.
     pub rule: &'static str,
+    /// The node rewritten.
     pub before: ExprId,
+    /// What it was rewritten to; both evaluate alike wherever the rule's conditions hold.
     pub after: ExprId,
 }
 
@@ -215,8 +220,11 @@ fn rebuild(arena: &mut ExprArena, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
 /// The simplest form the rules reach, with the steps taken.
 #[derive(Clone, Debug)]
 pub struct Simplified {
+    /// The simplest form reached.
     pub root: ExprId,
+    /// Every firing, in order.
     pub steps: Vec<Step>,
+    /// Whether the rules ran out or the budget did.
     pub stop: StopReason,
 }
 

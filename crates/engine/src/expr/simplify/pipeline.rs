@@ -185,9 +185,13 @@ fn last_pass(
 /// `idx` and `valid` simplified together; see the module docs.
 #[derive(Clone, Debug)]
 pub struct SimplifiedIndexing {
+    /// The offset, simplified given `valid` (it equals the original only where `valid` holds).
     pub idx: ExprId,
+    /// The validity, simplified clause by clause.
     pub valid: ExprId,
+    /// Every firing of the way kept, over both, in order.
     pub steps: Vec<Step>,
+    /// [`StopReason::StepLimit`] if any run of the rules in the way kept spent the budget.
     pub stop: StopReason,
 }
 

@@ -33,6 +33,8 @@ pub enum ConversionKind {
 }
 
 impl ConversionKind {
+    /// The kind as the report writes it: `no-op`, `register permute`, `warp shuffle`,
+    /// `shared memory`.
     pub fn as_str(self) -> &'static str {
         match self {
             ConversionKind::NoOp => "no-op",

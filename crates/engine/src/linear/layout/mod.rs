@@ -227,10 +227,12 @@ impl LinearLayout {
         )
     }
 
+    /// The input dimensions' names, in order (`register`, `lane`, `warp`, `block`).
     pub fn in_dims(&self) -> impl Iterator<Item = &str> {
         self.bases.iter().map(|(n, _)| n.as_str())
     }
 
+    /// The output dimensions' names, in order (`dim0`, `dim1`, …).
     pub fn out_dims(&self) -> impl Iterator<Item = &str> {
         self.out_dims.iter().map(|(n, _)| n.as_str())
     }
@@ -253,10 +255,12 @@ impl LinearLayout {
             .map(|(_, b)| b.as_slice())
     }
 
+    /// Whether input dimension `name` exists.
     pub fn has_in_dim(&self, name: &str) -> bool {
         self.bases.iter().any(|(n, _)| n == name)
     }
 
+    /// Whether output dimension `name` exists.
     pub fn has_out_dim(&self, name: &str) -> bool {
         self.out_dims.iter().any(|(n, _)| n == name)
     }
@@ -271,6 +275,7 @@ impl LinearLayout {
         self.out_dim_size(name).map(u32::trailing_zeros)
     }
 
+    /// The size of output dimension `name` (a power of two), if the layout has it.
     pub fn out_dim_size(&self, name: &str) -> Option<u32> {
         self.out_dims
             .iter()

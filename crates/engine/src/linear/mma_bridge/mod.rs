@@ -27,8 +27,11 @@ pub const MAX_ENUMERATED: u64 = 1 << 16;
 /// The `(register, lane, warp)` that holds an element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Owner {
+    /// The register within the thread: Triton's `register` input, CuTe's value index.
     pub register: u32,
+    /// The lane within the warp, `0..32`.
     pub lane: u32,
+    /// The warp within the CTA (CuTe's `thread / 32`).
     pub warp: u32,
 }
 

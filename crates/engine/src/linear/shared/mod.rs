@@ -101,18 +101,22 @@ impl SwizzledShared {
         })
     }
 
+    /// `vec`: columns XORed as one unit; the phase is multiplied by it.
     pub fn vec(&self) -> u32 {
         self.vec
     }
 
+    /// `perPhase`: consecutive rows that share a phase.
     pub fn per_phase(&self) -> u32 {
         self.per_phase
     }
 
+    /// `maxPhase`: the number of distinct phases, `(row / perPhase) mod maxPhase`.
     pub fn max_phase(&self) -> u32 {
         self.max_phase
     }
 
+    /// `order`: dimensions from fastest to slowest (`order[0]` the columns, `order[1]` the rows).
     pub fn order(&self) -> &[u32] {
         &self.order
     }
@@ -211,18 +215,22 @@ impl NvmmaShared {
         })
     }
 
+    /// `swizzlingByteWidth`: 0, 32, 64 or 128 bytes per swizzled row.
     pub fn swizzle_byte_width(&self) -> u32 {
         self.swizzle_byte_width
     }
 
+    /// `transposed`: dimension 0 is the contiguous one instead of the last.
     pub fn transposed(&self) -> bool {
         self.transposed
     }
 
+    /// `elementBitWidth`: 8, 16, 32 or 64.
     pub fn element_bit_width(&self) -> u32 {
         self.element_bit_width
     }
 
+    /// `fp4Padded`: packed 4-bit elements stored with 8 padding offsets in every 16.
     pub fn fp4_padded(&self) -> bool {
         self.fp4_padded
     }

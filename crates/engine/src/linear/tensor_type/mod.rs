@@ -25,7 +25,9 @@ pub struct TensorType {
 /// shape is given apart, or a tensor type that carries its shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TritonText {
+    /// An attribute or a Gluon constructor alone; the shape comes from elsewhere.
     Layout(TritonLayout),
+    /// A `tensor<...>` type, shape and layout together.
     Tensor(TensorType),
 }
 
@@ -154,6 +156,7 @@ impl TensorType {
         &self.element
     }
 
+    /// The tensor's distributed layout (the encoding after the element type).
     pub fn layout(&self) -> &TritonLayout {
         &self.layout
     }
@@ -180,6 +183,7 @@ impl TritonText {
         }
     }
 
+    /// The layout, whichever way it was written.
     pub fn layout(&self) -> &TritonLayout {
         match self {
             TritonText::Layout(layout) => layout,

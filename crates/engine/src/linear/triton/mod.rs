@@ -64,12 +64,19 @@ pub struct LinearEncoding {
 /// shared memory (inputs `offset`, `block`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TritonLayout {
+    /// `#ttg.blocked`.
     Blocked(Blocked),
+    /// `#ttg.nvidia_mma`, version 2 or 3.
     NvidiaMma(NvidiaMma),
+    /// `#ttg.dot_op` of an `nvidia_mma` parent.
     DotOperand(DotOperand),
+    /// `#ttg.slice`.
     Slice(Slice),
+    /// `#ttg.linear`.
     Linear(LinearEncoding),
+    /// `#ttg.swizzled_shared`.
     SwizzledShared(SwizzledShared),
+    /// `#ttg.nvmma_shared`.
     NvmmaShared(NvmmaShared),
 }
 
@@ -100,6 +107,8 @@ pub(super) fn dim_names(rank: usize) -> Vec<String> {
 }
 
 impl Blocked {
+    /// `#ttg.blocked` from its four lists, as the verifier admits them.
+    ///
     /// # Errors
     /// Lists of different lengths (or none), values that are not powers of two, or an order
     /// that is not a permutation.
@@ -142,18 +151,22 @@ impl Blocked {
         })
     }
 
+    /// `sizePerThread`: consecutive elements a thread holds along each dimension.
     pub fn size_per_thread(&self) -> &[u32] {
         &self.size_per_thread
     }
 
+    /// `threadsPerWarp`: lanes along each dimension.
     pub fn threads_per_warp(&self) -> &[u32] {
         &self.threads_per_warp
     }
 
+    /// `warpsPerCTA`: warps along each dimension.
     pub fn warps_per_cta(&self) -> &[u32] {
         &self.warps_per_cta
     }
 
+    /// `order`: dimensions from fastest to slowest, for registers, lanes and warps alike.
     pub fn order(&self) -> &[u32] {
         &self.order
     }
@@ -216,14 +229,17 @@ impl NvidiaMma {
         })
     }
 
+    /// `(versionMajor, versionMinor)`: 2 for `mma.sync`, 3 for wgmma.
     pub fn version(&self) -> (u32, u32) {
         (self.version_major, self.version_minor)
     }
 
+    /// `warpsPerCTA`: warps along each dimension.
     pub fn warps_per_cta(&self) -> &[u32] {
         &self.warps_per_cta
     }
 
+    /// `instrShape`: one instruction's tile, `[16, 8]` (version 2) or `[16, N, K]` (version 3).
     pub fn instr_shape(&self) -> &[u32] {
         &self.instr_shape
     }
@@ -257,6 +273,8 @@ impl NvidiaMma {
 }
 
 impl DotOperand {
+    /// Operand `op_idx` of `parent`, `kWidth = k_width`.
+    ///
     /// # Errors
     /// `op_idx` not 0 or 1, operand 1 of a version-3 parent (wgmma reads B from shared
     /// memory), or a `k_width` that is not 1, 2, 4, 8 or 16.
@@ -279,14 +297,17 @@ impl DotOperand {
         })
     }
 
+    /// `opIdx`: 0 for A, 1 for B.
     pub fn op_idx(&self) -> u32 {
         self.op_idx
     }
 
+    /// The `nvidia_mma` layout whose operand this is.
     pub fn parent(&self) -> &NvidiaMma {
         &self.parent
     }
 
+    /// `kWidth`: consecutive K elements a thread holds together (1, 2, 4, 8 or 16).
     pub fn k_width(&self) -> u32 {
         self.k_width
     }
@@ -317,6 +338,8 @@ impl DotOperand {
 }
 
 impl Slice {
+    /// `parent` with dimension `dim` removed.
+    ///
     /// # Errors
     /// `dim` is not a dimension of the parent, the parent has a single dimension, or it is a
     /// shared layout (Triton slices only distributed layouts).
@@ -342,10 +365,12 @@ impl Slice {
         })
     }
 
+    /// The sliced dimension of the parent.
     pub fn dim(&self) -> u32 {
         self.dim
     }
 
+    /// The layout sliced, of rank one more.
     pub fn parent(&self) -> &TritonLayout {
         &self.parent
     }

@@ -70,12 +70,15 @@ impl CppLayout {
         }
     }
 
+    /// The shape `S` of `S:D`, each leaf static or dynamic.
     pub fn shape(&self) -> &CppTuple {
         &self.shape
     }
+    /// The stride `D` of `S:D`, congruent with the shape.
     pub fn stride(&self) -> &CppTuple {
         &self.stride
     }
+    /// Number of top-level modes: 1 for an integer shape.
     pub fn rank(&self) -> usize {
         self.shape.rank()
     }
