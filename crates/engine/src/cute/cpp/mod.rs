@@ -2,7 +2,7 @@
 //! (`8`) and the algebra prunes, merges and checks only what it knows statically, so its
 //! results differ from pycute's in shape and sometimes in value: int tuples ([`int`]), layouts
 //! and their algebra ([`algebra`]: coalesce … tile_to_shape, upcast / downcast / recast), tilers
-//! ([`tiler`]), the rest of the algebra thread-value layouts are built with ([`tv`]), composed
+//! ([`tiler`]), the rest of the algebra thread-value layouts are built with (`tv`), composed
 //! layouts with `smem_ptr[Nb](unset)` offsets ([`composed`]), and Hopper's GMMA shared-memory
 //! atoms ([`gmma`]).
 
