@@ -1,5 +1,5 @@
 //! The geometry of a morphism's arrow diagram, shared by every renderer: TikZ
-//! ([`super::to_tikz`]), and the standalone SVG and the app's live SVG elements that the
+//! (`panels::tikz::to_tikz`), and the standalone SVG and the app's live SVG elements that the
 //! presentation layer draws from the same [`Diagram`] and [`Frame`].
 //!
 //! The layout is `tract`'s (`nested_tuple_morphism_to_tikz`): the domain's leaves in one column
