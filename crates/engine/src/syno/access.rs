@@ -82,7 +82,30 @@ pub struct Reads {
     pub inputs: Vec<Vec<Vec<i64>>>,
 }
 
+/// The access of every input: the loops seed the coordinates, the steps carry them to the inputs.
 pub(crate) fn build(operator: &Operator, bindings: &Bindings) -> Result<Access, SynoError> {
+    let mut walk = Walk::new(bound_extents(operator, bindings)?);
+    let loops = walk.seed_loops(operator);
+    walk.walk_steps(operator, bindings)?;
+    let mut stop = StopReason::Saturated;
+    let mut inputs = Vec::new();
+    for (t, dims) in operator.inputs().iter().enumerate() {
+        let (input, input_stop) = walk.input_access(t, dims)?;
+        if input_stop == StopReason::StepLimit {
+            stop = StopReason::StepLimit;
+        }
+        inputs.push(input);
+    }
+    Ok(Access {
+        arena: walk.arena,
+        loops,
+        inputs,
+        stop,
+    })
+}
+
+/// Every dimension's bound size, each in `1..=MAX_EXTENT`.
+fn bound_extents(operator: &Operator, bindings: &Bindings) -> Result<Vec<i64>, SynoError> {
     let mut extents = Vec::with_capacity(operator.sizes().len());
     for size in operator.sizes() {
         let value = size.value(bindings)?;
@@ -96,76 +119,118 @@ pub(crate) fn build(operator: &Operator, bindings: &Bindings) -> Result<Access, 
         }
         extents.push(value);
     }
-    let extent = |d: DimId| extents.get(d.index()).copied().unwrap_or(1);
-    let mut arena = ExprArena::new();
-    let truth = arena.boolean(true);
-    let mut exprs: Vec<Option<Guarded>> = vec![None; extents.len()];
-    let mut loops = Vec::new();
-    let roles = [(operator.output(), false), (operator.reductions(), true)];
-    for (dims, reduction) in roles {
-        for (k, &dim) in dims.iter().enumerate() {
-            let name = format!("{}{k}", if reduction { 'r' } else { 'o' });
-            let var = arena.var(&name, 0, extent(dim) - 1);
-            if let Some(slot) = exprs.get_mut(dim.index()) {
-                *slot = Some((var, truth));
-            }
-            loops.push(LoopVar {
-                name,
-                dim,
-                extent: extent(dim),
-                reduction,
-            });
+    Ok(extents)
+}
+
+/// The guarded coordinate of every dimension reached so far, in one arena.
+struct Walk {
+    extents: Vec<i64>,
+    arena: ExprArena,
+    truth: ExprId,
+    exprs: Vec<Option<Guarded>>,
+}
+
+impl Walk {
+    /// No dimension reached yet; the arena starts with `true`.
+    fn new(extents: Vec<i64>) -> Self {
+        let mut arena = ExprArena::new();
+        let truth = arena.boolean(true);
+        let exprs = vec![None; extents.len()];
+        Walk {
+            extents,
+            arena,
+            truth,
+            exprs,
         }
     }
-    let steps = operator.chain().steps();
-    let bottom_up: Vec<usize> = match operator.chain().direction() {
-        super::Direction::Backward => (0..steps.len()).collect(),
-        super::Direction::Forward => (0..steps.len()).rev().collect(),
-    };
-    for index in bottom_up {
-        let Some(step) = steps.get(index) else {
-            continue;
-        };
-        if matches!(step.primitive, Primitive::MapReduce(_)) {
-            continue;
-        }
-        let bottom: Option<Vec<Guarded>> = step
-            .bottom
-            .iter()
-            .map(|d| exprs.get(d.index()).copied().flatten())
-            .collect();
-        let bottom = bottom.ok_or_else(|| unreachable_dim(index))?;
-        let top_sizes: Vec<i64> = step.top.iter().map(|&d| extent(d)).collect();
-        let inner = match &step.primitive {
-            Primitive::Merge(n) | Primitive::Split(n) => n.value(bindings)?,
-            _ => 1,
-        };
-        let top = top_from_bottom(&mut arena, &step.primitive, &bottom, &top_sizes, inner);
-        for (d, guarded) in step.top.iter().zip(top) {
-            if let Some(slot) = exprs.get_mut(d.index()) {
-                *slot = Some(guarded);
-            }
+
+    /// A dimension's bound size; 1 for one the operator does not size.
+    fn extent(&self, d: DimId) -> i64 {
+        self.extents.get(d.index()).copied().unwrap_or(1)
+    }
+
+    /// A dimension's guarded coordinate, once a loop or a step has reached it.
+    fn coordinate(&self, d: DimId) -> Option<Guarded> {
+        self.exprs.get(d.index()).copied().flatten()
+    }
+
+    /// Gives a dimension its coordinate; one outside the operator's sizes is ignored.
+    fn set_coordinate(&mut self, d: DimId, guarded: Guarded) {
+        if let Some(slot) = self.exprs.get_mut(d.index()) {
+            *slot = Some(guarded);
         }
     }
-    let mut stop = StopReason::Saturated;
-    let mut inputs = Vec::new();
-    for (t, dims) in operator.inputs().iter().enumerate() {
+
+    /// Output then reduction iterators, each an always-valid variable over its dimension.
+    fn seed_loops(&mut self, operator: &Operator) -> Vec<LoopVar> {
+        let mut loops = Vec::new();
+        let roles = [(operator.output(), false), (operator.reductions(), true)];
+        for (dims, reduction) in roles {
+            for (k, &dim) in dims.iter().enumerate() {
+                let name = format!("{}{k}", if reduction { 'r' } else { 'o' });
+                let extent = self.extent(dim);
+                let var = self.arena.var(&name, 0, extent - 1);
+                self.set_coordinate(dim, (var, self.truth));
+                loops.push(LoopVar {
+                    name,
+                    dim,
+                    extent,
+                    reduction,
+                });
+            }
+        }
+        loops
+    }
+
+    /// Every step but `MapReduce`, bottom up, gives its top dimensions their coordinates.
+    fn walk_steps(&mut self, operator: &Operator, bindings: &Bindings) -> Result<(), SynoError> {
+        let steps = operator.chain().steps();
+        let bottom_up: Vec<usize> = match operator.chain().direction() {
+            super::Direction::Backward => (0..steps.len()).collect(),
+            super::Direction::Forward => (0..steps.len()).rev().collect(),
+        };
+        for index in bottom_up {
+            let Some(step) = steps.get(index) else {
+                continue;
+            };
+            if matches!(step.primitive, Primitive::MapReduce(_)) {
+                continue;
+            }
+            let bottom: Option<Vec<Guarded>> =
+                step.bottom.iter().map(|&d| self.coordinate(d)).collect();
+            let bottom = bottom.ok_or_else(|| unreachable_dim(index))?;
+            let top_sizes: Vec<i64> = step.top.iter().map(|&d| self.extent(d)).collect();
+            let inner = match &step.primitive {
+                Primitive::Merge(n) | Primitive::Split(n) => n.value(bindings)?,
+                _ => 1,
+            };
+            let top = top_from_bottom(&mut self.arena, &step.primitive, &bottom, &top_sizes, inner);
+            for (&d, guarded) in step.top.iter().zip(top) {
+                self.set_coordinate(d, guarded);
+            }
+        }
+        Ok(())
+    }
+
+    /// Input `t`'s access, raw and simplified, and whether a simplification ran out of steps.
+    fn input_access(
+        &mut self,
+        t: usize,
+        dims: &[DimId],
+    ) -> Result<(InputAccess, StopReason), SynoError> {
         let mut raw_index = Vec::new();
-        let mut raw_valid = truth;
-        for d in dims {
-            let (index, valid) = exprs
-                .get(d.index())
-                .copied()
-                .flatten()
-                .ok_or_else(|| unreachable_dim(t))?;
+        let mut raw_valid = self.truth;
+        for &d in dims {
+            let (index, valid) = self.coordinate(d).ok_or_else(|| unreachable_dim(t))?;
             raw_index.push(index);
-            raw_valid = arena.and(raw_valid, valid);
+            raw_valid = self.arena.and(raw_valid, valid);
         }
-        let zero = arena.constant(0);
-        let first = simplify_indexing(&mut arena, zero, raw_valid);
+        let mut stop = StopReason::Saturated;
+        let zero = self.arena.constant(0);
+        let first = simplify_indexing(&mut self.arena, zero, raw_valid);
         let mut index = Vec::new();
         for &idx in &raw_index {
-            let simplified = simplify_indexing(&mut arena, idx, raw_valid);
+            let simplified = simplify_indexing(&mut self.arena, idx, raw_valid);
             if simplified.stop == StopReason::StepLimit {
                 stop = StopReason::StepLimit;
             }
@@ -174,21 +239,16 @@ pub(crate) fn build(operator: &Operator, bindings: &Bindings) -> Result<Access, 
         if first.stop == StopReason::StepLimit {
             stop = StopReason::StepLimit;
         }
-        inputs.push(InputAccess {
-            dims: dims.clone(),
-            shape: dims.iter().map(|&d| extent(d)).collect(),
+        let input = InputAccess {
+            dims: dims.to_vec(),
+            shape: dims.iter().map(|&d| self.extent(d)).collect(),
             index,
             valid: first.valid,
             raw_index,
             raw_valid,
-        });
+        };
+        Ok((input, stop))
     }
-    Ok(Access {
-        arena,
-        loops,
-        inputs,
-        stop,
-    })
 }
 
 fn unreachable_dim(at: usize) -> SynoError {
