@@ -123,105 +123,180 @@ fn linear_index(shape: &[i64], coord: &[i64]) -> usize {
 /// merged offset or an address of `v3` does not fit in an `i64` (no `i64` view then exists, but no
 /// witness is claimed either).
 pub fn decide_merge(inner: &View, outer: &View, limit: usize) -> Result<MergeVerdict, LayoutError> {
-    let shape = outer.shape();
-    let size = outer.size()?;
-    if size as u128 > limit as u128 {
-        return Err(LayoutError::TooLarge {
-            what: "the outer view",
-            size: size as u128,
-            limit: limit as u128,
-        });
-    }
-    let stack = ShapeTracker::from_views(vec![inner.clone(), outer.clone()])?;
-    let offsets: Vec<Option<i64>> = RowMajor::new(shape)
-        .map(|coord| stack.offset_from_coord(&coord))
-        .collect();
-    let offset_at = |coord: &[i64]| offsets.get(linear_index(shape, coord)).copied().flatten();
-
-    let mut bounding_box: Option<Vec<Range>> = None;
-    let mut valid_count: u128 = 0;
-    for (coord, offset) in RowMajor::new(shape).zip(&offsets) {
-        if offset.is_none() {
-            continue;
-        }
-        valid_count += 1;
-        match bounding_box.as_mut() {
-            None => bounding_box = Some(coord.iter().map(|&i| (i, i + 1)).collect()),
-            Some(ranges) => {
-                for (range, &i) in ranges.iter_mut().zip(&coord) {
-                    *range = (range.0.min(i), range.1.max(i + 1));
-                }
-            }
-        }
-    }
-    let Some(bounding_box) = bounding_box else {
-        if shape.is_empty() {
-            return Ok(MergeVerdict::NotMergeable(Witness::MaskedScalar));
-        }
-        // Any empty range canonicalises to the all-masked view.
-        let nothing = vec![(0, 0); shape.len()];
-        return View::create(shape, None, 0, Some(&nothing)).map(MergeVerdict::Mergeable);
+    let stack = StackOffsets::of(inner, outer, limit)?;
+    let Some((bounding_box, valid_count)) = stack.valid_box() else {
+        return nothing_valid(stack.shape);
     };
-    let extents: Vec<i64> = bounding_box.iter().map(|&(b, e)| e - b).collect();
-    let origin: Vec<i64> = bounding_box.iter().map(|&(b, _)| b).collect();
-    let shifted = |box_coord: &[i64]| -> Vec<i64> {
-        box_coord
-            .iter()
-            .zip(&origin)
-            .map(|(&i, &b)| i + b)
-            .collect()
-    };
-
-    let volume: u128 = extents.iter().map(|&n| n as u128).product();
-    if valid_count != volume {
-        let inside = RowMajor::new(&extents)
-            .map(|box_coord| shifted(&box_coord))
-            .find(|coord| offset_at(coord).is_none())
-            .expect("a box with more cells than valid coordinates has a masked cell");
+    if let Some(inside) = stack.hole(&bounding_box, valid_count) {
         return Ok(MergeVerdict::NotMergeable(Witness::NotABox {
             inside,
             bounding_box,
         }));
     }
-
-    // The box is full, so every coordinate in it is valid.
-    let full = "every coordinate of a full box is valid";
-    let origin_offset = offset_at(&origin).expect(full);
-    let mut strides = vec![0i64; shape.len()];
-    for (axis, &extent) in extents.iter().enumerate() {
-        if extent > 1 {
-            let mut step = origin.clone();
-            step[axis] += 1;
-            strides[axis] = offset_at(&step)
-                .expect(full)
-                .checked_sub(origin_offset)
-                .ok_or_else(overflow)?;
-        }
+    let affine = Affine::measure(&stack, &bounding_box)?;
+    if let Some(witness) = affine.first_miss(&stack)? {
+        return Ok(MergeVerdict::NotMergeable(witness));
     }
-    let predict = |coord: &[i64]| -> i128 {
+    affine.into_view(stack.shape, &bounding_box)
+}
+
+/// The stack's offset at every coordinate of `outer`'s shape, row-major (`None`: masked).
+struct StackOffsets<'a> {
+    shape: &'a [i64],
+    offsets: Vec<Option<i64>>,
+}
+
+impl<'a> StackOffsets<'a> {
+    /// Enumerates the stack `[inner, outer]`, refusing an `outer` of more than `limit` elements.
+    fn of(inner: &View, outer: &'a View, limit: usize) -> Result<Self, LayoutError> {
+        let shape = outer.shape();
+        let size = outer.size()?;
+        if size as u128 > limit as u128 {
+            return Err(LayoutError::TooLarge {
+                what: "the outer view",
+                size: size as u128,
+                limit: limit as u128,
+            });
+        }
+        let stack = ShapeTracker::from_views(vec![inner.clone(), outer.clone()])?;
+        let offsets = RowMajor::new(shape)
+            .map(|coord| stack.offset_from_coord(&coord))
+            .collect();
+        Ok(StackOffsets { shape, offsets })
+    }
+
+    /// The offset at `coord`, `None` where it is masked.
+    fn at(&self, coord: &[i64]) -> Option<i64> {
+        self.offsets
+            .get(linear_index(self.shape, coord))
+            .copied()
+            .flatten()
+    }
+
+    /// Every coordinate with its offset, row-major.
+    fn entries(&self) -> impl Iterator<Item = (Vec<i64>, Option<i64>)> + '_ {
+        RowMajor::new(self.shape).zip(self.offsets.iter().copied())
+    }
+
+    /// The bounding box of the valid coordinates and how many there are; `None` when none is.
+    fn valid_box(&self) -> Option<(Vec<Range>, u128)> {
+        let mut bounding_box: Option<Vec<Range>> = None;
+        let mut valid_count: u128 = 0;
+        for (coord, offset) in self.entries() {
+            if offset.is_none() {
+                continue;
+            }
+            valid_count += 1;
+            match bounding_box.as_mut() {
+                None => bounding_box = Some(coord.iter().map(|&i| (i, i + 1)).collect()),
+                Some(ranges) => {
+                    for (range, &i) in ranges.iter_mut().zip(&coord) {
+                        *range = (range.0.min(i), range.1.max(i + 1));
+                    }
+                }
+            }
+        }
+        bounding_box.map(|bounding_box| (bounding_box, valid_count))
+    }
+
+    /// The first masked coordinate of the box, when it holds more cells than `valid_count`.
+    fn hole(&self, bounding_box: &[Range], valid_count: u128) -> Option<Vec<i64>> {
+        let extents: Vec<i64> = bounding_box.iter().map(|&(b, e)| e - b).collect();
+        let volume: u128 = extents.iter().map(|&n| n as u128).product();
+        if valid_count == volume {
+            return None;
+        }
+        let inside = RowMajor::new(&extents)
+            .map(|box_coord| {
+                box_coord
+                    .iter()
+                    .zip(bounding_box)
+                    .map(|(&i, &(b, _))| i + b)
+                    .collect::<Vec<i64>>()
+            })
+            .find(|coord| self.at(coord).is_none())
+            .expect("a box with more cells than valid coordinates has a masked cell");
+        Some(inside)
+    }
+}
+
+/// Nothing valid: the all-masked view, except at rank 0, where no view can be masked.
+fn nothing_valid(shape: &[i64]) -> Result<MergeVerdict, LayoutError> {
+    if shape.is_empty() {
+        return Ok(MergeVerdict::NotMergeable(Witness::MaskedScalar));
+    }
+    // Any empty range canonicalises to the all-masked view.
+    let nothing = vec![(0, 0); shape.len()];
+    View::create(shape, None, 0, Some(&nothing)).map(MergeVerdict::Mergeable)
+}
+
+/// The affine map the strides measured from the box's first corner predict.
+struct Affine {
+    origin: Vec<i64>,
+    origin_offset: i64,
+    strides: Vec<i64>,
+}
+
+impl Affine {
+    /// `s_k = offset(b + e_k) - offset(b)` on a full box, 0 along an axis one index wide.
+    fn measure(stack: &StackOffsets, bounding_box: &[Range]) -> Result<Self, LayoutError> {
+        // The box is full, so every coordinate in it is valid.
+        let full = "every coordinate of a full box is valid";
+        let origin: Vec<i64> = bounding_box.iter().map(|&(b, _)| b).collect();
+        let origin_offset = stack.at(&origin).expect(full);
+        let mut strides = vec![0i64; stack.shape.len()];
+        for (axis, &(b, e)) in bounding_box.iter().enumerate() {
+            if e - b > 1 {
+                let mut step = origin.clone();
+                step[axis] += 1;
+                strides[axis] = stack
+                    .at(&step)
+                    .expect(full)
+                    .checked_sub(origin_offset)
+                    .ok_or_else(overflow)?;
+            }
+        }
+        Ok(Affine {
+            origin,
+            origin_offset,
+            strides,
+        })
+    }
+
+    /// `offset(b) + Σ_k s_k·(coord_k - b_k)`, exact.
+    fn predict(&self, coord: &[i64]) -> i128 {
         coord
             .iter()
-            .zip(&origin)
-            .zip(&strides)
+            .zip(&self.origin)
+            .zip(&self.strides)
             .map(|((&i, &b), &s)| i128::from(s) * i128::from(i - b))
             .sum::<i128>()
-            + i128::from(origin_offset)
-    };
-    for (coord, offset) in RowMajor::new(shape).zip(&offsets) {
-        let Some(actual) = *offset else { continue };
-        let predicted = predict(&coord);
-        if predicted != i128::from(actual) {
-            return Ok(MergeVerdict::NotMergeable(Witness::NotAffine {
-                origin,
-                point: coord,
-                predicted: i64::try_from(predicted).map_err(|_| overflow())?,
-                actual,
-            }));
-        }
+            + i128::from(self.origin_offset)
     }
 
-    let offset = i64::try_from(predict(&vec![0; shape.len()])).map_err(|_| overflow())?;
-    View::create(shape, Some(&strides), offset, Some(&bounding_box)).map(MergeVerdict::Mergeable)
+    /// The first valid coordinate (row-major) whose offset the prediction misses.
+    fn first_miss(&self, stack: &StackOffsets) -> Result<Option<Witness>, LayoutError> {
+        for (coord, offset) in stack.entries() {
+            let Some(actual) = offset else { continue };
+            let predicted = self.predict(&coord);
+            if predicted != i128::from(actual) {
+                return Ok(Some(Witness::NotAffine {
+                    origin: self.origin.clone(),
+                    point: coord,
+                    predicted: i64::try_from(predicted).map_err(|_| overflow())?,
+                    actual,
+                }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The canonical view with these strides, masked to the box.
+    fn into_view(self, shape: &[i64], bounding_box: &[Range]) -> Result<MergeVerdict, LayoutError> {
+        let offset = i64::try_from(self.predict(&vec![0; shape.len()])).map_err(|_| overflow())?;
+        View::create(shape, Some(&self.strides), offset, Some(bounding_box))
+            .map(MergeVerdict::Mergeable)
+    }
 }
 
 #[cfg(test)]
