@@ -3,11 +3,16 @@
 use std::process::ExitCode;
 
 use engine::cute::{ComposedLayout, Layout};
-use engine::syno::{presets as syno_presets, Bindings, TensorId};
+use engine::morphism::Morphism;
+use engine::syno::{presets as syno_presets, Access, Bindings, TensorId};
 use engine::view::op_text::apply_op_list;
 use engine::view::tinygrad_repr::parse_tracker;
-use engine::wgsl::{layout_shader, syno_shader, tracker_shader, IndexType, ShaderOptions};
+use engine::wgsl::{layout_shader, syno_shader, tracker_shader, Cells, IndexType, ShaderOptions};
 use engine::ShapeTracker;
+use model::draw::diagram::Diagram;
+use model::panels::diagram::standalone_svg;
+use model::panels::picture::Picture;
+use model::panels::tikz::chain_tikz;
 
 use crate::cli::{out, RenderArgs, WgslArgs};
 
@@ -117,106 +122,149 @@ fn base_tracker(view: Option<&str>, shape: Option<&str>) -> Result<ShapeTracker,
     }
 }
 
+/// One source in `format`, by the kind of notation it is.
 fn render_text(source: &Source, format: &str) -> Result<String, String> {
-    use engine::morphism::Morphism;
-    use engine::wgsl::Cells;
-    use model::draw::diagram::Diagram;
-    use model::panels::diagram::standalone_svg;
-    use model::panels::picture::Picture;
-    use model::panels::tikz::chain_tikz;
-    let e = |e: engine::LayoutError| e.to_string();
-    let expressions = |exprs: engine::IndexExprs| {
-        format!(
-            "idx   = {}\nvalid = {}\n# tinygrad style\nidx   = {}\nvalid = {}\n",
-            exprs.arena.render_readable(exprs.idx),
-            exprs.arena.render_readable(exprs.valid),
-            exprs.arena.render_tinygrad(exprs.idx),
-            exprs.arena.render_tinygrad(exprs.valid)
-        )
-    };
-    let draw = |p: Picture| if format == "svg" { p.svg() } else { p.tikz() };
-    let opts = ShaderOptions::default();
     match source {
-        Source::Morphism(text) => {
-            // one morphism, or a chain `f; g; …` pasted along the shared columns
-            let chain = text
-                .split(';')
-                .map(|f| Morphism::parse(f.trim()).map_err(e))
-                .collect::<Result<Vec<_>, _>>()?;
-            let chain: Vec<&Morphism> = chain.iter().collect();
-            match format {
-                "svg" => Ok(standalone_svg(&Diagram::chain(&chain).map_err(e)?)),
-                "tikz" => chain_tikz(&chain).map_err(e),
-                other => Err(format!("a morphism renders as svg or tikz, not `{other}`")),
-            }
-        }
-        Source::Layout(text) => {
-            let layout = match Layout::parse(text) {
-                Ok(layout) => layout,
-                Err(error) => {
-                    // a swizzled layout `Sw<B,M,S> o O o L` draws; it has no shader or
-                    // expressions yet
-                    let Ok(composed) = ComposedLayout::parse(text) else {
-                        return Err(error.to_string());
-                    };
-                    return match format {
-                        "svg" | "tikz" => Ok(draw(Picture::of_composed(&composed)?)),
-                        other => Err(format!(
-                            "a swizzled layout renders as svg or tikz, not `{other}`"
-                        )),
-                    };
-                }
-            };
-            match format {
-                "wgsl" => Ok(layout_shader(&layout, &opts).map_err(e)?.wgsl),
-                "expr" => {
-                    let view = engine::cute::pycute::convert::view_from_layout(&layout)
-                        .map_err(|e| e.to_string())?;
-                    Ok(expressions(engine::IndexExprs::of_view(&view)))
-                }
-                "svg" | "tikz" => Ok(draw(Picture::of_layout(&layout)?)),
-                other => Err(format!(
-                    "a layout renders as svg, tikz, expr or wgsl, not `{other}`"
-                )),
-            }
-        }
-        Source::Tracker(tracker) => match format {
-            "wgsl" => Ok(tracker_shader(tracker, &opts).map_err(e)?.wgsl),
-            "expr" => Ok(expressions(tracker.index_exprs())),
-            "svg" | "tikz" => Ok(draw(Picture::of_tracker(tracker)?)),
-            other => Err(format!(
-                "a view renders as svg, tikz, expr or wgsl, not `{other}`"
-            )),
+        Source::Morphism(text) => render_morphism(text, format),
+        Source::Layout(text) => match parse_layout(text)? {
+            Parsed::Plain(layout) => render_layout(&layout, format),
+            Parsed::Swizzled(composed) => render_swizzled(&composed, format),
         },
+        Source::Tracker(tracker) => render_tracker(tracker, format),
         Source::Syno(call, input) => {
-            let access = syno_presets::parse(call)
-                .and_then(|op| op.access(&Bindings::new()))
-                .map_err(|e| e.to_string())?;
-            if access.inputs.get(*input).is_none() {
-                return Err(format!(
-                    "{call} has {} inputs, numbered from 0; there is no input {input}",
-                    access.inputs.len()
-                ));
-            }
-            match format {
-                "wgsl" => Ok(syno_shader(&access, *input, &opts)
-                    .map_err(|e| e.to_string())?
-                    .wgsl),
-                "expr" => Ok(format!(
-                    "{}\n",
-                    access.render_input(TensorId(*input)).unwrap_or_default()
-                )),
-                "svg" | "tikz" => {
-                    // over the loops (outputs, then reductions), the row-major index of the
-                    // element of the input read there, as the gather kernel computes it
-                    let cells = Cells::Syno(Box::new(access), *input);
-                    let title = format!("in{input} of {call} over its loops");
-                    Ok(draw(Picture::of_cells(&cells, &title)?))
-                }
-                other => Err(format!(
-                    "a Syno input renders as svg, tikz, expr or wgsl, not `{other}`"
-                )),
-            }
+            let access = syno_input_access(call, *input)?;
+            render_syno(access, call, *input, format)
         }
+    }
+}
+
+/// `idx` and `valid` readable, then as tinygrad renders them.
+fn expressions(exprs: engine::IndexExprs) -> String {
+    format!(
+        "idx   = {}\nvalid = {}\n# tinygrad style\nidx   = {}\nvalid = {}\n",
+        exprs.arena.render_readable(exprs.idx),
+        exprs.arena.render_readable(exprs.valid),
+        exprs.arena.render_tinygrad(exprs.idx),
+        exprs.arena.render_tinygrad(exprs.valid)
+    )
+}
+
+/// The picture as SVG for `svg`, as TikZ for any other format the caller let through.
+fn draw(picture: Picture, format: &str) -> String {
+    if format == "svg" {
+        picture.svg()
+    } else {
+        picture.tikz()
+    }
+}
+
+/// One morphism, or a chain `f; g; …` pasted along the shared columns.
+fn render_morphism(text: &str, format: &str) -> Result<String, String> {
+    let chain = text
+        .split(';')
+        .map(|f| Morphism::parse(f.trim()).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let chain: Vec<&Morphism> = chain.iter().collect();
+    match format {
+        "svg" => Ok(standalone_svg(
+            &Diagram::chain(&chain).map_err(|e| e.to_string())?,
+        )),
+        "tikz" => chain_tikz(&chain).map_err(|e| e.to_string()),
+        other => Err(format!("a morphism renders as svg or tikz, not `{other}`")),
+    }
+}
+
+/// A `--layout` as parsed: a plain layout, or a swizzled one `Sw<B,M,S> o O o L`.
+enum Parsed {
+    Plain(Layout),
+    Swizzled(ComposedLayout),
+}
+
+/// A plain layout if the text is one, else a swizzled one; the plain parser's error if neither.
+fn parse_layout(text: &str) -> Result<Parsed, String> {
+    match Layout::parse(text) {
+        Ok(layout) => Ok(Parsed::Plain(layout)),
+        Err(error) => ComposedLayout::parse(text)
+            .map(Parsed::Swizzled)
+            .map_err(|_| error.to_string()),
+    }
+}
+
+/// A plain layout's picture, its expressions as a view, or its shader.
+fn render_layout(layout: &Layout, format: &str) -> Result<String, String> {
+    match format {
+        "wgsl" => Ok(layout_shader(layout, &ShaderOptions::default())
+            .map_err(|e| e.to_string())?
+            .wgsl),
+        "expr" => {
+            let view = engine::cute::pycute::convert::view_from_layout(layout)
+                .map_err(|e| e.to_string())?;
+            Ok(expressions(engine::IndexExprs::of_view(&view)))
+        }
+        "svg" | "tikz" => Ok(draw(Picture::of_layout(layout)?, format)),
+        other => Err(format!(
+            "a layout renders as svg, tikz, expr or wgsl, not `{other}`"
+        )),
+    }
+}
+
+/// A swizzled layout draws; it has no shader or expressions yet.
+fn render_swizzled(composed: &ComposedLayout, format: &str) -> Result<String, String> {
+    match format {
+        "svg" | "tikz" => Ok(draw(Picture::of_composed(composed)?, format)),
+        other => Err(format!(
+            "a swizzled layout renders as svg or tikz, not `{other}`"
+        )),
+    }
+}
+
+/// A view stack's picture, expressions or shader.
+fn render_tracker(tracker: &ShapeTracker, format: &str) -> Result<String, String> {
+    match format {
+        "wgsl" => Ok(tracker_shader(tracker, &ShaderOptions::default())
+            .map_err(|e| e.to_string())?
+            .wgsl),
+        "expr" => Ok(expressions(tracker.index_exprs())),
+        "svg" | "tikz" => Ok(draw(Picture::of_tracker(tracker)?, format)),
+        other => Err(format!(
+            "a view renders as svg, tikz, expr or wgsl, not `{other}`"
+        )),
+    }
+}
+
+/// The preset's access, once `input` is known to number one of its inputs.
+fn syno_input_access(call: &str, input: usize) -> Result<Access, String> {
+    let access = syno_presets::parse(call)
+        .and_then(|op| op.access(&Bindings::new()))
+        .map_err(|e| e.to_string())?;
+    if access.inputs.get(input).is_none() {
+        return Err(format!(
+            "{call} has {} inputs, numbered from 0; there is no input {input}",
+            access.inputs.len()
+        ));
+    }
+    Ok(access)
+}
+
+/// One Syno input's access expression, its picture over the loops, or its shader.
+fn render_syno(access: Access, call: &str, input: usize, format: &str) -> Result<String, String> {
+    match format {
+        "wgsl" => Ok(syno_shader(&access, input, &ShaderOptions::default())
+            .map_err(|e| e.to_string())?
+            .wgsl),
+        "expr" => Ok(format!(
+            "{}\n",
+            access.render_input(TensorId(input)).unwrap_or_default()
+        )),
+        "svg" | "tikz" => {
+            // over the loops (outputs, then reductions), the row-major index of the
+            // element of the input read there, as the gather kernel computes it
+            let cells = Cells::Syno(Box::new(access), input);
+            let title = format!("in{input} of {call} over its loops");
+            Ok(draw(Picture::of_cells(&cells, &title)?, format))
+        }
+        other => Err(format!(
+            "a Syno input renders as svg, tikz, expr or wgsl, not `{other}`"
+        )),
     }
 }
