@@ -41,6 +41,8 @@ fn show_query<S: PageState + Send + Sync + 'static>(
     Some(problems)
 }
 
+/// The app's shell: the header (pages, theme, undo, the Embed menu) and the page the URL
+/// names, or one page as a widget when the route carries widget options.
 #[component]
 pub fn App() -> impl IntoView {
     let (widget, problems) = embed_options().map_or((None, Vec::new()), |(o, p)| (Some(o), p));

@@ -76,6 +76,7 @@ pub struct Draw(std::rc::Rc<Drawing>);
 type Drawing = dyn Fn(&mut dyn Markup);
 
 impl Draw {
+    /// What `draw` writes, drawn again when the signals it reads change.
     pub fn new(draw: impl Fn(&mut dyn Markup) + 'static) -> Self {
         Draw(std::rc::Rc::new(draw))
     }

@@ -34,7 +34,10 @@ pub fn show(setting: RwSignal<Theme>, theme: Theme) {
 
 /// The header's button: it shows the setting and cycles it, system, dark, light.
 #[component]
-pub fn ThemeToggle(theme: RwSignal<Theme>) -> impl IntoView {
+pub fn ThemeToggle(
+    /// The app's theme setting.
+    theme: RwSignal<Theme>,
+) -> impl IntoView {
     view! {
         <button
             type="button"

@@ -1,3 +1,6 @@
+//! The pages, one module each: the Views, Layouts, Morphisms, Syno, Shader, Threads and Triton
+//! pages, each with the parts only it uses.
+
 pub mod layouts;
 pub mod morphisms;
 pub mod shader;

@@ -97,9 +97,13 @@ fn draw_code(pre: &web_sys::Element, generated: &Generated) {
 /// The states of the pages a shader can come from, as the app holds them.
 #[derive(Clone, Copy)]
 pub struct PageSignals {
+    /// The Views page's state.
     pub views: RwSignal<ViewsState>,
+    /// The Layouts page's state.
     pub layouts: RwSignal<LayoutsState>,
+    /// The Morphisms page's state.
     pub morphisms: RwSignal<MorphismsState>,
+    /// The Syno page's state.
     pub syno: RwSignal<SynoState>,
 }
 

@@ -27,15 +27,20 @@ type Ends = ((f64, f64), (f64, f64));
 /// A point of the tree: a domain leaf (0-based) or a junction (by id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Node {
+    /// Domain leaf `k`, 0-based.
     Leaf(usize),
+    /// The junction with this id.
     Junction(usize),
 }
 
 /// An inner node of a mode's tree, at the mean height of its leaves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Junction {
+    /// Its number in `tract`'s order, unique within the diagram.
     pub id: usize,
+    /// Where it stands, in diagram units.
     pub x: f64,
+    /// Its height in diagram units: the mean of its leaves' heights.
     pub y: f64,
     /// The nodes drawn to it.
     pub connections: Vec<Node>,
@@ -46,7 +51,9 @@ pub struct Junction {
 pub struct ModeTree {
     /// The root's label: the mode's size, in decimal however large.
     pub label: String,
+    /// Where the root stands, in diagram units.
     pub x: f64,
+    /// The root's height in diagram units.
     pub y: f64,
     /// The domain leaves of this mode (0-based, a contiguous range).
     pub leaves: std::ops::Range<usize>,
@@ -59,7 +66,9 @@ pub struct ModeTree {
 /// A column of leaves at `x`; entry `i` stands at `y = i · ROW_SPACING`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Column {
+    /// Where the column stands, in diagram units.
     pub x: f64,
+    /// Its entries from the bottom: the tuple's leaves in order.
     pub values: Vec<i64>,
 }
 
@@ -67,8 +76,11 @@ pub struct Column {
 /// column `stage` to entry `to` of column `stage + 1` (both 0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Arrow {
+    /// Which morphism of the chain draws it, 0-based.
     pub stage: usize,
+    /// The entry of column `stage` it leaves, 0-based.
     pub from: usize,
+    /// The entry of column `stage + 1` it reaches, 0-based.
     pub to: usize,
 }
 
@@ -79,6 +91,7 @@ pub struct Diagram {
     pub columns: Vec<Column>,
     /// The domain's nesting tree, one per top-level mode; empty when the domain has depth ≤ 1.
     pub trees: Vec<ModeTree>,
+    /// One arrow per entry not sent to `*`, stage by stage.
     pub arrows: Vec<Arrow>,
     /// Every morphism of the chain, as `tract` prints it.
     pub labels: Vec<String>,
@@ -366,13 +379,16 @@ const CAPTION_CHAR_PX: f64 = 8.5;
 /// Pixel geometry of a diagram: entry 1 at the bottom, as on paper.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Frame {
+    /// The picture's width in pixels, margins and the widest caption included.
     pub width: f64,
+    /// The picture's height in pixels, margins and the caption band included.
     pub height: f64,
     left: f64,
     top_y: f64,
 }
 
 impl Frame {
+    /// The frame that holds `diagram` and its captions at [`PX_PER_UNIT`].
     pub fn of(diagram: &Diagram) -> Frame {
         let rows = diagram.rows().max(1);
         let top_y = (rows - 1) as f64 * ROW_SPACING;

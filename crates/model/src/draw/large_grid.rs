@@ -144,8 +144,11 @@ pub fn ramp(t: f64) -> [u8; 4] {
 /// A grid as an image, a pixel per cell placed as [`position`] places it: RGBA, row by row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
+    /// Pixels across: the arrangement's width in cells.
     pub width: u32,
+    /// Pixels down: the arrangement's height in cells.
     pub height: u32,
+    /// Four bytes a pixel, `width · height` pixels; gaps between blocks transparent.
     pub rgba: Vec<u8>,
 }
 
@@ -178,6 +181,7 @@ impl Scaled {
 /// The composed addresses of a large stack.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LargeGrid {
+    /// The composed view's shape, arranged as [`extent`] says.
     pub shape: Vec<i64>,
     /// Row-major; `None` where masked.
     pub addresses: Vec<Option<i64>>,
@@ -188,6 +192,8 @@ pub struct LargeGrid {
 }
 
 impl LargeGrid {
+    /// The composed addresses of every element of `tracker`, and its span.
+    ///
     /// # Errors
     /// `TooLarge` above [`MAX_CANVAS_CELLS`] cells.
     pub fn of(tracker: &ShapeTracker) -> Result<LargeGrid, LayoutError> {

@@ -51,10 +51,12 @@ pub fn canvas_note(tracker: &ShapeTracker) -> String {
     format!("{largest} cells in the largest grid: drawn on canvases (DOM cells up to {MAX_DOM_CELLS} per grid){table}.")
 }
 
+/// One cell of a grid: where it is, what it shows, how it is coloured.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell {
     /// Row-major position in its grid's shape.
     pub index: usize,
+    /// Its coordinate in the grid's shape, one entry per axis.
     pub coord: Vec<i64>,
     /// What the cell shows: the buffer address for the composed grid and `views[0]`, the index
     /// into the previous view for later views; `None` where masked.
@@ -81,9 +83,12 @@ impl Cell {
     }
 }
 
+/// A grid of cells over a shape: rank 1 a row, rank 2 rows and columns, higher ranks blocks.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Grid {
+    /// The grid's shape.
     pub shape: Vec<i64>,
+    /// Every cell, row-major.
     pub cells: Vec<Cell>,
     /// Labels along the axes, where they say more than the position.
     pub axes: Option<Axes>,
@@ -101,8 +106,10 @@ pub struct Axes {
     pub blocks: Vec<Vec<String>>,
 }
 
+/// One address of the memory strip and who reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemoryCell {
+    /// The buffer address.
     pub address: i64,
     /// Composed logical cells reading this address (several under stride 0).
     pub readers: Vec<usize>,
@@ -117,17 +124,23 @@ pub enum Hover {
     Logical(usize),
     /// Cell `1` of view `0`'s own grid.
     View(usize, usize),
+    /// An address of the memory strip.
     Memory(i64),
 }
 
 /// The cells lit by a hover, in every grid.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Lit {
+    /// Cells of the composed grid.
     pub logical: SortedSet<usize>,
+    /// Cells of each view's own grid, innermost view first.
     pub views: Vec<SortedSet<usize>>,
+    /// Addresses of the memory strip.
     pub memory: SortedSet<i64>,
 }
 
+/// What the Views page draws for a view stack: the composed grid, each view's grid, the
+/// memory strip, and the chains that light together.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StackGrid {
     /// The composed grid: the stack's shape, cells showing buffer addresses.
@@ -139,6 +152,7 @@ pub struct StackGrid {
     /// Every address from the lowest to the highest valid one (a window of at most
     /// [`MAX_DRAWN_CELLS`] from the lowest).
     pub memory: Vec<MemoryCell>,
+    /// `(lowest, highest)` valid address; `None` when every cell is masked.
     pub span: Option<(i64, i64)>,
 }
 
@@ -410,9 +424,13 @@ pub fn chain_of(tracker: &ShapeTracker, coord: &[i64]) -> Vec<Option<usize>> {
 /// A key that moves focus within a grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
+    /// To the previous column.
     Left,
+    /// To the next column.
     Right,
+    /// To the previous row.
     Up,
+    /// To the next row.
     Down,
 }
 

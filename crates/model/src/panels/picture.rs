@@ -16,9 +16,13 @@ pub const MAX_CELLS: usize = 16_384;
 /// A grid to draw: values row-major over `shape` (`None`: masked), a title and axis names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
+    /// The grid's shape: rank 1 a row, rank 2 rows and columns, higher ranks blocks.
     pub shape: Vec<i64>,
+    /// One value per cell, row-major over `shape`; `None` where masked (drawn `·`).
     pub values: Vec<Option<i64>>,
+    /// The caption above the grid (the SVG only).
     pub title: String,
+    /// Names of rows, columns and blocks.
     pub labels: Labels,
 }
 
@@ -87,10 +91,12 @@ impl Picture {
         })
     }
 
+    /// The picture as a standalone SVG ([`grid_svg`]).
     pub fn svg(&self) -> String {
         grid_svg(&self.shape, &self.values, &self.title, &self.labels)
     }
 
+    /// The picture as a `tikzpicture` ([`grid_tikz`]).
     pub fn tikz(&self) -> String {
         grid_tikz(&self.shape, &self.values, &self.labels)
     }

@@ -59,7 +59,9 @@ fn block_label(shape: &[i64], k: usize) -> String {
 /// layout's hierarchical coordinates along its modes). Empty lists draw no names.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Labels {
+    /// One per row, top to bottom.
     pub rows: Vec<String>,
+    /// One per column, left to right.
     pub cols: Vec<String>,
     /// One per block, in block order.
     pub blocks: Vec<String>,

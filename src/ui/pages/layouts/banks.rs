@@ -38,7 +38,10 @@ fn summary(side: &Side) -> String {
 }
 
 #[component]
-pub fn BankSection(state: RwSignal<LayoutsState>) -> impl IntoView {
+pub fn BankSection(
+    /// The Layouts page's state: its layout and its bank section's fields.
+    state: RwSignal<LayoutsState>,
+) -> impl IntoView {
     let inputs = Memo::new(move |_| state.with(|s| s.banks.inputs(s.layout())));
     // the tables, rebuilt when the tile or the read changes; each side on its own, so a swizzle
     // edit redraws only the swizzled one

@@ -25,7 +25,9 @@ pub fn MorphismDiagram(
     /// Accessible name and test id.
     #[prop(into)]
     label: String,
-    #[prop(into)] test_id: String,
+    /// The diagram's test id.
+    #[prop(into)]
+    test_id: String,
 ) -> impl IntoView {
     let over = move |ev: web_sys::MouseEvent| {
         if let Some(hover) = hover {

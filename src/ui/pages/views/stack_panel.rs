@@ -31,6 +31,7 @@ pub fn StackPanel(
     dom: Memo<bool>,
     /// The composed canvas grid of a large stack, and its hovered cell.
     large: Memo<Option<LargeGrid>>,
+    /// The cell under the pointer on the composed canvas.
     canvas_hover: RwSignal<Option<usize>>,
 ) -> impl IntoView {
     // Memos, so an edit redraws the cards and their grids instead of replacing them.
