@@ -10,9 +10,9 @@ use engine::cute::Layout;
 
 /// The flat modes of an encoded layout as chips named by `data-leaf` (one per domain leaf),
 /// or why there is no layout.
-pub fn mode_chips(m: &mut dyn Markup, layout: &Result<Layout, String>) {
+pub fn mode_chips(m: &mut dyn Markup, layout: &Result<Layout, impl std::fmt::Display>) {
     match layout {
-        Err(e) => error(m, "span", None, e),
+        Err(e) => error(m, "span", None, &e.to_string()),
         Ok(layout) => {
             for (k, (size, stride)) in layout.flat_modes().into_iter().enumerate() {
                 let k = k.to_string();

@@ -167,7 +167,7 @@ fn Diagram(state: RwSignal<MorphismsState>, drawn: Memo<Drawn>) -> impl IntoView
                 <div class="encoded">
                     <h3>"Encoded layout L_f"</h3>
                     <code data-testid="encoded-layout">
-                        {move || drawn.with(|d| d.layout.as_ref().map_or_else(Clone::clone, ToString::to_string))}
+                        {move || drawn.with(|d| d.layout.as_ref().map_or_else(ToString::to_string, ToString::to_string))}
                     </code>
                     <p
                         class="modes"
@@ -180,11 +180,11 @@ fn Diagram(state: RwSignal<MorphismsState>, drawn: Memo<Drawn>) -> impl IntoView
                         use:markup=Draw::new(move |m| drawn.with(|d| panels::mode_chips(m, &d.layout)))
                     ></p>
                     <p class="note" data-testid="morphism-grid-error">
-                        {move || drawn.with(|d| d.grid.as_ref().err().cloned())}
+                        {move || drawn.with(|d| d.grid.as_ref().err().map(ToString::to_string))}
                     </p>
                     <GridView grid kind=GridKind::Logical hover=grid_hover lit=grid_lit label="Grid of L_f" />
                     <PictureExport
-                        picture=Callback::new(move |()| drawn.with_untracked(|d| Picture::of_layout(d.layout.as_ref()?)))
+                        picture=Callback::new(move |()| drawn.with_untracked(|d| Picture::of_layout(d.layout.as_ref().map_err(ToString::to_string)?)))
                         name="lf-grid"
                     />
                 </div>
