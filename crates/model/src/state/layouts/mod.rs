@@ -251,7 +251,7 @@ impl LayoutsState {
     pub fn as_view(&self) -> Result<(String, String), FieldError> {
         let view = engine::cute::pycute::convert::view_from_layout(&self.flat())?;
         let mut views = super::ViewsState::default();
-        views.import(&view.to_string()).map_err(FieldError::rule)?;
+        views.import(&view.to_string())?;
         Ok((view.to_string(), views.to_query()))
     }
 
