@@ -83,9 +83,9 @@ fuzz_target!(|text: &str| {
                 _ => editor.move_up(usize::from(pick) % 4),
             },
             5 => layouts.set_text(typed),
-            6 => morphisms.editor.set(PARTS[row % 3], typed),
+            6 => morphisms.set_part(PARTS[row % 3], typed),
             7 => {
-                let _ = morphisms.editor.load_text(typed);
+                let _ = morphisms.load_text(typed);
             }
             8 => {
                 morphisms.set_op(MorphOp::ALL[row % MorphOp::ALL.len()]);

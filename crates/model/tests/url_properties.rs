@@ -109,11 +109,11 @@ proptest! {
         state.set_from_layout(&layout);
         state.set_operand(true, &a);
         state.set_operand(false, &b);
-        state.step = step;
+        state.set_step(step);
         let url = state.to_query();
         let back = MorphismsState::from_query(&url);
-        prop_assert_eq!(back.editor.morphism(), state.editor.morphism());
-        prop_assert_eq!((back.op, &back.g, &back.a, &back.b, back.step), (state.op, &state.g, &state.a, &state.b, state.step));
+        prop_assert_eq!(back.editor().morphism(), state.editor().morphism());
+        prop_assert_eq!((back.op(), back.g(), back.a(), back.b(), back.step()), (state.op(), state.g(), state.a(), state.b(), state.step()));
         prop_assert_eq!(back.to_query(), url);
     }
 

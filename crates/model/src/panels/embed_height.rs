@@ -245,7 +245,7 @@ fn morphisms_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
         px += 221;
     }
     if shows("diagram") {
-        let drawn = Drawn::of(state.editor.morphism());
+        let drawn = Drawn::of(state.editor().morphism());
         let frame = Frame::of(&drawn.diagram);
         let shape = drawn
             .grid

@@ -569,7 +569,7 @@ mod tests {
         assert!(query.starts_with("shape=4,8&strides=1,4"), "{query}");
         let back =
             crate::state::morphisms::MorphismsState::from_query(&state.morphism_query().unwrap());
-        assert_eq!(back.editor.morphism().layout().unwrap(), *state.layout());
+        assert_eq!(back.editor().morphism().layout().unwrap(), *state.layout());
         state.set_text("(2,2):(3,2)");
         assert!(
             state

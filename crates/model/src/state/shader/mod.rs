@@ -230,7 +230,7 @@ impl Subject {
             Source::Layouts => Ok(Subject::Layout(p.layouts.layout().clone())),
             Source::Morphisms => p
                 .morphisms
-                .editor
+                .editor()
                 .morphism()
                 .layout()
                 .map(Subject::Layout)
@@ -739,7 +739,7 @@ mod tests {
         let Subject::Layout(l) = &f else {
             panic!("a morphism gives a layout")
         };
-        assert_eq!(Ok(l.clone()), morphisms.editor.morphism().layout());
+        assert_eq!(Ok(l.clone()), morphisms.editor().morphism().layout());
         let negative = LayoutsState::from_query("L=4:-1");
         let s = Subject::of(Source::Layouts, 0, &pages(&negative)).unwrap();
         assert!(s.generate(&ShaderOptions::default()).is_err());
