@@ -150,7 +150,7 @@ fuzz_target!(|text: &str| {
     let _ = workbench.warnings();
     let _ = workbench.tiles();
     let _ = WorkbenchState::from_query(&workbench.to_query()).result();
-    if let Some(access) = &syno.last_access {
+    if let Some(access) = syno.last_access() {
         let _ = Grids::of(access);
     }
     let _ = SynoState::from_query(&syno.to_query());
