@@ -83,9 +83,9 @@ fuzz_target!(|text: &str| {
                 _ => editor.move_up(usize::from(pick) % 4),
             },
             5 => layouts.set_text(typed),
-            6 => morphisms.editor.set(PARTS[row % 3], typed),
+            6 => morphisms.set_part(PARTS[row % 3], typed),
             7 => {
-                let _ = morphisms.editor.load_text(typed);
+                let _ = morphisms.load_text(typed);
             }
             8 => {
                 morphisms.set_op(MorphOp::ALL[row % MorphOp::ALL.len()]);
@@ -150,7 +150,7 @@ fuzz_target!(|text: &str| {
     let _ = workbench.warnings();
     let _ = workbench.tiles();
     let _ = WorkbenchState::from_query(&workbench.to_query()).result();
-    if let Some(access) = &syno.last_access {
+    if let Some(access) = syno.last_access() {
         let _ = Grids::of(access);
     }
     let _ = SynoState::from_query(&syno.to_query());

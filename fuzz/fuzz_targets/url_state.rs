@@ -44,9 +44,9 @@ fuzz_target!(|text: &str| {
     };
     let _ = shader.page_query(&shader.from.query(&pages));
     if let Ok(generated) =
-        Subject::of(shader.from, shader.input, &pages).and_then(|s| s.generate(&shader.opts))
+        Subject::of(shader.from, shader.input, &pages).and_then(|s| s.generate(&shader.opts()))
     {
         let _ = generated.grid();
-        let _ = generated.expected(shader.opts.fill);
+        let _ = generated.expected(shader.opts().fill);
     }
 });

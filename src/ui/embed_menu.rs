@@ -94,7 +94,7 @@ pub fn EmbedMenu(
         }
     };
     let panels_error = move || form.with(|f| f.panels_error(page.get()));
-    let height_error = move || form.with(|f| f.height_error().map(str::to_string));
+    let height_error = move || form.with(|f| f.height_error().map(ToString::to_string));
     let auto = move || widget.with(|w| w.as_ref().map_or(0, |w| w.auto_height));
     view! {
         <details

@@ -109,11 +109,11 @@ proptest! {
         state.set_from_layout(&layout);
         state.set_operand(true, &a);
         state.set_operand(false, &b);
-        state.step = step;
+        state.set_step(step);
         let url = state.to_query();
         let back = MorphismsState::from_query(&url);
-        prop_assert_eq!(back.editor.morphism(), state.editor.morphism());
-        prop_assert_eq!((back.op, &back.g, &back.a, &back.b, back.step), (state.op, &state.g, &state.a, &state.b, state.step));
+        prop_assert_eq!(back.editor().morphism(), state.editor().morphism());
+        prop_assert_eq!((back.op(), back.g(), back.a(), back.b(), back.step()), (state.op(), state.g(), state.a(), state.b(), state.step()));
         prop_assert_eq!(back.to_query(), url);
     }
 
@@ -127,14 +127,12 @@ proptest! {
         workgroup in 1u32..=256,
         readable: bool,
     ) {
-        let mut shader = ShaderState {
-            from: [Source::Views, Source::Layouts][from],
-            ..ShaderState::default()
-        };
+        let mut shader = ShaderState::default();
+        shader.from = [Source::Views, Source::Layouts][from];
         shader.set_index_type(if u32_type { "u32" } else { "i32" });
         shader.set(OptField::Fill, &fill.to_string());
         shader.set(OptField::Workgroup, &workgroup.to_string());
-        shader.opts.readable = readable;
+        shader.set_readable(readable);
         let views = ViewsState::from_query(&query).0;
         let mut layouts = LayoutsState::default();
         layouts.set_text(&layout);
@@ -148,10 +146,10 @@ proptest! {
         let (back_views, back_layouts) = (ViewsState::from_query(&url).0, LayoutsState::from_query(&url));
         let back_pages = Pages { views: &back_views, layouts: &back_layouts, ..pages };
         let before = Subject::of(shader.from, 0, &pages)
-            .and_then(|s| s.generate(&shader.opts))
+            .and_then(|s| s.generate(&shader.opts()))
             .map(|g| g.shader);
         let after = Subject::of(back.from, 0, &back_pages)
-            .and_then(|s| s.generate(&back.opts))
+            .and_then(|s| s.generate(&back.opts()))
             .map(|g| g.shader);
         prop_assert_eq!(after, before, "{}", url);
         prop_assert_eq!(back.page_query(&source), url);
@@ -164,8 +162,8 @@ proptest! {
         let url = state.to_query();
         let back = SynoState::from_query(&url);
         prop_assert_eq!(back.text(), state.text());
-        prop_assert_eq!(&back.built.rows, &state.built.rows);
-        prop_assert_eq!(&back.built.problem, &state.built.problem);
+        prop_assert_eq!(&back.built().rows, &state.built().rows);
+        prop_assert_eq!(&back.built().problem, &state.built().problem);
         prop_assert_eq!(back.to_query(), url);
     }
 

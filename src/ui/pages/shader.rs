@@ -149,7 +149,7 @@ pub fn ShaderPage(
     theme: Option<RwSignal<Theme>>,
 ) -> impl IntoView {
     let generated = Memo::new(move |_| {
-        let (from, input, opts) = shader.with(|s| (s.from, s.input, s.opts));
+        let (from, input, opts) = shader.with(|s| (s.from, s.input, s.opts()));
         pages
             .with(|p| Subject::of(from, input, p))
             .and_then(|subject| subject.generate(&opts))
@@ -243,18 +243,18 @@ pub fn ShaderPage(
     });
     let running = RwSignal::new(false);
     let run = move |_| {
-        let fill = shader.with_untracked(|s| s.opts.fill);
+        let fill = shader.with_untracked(|s| s.opts().fill);
         let Ok(g) = generated.get_untracked() else {
             return;
         };
         let (shader_text, elements, wg) = (
             g.shader.wgsl.clone(),
             g.shader.elements,
-            shader.with_untracked(|s| s.opts.workgroup_size),
+            shader.with_untracked(|s| s.opts().workgroup_size),
         );
         let expected = match g.expected(fill) {
             Ok(e) => e,
-            Err(e) => return last_run.set(Some((shader_text, Err(e)))),
+            Err(e) => return last_run.set(Some((shader_text, Err(e.to_string())))),
         };
         running.set(true);
         let promise = run_gather(&shader_text, elements, expected.input_len, wg);
@@ -304,8 +304,8 @@ pub fn ShaderPage(
         )
     });
     let text_field = move |f: OptField, id: &'static str, label: &'static str| {
-        let value = Signal::derive(move || shader.with(|s| s.texts[f as usize].clone()));
-        let error = Signal::derive(move || shader.with(|s| s.errors[f as usize].clone()));
+        let value = Signal::derive(move || shader.with(|s| s.text(f).to_string()));
+        let error = Signal::derive(move || shader.with(|s| s.error(f).map(ToString::to_string)));
         let on_input = Callback::new(move |text: String| shader.update(|s| s.set(f, &text)));
         view! { <TextField label test_id=id value error on_input class="field" /> }
     };
@@ -333,7 +333,7 @@ pub fn ShaderPage(
                             <select
                                 data-testid="shader-input"
                                 use:markup=Draw::new(move |m| {
-                                    let n = pages.syno.with(|s| s.built.access.as_ref().map_or(1, |a| a.inputs.len()));
+                                    let n = pages.syno.with(|s| s.built().access.as_ref().map_or(1, |a| a.inputs.len()));
                                     panels::options(m, &mut (0..n).map(|k| (k.to_string(), format!("in{k}"))), false)
                                 })
                                 prop:value=move || shader.with(|s| s.input.to_string())
@@ -348,7 +348,7 @@ pub fn ShaderPage(
                             <span class="field__label">"index type"</span>
                             <select
                                 data-testid="shader-type"
-                                prop:value=move || shader.with(|s| s.opts.index_type.as_str())
+                                prop:value=move || shader.with(|s| s.opts().index_type.as_str())
                                 on:change=move |ev| {
                                     let ty = event_target_value(&ev);
                                     shader.update(|s| s.set_index_type(&ty));
@@ -364,10 +364,10 @@ pub fn ShaderPage(
                             <input
                                 type="checkbox"
                                 data-testid="shader-readable"
-                                prop:checked=move || shader.with(|s| s.opts.readable)
+                                prop:checked=move || shader.with(|s| s.opts().readable)
                                 on:change=move |ev| {
                                     let on = event_target_checked(&ev);
-                                    shader.update(|s| s.opts.readable = on);
+                                    shader.update(|s| s.set_readable(on));
                                 }
                             />
                             <span class="field__label">"readable expressions (spaced); off: compact"</span>
@@ -376,7 +376,7 @@ pub fn ShaderPage(
                 </div>
                 <div class="panes__pictures">
                     <p class="field__error" data-testid="shader-error" role="alert" data-panel="code">
-                        {move || generated.with(|g| g.as_ref().err().cloned())}
+                        {move || generated.with(|g| g.as_ref().err().map(ToString::to_string))}
                     </p>
                     <p data-panel="code">
                         <a data-testid="shader-source" href=move || {
@@ -435,13 +435,13 @@ pub fn ShaderPage(
                             <h2>"Engine: offset of each element"</h2>
                             <PictureExport
                                 picture=Callback::new(move |()| generated.with_untracked(|g| {
-                                    let g = g.as_ref().map_err(Clone::clone)?;
+                                    let g = g.as_ref().map_err(ToString::to_string)?;
                                     Picture::of_cells(&g.cells, "offset of each element of the kernel")
                                 }))
                                 name="shader-grid"
                             />
                             <p class="note" data-testid="shader-grid-note">
-                                {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}
+                                {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().map(ToString::to_string)))}
                             </p>
                             <GridView grid kind=GridKind::Pane("shader") hover lit label="Element offsets" />
                         </section>

@@ -45,7 +45,7 @@ pub fn SynoPage(
     let selected = RwSignal::new(Vec::<String>::new());
     let constant = RwSignal::new("2".to_string());
     let palette_error = RwSignal::new(None::<String>);
-    let grids = Memo::new(move |_| state.with(|s| s.built.access.as_ref().map(Grids::of)));
+    let grids = Memo::new(move |_| state.with(|s| s.built().access.as_ref().map(Grids::of)));
     let hovers: Vec<RwSignal<Option<Hover>>> = PANES.iter().map(|_| RwSignal::new(None)).collect();
     let hovered = {
         let hovers = hovers.clone();
@@ -82,7 +82,7 @@ pub fn SynoPage(
                 selected.set(Vec::new());
                 palette_error.set(None);
             }
-            Err(e) => palette_error.set(Some(e)),
+            Err(e) => palette_error.set(Some(e.to_string())),
         }
     };
     let panes = PANES
@@ -115,11 +115,9 @@ pub fn SynoPage(
             };
             // the Shader page generating from this input, with its default options
             let shader = move || {
-                let options = ShaderState {
-                    from: Source::Syno,
-                    input: p.saturating_sub(1),
-                    ..ShaderState::default()
-                };
+                let mut options = ShaderState::default();
+                options.from = Source::Syno;
+                options.input = p.saturating_sub(1);
                 let query = state.with(|s| options.page_query(&s.to_query()));
                 Route::new(Page::Shader, query)
                     .with_theme(crate::ui::theme::current(theme))
@@ -138,7 +136,7 @@ pub fn SynoPage(
                     {(p > 0).then(|| view! {
                         <PictureExport
                             picture=Callback::new(move |()| state.with_untracked(|s| {
-                                let access = s.last_access.clone().ok_or("no chain has built yet")?;
+                                let access = s.last_access().cloned().ok_or("no chain has built yet")?;
                                 let k = p - 1;
                                 Picture::of_cells(
                                     &Cells::Syno(Box::new(access), k),
@@ -196,7 +194,7 @@ pub fn SynoPage(
                         ></textarea>
                     </label>
                     <p class="field__error" id="error-syno" data-testid="syno-error" role="alert" data-panel="editor">
-                        {move || state.with(|s| s.built.problem.as_ref().map(|p| format!("line {}: {}", p.line + 1, p.message)))}
+                        {move || state.with(|s| s.error().map(ToString::to_string))}
                     </p>
                     <div class="palette" data-panel="editor" on:click=on_palette>
                         <label class="field">
@@ -221,7 +219,7 @@ pub fn SynoPage(
                     <p class="note" data-panel="editor">"Click dimensions of the last row to pick them for the next step; Inputs names an input tensor of the chips picked."</p>
                 </div>
                 <div class="panes__pictures">
-                    <div data-panel="rows" on:click=on_chip use:markup=Draw::new(move |m| state.with(|s| selected.with(|sel| panels::syno_rows(m, &s.built, sel))))></div>
+                    <div data-panel="rows" on:click=on_chip use:markup=Draw::new(move |m| state.with(|s| selected.with(|sel| panels::syno_rows(m, s.built(), sel))))></div>
                     <h2 data-panel="expr">"Access expressions"</h2>
                     <pre class="code" data-testid="syno-access" data-panel="expr">
                         {move || state.with(SynoState::access_text)}
@@ -230,7 +228,7 @@ pub fn SynoPage(
                         {move || state.with(SynoState::access_note)}
                     </p>
                     <p class="note" data-testid="syno-grid-note" data-panel="grid">
-                        {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().cloned()))}
+                        {move || grids.with(|g| g.as_ref().and_then(|g| g.as_ref().err().map(ToString::to_string)))}
                     </p>
                     <div class="syno-grids" data-panel="grid">{panes}</div>
                 </div>

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use crate::ui::components::picture_export::{png, save_text};
 use crate::ui::components::{CanvasGrid, Choice, TextField};
 use engine::linear::Holders;
+use engine::LayoutError;
 use model::panels::triton_picture::triton_state_svg;
 use model::state::triton::{
     by_x, canvas_grid, cell_label, differing, hover_text, lit, Field, TritonColour, TritonState,
@@ -17,7 +18,7 @@ use model::state::triton::{
 /// Most cells a pick or a difference outlines.
 const MARKED: usize = 1 << 14;
 
-type HoldersMemo = Memo<Option<Result<Holders, String>>>;
+type HoldersMemo = Memo<Option<Result<Holders, LayoutError>>>;
 
 /// A field of the page, its error beside it.
 fn field(
@@ -28,7 +29,7 @@ fn field(
     rows: Option<u32>,
 ) -> impl IntoView {
     let value = Signal::derive(move || state.with(|s| s.text(f).to_string()));
-    let error = Signal::derive(move || state.with(|s| s.error(f).map(str::to_string)));
+    let error = Signal::derive(move || state.with(|s| s.error(f).map(ToString::to_string)));
     let on_input = Callback::new(move |text: String| state.update(|s| s.set(f, &text)));
     match rows {
         Some(rows) => view! { <TextField label test_id value error on_input rows /> }.into_any(),
@@ -259,7 +260,7 @@ pub fn TritonPage(
                         <p class="hover-info" data-testid="triton-hover" aria-live="polite">
                             {move || hover_line().unwrap_or_else(|| "Hover an element: who holds it, and the bases whose XOR makes it.".to_string())}
                         </p>
-                        <p class="note" data-testid="triton-error">{move || first.with(|h| h.as_ref().and_then(|h| h.as_ref().err().cloned()))}</p>
+                        <p class="note" data-testid="triton-error">{move || first.with(|h| h.as_ref().and_then(|h| h.as_ref().err().map(ToString::to_string)))}</p>
                         <div class="threads__grids">
                             {picture(0, "the layout", "triton-grid")}
                             <div hidden=move || !has_other.get()>

@@ -328,7 +328,7 @@ pub(super) fn properties(m: &mut dyn Markup, rows: &[(&str, &str, &str)]) {
 /// `none: {reason}`.
 pub(super) fn code_and_link(
     m: &mut dyn Markup,
-    found: Result<(String, String), String>,
+    found: Result<(String, String), impl std::fmt::Display>,
     test_id: &str,
     label: &str,
 ) {

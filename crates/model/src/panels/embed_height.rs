@@ -245,7 +245,7 @@ fn morphisms_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
         px += 221;
     }
     if shows("diagram") {
-        let drawn = Drawn::of(state.editor.morphism());
+        let drawn = Drawn::of(state.editor().morphism());
         let frame = Frame::of(&drawn.diagram);
         let shape = drawn
             .grid
@@ -299,7 +299,7 @@ fn syno_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
         px += 428;
     }
     if shows("rows") {
-        let rows = &state.built.rows;
+        let rows = &state.built().rows;
         let label_width = rows
             .iter()
             .map(|r| r.label.len() as i64 * 9 + 13)
@@ -316,7 +316,7 @@ fn syno_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
     }
     if shows("grid") {
         // the output's grid, then each input's with its export line, one under another
-        if let Some(Ok(grids)) = state.built.access.as_ref().map(Grids::of) {
+        if let Some(Ok(grids)) = state.built().access.as_ref().map(Grids::of) {
             px += grids
                 .panes
                 .iter()
@@ -350,7 +350,7 @@ fn shader_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
             syno: &syno,
         };
         let grid = Subject::of(shader.from, shader.input, &pages)
-            .and_then(|s| s.generate(&shader.opts))
+            .and_then(|s| s.generate(&shader.opts()))
             .and_then(|g| g.grid());
         px += 399 + grid.map_or(0, |g| grid_px(&g.logical.shape));
     }

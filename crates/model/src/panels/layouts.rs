@@ -109,7 +109,7 @@ pub fn workbench_result(m: &mut dyn Markup, panels: &Panels, warnings: &[String]
             r.to_notation(Notation::Cute),
             r.to_notation(Notation::Python),
         ),
-        Err(e) => (e.clone(), String::new(), String::new()),
+        Err(e) => (e.to_string(), String::new(), String::new()),
     };
     error(m, "p", Some("wb-error"), &error_text);
     properties(

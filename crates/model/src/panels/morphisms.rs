@@ -10,9 +10,9 @@ use engine::cute::Layout;
 
 /// The flat modes of an encoded layout as chips named by `data-leaf` (one per domain leaf),
 /// or why there is no layout.
-pub fn mode_chips(m: &mut dyn Markup, layout: &Result<Layout, String>) {
+pub fn mode_chips(m: &mut dyn Markup, layout: &Result<Layout, impl std::fmt::Display>) {
     match layout {
-        Err(e) => error(m, "span", None, e),
+        Err(e) => error(m, "span", None, &e.to_string()),
         Ok(layout) => {
             for (k, (size, stride)) in layout.flat_modes().into_iter().enumerate() {
                 let k = k.to_string();
@@ -33,7 +33,7 @@ pub fn mode_chips(m: &mut dyn Markup, layout: &Result<Layout, String>) {
 
 /// A Nest operation's outcome: the pasted and result diagrams, the result and its layout
 /// beside the layout operation's result, and whether the two agree.
-pub fn morph_op_result(m: &mut dyn Markup, result: &Result<OpResult, String>) {
+pub fn morph_op_result(m: &mut dyn Markup, result: &Result<OpResult, impl std::fmt::Display>) {
     let r = match result {
         // f and g that do not fit are a state on the way to a result, not a mistake: said
         // plainly, with the way out, and not as an alert
@@ -64,7 +64,7 @@ pub fn morph_op_result(m: &mut dyn Markup, result: &Result<OpResult, String>) {
     };
     let layout_result = match &r.layout_result {
         Ok(l) => l.to_string(),
-        Err(e) => e.clone(),
+        Err(e) => e.to_string(),
     };
     properties(
         m,
@@ -84,9 +84,13 @@ pub fn morph_op_result(m: &mut dyn Markup, result: &Result<OpResult, String>) {
 }
 
 /// Step `step` of the composition walkthrough (clamped to the last), or why there are none.
-pub fn walk_step(m: &mut dyn Markup, steps: &Result<Vec<Step>, String>, step: usize) {
+pub fn walk_step(
+    m: &mut dyn Markup,
+    steps: &Result<Vec<Step>, impl std::fmt::Display>,
+    step: usize,
+) {
     let all = match steps {
-        Err(e) => return error(m, "p", Some("walk-error"), e),
+        Err(e) => return error(m, "p", Some("walk-error"), &e.to_string()),
         Ok(all) => all,
     };
     let Some(s) = all.get(step.min(all.len().saturating_sub(1))) else {
@@ -188,8 +192,8 @@ mod tests {
 
     as_text! {
         mode_chips(l: &Result<Layout, String>);
-        morph_op_result(r: &Result<OpResult, String>);
-        walk_step(s: &Result<Vec<Step>, String>, k: usize);
+        morph_op_result(r: &Result<OpResult, impl std::fmt::Display>);
+        walk_step(s: &Result<Vec<Step>, impl std::fmt::Display>, k: usize);
     }
 
     #[test]
@@ -210,7 +214,7 @@ mod tests {
         let html = morph_op_result(&state.op_result());
         assert!(html.contains(r#"data-testid="result-diagram""#), "{html}");
         assert!(html.contains(r#"data-testid="op-agree">agree"#), "{html}");
-        assert!(morph_op_result(&Err("no".into())).contains(r#"data-testid="op-error""#));
+        assert!(morph_op_result(&Err::<OpResult, _>("no")).contains(r#"data-testid="op-error""#));
         // the result downloads as SVG and TikZ; a divide also draws its input g
         assert!(
             html.contains(
@@ -259,6 +263,6 @@ mod tests {
             !walk_step(&steps, n - 1).contains("walk-svg"),
             "the last step draws nothing"
         );
-        assert!(walk_step(&Err("why".into()), 0).contains(r#"data-testid="walk-error""#));
+        assert!(walk_step(&Err::<Vec<Step>, _>("why"), 0).contains(r#"data-testid="walk-error""#));
     }
 }

@@ -39,7 +39,7 @@ impl Picture {
 
     /// `L(i)` over the layout's grid, rows and columns named by hierarchical coordinates.
     pub fn of_layout(layout: &Layout) -> Result<Picture, String> {
-        let grid = layout_grid_up_to(layout, MAX_CELLS)?;
+        let grid = layout_grid_up_to(layout, MAX_CELLS).map_err(|e| e.to_string())?;
         let shape = grid.logical.shape;
         Ok(Picture {
             labels: picture_labels(layout, &shape),

@@ -32,7 +32,7 @@ fn fill(lane: u32, warp: u32) -> String {
 /// # Errors
 /// As [`TritonState::holders`] and [`triton_svg`].
 pub fn triton_state_svg(state: &TritonState) -> Result<String, String> {
-    triton_svg(&state.holders()?, &state.title())
+    triton_svg(&state.holders().map_err(|e| e.to_string())?, &state.title())
 }
 
 /// The value of input dimension `name` in `input`, 0 when the layout has no such dimension.

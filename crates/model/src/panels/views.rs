@@ -215,7 +215,10 @@ pub fn view_card_legend(m: &mut dyn Markup, tracker: &ShapeTracker, k: usize, on
 }
 
 /// The mergeability verdict on the stack's top two views, if there are two.
-pub fn merge_verdict(m: &mut dyn Markup, verdict: Option<Result<MergeVerdict, String>>) {
+pub fn merge_verdict(
+    m: &mut dyn Markup,
+    verdict: Option<Result<MergeVerdict, impl std::fmt::Display>>,
+) {
     let (ok, text) = match verdict {
         None => return,
         Some(Ok(MergeVerdict::Mergeable(view))) => {
@@ -327,9 +330,9 @@ pub fn history(m: &mut dyn Markup, steps: &[(String, Option<String>)], selected:
 
 /// The composed grid as a table: one row per logical cell with its coordinate, validity, the
 /// cell it reaches in each view (outermost first) and its address; or why there is none.
-pub fn grid_table(m: &mut dyn Markup, grids: &Result<StackGrid, String>) {
+pub fn grid_table(m: &mut dyn Markup, grids: &Result<StackGrid, impl std::fmt::Display>) {
     let g = match grids {
-        Err(e) => return m.el("p", &[("class", "note")], e),
+        Err(e) => return m.el("p", &[("class", "note")], &e.to_string()),
         Ok(g) => g,
     };
     m.open("table");
@@ -369,13 +372,18 @@ pub fn grid_table(m: &mut dyn Markup, grids: &Result<StackGrid, String>) {
 
 /// The Views page's exports: tinygrad Python and repr with copy buttons, and the CuTe
 /// layout of a single view with a link to the Layouts page (or why there is none).
-pub fn views_export(m: &mut dyn Markup, python: &str, repr: &str, layout: &Result<Layout, String>) {
+pub fn views_export(
+    m: &mut dyn Markup,
+    python: &str,
+    repr: &str,
+    layout: &Result<Layout, impl std::fmt::Display>,
+) {
     code_block(m, "tinygrad Python", "python", python, "code", |_| {});
     code_block(m, "repr", "repr", repr, "code", |_| {});
     m.el("h3", &[], "CuTe layout");
     m.open("p");
     m.attr("data-testid", "export-layout");
-    let layout = layout.as_ref().map_err(Clone::clone).map(|l| {
+    let layout = layout.as_ref().map(|l| {
         let text = l.to_string();
         let query = crate::state::url::percent_encode(&text, crate::state::url::keep::LAYOUT);
         (text, format!("#/layouts?L={query}"))

@@ -1,10 +1,11 @@
 //! Expression mode (the shape-stride visualizer's `#/expr-idx`): variables with ranges, an `idx`
 //! and a `valid` expression, and the grid they describe.
 
-use engine::expr::parse::{arena_with, parse_expr, VarRange};
+use engine::expr::parse::{arena_with, parse_expr, VarRange, MAX_EXPR_CHARS};
 use engine::{RowMajor, ShapeTracker};
 
 use crate::draw::stack_grid::{Cell, StackGrid, MAX_DRAWN_CELLS};
+use crate::state::field::{FieldError, Parsed};
 
 /// What is typed, field by field.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,9 +30,9 @@ impl Default for ExprMode {
 /// Errors per field.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ExprErrors {
-    pub vars: Option<String>,
-    pub idx: Option<String>,
-    pub valid: Option<String>,
+    pub vars: Option<FieldError>,
+    pub idx: Option<FieldError>,
+    pub valid: Option<FieldError>,
 }
 
 impl ExprMode {
@@ -51,7 +52,7 @@ impl ExprMode {
         }
     }
 
-    fn parse_vars(&self) -> Result<Vec<VarRange>, String> {
+    fn parse_vars(&self) -> Result<Vec<VarRange>, FieldError> {
         let mut vars = Vec::new();
         for entry in self
             .vars
@@ -61,24 +62,27 @@ impl ExprMode {
         {
             let parts: Vec<&str> = entry.split(':').map(str::trim).collect();
             let [name, min, max] = parts.as_slice() else {
-                return Err(format!("“{entry}” is not name:min:max"));
+                return Err(FieldError::rule(format!("“{entry}” is not name:min:max")));
             };
             if name.is_empty()
                 || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                 || name.starts_with(|c: char| c.is_ascii_digit())
             {
-                return Err(format!("“{name}” is not a variable name"));
+                return Err(FieldError::rule(format!("“{name}” is not a variable name")));
             }
             let bound = |t: &str| {
-                t.parse::<i64>()
-                    .map_err(|_| format!("“{t}” in “{entry}” is not a whole number"))
+                t.parse::<i64>().map_err(|_| {
+                    FieldError::rule(format!("“{t}” in “{entry}” is not a whole number"))
+                })
             };
             let (min, max) = (bound(min)?, bound(max)?);
             if min > max {
-                return Err(format!("{name}: min {min} is above max {max}"));
+                return Err(FieldError::rule(format!(
+                    "{name}: min {min} is above max {max}"
+                )));
             }
             if vars.iter().any(|v: &VarRange| v.name == *name) {
-                return Err(format!("{name} is listed twice"));
+                return Err(FieldError::rule(format!("{name} is listed twice")));
             }
             vars.push(VarRange {
                 name: name.to_string(),
@@ -87,7 +91,9 @@ impl ExprMode {
             });
         }
         if vars.is_empty() {
-            return Err("list at least one variable as name:min:max".into());
+            return Err(FieldError::rule(
+                "list at least one variable as name:min:max",
+            ));
         }
         Ok(vars)
     }
@@ -111,15 +117,15 @@ impl ExprMode {
             points = points.saturating_mul((v.max - v.min) as u128 + 1);
         }
         if points > MAX_DRAWN_CELLS as u128 {
-            errors.vars = Some(format!(
+            errors.vars = Some(FieldError::rule(format!(
                 "{points} points; at most {MAX_DRAWN_CELLS} can be drawn"
-            ));
+            )));
             return Err(errors);
         }
         let names: Vec<String> = vars.iter().map(|v| v.name.clone()).collect();
         let (mut arena, ids) = arena_with(&vars);
-        let idx = parse_expr(&mut arena, &ids, &names, &self.idx).map_err(|e| e.to_string());
-        let valid = parse_expr(&mut arena, &ids, &names, &self.valid).map_err(|e| e.to_string());
+        let idx = parse_expr(&mut arena, &ids, &names, &self.idx).map_err(FieldError::from);
+        let valid = parse_expr(&mut arena, &ids, &names, &self.valid).map_err(FieldError::from);
         let (idx, valid) = match (idx, valid) {
             (Ok(i), Ok(v)) => (i, v),
             (i, v) => {
@@ -149,12 +155,17 @@ pub enum ExprField {
     Valid,
 }
 
-/// Expression mode as edited: the text, its errors, and the last grid that evaluated.
+impl ExprField {
+    pub const ALL: [ExprField; 3] = [ExprField::Vars, ExprField::Idx, ExprField::Valid];
+}
+
+/// Expression mode as edited: the three fields with their errors, and the last grid that
+/// evaluated (the fields are evaluated together, so the grid is the whole's value).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExprEditor {
-    mode: ExprMode,
+    /// `vars`, `idx` and `valid`, in [`ExprField::ALL`]'s order.
+    fields: [Parsed<()>; 3],
     grid: StackGrid,
-    errors: ExprErrors,
 }
 
 impl Default for ExprEditor {
@@ -163,50 +174,62 @@ impl Default for ExprEditor {
         let grid = mode
             .evaluate()
             .unwrap_or_else(|_| unreachable!("the default expressions evaluate"));
-        ExprEditor {
-            mode,
+        let mut editor = ExprEditor {
+            fields: [(); 3].map(|()| Parsed::valid("", ())),
             grid,
-            errors: ExprErrors::default(),
-        }
+        };
+        editor.load(mode);
+        editor
     }
 }
 
 impl ExprEditor {
-    pub fn mode(&self) -> &ExprMode {
-        &self.mode
+    /// What is typed, field by field.
+    pub fn mode(&self) -> ExprMode {
+        ExprMode {
+            vars: self.text(ExprField::Vars).to_string(),
+            idx: self.text(ExprField::Idx).to_string(),
+            valid: self.text(ExprField::Valid).to_string(),
+        }
+    }
+    pub fn text(&self, field: ExprField) -> &str {
+        self.fields[field as usize].text()
+    }
+    /// Why `field` makes no grid; `None` while it is good.
+    pub fn error(&self, field: ExprField) -> Option<&FieldError> {
+        self.fields[field as usize].error()
     }
     /// The last grid that evaluated.
     pub fn grid(&self) -> &StackGrid {
         &self.grid
     }
-    pub fn errors(&self) -> &ExprErrors {
-        &self.errors
-    }
 
     /// Replaces every field at once (e.g. with a stack's expressions).
     pub fn load(&mut self, mode: ExprMode) {
-        match mode.evaluate() {
+        let errors = match mode.evaluate() {
             Ok(grid) => {
                 self.grid = grid;
-                self.errors = ExprErrors::default();
+                ExprErrors::default()
             }
-            Err(errors) => self.errors = errors,
-        }
-        self.mode = mode;
+            Err(errors) => errors,
+        };
+        let typed = [
+            (mode.vars, errors.vars),
+            (mode.idx, errors.idx),
+            (mode.valid, errors.valid),
+        ];
+        self.fields = typed.map(|(text, error)| {
+            let mut field = Parsed::valid(text, ()).max_chars(MAX_EXPR_CHARS + 1);
+            field.set_error(error);
+            field
+        });
     }
 
     pub fn set(&mut self, field: ExprField, text: &str) {
-        let mut mode = self.mode.clone();
-        let text: String = text
-            .chars()
-            .take(engine::expr::parse::MAX_EXPR_CHARS + 1)
-            .collect();
-        match field {
-            ExprField::Vars => mode.vars = text,
-            ExprField::Idx => mode.idx = text,
-            ExprField::Valid => mode.valid = text,
-        }
-        self.load(mode);
+        let mut fields = self.fields.clone();
+        fields[field as usize].set_text(text);
+        let [vars, idx, valid] = fields.map(|f| f.text().to_string());
+        self.load(ExprMode { vars, idx, valid });
     }
 }
 
@@ -239,11 +262,12 @@ mod tests {
         let mut editor = ExprEditor::default();
         let kept = editor.grid().clone();
         editor.set(ExprField::Idx, "ridx0 +");
-        assert!(editor.errors().idx.is_some());
+        assert!(editor.error(ExprField::Idx).is_some());
         assert_eq!(editor.grid(), &kept);
         editor.set(ExprField::Idx, "ridx0");
-        assert_eq!(editor.errors(), &ExprErrors::default());
+        assert!(ExprField::ALL.iter().all(|&f| editor.error(f).is_none()));
         assert_ne!(editor.grid(), &kept);
+        assert_eq!(editor.mode().idx, "ridx0");
     }
 
     #[test]
@@ -257,19 +281,21 @@ mod tests {
             .unwrap_err()
             .vars
             .unwrap()
+            .to_string()
             .contains("name:min:max"));
         mode.vars = "ridx0:0:2, ridx1:0:1".into();
         mode.idx = "ridx0 +".into();
         mode.valid = "(ridx1<1".into();
         let errors = mode.evaluate().unwrap_err();
-        assert!(errors.idx.unwrap().contains("character 8"));
-        assert!(errors.valid.unwrap().contains("“)”"));
+        assert!(errors.idx.unwrap().to_string().contains("character 8"));
+        assert!(errors.valid.unwrap().to_string().contains("“)”"));
         mode.vars = "a:0:99, b:0:99".into();
         assert!(mode
             .evaluate()
             .unwrap_err()
             .vars
             .unwrap()
+            .to_string()
             .contains("at most"));
     }
 }

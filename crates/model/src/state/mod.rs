@@ -3,6 +3,7 @@
 
 pub mod embed;
 pub mod expr_mode;
+pub mod field;
 pub mod history;
 pub mod layouts;
 pub mod morphisms;
@@ -15,6 +16,7 @@ pub mod triton;
 pub mod url;
 pub mod views;
 
+pub use field::{FieldError, Parsed};
 pub use route::Page;
 pub use url::PageState;
 pub use views::form::{DimRow, FormError, RowField, ViewEditor, ViewForm};

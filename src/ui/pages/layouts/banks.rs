@@ -33,7 +33,7 @@ fn element_title(bits: i64) -> String {
 fn summary(side: &Side) -> String {
     match &side.read {
         Ok(read) => read.summary(),
-        Err(e) => e.clone(),
+        Err(e) => e.to_string(),
     }
 }
 
@@ -76,7 +76,7 @@ pub fn BankSection(
         let name = FIELD_NAMES[k].to_lowercase();
         let value = Signal::derive(move || state.with(|s| s.banks.field(k).to_string()));
         let error =
-            Signal::derive(move || state.with(|s| s.banks.field_error(k).map(str::to_string)));
+            Signal::derive(move || state.with(|s| s.banks.field_error(k).map(ToString::to_string)));
         let on_input =
             Callback::new(move |text: String| state.update(|s| s.banks.set_field(k, &text)));
         view! {
@@ -118,17 +118,16 @@ pub fn BankSection(
             }
         })
     };
-    let tv_error = move || {
-        state.with(|s| match s.banks.read {
-            // a layout that parses but cannot be read (threads, values per thread) is its error too
-            Read::Typed => s
-                .banks
-                .tv_error()
-                .map(str::to_string)
-                .or_else(|| swizzled.with(|sd| sd.read.as_ref().err().cloned())),
-            Read::Preset(_) => inputs.with(|i| i.tv.clone().err()),
-        })
-    };
+    let tv_error =
+        move || {
+            state.with(|s| match s.banks.read {
+                // a layout that parses but cannot be read (threads, values per thread) is its error too
+                Read::Typed => s.banks.tv_error().map(ToString::to_string).or_else(|| {
+                    swizzled.with(|sd| sd.read.as_ref().err().map(ToString::to_string))
+                }),
+                Read::Preset(_) => inputs.with(|i| i.tv.as_ref().err().map(ToString::to_string)),
+            })
+        };
     // the chosen load of the swizzled side: its table and the chosen phase's banks
     let table = Draw::new(move |m| {
         let (load, phase) = chosen();
@@ -206,7 +205,7 @@ pub fn BankSection(
     let suggest_draw = Draw::new(move |m| {
         suggestions.with(|s| match s {
             Some(Ok(s)) => panels::banks::suggestions(m, s, SHOWN),
-            Some(Err(e)) => m.el("p", &[("class", "note")], e),
+            Some(Err(e)) => m.el("p", &[("class", "note")], &e.to_string()),
             None => {}
         })
     });
@@ -236,7 +235,7 @@ pub fn BankSection(
                     {field(0)}
                     {field(1)}
                     {field(2)}
-                    <span class="field__error" data-testid="error-swizzle" role="alert">{move || state.with(|s| s.banks.swizzle_error().map(str::to_string))}</span>
+                    <span class="field__error" data-testid="error-swizzle" role="alert">{move || state.with(|s| s.banks.swizzle_error().map(ToString::to_string))}</span>
                     <label class="field">
                         <span class="field__label">"or a GMMA atom"</span>
                         <select
@@ -249,7 +248,7 @@ pub fn BankSection(
                                 }
                             }
                         ></select>
-                        <span class="field__error" data-testid="error-atom" role="alert">{move || state.with(|s| s.banks.atom_error().map(str::to_string))}</span>
+                        <span class="field__error" data-testid="error-atom" role="alert">{move || state.with(|s| s.banks.atom_error().map(ToString::to_string))}</span>
                     </label>
                     <label class="field">
                         <span class="field__label">"swizzle units"</span>

@@ -54,7 +54,7 @@ pub fn LayoutsPage(
         grids.with(|g| g.as_ref().map(|g| g.memory.clone()).unwrap_or_default())
     });
     let span = Signal::derive(move || grids.with(|g| g.as_ref().ok().and_then(|g| g.span)));
-    let error = move || state.with(|s| s.error().map(str::to_string));
+    let error = move || state.with(|s| s.error().map(ToString::to_string));
     let status = RwSignal::new(String::new());
     view! {
         <div class="layouts">
@@ -103,7 +103,7 @@ pub fn LayoutsPage(
                     <p class="hover-info" data-testid="hover-info" aria-live="polite">
                         {move || hover_text().unwrap_or_else(|| "Hover or focus a cell.".to_string())}
                     </p>
-                    <p class="note" data-testid="grid-error">{move || grids.with(|g| g.as_ref().err().cloned())}</p>
+                    <p class="note" data-testid="grid-error">{move || grids.with(|g| g.as_ref().err().map(ToString::to_string))}</p>
                     <div class="grid-options">
                         <label class="field">
                             <span class="field__label">"cells show"</span>

@@ -40,7 +40,7 @@ pub fn Workbench(
         view! {
             <figure class:hidden=move || !panels.with(|p| p.shows(pane))>
                 <figcaption>{move || panels.with(|p| p.caption(pane))}</figcaption>
-                <p class="note">{move || panels.with(|p| p.note(pane))}</p>
+                <p class="note">{move || panels.with(|p| p.note(pane).map(ToString::to_string))}</p>
                 <div>
                     <GridView
                         grid=Signal::derive(move || panels.with(|p| p.grid(pane)))
@@ -117,7 +117,7 @@ pub fn Workbench(
                         }
                     />
                     <span class="field__error" id="error-wb-a" data-testid="error-wb-a" role="alert">
-                        {move || state.with(|s| s.workbench.a_error().map(str::to_string))}
+                        {move || state.with(|s| s.workbench.a_error().map(ToString::to_string))}
                     </span>
                 </label>
                 <label class="field field--wide" class:hidden=move || kind() == OperandKind::None>
@@ -135,7 +135,7 @@ pub fn Workbench(
                         }
                     />
                     <span class="field__error" id="error-wb-b" data-testid="error-wb-b" role="alert">
-                        {move || state.with(|s| s.workbench.b_error().map(str::to_string))}
+                        {move || state.with(|s| s.workbench.b_error().map(ToString::to_string))}
                     </span>
                 </label>
             </div>
@@ -145,7 +145,7 @@ pub fn Workbench(
             })></div>
             <div class="wb-panes">{pane(0)} {pane(1)} {pane(2)}</div>
             <PictureExport
-                picture=Callback::new(move |()| state.with_untracked(|s| Picture::of_layout(&s.workbench.result()?)))
+                picture=Callback::new(move |()| state.with_untracked(|s| Picture::of_layout(&s.workbench.result().map_err(|e| e.to_string())?)))
                 name="wb-result"
                 label="Export the result's grid: "
             />

@@ -39,9 +39,10 @@ fn PartField(state: RwSignal<MorphismsState>, part: Part) -> impl IntoView {
             "map α: codomain entry per domain entry, * unmapped: (3,2,*,5)",
         ),
     };
-    let value = Signal::derive(move || state.with(|s| s.editor.text(part).to_string()));
-    let error = Signal::derive(move || state.with(|s| s.editor.error(part).map(str::to_string)));
-    let on_input = Callback::new(move |text: String| state.update(|s| s.editor.set(part, &text)));
+    let value = Signal::derive(move || state.with(|s| s.editor().text(part).to_string()));
+    let error =
+        Signal::derive(move || state.with(|s| s.editor().error(part).map(ToString::to_string)));
+    let on_input = Callback::new(move |text: String| state.update(|s| s.set_part(part, &text)));
     let test_id: &'static str = match part {
         Part::Domain => "morphism-domain",
         Part::Codomain => "morphism-codomain",
@@ -70,7 +71,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                         spellcheck="false"
                         autocomplete="off"
                         data-testid="from-layout"
-                        prop:value=move || state.with(|s| s.from_layout.clone())
+                        prop:value=move || state.with(|s| s.from_layout_text().to_string())
                         aria-describedby="error-from-layout"
                         on:input=move |ev| {
                             let text = event_target_value(&ev);
@@ -78,7 +79,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                         }
                     />
                     <span class="field__error" id="error-from-layout" data-testid="error-from-layout" role="alert">
-                        {move || state.with(|s| s.from_layout_error.clone())}
+                        {move || state.with(|s| s.from_layout_error().map(ToString::to_string))}
                     </span>
                 </label>
                 <label class="field">
@@ -90,7 +91,7 @@ fn Editor(state: RwSignal<MorphismsState>) -> impl IntoView {
                             let text = event_target_value(&ev);
                             state.update(|s| {
                                 // the examples are constants that parse
-                                let _ = s.editor.load_text(&text);
+                                let _ = s.load_text(&text);
                             });
                         }
                     ></select>
@@ -130,7 +131,7 @@ fn Diagram(state: RwSignal<MorphismsState>, drawn: Memo<Drawn>) -> impl IntoView
     });
     let hover_text = move || {
         let h = hover()?;
-        state.with(|s| drawn.with(|d| d.describe(s.editor.morphism(), h)))
+        state.with(|s| drawn.with(|d| d.describe(s.editor().morphism(), h)))
     };
     let chips = NodeRef::<leptos::html::P>::new();
     Effect::new(move |_| {
@@ -149,7 +150,7 @@ fn Diagram(state: RwSignal<MorphismsState>, drawn: Memo<Drawn>) -> impl IntoView
         <section class="morphism-diagram" aria-label="Diagram" data-panel="diagram">
             <h2>"Arrow diagram and encoded layout"</h2>
             <p class="morphism-text" data-panel="diagram">
-                <code data-testid="morphism-text">{move || state.with(|s| s.editor.morphism().to_string())}</code>
+                <code data-testid="morphism-text">{move || state.with(|s| s.editor().morphism().to_string())}</code>
             </p>
             <p class="hover-info" data-testid="morphism-hover" aria-live="polite" data-panel="diagram">
                 {move || hover_text().unwrap_or_else(|| "Hover a domain entry, an arrow, a layout mode or a cell.".to_string())}
@@ -167,7 +168,7 @@ fn Diagram(state: RwSignal<MorphismsState>, drawn: Memo<Drawn>) -> impl IntoView
                 <div class="encoded">
                     <h3>"Encoded layout L_f"</h3>
                     <code data-testid="encoded-layout">
-                        {move || drawn.with(|d| d.layout.as_ref().map_or_else(Clone::clone, ToString::to_string))}
+                        {move || drawn.with(|d| d.layout.as_ref().map_or_else(ToString::to_string, ToString::to_string))}
                     </code>
                     <p
                         class="modes"
@@ -180,11 +181,11 @@ fn Diagram(state: RwSignal<MorphismsState>, drawn: Memo<Drawn>) -> impl IntoView
                         use:markup=Draw::new(move |m| drawn.with(|d| panels::mode_chips(m, &d.layout)))
                     ></p>
                     <p class="note" data-testid="morphism-grid-error">
-                        {move || drawn.with(|d| d.grid.as_ref().err().cloned())}
+                        {move || drawn.with(|d| d.grid.as_ref().err().map(ToString::to_string))}
                     </p>
                     <GridView grid kind=GridKind::Logical hover=grid_hover lit=grid_lit label="Grid of L_f" />
                     <PictureExport
-                        picture=Callback::new(move |()| drawn.with_untracked(|d| Picture::of_layout(d.layout.as_ref()?)))
+                        picture=Callback::new(move |()| drawn.with_untracked(|d| Picture::of_layout(d.layout.as_ref().map_err(ToString::to_string)?)))
                         name="lf-grid"
                     />
                 </div>
@@ -197,7 +198,7 @@ fn Diagram(state: RwSignal<MorphismsState>, drawn: Memo<Drawn>) -> impl IntoView
 #[component]
 fn Export(state: RwSignal<MorphismsState>, drawn: Memo<Drawn>) -> impl IntoView {
     let status = RwSignal::new(String::new());
-    let tikz = move || state.with(|s| to_tikz(s.editor.morphism()));
+    let tikz = move || state.with(|s| to_tikz(s.editor().morphism()));
     let svg = move || drawn.with(|d| standalone_svg(&d.diagram));
     view! {
         <details class="more export" data-panel="export">
@@ -221,7 +222,7 @@ fn Export(state: RwSignal<MorphismsState>, drawn: Memo<Drawn>) -> impl IntoView 
 #[component]
 fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
     let result = move || state.with(MorphismsState::op_result);
-    let binary = move || state.with(|s| s.op.binary());
+    let binary = move || state.with(|s| s.op().binary());
     let png_status = RwSignal::new(String::new());
     view! {
         <section class="morphism-ops" aria-label="Operations" data-panel="ops">
@@ -232,7 +233,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                     <select
                         data-testid="morphism-op"
                         use:markup=Draw::new(move |m| panels::options(m, &mut MorphOp::ALL.into_iter().map(|op| (op.as_str().into(), op.title().into())), false))
-                        prop:value=move || state.with(|s| s.op.as_str())
+                        prop:value=move || state.with(|s| s.op().as_str())
                         on:change=move |ev| {
                             if let Some(op) = MorphOp::parse(&event_target_value(&ev)) {
                                 state.update(|s| s.set_op(op));
@@ -262,7 +263,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                         autocomplete="off"
                         data-testid="morphism-g"
                         disabled=move || !binary()
-                        prop:value=move || state.with(|s| s.g_text.clone())
+                        prop:value=move || state.with(|s| s.g_text().to_string())
                         aria-describedby="error-g"
                         on:input=move |ev| {
                             let text = event_target_value(&ev);
@@ -270,7 +271,7 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
                         }
                     />
                     <span class="field__error" id="error-g" data-testid="error-g" role="alert">
-                        {move || state.with(|s| s.g_error.clone())}
+                        {move || state.with(|s| s.g_error().map(ToString::to_string))}
                     </span>
                 </label>
             </div>
@@ -287,7 +288,11 @@ fn Operations(state: RwSignal<MorphismsState>) -> impl IntoView {
 fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
     let steps = Memo::new(move |_| state.with(MorphismsState::steps));
     let count = move || steps.with(|s| s.as_ref().map_or(0, Vec::len));
-    let step = move || state.with(|s| s.step).min(count().saturating_sub(1));
+    let step = move || {
+        state
+            .with(MorphismsState::step)
+            .min(count().saturating_sub(1))
+    };
     let png_status = RwSignal::new(String::new());
     let operand = move |first: bool| {
         let (id, label) = if first {
@@ -303,7 +308,7 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
                     spellcheck="false"
                     autocomplete="off"
                     data-testid=id
-                    prop:value=move || state.with(|s| if first { s.a_text.clone() } else { s.b_text.clone() })
+                    prop:value=move || state.with(|s| s.operand_text(first).to_string())
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
                         state.update(|s| s.set_operand(first, &text));
@@ -341,14 +346,14 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
                 {operand(false)}
             </div>
             <p class="field__error" data-testid="walk-operand-error" role="alert">
-                {move || state.with(|s| s.ab_error.clone())}
+                {move || state.with(|s| s.ab_error().map(ToString::to_string))}
             </p>
             <div class="walk-nav">
                 <button
                     type="button"
                     data-testid="walk-prev"
                     disabled=move || step() == 0
-                    on:click=move |_| state.update(|s| s.step = s.step.saturating_sub(1))
+                    on:click=move |_| state.update(|s| s.set_step(s.step().saturating_sub(1)))
                 >
                     "Previous"
                 </button>
@@ -359,7 +364,7 @@ fn Walkthrough(state: RwSignal<MorphismsState>) -> impl IntoView {
                     disabled=move || { step() + 1 >= count() }
                     on:click=move |_| {
                         let last = count().saturating_sub(1);
-                        state.update(|s| s.step = (s.step + 1).min(last));
+                        state.update(|s| s.set_step((s.step() + 1).min(last)));
                     }
                 >
                     "Next"
@@ -379,7 +384,7 @@ pub fn MorphismsPage(
     /// The page state, owned by the app so it lives in the URL.
     state: RwSignal<MorphismsState>,
 ) -> impl IntoView {
-    let drawn = Memo::new(move |_| state.with(|s| Drawn::of(s.editor.morphism())));
+    let drawn = Memo::new(move |_| state.with(|s| Drawn::of(s.editor().morphism())));
     view! {
         <div class="morphisms">
             <h1 class="visually-hidden">"Morphisms"</h1>

@@ -12,7 +12,7 @@ use super::{copy_atoms, text_field};
 
 /// The copy's fields and what the copy makes.
 pub(super) fn copy_fields(state: RwSignal<ThreadsState>) -> impl IntoView {
-    let over = Memo::new(move |_| state.with(|s| s.copy_fields().over));
+    let over = Memo::new(move |_| state.with(ThreadsState::copy_over));
     view! {
         <fieldset class="threads__copy">
             <legend>"TiledCopy"</legend>
@@ -55,7 +55,7 @@ pub(super) fn copy_fields(state: RwSignal<ThreadsState>) -> impl IntoView {
                 <select
                     data-testid="threads-copy-shared"
                     use:markup=Draw::new(move |m| panels::options(m, &mut SIDES.iter().map(|(v, t)| (v.to_string(), t.to_string())), false))
-                    prop:value=move || state.with(|s| s.copy_fields().shared.map_or("auto", |s| if s == SharedSide::Source { "s" } else { "d" }))
+                    prop:value=move || state.with(|s| s.shared().map_or("auto", |s| if s == SharedSide::Source { "s" } else { "d" }))
                     on:change=move |ev| {
                         let side = SharedSide::parse(&event_target_value(&ev));
                         state.update(|s| s.set_shared(side));

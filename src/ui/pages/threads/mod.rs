@@ -57,7 +57,7 @@ fn text_field(
     test_id: &'static str,
 ) -> impl IntoView {
     let value = Signal::derive(move || state.with(|s| s.text(f).to_string()));
-    let error = Signal::derive(move || state.with(|s| s.error(f).map(str::to_string)));
+    let error = Signal::derive(move || state.with(|s| s.error(f).map(ToString::to_string)));
     let on_input = Callback::new(move |text: String| state.update(|s| s.set(f, &text)));
     view! { <TextField label test_id value error on_input /> }
 }
@@ -206,7 +206,9 @@ fn held_text(
             let [bm, bn, bk] = problem.block;
             let parts: Vec<String> = [Operand::C, Operand::A, Operand::B]
                 .into_iter()
-                .map(|o| problem_partition(s.mma(), o, t, &problem).unwrap_or_else(|why| why))
+                .map(|o| {
+                    problem_partition(s.mma(), o, t, &problem).unwrap_or_else(|why| why.to_string())
+                })
                 .collect();
             Some(format!(
                 "thread {t} in the {m}×{n}×{k} GEMM, block ({bm},{bn},{bk}) · {}",

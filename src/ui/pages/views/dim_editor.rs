@@ -48,7 +48,7 @@ fn FieldInput(
     let error = move || {
         state.with(|s| {
             let e = &s.editor;
-            e.error_at(row, error_field).map(str::to_string)
+            e.error_at(row, error_field).map(ToString::to_string)
         })
     };
     let error_id = format!("error-{key}");
@@ -91,13 +91,13 @@ pub fn DimEditor(
     let view_error = move || {
         state.with(|s| {
             let e = &s.editor;
-            e.error_at(None, None).map(str::to_string)
+            e.error_at(None, None).map(ToString::to_string)
         })
     };
     let paste_error = move || {
         state.with(|s| {
             let e = &s.editor;
-            e.paste_error().map(str::to_string)
+            e.paste_error().map(ToString::to_string)
         })
     };
     view! {

@@ -23,13 +23,7 @@ pub fn ExprModePanel(
         editor.with(|e| e.grid().lit(h))
     });
     let field = move |input: ExprField, label: &'static str, test_id: &'static str| {
-        let error = move || {
-            editor.with(|e| match input {
-                ExprField::Vars => e.errors().vars.clone(),
-                ExprField::Idx => e.errors().idx.clone(),
-                ExprField::Valid => e.errors().valid.clone(),
-            })
-        };
+        let error = move || editor.with(|e| e.error(input).map(ToString::to_string));
         view! {
             <label class="field field--wide">
                 <span class="field__label">{label}</span>
@@ -39,11 +33,7 @@ pub fn ExprModePanel(
                     autocomplete="off"
                     data-testid=test_id
                     prop:value=move || {
-                        editor.with(|e| match input {
-                            ExprField::Vars => e.mode().vars.clone(),
-                            ExprField::Idx => e.mode().idx.clone(),
-                            ExprField::Valid => e.mode().valid.clone(),
-                        })
+                        editor.with(|e| e.text(input).to_string())
                     }
                     aria-invalid=move || if error().is_some() { "true" } else { "false" }
                     on:input=move |ev| {

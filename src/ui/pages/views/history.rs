@@ -20,7 +20,7 @@ pub fn History(
                     let (kind, argument) = op_text(&o.op);
                     (
                         format!("{kind} {argument}").trim().to_string(),
-                        o.result.err(),
+                        o.result.err().map(|e| e.to_string()),
                     )
                 })
                 .collect::<Vec<_>>()

@@ -51,7 +51,7 @@ pub fn ImportExport(
                             text.set(String::new());
                             error.set(None);
                         }
-                        Err(e) => error.set(Some(e)),
+                        Err(e) => error.set(Some(e.to_string())),
                     }
                 }
             >

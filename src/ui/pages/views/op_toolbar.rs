@@ -23,7 +23,7 @@ pub fn OpToolbar(
                 argument.set(String::new());
                 error.set(None);
             }
-            Err(message) => error.set(Some(message)),
+            Err(e) => error.set(Some(e.to_string())),
         }
     };
     view! {

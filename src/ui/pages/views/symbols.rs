@@ -16,7 +16,7 @@ pub fn Symbols(
         let outcome = state
             .try_update(|s| s.editor.set_symbol(&name, part, &text))
             .unwrap_or(Ok(()));
-        error.set(outcome.err());
+        error.set(outcome.err().map(|e| e.to_string()));
     };
     view! {
         <div class="symbols" role="group" aria-label="Symbolic sizes">

@@ -245,13 +245,14 @@ fn draw_tv(m: &mut dyn Markup, grids: &[TvGrid], title: &str) {
 /// # Errors
 /// As [`ThreadsState::grids`]; no copy.
 pub fn threads_latex(state: &ThreadsState, of_copy: bool) -> Result<String, String> {
-    match of_copy {
+    let latex = match of_copy {
         false => state.grids().map(|g| mma_latex(&g)),
         true => state
             .copy_grids()
             .ok_or("no copy: name a copy atom")?
             .map(|g| copy_latex(&g)),
-    }
+    };
+    latex.map_err(|e| e.to_string())
 }
 
 /// The `tikzpicture` of [`threads_latex`]'s file, to paste in a document.
@@ -272,13 +273,14 @@ pub fn threads_tikz(state: &ThreadsState, of_copy: bool) -> Result<String, Strin
 /// # Errors
 /// As [`threads_latex`].
 pub fn threads_svg(state: &ThreadsState, of_copy: bool) -> Result<String, String> {
-    match of_copy {
+    let svg = match of_copy {
         false => state.grids().map(|g| tv_svg(&g, &state.summary())),
-        true => {
-            let grids = state.copy_grids().ok_or("no copy: name a copy atom")??;
-            Ok(tv_svg(&grids, &state.copy_summary().unwrap_or_default()))
-        }
-    }
+        true => state
+            .copy_grids()
+            .ok_or("no copy: name a copy atom")?
+            .map(|g| tv_svg(&g, &state.copy_summary().unwrap_or_default())),
+    };
+    svg.map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! write out. A bad choice leaves the last valid one in the snippet.
 
 use super::panel::{default_panels, panels_of, relevant_query};
+use crate::state::field::{FieldError, Parsed};
 use crate::state::route::Page;
 use crate::state::theme::Theme;
 
@@ -58,10 +59,8 @@ pub struct EmbedForm {
     /// A read-only widget: hover and read, no editing.
     pub read_only: bool,
     pub theme: Theme,
-    height_text: String,
-    /// The last valid height typed; `None` is automatic.
-    height: Option<u32>,
-    height_error: Option<String>,
+    /// The height as typed and the last valid one; `None` is automatic.
+    height: Parsed<Option<u32>>,
 }
 
 impl Default for EmbedForm {
@@ -73,9 +72,7 @@ impl Default for EmbedForm {
             panels,
             read_only: false,
             theme: Theme::Auto,
-            height_text: String::new(),
-            height: None,
-            height_error: None,
+            height: Parsed::valid("", None).max_chars(HEIGHT_CHARS),
         }
     }
 }
@@ -127,35 +124,31 @@ impl EmbedForm {
     }
 
     pub fn height_text(&self) -> &str {
-        &self.height_text
+        self.height.text()
     }
 
-    pub fn height_error(&self) -> Option<&str> {
-        self.height_error.as_deref()
+    pub fn height_error(&self) -> Option<&FieldError> {
+        self.height.error()
     }
 
     /// Takes a typed height: blank is automatic, whole pixels from [`MIN_HEIGHT`] to
     /// [`MAX_HEIGHT`] the author's; anything else keeps the last valid height and says why.
     pub fn set_height(&mut self, text: &str) {
-        self.height_text = text.chars().take(HEIGHT_CHARS).collect();
-        let t = self.height_text.trim().trim_end_matches("px").trim_end();
-        self.height_error = if t.is_empty() {
-            self.height = None;
-            None
-        } else {
-            match t.parse::<u32>() {
-                Ok(h @ MIN_HEIGHT..=MAX_HEIGHT) => {
-                    self.height = Some(h);
-                    None
-                }
-                Ok(_) => Some(format!(
-                    "{t} px is out of range: the height is from {MIN_HEIGHT} to {MAX_HEIGHT} px (blank: automatic)"
-                )),
-                Err(_) => Some(format!(
-                    "the height must be whole pixels from {MIN_HEIGHT} to {MAX_HEIGHT} (blank: automatic)"
-                )),
+        self.height.set(text, |text| {
+            let t = text.trim().trim_end_matches("px").trim_end();
+            if t.is_empty() {
+                return Ok(None);
             }
-        };
+            match t.parse::<u32>() {
+                Ok(h @ MIN_HEIGHT..=MAX_HEIGHT) => Ok(Some(h)),
+                Ok(_) => Err(FieldError::rule(format!(
+                    "{t} px is out of range: the height is from {MIN_HEIGHT} to {MAX_HEIGHT} px (blank: automatic)"
+                ))),
+                Err(_) => Err(FieldError::rule(format!(
+                    "the height must be whole pixels from {MIN_HEIGHT} to {MAX_HEIGHT} (blank: automatic)"
+                ))),
+            }
+        });
     }
 
     /// The widget the snippets give for `page` showing the state `query`; `measure` gives the
@@ -166,7 +159,7 @@ impl EmbedForm {
         let auto_height = measure(page, &state, &panels);
         Widget {
             page,
-            height: self.height.unwrap_or(auto_height),
+            height: self.height.value().unwrap_or(auto_height),
             auto_height,
             state,
             panels,
@@ -270,7 +263,7 @@ mod tests {
         ] {
             form.set_height(bad);
             let error = form.height_error().unwrap();
-            assert!(error.contains(says), "{bad}: {error}");
+            assert!(error.to_string().contains(says), "{bad}: {error}");
             assert_eq!(form.height_text(), bad);
             assert_eq!(
                 form.widget(Page::Layouts, WORKBENCH, measure).height,

@@ -7,10 +7,12 @@ pub mod workbench;
 pub mod workbench_view;
 
 use crate::draw::colouring::Colouring;
+use crate::state::field::{FieldError, Parsed};
 use crate::state::url::PageState;
 use engine::access::{suggest, Candidate, Remedy, Suggestions};
 use engine::cute::{idx2crd, ComposedLayout, IntTuple, Layout, Notation};
 use engine::morphism::{Morphism, NotTractable};
+use engine::LayoutError;
 
 use crate::draw::stack_grid::{Axes, Cell, StackGrid, MAX_DRAWN_CELLS};
 use banks::{Atom, BanksState};
@@ -58,9 +60,8 @@ impl CellText {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutsState {
-    text: String,
-    layout: Layout,
-    error: Option<String>,
+    /// The layout as typed and the last one that parsed.
+    field: Parsed<Layout>,
     /// What the grid's cells show.
     pub show: CellText,
     /// How the grid and the codomain are coloured (by default as `print_latex` colours).
@@ -74,13 +75,11 @@ pub struct LayoutsState {
 impl Default for LayoutsState {
     /// The paper's running example.
     fn default() -> LayoutsState {
-        let text = "((4,4),4):((16,1),4)".to_string();
+        let text = "((4,4),4):((16,1),4)";
         let layout =
-            Layout::parse(&text).unwrap_or_else(|_| unreachable!("the default layout parses"));
+            Layout::parse(text).unwrap_or_else(|_| unreachable!("the default layout parses"));
         LayoutsState {
-            text,
-            layout,
-            error: None,
+            field: Parsed::valid(text, layout).max_chars(MAX_CHARS + 1),
             show: CellText::Value,
             colour: Colouring::Latex,
             workbench: WorkbenchState::default(),
@@ -102,45 +101,40 @@ pub struct Properties {
 
 impl LayoutsState {
     pub fn text(&self) -> &str {
-        &self.text
+        self.field.text()
     }
     /// The last layout that parsed.
     pub fn layout(&self) -> &Layout {
-        &self.layout
+        self.field.value()
     }
-    pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+    pub fn error(&self) -> Option<&FieldError> {
+        self.field.error()
     }
 
     /// Takes what was typed; a layout that parses replaces the shown one, otherwise the error
     /// says why and the last layout stays. A composed layout `Sw<B,M,S> o L` (offset 0) sets
     /// the layout to `L` and the section's swizzle to `Sw<B,M,S>`.
     pub fn set_text(&mut self, text: &str) {
-        self.text = text.chars().take(MAX_CHARS + 1).collect();
-        let error = match Layout::parse(&self.text) {
-            Ok(layout) => {
-                self.layout = layout;
-                self.error = None;
-                return;
-            }
-            Err(e) => e.to_string(),
-        };
-        match ComposedLayout::parse(&self.text) {
-            Ok(composed) if composed.offset() == 0 => {
-                self.layout = composed.layout().clone();
-                self.banks.set_swizzle(composed.swizzle());
-                self.error = None;
-            }
-            Ok(composed) => {
-                self.error = Some(format!(
+        let banks = &mut self.banks;
+        self.field.set(text, |text| {
+            let error = match Layout::parse(text) {
+                Ok(layout) => return Ok(layout),
+                Err(e) => e,
+            };
+            match ComposedLayout::parse(text) {
+                Ok(composed) if composed.offset() == 0 => {
+                    banks.set_swizzle(composed.swizzle());
+                    Ok(composed.layout().clone())
+                }
+                Ok(composed) => Err(FieldError::rule(format!(
                     "offset {} before the layout: the page composes a swizzle with offset 0",
                     composed.offset()
-                ))
+                ))),
+                // a composed layout's own error where the text is one, else the plain layout's
+                Err(e) if text.contains(" o ") => Err(e.into()),
+                Err(_) => Err(error.into()),
             }
-            // a composed layout's own error where the text is one, else the plain layout's
-            Err(e) if self.text.contains(" o ") => self.error = Some(e.to_string()),
-            Err(_) => self.error = Some(error),
-        }
+        });
     }
 
     /// Picks a GMMA atom: its layout in the field, its swizzle in the section.
@@ -157,18 +151,17 @@ impl LayoutsState {
     ///
     /// # Errors
     /// Why the read cannot be made.
-    pub fn suggestions(&self) -> Result<Suggestions, String> {
+    pub fn suggestions(&self) -> Result<Suggestions, FieldError> {
         let b = &self.banks;
-        let tv = b.tv_for(&self.layout)?;
-        suggest(
-            &self.layout,
+        let tv = b.tv_for(self.layout())?;
+        Ok(suggest(
+            self.layout(),
             &tv,
             b.element_bits,
             b.read_vector_bits(),
             b.banks,
             banks::MAX_BANK_ELEMENTS,
-        )
-        .map_err(|e| e.to_string())
+        )?)
     }
 
     /// Applies a suggestion: its swizzle, or its padded layout with no swizzle.
@@ -199,9 +192,7 @@ impl LayoutsState {
     /// so an edit elsewhere does not redraw them.
     pub fn core(&self) -> LayoutsState {
         LayoutsState {
-            text: self.text.clone(),
-            layout: self.layout.clone(),
-            error: self.error.clone(),
+            field: self.field.clone(),
             show: self.show,
             colour: self.colour,
             workbench: WorkbenchState::default(),
@@ -210,10 +201,9 @@ impl LayoutsState {
     }
 
     pub fn properties(&self) -> Properties {
-        let l = &self.layout;
-        let show = |r: Result<i64, _>| {
-            r.map_or_else(|e: engine::LayoutError| e.to_string(), |v| v.to_string())
-        };
+        let l = self.layout();
+        let show =
+            |r: Result<i64, _>| r.map_or_else(|e: LayoutError| e.to_string(), |v| v.to_string());
         Properties {
             size: show(l.size()),
             cosize: show(l.cosize()),
@@ -226,16 +216,17 @@ impl LayoutsState {
     /// The layout with its modes flattened: the same function of the index `i`, which is
     /// what a view can hold (itself when it is flat).
     fn flat(&self) -> Layout {
-        if self.layout.depth() <= 1 {
-            return self.layout.clone();
+        let layout = self.layout();
+        if layout.depth() <= 1 {
+            return layout.clone();
         }
         let ints =
             |values: Vec<i64>| IntTuple::Tuple(values.into_iter().map(IntTuple::Int).collect());
         Layout::new(
-            ints(self.layout.shape().flatten()),
-            ints(self.layout.stride().flatten()),
+            ints(layout.shape().flatten()),
+            ints(layout.stride().flatten()),
         )
-        .unwrap_or_else(|_| self.layout.clone())
+        .unwrap_or_else(|_| layout.clone())
     }
 
     /// What [`LayoutsState::as_view`]'s view is of the layout, where it is not plain: the
@@ -243,7 +234,7 @@ impl LayoutsState {
     pub fn view_note(&self) -> Option<String> {
         let flat = self.flat();
         let reversed = flat.flat_modes().len() > 1;
-        match (self.layout.depth() > 1, reversed) {
+        match (self.layout().depth() > 1, reversed) {
             (true, _) => Some(format!(
                 "the nested modes flattened to {flat}, then reversed: mode 0 is the view's last dimension"
             )),
@@ -257,9 +248,8 @@ impl LayoutsState {
     ///
     /// # Errors
     /// A negative stride or sizes a view cannot hold, in words.
-    pub fn as_view(&self) -> Result<(String, String), String> {
-        let view = engine::cute::pycute::convert::view_from_layout(&self.flat())
-            .map_err(|e| e.to_string())?;
+    pub fn as_view(&self) -> Result<(String, String), FieldError> {
+        let view = engine::cute::pycute::convert::view_from_layout(&self.flat())?;
         let mut views = super::ViewsState::default();
         views.import(&view.to_string())?;
         Ok((view.to_string(), views.to_query()))
@@ -269,18 +259,17 @@ impl LayoutsState {
     pub fn pycute_snippet(&self) -> String {
         format!(
             "from pycute import Layout\n\nL = Layout({}, {})\nprint(L)  # {}\n",
-            self.layout.shape().to_notation(Notation::Python),
-            self.layout.stride().to_notation(Notation::Python),
-            self.layout.to_notation(Notation::Python)
+            self.layout().shape().to_notation(Notation::Python),
+            self.layout().stride().to_notation(Notation::Python),
+            self.layout().to_notation(Notation::Python)
         )
     }
 
     /// The layout as an F2-linear layout (Triton's kind), `index → offset`, written as each
     /// index bit's offset (`1 2 16 32`), or why it is none (a size or stride not a power of
     /// two, or two bits whose offsets CuTe adds where a linear layout would XOR them).
-    pub fn as_linear(&self) -> Result<String, String> {
-        let linear =
-            engine::linear::cute_layout_to_linear(&self.layout).map_err(|e| e.to_string())?;
+    pub fn as_linear(&self) -> Result<String, LayoutError> {
+        let linear = engine::linear::cute_layout_to_linear(self.layout())?;
         let offsets: Vec<String> = linear
             .bases()
             .iter()
@@ -294,7 +283,7 @@ impl LayoutsState {
 
     /// The Morphisms page query drawing the layout's standard representation, when tractable.
     pub fn morphism_query(&self) -> Option<String> {
-        let f = Morphism::from_layout(&self.layout).ok()?;
+        let f = Morphism::from_layout(self.layout()).ok()?;
         Some(format!(
             "f={}",
             super::url::percent_encode(&f.to_string(), super::url::keep::MORPHISM)
@@ -325,11 +314,11 @@ impl LayoutsState {
     /// What hovering grid cell `cell` says: its hierarchical coordinate, 1-D index and `L(i)`.
     pub fn describe(&self, grid: &StackGrid, cell: usize) -> Option<String> {
         let cell = grid.logical.cells.get(cell)?;
-        let sizes = grid_sizes(&self.layout).ok()?;
+        let sizes = grid_sizes(self.layout()).ok()?;
         let i = index_of(&sizes, &cell.coord);
         Some(format!(
             "coordinate {} · index {i} → L({i}) = {}",
-            hierarchical_coord(&self.layout, i),
+            hierarchical_coord(self.layout(), i),
             cell.value.map_or("?".to_string(), |v| v.to_string())
         ))
     }
@@ -338,14 +327,15 @@ impl LayoutsState {
     ///
     /// # Errors
     /// A layout of more than [`MAX_DRAWN_CELLS`] elements, or arithmetic overflow.
-    pub fn grid(&self) -> Result<StackGrid, String> {
-        let mut grid = layout_grid(&self.layout)?;
-        grid.logical.axes = Some(mode_axes(&self.layout));
+    pub fn grid(&self) -> Result<StackGrid, FieldError> {
+        let layout = self.layout();
+        let mut grid = layout_grid(layout)?;
+        grid.logical.axes = Some(mode_axes(layout));
         if self.show != CellText::Value {
-            let indices = grid_indices(&self.layout, &grid);
+            let indices = grid_indices(layout, &grid);
             for (cell, i) in grid.logical.cells.iter_mut().zip(indices) {
                 cell.label = Some(match self.show {
-                    CellText::Coord => hierarchical_coord(&self.layout, i),
+                    CellText::Coord => hierarchical_coord(layout, i),
                     _ => i.to_string(),
                 });
             }
@@ -370,7 +360,7 @@ impl PageState for LayoutsState {
         format!(
             "L={}&{show}{colour}{}",
             super::url::percent_encode(
-                &self.layout.to_notation(Notation::Cute),
+                &self.layout().to_notation(Notation::Cute),
                 super::url::keep::LAYOUT
             ),
             self.workbench.to_query()
@@ -384,15 +374,11 @@ impl PageState for LayoutsState {
 
 /// The sizes the grid lays out: the top-level modes' sizes, or the size of an int-shaped
 /// layout (one mode).
-pub(super) fn grid_sizes(layout: &Layout) -> Result<Vec<i64>, String> {
+pub(super) fn grid_sizes(layout: &Layout) -> Result<Vec<i64>, LayoutError> {
     if layout.shape().is_int() {
-        return layout.size().map(|s| vec![s]).map_err(|e| e.to_string());
+        return layout.size().map(|s| vec![s]);
     }
-    layout
-        .modes()
-        .iter()
-        .map(|m| m.size().map_err(|e| e.to_string()))
-        .collect()
+    layout.modes().iter().map(Layout::size).collect()
 }
 
 /// The grid's row-major shape for modes `(s0, s1, …, s_{r-1})`: `[s_{r-1}, …, s2, s0, s1]`,
@@ -491,7 +477,7 @@ pub fn grid_indices(layout: &Layout, grid: &StackGrid) -> Vec<i64> {
 ///
 /// # Errors
 /// A layout of more than [`MAX_DRAWN_CELLS`] elements, or arithmetic overflow.
-pub fn layout_grid(layout: &Layout) -> Result<StackGrid, String> {
+pub fn layout_grid(layout: &Layout) -> Result<StackGrid, FieldError> {
     layout_grid_up_to(layout, MAX_DRAWN_CELLS)
 }
 
@@ -499,10 +485,12 @@ pub fn layout_grid(layout: &Layout) -> Result<StackGrid, String> {
 ///
 /// # Errors
 /// A layout of more than `limit` elements, or arithmetic overflow.
-pub fn layout_grid_up_to(layout: &Layout, limit: usize) -> Result<StackGrid, String> {
-    let size = layout.size().map_err(|e| e.to_string())?;
+pub fn layout_grid_up_to(layout: &Layout, limit: usize) -> Result<StackGrid, FieldError> {
+    let size = layout.size()?;
     if !(0..=limit as i64).contains(&size) {
-        return Err(format!("{size} elements; at most {limit} are drawn"));
+        return Err(FieldError::rule(format!(
+            "{size} elements; at most {limit} are drawn"
+        )));
     }
     let sizes = grid_sizes(layout)?;
     let shape = grid_shape(&sizes);
@@ -560,7 +548,7 @@ mod tests {
     fn bad_text_keeps_the_last_layout_and_the_url_round_trips() {
         let mut state = LayoutsState::default();
         state.set_text("((4,4),4):((16,1)");
-        assert!(state.error().unwrap().contains("expected"));
+        assert!(state.error().unwrap().to_string().contains("expected"));
         assert_eq!(state.layout().to_string(), "((4,4),4):((16,1),4)");
         state.set_text("(8, 4):(4, 1)");
         state.workbench.set_a("(6,4):(4,1)");
@@ -581,7 +569,7 @@ mod tests {
         assert!(query.starts_with("shape=4,8&strides=1,4"), "{query}");
         let back =
             crate::state::morphisms::MorphismsState::from_query(&state.morphism_query().unwrap());
-        assert_eq!(back.editor.morphism().layout().unwrap(), *state.layout());
+        assert_eq!(back.editor().morphism().layout().unwrap(), *state.layout());
         state.set_text("(2,2):(3,2)");
         assert!(
             state
@@ -635,7 +623,11 @@ mod tests {
         );
         // CuTe adds 1·2 + 1·2 = 4 where a linear layout would XOR to 0
         state.set_text("(4,4):(1,2)");
-        assert!(state.as_linear().unwrap_err().contains("offset 2"));
+        assert!(state
+            .as_linear()
+            .unwrap_err()
+            .to_string()
+            .contains("offset 2"));
         state.set_text("((2,4),8):((32,1),4)");
         assert_eq!(
             state.as_linear().unwrap(),
@@ -645,6 +637,7 @@ mod tests {
         assert!(state
             .as_linear()
             .unwrap_err()
+            .to_string()
             .contains("power-of-two shapes"));
     }
 }

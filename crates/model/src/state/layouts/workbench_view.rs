@@ -8,16 +8,17 @@ use engine::cute::Tiler;
 
 use super::workbench::{Operand, WorkbenchState};
 use crate::draw::stack_grid::{Grid, StackGrid};
+use crate::state::field::FieldError;
 use crate::state::layouts::{grid_indices, layout_grid, mode_axes};
 
 /// The three panes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Panels {
-    pub a: Result<StackGrid, String>,
+    pub a: Result<StackGrid, FieldError>,
     /// B's grid, when B is a layout.
-    pub b: Option<Result<StackGrid, String>>,
-    pub result: Result<Layout, String>,
-    pub result_grid: Result<StackGrid, String>,
+    pub b: Option<Result<StackGrid, FieldError>>,
+    pub result: Result<Layout, FieldError>,
+    pub result_grid: Result<StackGrid, FieldError>,
     /// For each result grid cell, the A grid cell it reads or copies.
     source: Vec<Option<usize>>,
     /// For each result grid cell, the B grid cell it stands for.
@@ -61,7 +62,10 @@ pub type PaneLit = [SortedSet<usize>; 3];
 
 /// `layout`'s grid with each cell's tile from `tile_of` (indexed by the layout's 1-D index),
 /// and the layout index of every cell.
-fn tiled_grid(layout: &Layout, tile_of: Option<&[usize]>) -> (Result<StackGrid, String>, Vec<i64>) {
+fn tiled_grid(
+    layout: &Layout,
+    tile_of: Option<&[usize]>,
+) -> (Result<StackGrid, FieldError>, Vec<i64>) {
     match layout_grid(layout) {
         Err(e) => (Err(e), Vec::new()),
         Ok(mut grid) => {
@@ -157,7 +161,7 @@ impl Panels {
 
     /// Why `pane`'s grid is not drawn although its layout exists (too many cells, …). A
     /// failed operation is reported once, above the panes.
-    pub fn note(&self, pane: Pane) -> Option<String> {
+    pub fn note(&self, pane: Pane) -> Option<&FieldError> {
         let grid = match pane {
             Pane::A => &self.a,
             Pane::B => self.b.as_ref()?,
@@ -166,7 +170,7 @@ impl Panels {
                 &self.result_grid
             }
         };
-        grid.as_ref().err().cloned()
+        grid.as_ref().err()
     }
 
     /// What hovering `cell` of `pane` lights: the result cells it reaches (itself, or those

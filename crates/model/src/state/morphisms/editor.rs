@@ -3,8 +3,10 @@
 
 use engine::cute::{IntTuple, Layout, Notation};
 use engine::morphism::Morphism;
+use engine::LayoutError;
 
 use super::MAX_CHARS;
+use crate::state::field::{FieldError, Parsed};
 
 /// The three fields of the morphism editor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,36 +16,39 @@ pub enum Part {
     Map,
 }
 
-/// The morphism editor: what was typed, the last valid morphism and an error per field.
+/// The morphism editor: the three fields (each with the last value it parsed to and its
+/// error) and the last valid morphism they formed together.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Editor {
-    domain: String,
-    codomain: String,
-    map: String,
+    domain: Parsed<IntTuple>,
+    codomain: Parsed<IntTuple>,
+    /// The map, which also says why the three form no morphism.
+    map: Parsed<Vec<usize>>,
     morphism: Morphism,
-    pub(super) errors: [Option<String>; 3],
 }
 
 /// `text` as a nested tuple of positive integers (`(4,(2,2))`, `8`).
-fn parse_tuple(text: &str) -> Result<IntTuple, String> {
+fn parse_tuple(text: &str) -> Result<IntTuple, FieldError> {
     if text.contains(':') {
-        return Err("a nested tuple such as (4,(2,2)), without a stride".to_string());
+        return Err(FieldError::rule(
+            "a nested tuple such as (4,(2,2)), without a stride",
+        ));
     }
-    let layout = Layout::parse(text).map_err(|e| e.to_string())?;
+    let layout = Layout::parse(text)?;
     if layout.shape().flatten().iter().any(|&v| v < 1) {
-        return Err("entries must be positive integers".to_string());
+        return Err(FieldError::rule("entries must be positive integers"));
     }
     Ok(layout.shape().clone())
 }
 
 /// `text` as a map `(1,3)`, `(1,*,2)` or `1,0,2`: 1-based codomain leaves, `*` or 0 unmapped.
-fn parse_map(text: &str) -> Result<Vec<usize>, String> {
+fn parse_map(text: &str) -> Result<Vec<usize>, FieldError> {
     let body = text.trim();
     let body = body
         .strip_prefix('(')
         .map(|b| b.strip_suffix(')').ok_or("a closing “)”"))
         .unwrap_or(Ok(body))
-        .map_err(|e| format!("expected {e}"))?;
+        .map_err(|e| FieldError::rule(format!("expected {e}")))?;
     if body.trim().is_empty() {
         return Ok(Vec::new());
     }
@@ -57,11 +62,11 @@ fn parse_map(text: &str) -> Result<Vec<usize>, String> {
         .map(|(k, entry)| match *entry {
             "*" => Ok(0),
             e => e.parse::<usize>().map_err(|_| {
-                format!(
+                FieldError::rule(format!(
                     "entry {} “{}”: expected a codomain leaf number (1, 2, …) or * for unmapped",
                     k + 1,
                     e.chars().take(20).collect::<String>()
-                )
+                ))
             }),
         })
         .collect()
@@ -81,25 +86,37 @@ fn map_text(map: &[usize]) -> String {
 
 impl Editor {
     pub(super) fn of(morphism: Morphism) -> Editor {
+        let tuple = |t: &IntTuple| {
+            Parsed::valid(t.to_notation(Notation::Cute), t.clone()).max_chars(MAX_CHARS + 1)
+        };
         Editor {
-            domain: morphism.domain().to_notation(Notation::Cute),
-            codomain: morphism.codomain().to_notation(Notation::Cute),
-            map: map_text(morphism.map()),
+            domain: tuple(morphism.domain()),
+            codomain: tuple(morphism.codomain()),
+            map: Parsed::valid(map_text(morphism.map()), morphism.map().to_vec())
+                .max_chars(MAX_CHARS + 1),
             morphism,
-            errors: [None, None, None],
         }
     }
 
     pub fn text(&self, part: Part) -> &str {
         match part {
-            Part::Domain => &self.domain,
-            Part::Codomain => &self.codomain,
-            Part::Map => &self.map,
+            Part::Domain => self.domain.text(),
+            Part::Codomain => self.codomain.text(),
+            Part::Map => self.map.text(),
         }
     }
 
-    pub fn error(&self, part: Part) -> Option<&str> {
-        self.errors[part as usize].as_deref()
+    pub fn error(&self, part: Part) -> Option<&FieldError> {
+        match part {
+            Part::Domain => self.domain.error(),
+            Part::Codomain => self.codomain.error(),
+            Part::Map => self.map.error(),
+        }
+    }
+
+    /// Says next to the map why a link's `f` was not loaded.
+    pub(super) fn set_link_error(&mut self, error: FieldError) {
+        self.map.set_error(Some(error));
     }
 
     /// The last valid morphism.
@@ -110,20 +127,24 @@ impl Editor {
     /// Takes what was typed in one field; when all three form a morphism it replaces the shown
     /// one, otherwise each field says what is wrong with it and the last morphism stays.
     pub fn set(&mut self, part: Part, text: &str) {
-        let text: String = text.chars().take(MAX_CHARS + 1).collect();
         match part {
-            Part::Domain => self.domain = text,
-            Part::Codomain => self.codomain = text,
-            Part::Map => self.map = text,
+            Part::Domain => self.domain.set_text(text),
+            Part::Codomain => self.codomain.set_text(text),
+            Part::Map => self.map.set_text(text),
         }
-        self.errors = [None, None, None];
-        let domain = parse_tuple(&self.domain).map_err(|e| self.errors[0] = Some(e));
-        let codomain = parse_tuple(&self.codomain).map_err(|e| self.errors[1] = Some(e));
-        let map = parse_map(&self.map).map_err(|e| self.errors[2] = Some(e));
-        if let (Ok(domain), Ok(codomain), Ok(map)) = (domain, codomain, map) {
+        // every field again: the map's error may have been the three's together
+        self.domain.reparse(parse_tuple);
+        self.codomain.reparse(parse_tuple);
+        self.map.reparse(parse_map);
+        if self.domain.is_valid() && self.codomain.is_valid() && self.map.is_valid() {
+            let (domain, codomain, map) = (
+                self.domain.value().clone(),
+                self.codomain.value().clone(),
+                self.map.value().clone(),
+            );
             match Morphism::new(domain, codomain, map) {
                 Ok(m) => self.morphism = m,
-                Err(e) => self.errors[2] = Some(e.to_string()),
+                Err(e) => self.map.set_error(Some(e.into())),
             }
         }
     }
@@ -137,9 +158,8 @@ impl Editor {
     ///
     /// # Errors
     /// The parse or validation error; the editor is unchanged.
-    pub fn load_text(&mut self, text: &str) -> Result<(), String> {
-        let m = Morphism::parse(text).map_err(|e| e.to_string())?;
-        self.load(m);
+    pub fn load_text(&mut self, text: &str) -> Result<(), LayoutError> {
+        self.load(Morphism::parse(text)?);
         Ok(())
     }
 }
@@ -158,18 +178,28 @@ mod tests {
         assert!(e.error(Part::Map).is_some(), "entry 4 cannot go to 2");
         assert_eq!(e.morphism().map(), &[1, 0], "the last valid morphism stays");
         e.set(Part::Map, "(1,x)");
-        assert!(e.error(Part::Map).unwrap().contains("entry 2"));
+        assert!(e.error(Part::Map).unwrap().to_string().contains("entry 2"));
         e.set(Part::Map, "(1,3)");
         e.set(Part::Domain, "(4,(4");
         assert!(e.error(Part::Domain).is_some());
         e.set(Part::Domain, "(4,0)");
-        assert!(e.error(Part::Domain).unwrap().contains("positive"));
+        assert!(e
+            .error(Part::Domain)
+            .unwrap()
+            .to_string()
+            .contains("positive"));
         e.set(Part::Domain, "(4,4)");
         e.set(Part::Codomain, "4:1");
-        assert!(e.error(Part::Codomain).unwrap().contains("stride"));
+        assert!(e
+            .error(Part::Codomain)
+            .unwrap()
+            .to_string()
+            .contains("stride"));
         e.set(Part::Codomain, "(4,2,4)");
         assert_eq!(e.morphism().to_string(), "(4,4) --(1, 3)--> (4,2,4)");
-        assert!((0..3).all(|k| e.errors[k].is_none()));
+        assert!([Part::Domain, Part::Codomain, Part::Map]
+            .iter()
+            .all(|&p| e.error(p).is_none()));
     }
 
     #[test]

@@ -7,6 +7,8 @@ use engine::support::sorted::SortedSet;
 
 use super::super::layouts::{grid_indices, layout_grid};
 use crate::draw::stack_grid::StackGrid;
+use crate::state::field::FieldError;
+use engine::LayoutError;
 
 /// What the pointer is on: a domain leaf (also its arrow and its layout mode) or a grid cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,8 +28,8 @@ pub struct MorphLit {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Drawn {
     pub diagram: Diagram,
-    pub layout: Result<Layout, String>,
-    pub grid: Result<StackGrid, String>,
+    pub layout: Result<Layout, LayoutError>,
+    pub grid: Result<StackGrid, FieldError>,
     /// The layout index of each grid cell.
     indices: Vec<i64>,
     /// The domain's leaves.
@@ -36,8 +38,11 @@ pub struct Drawn {
 
 impl Drawn {
     pub fn of(f: &Morphism) -> Drawn {
-        let layout = f.layout().map_err(|e| e.to_string());
-        let grid = layout.as_ref().map_err(Clone::clone).and_then(layout_grid);
+        let layout = f.layout();
+        let grid = match &layout {
+            Ok(l) => layout_grid(l),
+            Err(e) => Err(e.clone().into()),
+        };
         let indices = match (&layout, &grid) {
             (Ok(l), Ok(g)) => grid_indices(l, g),
             _ => Vec::new(),

@@ -9,9 +9,11 @@ mod operations;
 mod tests;
 mod walkthrough;
 
+use crate::state::field::{FieldError, Parsed};
 use crate::state::url::PageState;
 use engine::cute::Layout;
 use engine::morphism::Morphism;
+use engine::LayoutError;
 
 use crate::state::url::{keep, percent_decode as decode, percent_encode};
 
@@ -26,23 +28,19 @@ const MAX_CHARS: usize = 4096;
 /// The Morphisms page state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MorphismsState {
-    pub editor: Editor,
-    /// The text of "load the standard representation of a layout" and its error.
-    pub from_layout: String,
-    pub from_layout_error: Option<String>,
-    pub op: MorphOp,
-    /// The second operand `g` as typed, the last valid one and its error.
-    pub g_text: String,
-    pub g: Morphism,
-    pub g_error: Option<String>,
-    /// The walkthrough's operands as typed, their last valid values and errors, and the step:
-    /// `a` is the outer layout A and `b` the inner B of `A ∘ B`, `R(i) = A(B(i))`.
-    pub a_text: String,
-    pub b_text: String,
-    pub a: Layout,
-    pub b: Layout,
-    pub ab_error: Option<String>,
-    pub step: usize,
+    editor: Editor,
+    /// "Load the standard representation of a layout": what is typed, and why it loads
+    /// nothing (a layout that loads replaces the editor's morphism).
+    from_layout: Parsed<()>,
+    op: MorphOp,
+    /// The second operand `g`.
+    g: Parsed<Morphism>,
+    /// The walkthrough's operands: `a` is the outer layout A and `b` the inner B of `A ∘ B`,
+    /// `R(i) = A(B(i))`. At most one has an error: the operand edited last.
+    a: Parsed<Layout>,
+    b: Parsed<Layout>,
+    /// The walkthrough's step.
+    step: usize,
 }
 
 impl Default for MorphismsState {
@@ -53,49 +51,81 @@ impl Default for MorphismsState {
         let layout =
             |t: &str| Layout::parse(t).unwrap_or_else(|_| unreachable!("the presets parse"));
         let (_, a, b) = COMPOSITION_PRESETS[1];
+        fn field<T>(text: &str, value: T) -> Parsed<T> {
+            Parsed::valid(text, value).max_chars(MAX_CHARS + 1)
+        }
         MorphismsState {
             editor: Editor::of(parse(f)),
-            from_layout: String::new(),
-            from_layout_error: None,
+            from_layout: field("", ()),
             op: MorphOp::Compose,
-            g_text: g.to_string(),
-            g: parse(g),
-            g_error: None,
-            a_text: a.to_string(),
-            b_text: b.to_string(),
-            a: layout(a),
-            b: layout(b),
-            ab_error: None,
+            g: field(g, parse(g)),
+            a: field(a, layout(a)),
+            b: field(b, layout(b)),
             step: 0,
         }
     }
 }
 
 impl MorphismsState {
+    /// The editor of `f`.
+    pub fn editor(&self) -> &Editor {
+        &self.editor
+    }
+
+    /// Takes what was typed in one of the editor's fields.
+    pub fn set_part(&mut self, part: Part, text: &str) {
+        self.editor.set(part, text);
+    }
+
+    /// Loads `f` written in `tract` notation into the editor.
+    ///
+    /// # Errors
+    /// The parse or validation error; the editor is unchanged.
+    pub fn load_text(&mut self, text: &str) -> Result<(), LayoutError> {
+        self.editor.load_text(text)
+    }
+
+    pub fn from_layout_text(&self) -> &str {
+        self.from_layout.text()
+    }
+
+    /// Why the layout typed loads no standard representation.
+    pub fn from_layout_error(&self) -> Option<&FieldError> {
+        self.from_layout.error()
+    }
+
     /// Loads the standard representation of the layout typed, or says which divisibility fails.
     pub fn set_from_layout(&mut self, text: &str) {
-        self.from_layout = text.chars().take(MAX_CHARS + 1).collect();
-        self.from_layout_error = match Layout::parse(&self.from_layout) {
-            Err(e) => Some(e.to_string()),
-            Ok(layout) => match Morphism::from_layout(&layout) {
-                Ok(m) => {
-                    self.editor.load(m);
-                    None
-                }
-                Err(reason) => Some(format!("{layout} is not tractable: {reason}")),
-            },
-        };
+        let editor = &mut self.editor;
+        self.from_layout.set(text, |text| {
+            let layout = Layout::parse(text)?;
+            let m = Morphism::from_layout(&layout).map_err(|reason| {
+                FieldError::rule(format!("{layout} is not tractable: {reason}"))
+            })?;
+            editor.load(m);
+            Ok(())
+        });
+    }
+
+    pub fn op(&self) -> MorphOp {
+        self.op
+    }
+
+    pub fn g_text(&self) -> &str {
+        self.g.text()
+    }
+
+    /// The last `g` that parsed.
+    pub fn g(&self) -> &Morphism {
+        self.g.value()
+    }
+
+    pub fn g_error(&self) -> Option<&FieldError> {
+        self.g.error()
     }
 
     pub fn set_g(&mut self, text: &str) {
-        self.g_text = text.chars().take(MAX_CHARS + 1).collect();
-        match Morphism::parse(&self.g_text) {
-            Ok(g) => {
-                self.g = g;
-                self.g_error = None;
-            }
-            Err(e) => self.g_error = Some(e.to_string()),
-        }
+        self.g.set(text, |text| Ok(Morphism::parse(text)?));
     }
 
     /// Picks an operation, which acts on the f and g on screen.
@@ -114,29 +144,58 @@ impl MorphismsState {
         }
     }
 
-    pub fn op_result(&self) -> Result<OpResult, String> {
-        run_op(self.op, self.editor.morphism(), &self.g)
+    pub fn op_result(&self) -> Result<OpResult, LayoutError> {
+        run_op(self.op, self.editor.morphism(), self.g())
+    }
+
+    /// The walkthrough's outer `A` (`first`) or inner `B` as typed.
+    pub fn operand_text(&self, first: bool) -> &str {
+        if first {
+            self.a.text()
+        } else {
+            self.b.text()
+        }
+    }
+
+    /// The last outer layout A that parsed.
+    pub fn a(&self) -> &Layout {
+        self.a.value()
+    }
+
+    /// The last inner layout B that parsed.
+    pub fn b(&self) -> &Layout {
+        self.b.value()
+    }
+
+    /// Why the operand edited last does not parse, said with its name (`A: …`).
+    pub fn ab_error(&self) -> Option<&FieldError> {
+        self.a.error().or(self.b.error())
     }
 
     /// Sets the walkthrough's outer `A` (`first`) or inner `B` and goes back to step 1.
     pub fn set_operand(&mut self, first: bool, text: &str) {
-        let text: String = text.chars().take(MAX_CHARS + 1).collect();
-        let parsed = Layout::parse(&text);
-        if first {
-            self.a_text = text;
+        let (name, field, other) = if first {
+            ("A", &mut self.a, &mut self.b)
         } else {
-            self.b_text = text;
+            ("B", &mut self.b, &mut self.a)
+        };
+        field.set(text, |text| {
+            Layout::parse(text).map_err(|e| FieldError::from(e).within(name))
+        });
+        // the walkthrough says one error, the last edited operand's
+        other.set_error(None);
+        if field.is_valid() {
+            self.step = 0;
         }
-        match parsed {
-            Ok(l) if first => self.a = l,
-            Ok(l) => self.b = l,
-            Err(e) => {
-                self.ab_error = Some(format!("{}: {e}", if first { "A" } else { "B" }));
-                return;
-            }
-        }
-        self.ab_error = None;
-        self.step = 0;
+    }
+
+    /// The walkthrough's step.
+    pub fn step(&self) -> usize {
+        self.step
+    }
+
+    pub fn set_step(&mut self, step: usize) {
+        self.step = step;
     }
 
     pub fn load_preset(&mut self, k: usize) {
@@ -146,8 +205,8 @@ impl MorphismsState {
         }
     }
 
-    pub fn steps(&self) -> Result<Vec<Step>, String> {
-        walkthrough(&self.a, &self.b)
+    pub fn steps(&self) -> Result<Vec<Step>, FieldError> {
+        walkthrough(self.a(), self.b())
     }
 
     /// The state a query describes; bad values keep the defaults and show their errors.
@@ -161,7 +220,9 @@ impl MorphismsState {
             match key {
                 "f" => {
                     if let Err(e) = state.editor.load_text(&value) {
-                        state.editor.errors[2] = Some(format!("link: {e}"));
+                        state
+                            .editor
+                            .set_link_error(FieldError::from(e).within("link"));
                     }
                 }
                 "op" => state.op = MorphOp::parse(&value).unwrap_or(state.op),
@@ -194,9 +255,9 @@ impl PageState for MorphismsState {
             "f={}&op={}&g={}&outer={}&inner={}&step={}",
             enc(&f.to_string()),
             self.op.as_str(),
-            enc(&self.g.to_string()),
-            enc(&self.a.to_string()),
-            enc(&self.b.to_string()),
+            enc(&self.g().to_string()),
+            enc(&self.a().to_string()),
+            enc(&self.b().to_string()),
             self.step
         )
     }

@@ -1,8 +1,10 @@
 //! The Nest operations, each drawn beside the layout operation it models.
 
 use crate::draw::diagram::Diagram;
+use crate::state::field::FieldError;
 use engine::cute::{pycute::algebra, Layout, Tiler};
 use engine::morphism::{self, Morphism};
+use engine::LayoutError;
 
 /// Layouts up to this size are compared element by element with the morphism's layout.
 const MAX_COMPARED: i64 = 1 << 16;
@@ -90,9 +92,9 @@ pub struct OpResult {
     pub layout: Layout,
     /// The layout operation on `L_f` (and `L_g`), in CuTe's semantics, and its text.
     pub layout_op: String,
-    pub layout_result: Result<Layout, String>,
+    pub layout_result: Result<Layout, LayoutError>,
     /// Whether `L_result` and the layout operation's result are the same function.
-    pub agree: Result<bool, String>,
+    pub agree: Result<bool, FieldError>,
 }
 
 /// A drawn arrow diagram with its caption and the stem of its test ids and file names.
@@ -125,16 +127,18 @@ impl Figure {
 
 /// Whether two layouts have the same size and the same value at every index (up to
 /// [`MAX_COMPARED`] elements).
-fn same_function(a: &Layout, b: &Layout) -> Result<bool, String> {
-    let size = a.size().map_err(|e| e.to_string())?;
-    if size != b.size().map_err(|e| e.to_string())? {
+fn same_function(a: &Layout, b: &Layout) -> Result<bool, FieldError> {
+    let size = a.size()?;
+    if size != b.size()? {
         return Ok(false);
     }
     if size > MAX_COMPARED {
-        return Err(format!("{size} elements, too many to compare"));
+        return Err(FieldError::rule(format!(
+            "{size} elements, too many to compare"
+        )));
     }
     for i in 0..size {
-        if a.call(i).map_err(|e| e.to_string())? != b.call(i).map_err(|e| e.to_string())? {
+        if a.call(i)? != b.call(i)? {
             return Ok(false);
         }
     }
@@ -145,44 +149,43 @@ fn same_function(a: &Layout, b: &Layout) -> Result<bool, String> {
 ///
 /// # Errors
 /// Why the operation is not defined for these operands.
-pub fn run_op(op: MorphOp, f: &Morphism, g: &Morphism) -> Result<OpResult, String> {
-    let lf = f.layout().map_err(|e| e.to_string())?;
-    let lg = g.layout().map_err(|e| e.to_string())?;
-    let text = |e: engine::LayoutError| e.to_string();
+pub fn run_op(op: MorphOp, f: &Morphism, g: &Morphism) -> Result<OpResult, LayoutError> {
+    let lf = f.layout()?;
+    let lg = g.layout()?;
     let (result, layout_op, layout_result) = match op {
         MorphOp::Compose => (
-            morphism::compose(f, g).map_err(text)?,
+            morphism::compose(f, g)?,
             format!("composition(L_g, L_f) = {lg} ∘ {lf}"),
-            algebra::composition(&lg, &lf).map_err(text),
+            algebra::composition(&lg, &lf),
         ),
         MorphOp::Coalesce => (
-            morphism::coalesce(f).map_err(text)?,
+            morphism::coalesce(f)?,
             format!("coalesce(L_f) = coalesce({lf})"),
             Ok(algebra::coalesce(&lf)),
         ),
         MorphOp::Complement => {
-            let n = f.cosize().map_err(text)?;
+            let n = f.cosize()?;
             (
-                morphism::complement(f).map_err(text)?,
+                morphism::complement(f)?,
                 format!("complement(L_f, {n}) = complement({lf}, {n})"),
-                algebra::complement(&lf, n).map_err(text),
+                algebra::complement(&lf, n),
             )
         }
         MorphOp::LogicalDivide => (
-            morphism::logical_divide(f, g).map_err(text)?,
+            morphism::logical_divide(f, g)?,
             format!("logical_divide(L_f, L_g) = {lf} ⊘ {lg}"),
-            algebra::logical_divide(&lf, &Tiler::Layout(lg.clone())).map_err(text),
+            algebra::logical_divide(&lf, &Tiler::Layout(lg.clone())),
         ),
         MorphOp::LogicalProduct => (
-            morphism::logical_product(f, g).map_err(text)?,
+            morphism::logical_product(f, g)?,
             format!("logical_product(L_f, L_g) = {lf} ⊗ {lg}"),
-            algebra::logical_product(&lf, &Tiler::Layout(lg.clone())).map_err(text),
+            algebra::logical_product(&lf, &Tiler::Layout(lg.clone())),
         ),
     };
-    let layout = result.layout().map_err(text)?;
+    let layout = result.layout()?;
     let agree = match &layout_result {
         Ok(l) => same_function(&layout, l),
-        Err(e) => Err(e.clone()),
+        Err(e) => Err(e.clone().into()),
     };
     let mut result_figure = Figure::of("result", "result", &[&result]);
     let input = match op {

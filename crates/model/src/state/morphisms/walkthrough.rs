@@ -4,6 +4,7 @@ use engine::cute::{pycute::algebra, Layout, Notation};
 use engine::morphism::{self, CompositionOutcome, Operand};
 
 use super::operations::Figure;
+use crate::state::field::FieldError;
 
 /// A preset of the composition walkthrough: its name, `A` (outer) and `B` (inner), for
 /// `A ∘ B` with `R(i) = A(B(i))`, as the Layouts workbench and CuTe's `composition(A, B)`
@@ -27,21 +28,23 @@ pub struct Step {
 /// The steps of Algorithm 4.1.3 for `A ∘ B` (`R(i) = A(B(i))`: `a` outer, `b` inner), or why
 /// it stops. The paper's algorithm names them the other way round (its `B ∘ A`); the steps
 /// are written in ours.
-pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, String> {
+pub fn walkthrough(a: &Layout, b: &Layout) -> Result<Vec<Step>, FieldError> {
     // the engine follows the paper: its first operand is the inner layout
-    let outcome = morphism::composition_steps(b, a).map_err(|e| e.to_string())?;
+    let outcome = morphism::composition_steps(b, a)?;
     let steps = match outcome {
         CompositionOutcome::NotTractable { operand, reason } => {
             let which = match operand {
                 Operand::A => format!("B = {b}"),
                 Operand::CoalescedB => format!("coal(A) = {}", algebra::coalesce(a)),
             };
-            return Err(format!("{which} is not tractable: {reason}"));
+            return Err(FieldError::rule(format!(
+                "{which} is not tractable: {reason}"
+            )));
         }
         CompositionOutcome::NoMutualRefinement { f, g, reason } => {
-            return Err(format!(
+            return Err(FieldError::rule(format!(
                 "the codomain of f = {f} and the domain of g = {g} have no mutual refinement: {reason}"
-            ));
+            )));
         }
         CompositionOutcome::Composed(steps) => steps,
     };

@@ -14,12 +14,13 @@
 //! Other steps: `stride S dA`, `merge N dA`, `split N dI dJ`, `shift D dA`, `reverse dA`;
 //! `bind H=4, W=6` sets symbolic sizes for the expressions.
 
+use crate::state::field::{FieldError, Parsed};
 use crate::state::url::PageState;
 use engine::support::sorted::SortedSet;
 
 use engine::syno::{
     Access, Bindings, Chain, DimColour, DimId, DimView, Operator, Primitive, Reads, Size, Step,
-    TensorId,
+    SynoError, TensorId,
 };
 use engine::view::checked_product;
 use engine::RowMajor;
@@ -71,7 +72,7 @@ pub struct Row {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     pub line: usize,
-    pub message: String,
+    pub error: FieldError,
     /// The chain step a rule failed at, when one did.
     pub step: Option<usize>,
 }
@@ -86,17 +87,21 @@ pub struct Built {
 }
 
 fn problem(line: usize, message: impl Into<String>) -> Problem {
+    at(line, FieldError::rule(message))
+}
+
+fn at(line: usize, error: FieldError) -> Problem {
     Problem {
         line,
-        message: message.into(),
+        error,
         step: None,
     }
 }
 
-fn failed(line: usize, e: &engine::syno::SynoError) -> Problem {
+fn failed(line: usize, e: SynoError) -> Problem {
     Problem {
         step: e.rule().map(|(step, _)| step),
-        ..problem(line, e.to_string())
+        ..at(line, e.into())
     }
 }
 
@@ -111,7 +116,7 @@ fn int_of(word: &str, line: usize) -> Result<i64, Problem> {
 }
 
 fn size_of(word: &str, line: usize) -> Result<Size, Problem> {
-    Size::parse(word).map_err(|e| problem(line, format!("“{word}”: {e}")))
+    Size::parse(word).map_err(|e| at(line, FieldError::from(e).within(format!("“{word}”"))))
 }
 
 /// The primitive step of a statement's words, or `None` for a word that is no primitive.
@@ -218,7 +223,7 @@ pub fn build(text: &str) -> Built {
                         .iter()
                         .map(|w| size_of(w, line))
                         .collect::<Result<_, _>>()?;
-                    let c = Chain::backward(&sizes).map_err(|e| problem(line, e.to_string()))?;
+                    let c = Chain::backward(&sizes).map_err(|e| at(line, e.into()))?;
                     built.rows.push(row(line, "output".into(), &c, None));
                     chain = Some(c);
                 }
@@ -259,7 +264,7 @@ pub fn build(text: &str) -> Built {
                     })?;
                     let named: Vec<String> = step.dims.iter().map(ToString::to_string).collect();
                     let primitive = step.primitive.clone();
-                    let created = c.apply(step).map_err(|e| failed(line, &e))?;
+                    let created = c.apply(step).map_err(|e| failed(line, e))?;
                     let made: Vec<String> = created.iter().map(ToString::to_string).collect();
                     let label = format!("{primitive} {} → {}", named.join(", "), made.join(", "));
                     built.rows.push(row(line, label, c, None));
@@ -281,7 +286,7 @@ pub fn build(text: &str) -> Built {
     let operator = match chain.finish_backward(&groups) {
         Ok(o) => o,
         Err(e) => {
-            built.problem = Some(failed(line, &e));
+            built.problem = Some(failed(line, e));
             return built;
         }
     };
@@ -298,7 +303,7 @@ pub fn build(text: &str) -> Built {
         .push(row(line, "inputs".into(), &chain, Some(&operator)));
     match operator.access(&bindings) {
         Ok(a) => built.access = Some(a),
-        Err(e) => built.problem = Some(problem(line, e.to_string())),
+        Err(e) => built.problem = Some(at(line, e.into())),
     }
     built
 }
@@ -308,25 +313,25 @@ pub fn build(text: &str) -> Built {
 ///
 /// # Errors
 /// The primitive's name is unknown, or it takes another number of dimensions.
-pub fn statement(name: &str, constant: &str, selected: &[String]) -> Result<String, String> {
+pub fn statement(name: &str, constant: &str, selected: &[String]) -> Result<String, FieldError> {
     let (dims, takes_constant) = match name {
         "reduce" => (0, true),
         "share" | "reverse" => (1, false),
         "stride" | "merge" | "shift" => (1, true),
         "unfold" | "split" => (2, true),
-        _ => return Err(format!("unknown primitive {name}")),
+        _ => return Err(FieldError::rule(format!("unknown primitive {name}"))),
     };
     match (dims, selected.len()) {
         (0, 0) => {}
         (0, n) => {
-            return Err(format!(
+            return Err(FieldError::rule(format!(
                 "{name} takes no dimension, and {n} chip(s) are selected: click them again to unselect them"
-            ))
+            )))
         }
         (d, n) if d != n => {
-            return Err(format!(
+            return Err(FieldError::rule(format!(
                 "{name} takes {d} dimension(s), {n} selected: click {d} chip(s) of the last row"
-            ))
+            )))
         }
         _ => {}
     }
@@ -369,7 +374,7 @@ pub struct Grids {
 impl Grids {
     /// # Errors
     /// More than [`MAX_POINTS`] iterations, or a tensor of more than [`MAX_CELLS`] elements.
-    pub fn of(access: &Access) -> Result<Grids, String> {
+    pub fn of(access: &Access) -> Result<Grids, FieldError> {
         let out_shape: Vec<i64> = access
             .loops
             .iter()
@@ -386,14 +391,14 @@ impl Grids {
             match n {
                 Some(n) if n <= MAX_CELLS => sizes.push(n),
                 _ => {
-                    return Err(format!(
+                    return Err(FieldError::rule(format!(
                         "the grids are drawn up to {MAX_CELLS} elements per tensor; one has {}",
                         n.map_or_else(|| "more".to_string(), |n| n.to_string())
-                    ))
+                    )))
                 }
             }
         }
-        let map: Vec<Reads> = access.reader_map(MAX_POINTS).map_err(|e| e.to_string())?;
+        let map: Vec<Reads> = access.reader_map(MAX_POINTS)?;
         let reads: Vec<Vec<Vec<usize>>> = map
             .iter()
             .map(|r| {
@@ -445,21 +450,20 @@ impl Grids {
     }
 }
 
-/// The page state: the program as typed, what it builds, and the access expressions of the
-/// last program that built them (shown while the current one has a problem).
+/// The page state: the program as typed with the access expressions of the last program
+/// that built them (shown while the current one has a problem) and its problem, and what the
+/// program builds.
 #[derive(Clone, Debug)]
 pub struct SynoState {
-    text: String,
-    pub built: Built,
-    pub last_access: Option<Access>,
+    program: Parsed<Option<Access>>,
+    built: Built,
 }
 
 impl Default for SynoState {
     fn default() -> SynoState {
         let mut s = SynoState {
-            text: String::new(),
+            program: Parsed::valid("", None).max_chars(MAX_CHARS),
             built: Built::default(),
-            last_access: None,
         };
         s.set_text(PRESETS[1].1);
         s
@@ -468,14 +472,35 @@ impl Default for SynoState {
 
 impl SynoState {
     pub fn text(&self) -> &str {
-        &self.text
+        self.program.text()
+    }
+
+    /// What the program builds: its rows, its first problem and its access expressions.
+    pub fn built(&self) -> &Built {
+        &self.built
+    }
+
+    /// The access expressions of the last program that built them.
+    pub fn last_access(&self) -> Option<&Access> {
+        self.program.value().as_ref()
+    }
+
+    /// The program's first problem, at its line: `line 3: …`.
+    pub fn error(&self) -> Option<&FieldError> {
+        self.program.error()
     }
 
     pub fn set_text(&mut self, text: &str) {
-        self.text = text.chars().take(MAX_CHARS).collect();
-        self.built = build(&self.text);
-        if self.built.access.is_some() {
-            self.last_access.clone_from(&self.built.access);
+        self.program.set_text(text);
+        self.built = build(self.program.text());
+        let built = &self.built;
+        match (&built.access, &built.problem) {
+            (Some(access), _) => self.program.reparse(|_| Ok(Some(access.clone()))),
+            (None, Some(p)) => self
+                .program
+                .reparse(|_| Err(p.error.clone().within(format!("line {}", p.line + 1)))),
+            // unfinished, not wrong: the last access stays
+            (None, None) => self.program.set_error(None),
         }
     }
 
@@ -489,14 +514,14 @@ impl SynoState {
         name: &str,
         constant: &str,
         selected: &[String],
-    ) -> Result<(), String> {
+    ) -> Result<(), FieldError> {
         let line = statement(name, constant, selected)?;
-        let mut lines: Vec<&str> = self.text.lines().collect();
+        let mut lines: Vec<&str> = self.text().lines().collect();
         let at = self.inputs_line().unwrap_or(lines.len());
         lines.insert(at, &line);
         let text = lines.join("\n");
         if let Some(p) = build(&text).problem.filter(|p| p.line == at) {
-            return Err(p.message);
+            return Err(p.error);
         }
         self.set_text(&text);
         Ok(())
@@ -504,7 +529,7 @@ impl SynoState {
 
     /// The program's `inputs` line, if it has one.
     fn inputs_line(&self) -> Option<usize> {
-        self.text
+        self.text()
             .lines()
             .position(|l| words(l).first() == Some(&"inputs"))
     }
@@ -514,15 +539,14 @@ impl SynoState {
     ///
     /// # Errors
     /// No dimension selected.
-    pub fn append_inputs(&mut self, selected: &[String]) -> Result<(), String> {
+    pub fn append_inputs(&mut self, selected: &[String]) -> Result<(), FieldError> {
         if selected.is_empty() {
-            return Err(
-                "Inputs names one input tensor: click its dimensions in the last row first"
-                    .to_string(),
-            );
+            return Err(FieldError::rule(
+                "Inputs names one input tensor: click its dimensions in the last row first",
+            ));
         }
         let group = selected.join(" ");
-        let mut lines: Vec<String> = self.text.lines().map(str::to_string).collect();
+        let mut lines: Vec<String> = self.text().lines().map(str::to_string).collect();
         match self.inputs_line().and_then(|k| lines.get_mut(k)) {
             Some(line) => line.push_str(&format!(" | {group}")),
             None => lines.push(format!("inputs {group}")),
@@ -544,7 +568,7 @@ impl SynoState {
                 .collect::<Vec<_>>()
                 .join("\n")
         };
-        match (&self.built.access, &self.built.problem, &self.last_access) {
+        match (&self.built.access, &self.built.problem, self.last_access()) {
             (Some(a), _, _) => lines(a),
             (None, Some(_), Some(last)) => lines(last),
             (None, Some(_), None) => String::new(),
@@ -558,7 +582,7 @@ impl SynoState {
     /// they are.
     pub fn access_note(&self) -> Option<String> {
         let p = self.built.problem.as_ref()?;
-        self.last_access.as_ref()?;
+        self.last_access()?;
         Some(format!(
             "Shown: the last chain that built; line {} of this one does not.",
             p.line + 1
@@ -579,7 +603,7 @@ impl PageState for SynoState {
     fn to_query(&self) -> String {
         format!(
             "chain={}",
-            super::url::percent_encode(&self.text.replace('\n', ";"), super::url::keep::PROGRAM)
+            super::url::percent_encode(&self.text().replace('\n', ";"), super::url::keep::PROGRAM)
         )
     }
 

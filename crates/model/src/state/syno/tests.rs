@@ -82,20 +82,29 @@ fn an_illegal_share_names_its_rule_and_line() {
     let built = build("output 2, 3\nreduce 4\nshare d2\ninputs d0 d3 d4 d1");
     let p = built.problem.unwrap();
     assert_eq!((p.line, p.step), (3, Some(1)));
-    assert!(p.message.contains("share-disjoint"), "{}", p.message);
-    assert!(p.message.starts_with("step 1"), "{}", p.message);
+    assert!(
+        p.error.to_string().contains("share-disjoint"),
+        "{}",
+        p.error
+    );
+    assert!(p.error.to_string().starts_with("step 1"), "{}", p.error);
     assert!(built.access.is_none());
     // a step's own rule fails at its line and keeps the rows before it
     let built = build("output 6\nsplit 4 d0 d0");
     assert_eq!(built.problem.unwrap().line, 1);
     assert_eq!(built.rows.len(), 1);
     let built = build("output 6\nmerge 4 d0");
-    assert!(built.problem.unwrap().message.contains("split-divides"));
+    assert!(built
+        .problem
+        .unwrap()
+        .error
+        .to_string()
+        .contains("split-divides"));
     // a strided dimension given to a tensor would be coloured: stride-clear, at the Stride
     let p = build("output 6\nstride 2 d0\ninputs d1").problem.unwrap();
     assert_eq!(p.line, 2);
-    assert!(p.message.starts_with("step 0"), "{}", p.message);
-    assert!(p.message.contains("stride-clear"), "{}", p.message);
+    assert!(p.error.to_string().starts_with("step 0"), "{}", p.error);
+    assert!(p.error.to_string().contains("stride-clear"), "{}", p.error);
 }
 
 #[test]
@@ -114,8 +123,8 @@ fn bad_statements_are_errors_at_their_line() {
         ("output <img src=x>", 0, "“<img”"),
     ] {
         let p = build(text).problem.unwrap_or_else(|| panic!("{text}"));
-        assert_eq!(p.line, line, "{text}: {}", p.message);
-        assert!(p.message.contains(needle), "{text}: {}", p.message);
+        assert_eq!(p.line, line, "{text}: {}", p.error);
+        assert!(p.error.to_string().contains(needle), "{text}: {}", p.error);
     }
 }
 
@@ -124,7 +133,7 @@ fn symbolic_sizes_need_a_binding_for_the_expressions() {
     let text = "output 2*H\ninputs d0";
     let built = build(text);
     assert_eq!(built.rows[0].dims[0].1, "2·H");
-    assert!(built.problem.unwrap().message.contains("H"));
+    assert!(built.problem.unwrap().error.to_string().contains("H"));
     let a = access("bind H=3\noutput 2*H\nreverse d0\ninputs d1");
     assert_eq!(a.render_input(TensorId(0)).unwrap(), "in0[5 - o0]");
 }
@@ -136,29 +145,32 @@ fn the_palette_appends_before_the_inputs() {
     assert!(s
         .append("share", "", &[])
         .unwrap_err()
+        .to_string()
         .contains("click 1 chip"));
     s.append("reverse", "", &["d1".into()]).unwrap();
     assert_eq!(s.text(), "output 2, 3\nreverse d1\ninputs d0 d1");
     // d1 was replaced by d2: the inputs line now fails, at its line
     assert!(s
-        .built
+        .built()
         .problem
         .as_ref()
         .unwrap()
-        .message
+        .error
+        .to_string()
         .contains("exactly once"));
+    assert!(s.error().unwrap().to_string().starts_with("line 3: "));
     // a statement that does not apply is refused and the program stays
     let before = s.text().to_string();
     let err = s.append("merge", "4", &["d0".into()]).unwrap_err();
-    assert!(err.contains("split-divides"), "{err}");
+    assert!(err.to_string().contains("split-divides"), "{err}");
     assert_eq!(s.text(), before);
-    assert!(s.last_access.is_some() && s.built.access.is_none());
+    assert!(s.last_access().is_some() && s.built().access.is_none());
     s.set_text("output 2, 3");
     s.append("reduce", " 3 ", &[]).unwrap();
     s.append("unfold", "3", &["d0".into(), "d2".into()])
         .unwrap();
     assert_eq!(s.text(), "output 2, 3\nreduce 3\nunfold 3 d0 d2");
-    assert_eq!(s.built.problem, None);
+    assert_eq!(s.built().problem, None);
     let back = SynoState::from_query(&s.to_query());
     assert_eq!(back.text(), s.text());
 }
@@ -181,10 +193,16 @@ fn grids_link_outputs_to_the_inputs_they_read_and_back() {
     let inner = g.panes[0].cells[5].value.unwrap();
     assert!(corner < inner, "{corner} {inner}");
     let big = access("output 64, 64\ninputs d0 d1");
-    assert!(Grids::of(&big).unwrap_err().contains("up to 1024"));
+    assert!(Grids::of(&big)
+        .unwrap_err()
+        .to_string()
+        .contains("up to 1024"));
     // sizes whose product overflows i64 are too many too, not a panic
     let huge = access("bind H=4000000000\noutput H, H, H\ninputs d0 d1 d2");
-    assert!(Grids::of(&huge).unwrap_err().contains("one has more"));
+    assert!(Grids::of(&huge)
+        .unwrap_err()
+        .to_string()
+        .contains("one has more"));
 }
 
 #[test]
@@ -202,6 +220,7 @@ fn an_unfinished_chain_says_why_it_has_no_access_and_inputs_are_clicked_in() {
     assert!(s
         .append_inputs(&[])
         .unwrap_err()
+        .to_string()
         .contains("click its dimensions"));
     s.append_inputs(&["d0".into(), "d3".into()]).unwrap();
     assert!(s.text().ends_with("inputs d0 d3"), "{}", s.text());
@@ -216,9 +235,12 @@ fn an_unfinished_chain_says_why_it_has_no_access_and_inputs_are_clicked_in() {
     // a selected chip for a primitive without dimensions: said as such
     let e = statement("reduce", "2", &["d0".into()]).unwrap_err();
     assert!(
-        e.contains("takes no dimension") && e.contains("unselect"),
+        e.to_string().contains("takes no dimension") && e.to_string().contains("unselect"),
         "{e}"
     );
     let e = statement("unfold", "2", &["d0".into()]).unwrap_err();
-    assert!(e.contains("takes 2 dimension(s), 1 selected"), "{e}");
+    assert!(
+        e.to_string().contains("takes 2 dimension(s), 1 selected"),
+        "{e}"
+    );
 }

@@ -5,8 +5,10 @@
 use engine::access::{Banks, CopyBanks, SharedSide};
 use engine::cute::copy_warnings;
 use engine::cute::{ComposedLayout, CopyAtom, CppLayout, Operand, TiledCopy, TiledMma};
+use engine::LayoutError;
 
 use super::MAX_ELEMENTS;
+use crate::state::field::FieldError;
 
 /// What a TiledCopy tiles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -99,7 +101,7 @@ pub type CopyMade = (TiledCopy, Vec<String>);
 pub fn make_copy(
     fields: &CopyFields,
     mma: &TiledMma,
-) -> Result<Option<CopyMade>, (CopyField, String)> {
+) -> Result<Option<CopyMade>, (CopyField, FieldError)> {
     if fields.atom.trim().is_empty() {
         return Ok(None);
     }
@@ -109,29 +111,31 @@ pub fn make_copy(
         .parse()
         .ok()
         .filter(|b| [1, 4, 8, 16, 32, 64, 128].contains(b))
-        .ok_or((
-            CopyField::Bits,
-            format!(
-                "`{}`: an element width of 1, 4, 8, 16, 32, 64 or 128 bits",
-                fields.bits.trim()
-            ),
-        ))?;
-    let atom = CopyAtom::parse(&fields.atom, bits).map_err(|e| (CopyField::Atom, e.to_string()))?;
+        .ok_or_else(|| {
+            (
+                CopyField::Bits,
+                FieldError::rule(format!(
+                    "`{}`: an element width of 1, 4, 8, 16, 32, 64 or 128 bits",
+                    fields.bits.trim()
+                )),
+            )
+        })?;
+    let at = |field: CopyField| move |e: LayoutError| (field, FieldError::from(e));
+    let atom = CopyAtom::parse(&fields.atom, bits).map_err(at(CopyField::Atom))?;
     let (copy, feeds) = match fields.over {
         CopyOver::Operand(operand) => (
-            TiledCopy::for_mma(atom, mma, operand).map_err(|e| (CopyField::Atom, e.to_string()))?,
+            TiledCopy::for_mma(atom, mma, operand).map_err(at(CopyField::Atom))?,
             Some((mma, operand)),
         ),
         CopyOver::Layouts => {
-            let thr = CppLayout::parse(&fields.thr).map_err(|e| (CopyField::Thr, e.to_string()))?;
-            let val = CppLayout::parse(&fields.val).map_err(|e| (CopyField::Val, e.to_string()))?;
-            let copy =
-                TiledCopy::new(atom, &thr, &val).map_err(|e| (CopyField::Val, e.to_string()))?;
+            let thr = CppLayout::parse(&fields.thr).map_err(at(CopyField::Thr))?;
+            let val = CppLayout::parse(&fields.val).map_err(at(CopyField::Val))?;
+            let copy = TiledCopy::new(atom, &thr, &val).map_err(at(CopyField::Val))?;
             (copy, None)
         }
     };
     let warnings = copy_warnings(&copy, feeds, MAX_ELEMENTS)
-        .map_err(|e| (CopyField::Atom, e.to_string()))?
+        .map_err(at(CopyField::Atom))?
         .into_iter()
         .map(|w| w.to_string())
         .collect();
@@ -143,12 +147,10 @@ pub fn make_copy(
 ///
 /// # Errors
 /// Why it is no layout.
-pub fn make_smem(fields: &CopyFields) -> Result<Option<ComposedLayout>, String> {
+pub fn make_smem(fields: &CopyFields) -> Result<Option<ComposedLayout>, LayoutError> {
     match fields.smem.trim() {
         "" => Ok(None),
-        text => ComposedLayout::parse_or_plain(text)
-            .map(Some)
-            .map_err(|e| e.to_string()),
+        text => ComposedLayout::parse_or_plain(text).map(Some),
     }
 }
 
@@ -162,16 +164,22 @@ pub fn copy_banks(
     copy: &TiledCopy,
     shared: Option<SharedSide>,
     smem: &ComposedLayout,
-) -> Result<CopyBanks, String> {
+) -> Result<CopyBanks, FieldError> {
     let shared = shared
         .or_else(|| SharedSide::of_atom(copy.atom()))
         .ok_or_else(|| {
-            format!(
+            FieldError::rule(format!(
                 "{} reads and writes either side: say which is shared memory",
                 copy.atom().name()
-            )
+            ))
         })?;
-    CopyBanks::of(copy, shared, smem, Banks::Nvidia32, MAX_ELEMENTS).map_err(|e| e.to_string())
+    Ok(CopyBanks::of(
+        copy,
+        shared,
+        smem,
+        Banks::Nvidia32,
+        MAX_ELEMENTS,
+    )?)
 }
 
 /// What the page says of a copy's banks: the instruction, the block, warp 0 and the worst warp.

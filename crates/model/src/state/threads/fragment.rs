@@ -3,6 +3,9 @@
 
 use engine::cute::TvGrid;
 use engine::cute::{mma_fragment, mma_partition, MmaAtom, Operand, TiledMma};
+use engine::LayoutError;
+
+use crate::state::field::FieldError;
 
 /// The threads lit: one thread, or a warp's 32.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,7 +19,7 @@ impl Pick {
     ///
     /// # Errors
     /// Anything else, or a thread or warp past `threads`.
-    pub fn parse(text: &str, threads: i64) -> Result<Option<Pick>, String> {
+    pub fn parse(text: &str, threads: i64) -> Result<Option<Pick>, FieldError> {
         let text = text.trim().to_ascii_lowercase();
         if text.is_empty() {
             return Ok(None);
@@ -30,22 +33,23 @@ impl Pick {
                     .unwrap_or(&text),
             ),
         };
-        let n: i64 = number
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{text}`: a thread (12, t12) or a warp (w1, warp 1)"))?;
+        let n: i64 = number.trim().parse().map_err(|_| {
+            FieldError::rule(format!(
+                "`{text}`: a thread (12, t12) or a warp (w1, warp 1)"
+            ))
+        })?;
         let warps = (threads + 31) / 32;
         match warp {
             true if (0..warps).contains(&n) => Ok(Some(Pick::Warp(n))),
-            true => Err(format!(
+            true => Err(FieldError::rule(format!(
                 "warp {n}: the tiled MMA has warps 0 to {}",
                 warps - 1
-            )),
+            ))),
             false if (0..threads).contains(&n) => Ok(Some(Pick::Thread(n))),
-            false => Err(format!(
+            false => Err(FieldError::rule(format!(
                 "thread {n}: the tiled MMA has threads 0 to {}",
                 threads - 1
-            )),
+            ))),
         }
     }
 
@@ -131,11 +135,11 @@ pub struct Problem {
 }
 
 /// Three positive integers of `text` split by `sep`.
-fn three(text: &str, sep: char, what: &str) -> Result<[i64; 3], String> {
+fn three(text: &str, sep: char, what: &str) -> Result<[i64; 3], FieldError> {
     let parts: Vec<Option<i64>> = text.split(sep).map(|p| p.trim().parse().ok()).collect();
     match parts[..] {
         [Some(a), Some(b), Some(c)] if a >= 0 && b >= 0 && c >= 0 => Ok([a, b, c]),
-        _ => Err(format!("`{}`: {what}", text.trim())),
+        _ => Err(FieldError::rule(format!("`{}`: {what}", text.trim()))),
     }
 }
 
@@ -149,7 +153,7 @@ impl Problem {
         gemm: &str,
         block: &str,
         tile_mnk: [i64; 3],
-    ) -> Result<Option<Problem>, (bool, String)> {
+    ) -> Result<Option<Problem>, (bool, FieldError)> {
         if gemm.trim().is_empty() {
             return Ok(None);
         }
@@ -166,19 +170,23 @@ impl Problem {
             if extent < 1 || tile < 1 || extent % tile != 0 {
                 return Err((
                     true,
-                    format!("{}: a multiple of the tile's {}", ["M", "N", "K"][k], tile),
+                    FieldError::rule(format!(
+                        "{}: a multiple of the tile's {}",
+                        ["M", "N", "K"][k],
+                        tile
+                    )),
                 ));
             }
             if block[k] >= extent / tile {
                 return Err((
                     false,
-                    format!(
+                    FieldError::rule(format!(
                         "block {} {}: the problem has {} tiles along {}",
                         ["m", "n", "k"][k],
                         block[k],
                         extent / tile,
                         ["M", "N", "K"][k]
-                    ),
+                    )),
                 ));
             }
         }
@@ -207,9 +215,9 @@ pub fn problem_partition(
     operand: Operand,
     thread: i64,
     problem: &Problem,
-) -> Result<String, String> {
+) -> Result<String, LayoutError> {
     let (extents, block) = problem.of(operand);
-    let part = mma_partition(mma, operand, thread, extents, block).map_err(|e| e.to_string())?;
+    let part = mma_partition(mma, operand, thread, extents, block)?;
     let name = match operand {
         Operand::A => "A",
         Operand::B => "B",
@@ -233,10 +241,9 @@ pub fn problem_fragment(
     thread: i64,
     problem: &Problem,
     limit: usize,
-) -> Result<Vec<(i64, i64, i64)>, String> {
+) -> Result<Vec<(i64, i64, i64)>, LayoutError> {
     let (extents, block) = problem.of(operand);
-    Ok(mma_fragment(mma, operand, thread, extents, block, limit)
-        .map_err(|e| e.to_string())?
+    Ok(mma_fragment(mma, operand, thread, extents, block, limit)?
         .into_iter()
         .map(|f| (f.value, f.row, f.col))
         .collect())

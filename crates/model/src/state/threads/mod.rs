@@ -4,6 +4,7 @@
 
 use crate::draw::colouring::Colouring;
 use crate::draw::large_grid::LargeGrid;
+use crate::state::field::{FieldError, Parsed};
 use crate::state::url::{percent_encode, query_value, PageState};
 use engine::access::{CopyBanks, SharedSide};
 use engine::cute::mma::parse_atom_layout;
@@ -11,6 +12,7 @@ use engine::cute::{
     copy_grids, mma_grids, mma_warnings, ComposedLayout, CppTiler, MmaAtom, Operand, Owner,
     TiledCopy, TiledMma, TvGrid,
 };
+use engine::LayoutError;
 
 mod copy;
 mod fragment;
@@ -151,15 +153,13 @@ impl ThreadColour {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThreadsState {
-    atom: String,
-    layout_text: String,
-    permutation_text: String,
-    pick_text: String,
-    gemm_text: String,
-    block_text: String,
-    copy_fields: CopyFields,
-    /// Why a field as typed makes no TiledMMA, copy or pick, by [`Field`].
-    errors: [Option<String>; FIELDS],
+    /// Every field as typed, by [`Field`], with why it makes no TiledMMA, copy or pick. The
+    /// fields are read together (three make the TiledMMA, five the copy), so the values they
+    /// make are kept below.
+    fields: [Parsed<()>; FIELDS],
+    /// What the copy tiles and which side is shared memory.
+    copy_over: CopyOver,
+    shared: Option<SharedSide>,
     /// The last TiledMMA that was made.
     mma: TiledMma,
     /// The last pick that was read.
@@ -178,15 +178,22 @@ impl Default for ThreadsState {
         let p = &PRESETS[0];
         let mma = make(p.atom, p.layout, p.permutation)
             .unwrap_or_else(|_| unreachable!("the first preset makes a TiledMMA"));
+        let copy = CopyFields::default();
+        let mut fields = [(); FIELDS].map(|()| Parsed::valid("", ()).max_chars(MAX_CHARS));
+        for (field, text) in [
+            (Field::Atom, p.atom),
+            (Field::Layout, p.layout),
+            (Field::Permutation, p.permutation),
+            (Field::CopyBits, &copy.bits),
+            (Field::CopyThr, &copy.thr),
+            (Field::CopyVal, &copy.val),
+        ] {
+            fields[field as usize].set_text(text);
+        }
         ThreadsState {
-            atom: p.atom.into(),
-            layout_text: p.layout.into(),
-            permutation_text: p.permutation.into(),
-            pick_text: String::new(),
-            gemm_text: String::new(),
-            block_text: String::new(),
-            copy_fields: CopyFields::default(),
-            errors: Default::default(),
+            fields,
+            copy_over: copy.over,
+            shared: copy.shared,
             mma,
             pick: None,
             problem: None,
@@ -219,53 +226,60 @@ pub enum Field {
 const FIELDS: usize = 11;
 
 /// The TiledMMA the three fields make, or which field is wrong and why.
-fn make(atom: &str, layout: &str, permutation: &str) -> Result<TiledMma, (Field, String)> {
-    let atom = MmaAtom::parse(atom).map_err(|e| (Field::Atom, e.to_string()))?;
-    let layout = parse_atom_layout(layout).map_err(|e| (Field::Layout, e.to_string()))?;
+fn make(atom: &str, layout: &str, permutation: &str) -> Result<TiledMma, (Field, FieldError)> {
+    let at = |field: Field| move |e: LayoutError| (field, FieldError::from(e));
+    let atom = MmaAtom::parse(atom).map_err(at(Field::Atom))?;
+    let layout = parse_atom_layout(layout).map_err(at(Field::Layout))?;
     let permutation = match permutation.trim() {
         "" | "none" => Vec::new(),
-        text => match CppTiler::parse(text).map_err(|e| (Field::Permutation, e.to_string()))? {
+        text => match CppTiler::parse(text).map_err(at(Field::Permutation))? {
             CppTiler::Tuple(items) => items,
             one => vec![one],
         },
     };
-    TiledMma::new(atom, layout, permutation).map_err(|e| (Field::Permutation, e.to_string()))
+    TiledMma::new(atom, layout, permutation).map_err(at(Field::Permutation))
 }
 
 impl ThreadsState {
     pub fn atom(&self) -> &str {
-        &self.atom
+        self.text(Field::Atom)
     }
     pub fn layout_text(&self) -> &str {
-        &self.layout_text
+        self.text(Field::Layout)
     }
     pub fn permutation_text(&self) -> &str {
-        &self.permutation_text
+        self.text(Field::Permutation)
     }
-    pub fn error(&self, field: Field) -> Option<&str> {
-        self.errors[field as usize].as_deref()
+    pub fn error(&self, field: Field) -> Option<&FieldError> {
+        self.fields[field as usize].error()
     }
     pub fn pick_text(&self) -> &str {
-        &self.pick_text
+        self.text(Field::Pick)
     }
-    pub fn copy_fields(&self) -> &CopyFields {
-        &self.copy_fields
+    /// What the copy tiles.
+    pub fn copy_over(&self) -> CopyOver {
+        self.copy_over
+    }
+    /// Which side of the copy is shared memory (`None`: the atom's own).
+    pub fn shared(&self) -> Option<SharedSide> {
+        self.shared
+    }
+    /// The copy's fields as typed, with what it tiles and which side is shared memory.
+    pub fn copy_fields(&self) -> CopyFields {
+        let text = |field: Field| self.text(field).to_string();
+        CopyFields {
+            atom: text(Field::CopyAtom),
+            bits: text(Field::CopyBits),
+            over: self.copy_over,
+            thr: text(Field::CopyThr),
+            val: text(Field::CopyVal),
+            smem: text(Field::CopySmem),
+            shared: self.shared,
+        }
     }
     /// The text of `field`.
     pub fn text(&self, field: Field) -> &str {
-        match field {
-            Field::Atom => &self.atom,
-            Field::Layout => &self.layout_text,
-            Field::Permutation => &self.permutation_text,
-            Field::Pick => &self.pick_text,
-            Field::CopyAtom => &self.copy_fields.atom,
-            Field::CopyBits => &self.copy_fields.bits,
-            Field::CopyThr => &self.copy_fields.thr,
-            Field::CopyVal => &self.copy_fields.val,
-            Field::CopySmem => &self.copy_fields.smem,
-            Field::Gemm => &self.gemm_text,
-            Field::Block => &self.block_text,
-        }
+        self.fields[field as usize].text()
     }
     pub fn mma(&self) -> &TiledMma {
         &self.mma
@@ -286,52 +300,42 @@ impl ThreadsState {
     /// Takes what a field says; when the fields make a TiledMMA (a copy, a pick) it replaces
     /// the last one, otherwise the field at fault says why and the last one stays.
     pub fn set(&mut self, field: Field, text: &str) {
-        let text: String = text.chars().take(MAX_CHARS).collect();
-        match field {
-            Field::Atom => self.atom = text,
-            Field::Layout => self.layout_text = text,
-            Field::Permutation => self.permutation_text = text,
-            Field::Pick => self.pick_text = text,
-            Field::CopyAtom => self.copy_fields.atom = text,
-            Field::CopyBits => self.copy_fields.bits = text,
-            Field::CopyThr => self.copy_fields.thr = text,
-            Field::CopyVal => self.copy_fields.val = text,
-            Field::CopySmem => self.copy_fields.smem = text,
-            Field::Gemm => self.gemm_text = text,
-            Field::Block => self.block_text = text,
-        }
+        self.fields[field as usize].set_text(text);
         self.rebuild();
     }
 
     /// What the copy tiles.
     pub fn set_copy_over(&mut self, over: CopyOver) {
-        self.copy_fields.over = over;
+        self.copy_over = over;
         self.rebuild();
     }
 
     /// Which side of the copy is shared memory (`None`: the atom's own).
     pub fn set_shared(&mut self, shared: Option<SharedSide>) {
-        self.copy_fields.shared = shared;
+        self.shared = shared;
     }
 
     /// The bank conflicts of the copy over the shared-memory layout, when both are there.
-    pub fn copy_banks(&self) -> Option<Result<CopyBanks, String>> {
+    pub fn copy_banks(&self) -> Option<Result<CopyBanks, FieldError>> {
         let (copy, _) = self.copy.as_ref()?;
-        Some(copy_banks(
-            copy,
-            self.copy_fields.shared,
-            self.smem.as_ref()?,
-        ))
+        Some(copy_banks(copy, self.shared, self.smem.as_ref()?))
+    }
+
+    /// Places `why` next to `field`.
+    fn fail(&mut self, field: Field, why: FieldError) {
+        self.fields[field as usize].set_error(Some(why));
     }
 
     /// The TiledMMA, then the copy over it, then the pick, each from its fields.
     fn rebuild(&mut self) {
-        self.errors = Default::default();
-        match make(&self.atom, &self.layout_text, &self.permutation_text) {
-            Ok(mma) => self.mma = mma,
-            Err((at, why)) => self.errors[at as usize] = Some(why),
+        for field in &mut self.fields {
+            field.set_error(None);
         }
-        match make_copy(&self.copy_fields, &self.mma) {
+        match make(self.atom(), self.layout_text(), self.permutation_text()) {
+            Ok(mma) => self.mma = mma,
+            Err((at, why)) => self.fail(at, why),
+        }
+        match make_copy(&self.copy_fields(), &self.mma) {
             Ok(copy) => self.copy = copy,
             Err((at, why)) => {
                 let field = match at {
@@ -341,19 +345,21 @@ impl ThreadsState {
                     CopyField::Val => Field::CopyVal,
                     CopyField::Smem => Field::CopySmem,
                 };
-                self.errors[field as usize] = Some(why);
+                self.fail(field, why);
             }
         }
-        match Problem::parse(&self.gemm_text, &self.block_text, self.mma.tile_mnk()) {
+        let problem = Problem::parse(
+            self.text(Field::Gemm),
+            self.text(Field::Block),
+            self.mma.tile_mnk(),
+        );
+        match problem {
             Ok(problem) => self.problem = problem,
-            Err((gemm, why)) => {
-                let field = if gemm { Field::Gemm } else { Field::Block };
-                self.errors[field as usize] = Some(why);
-            }
+            Err((gemm, why)) => self.fail(if gemm { Field::Gemm } else { Field::Block }, why),
         }
-        match make_smem(&self.copy_fields) {
+        match make_smem(&self.copy_fields()) {
             Ok(smem) => self.smem = smem,
-            Err(why) => self.errors[Field::CopySmem as usize] = Some(why),
+            Err(why) => self.fail(Field::CopySmem, why.into()),
         }
         let threads = self.mma.threads().unwrap_or(0).max(
             self.copy
@@ -361,25 +367,35 @@ impl ThreadsState {
                 .and_then(|(c, _)| c.threads().ok())
                 .unwrap_or(0),
         );
-        match Pick::parse(&self.pick_text, threads) {
+        match Pick::parse(self.pick_text(), threads) {
             Ok(pick) => self.pick = pick,
-            Err(why) => self.errors[Field::Pick as usize] = Some(why),
+            Err(why) => self.fail(Field::Pick, why),
         }
     }
 
     /// Loads preset `k`.
     pub fn load_preset(&mut self, k: usize) {
         if let Some(p) = PRESETS.get(k) {
-            self.atom = p.atom.into();
-            self.layout_text = p.layout.into();
-            self.permutation_text = p.permutation.into();
-            self.copy_fields = CopyFields::default();
+            let mut copy = CopyFields::default();
             if let Some((atom, over, bits, smem)) = p.copy {
-                self.copy_fields.atom = atom.into();
-                self.copy_fields.over = over;
-                self.copy_fields.bits = bits.into();
-                self.copy_fields.smem = smem.into();
+                copy.atom = atom.into();
+                copy.over = over;
+                copy.bits = bits.into();
+                copy.smem = smem.into();
             }
+            for (field, text) in [
+                (Field::Atom, p.atom),
+                (Field::Layout, p.layout),
+                (Field::Permutation, p.permutation),
+                (Field::CopyAtom, &copy.atom),
+                (Field::CopyBits, &copy.bits),
+                (Field::CopyThr, &copy.thr),
+                (Field::CopyVal, &copy.val),
+                (Field::CopySmem, &copy.smem),
+            ] {
+                self.fields[field as usize].set_text(text);
+            }
+            (self.copy_over, self.shared) = (copy.over, copy.shared);
             self.rebuild();
         }
     }
@@ -405,7 +421,7 @@ impl ThreadsState {
             "Copy_Atom<{}, {}-bit> over {}: tile {}, {threads} threads ({} warps)",
             copy.atom().name(),
             copy.atom().element_bits(),
-            self.copy_fields.over.title(),
+            self.copy_over.title(),
             tile.join("×"),
             (threads + 31) / 32
         ))
@@ -426,17 +442,17 @@ impl ThreadsState {
     ///
     /// # Errors
     /// A tile past [`MAX_ELEMENTS`].
-    pub fn grids(&self) -> Result<[TvGrid; 3], String> {
-        mma_grids(&self.mma, MAX_ELEMENTS).map_err(|e| e.to_string())
+    pub fn grids(&self) -> Result<[TvGrid; 3], LayoutError> {
+        mma_grids(&self.mma, MAX_ELEMENTS)
     }
 
     /// The copy's S and D, when there is a copy.
     ///
     /// # Errors
     /// A tile past [`MAX_ELEMENTS`], or not of rank 2.
-    pub fn copy_grids(&self) -> Option<Result<[TvGrid; 2], String>> {
+    pub fn copy_grids(&self) -> Option<Result<[TvGrid; 2], LayoutError>> {
         let (copy, _) = self.copy.as_ref()?;
-        Some(copy_grids(copy, MAX_ELEMENTS).map_err(|e| e.to_string()))
+        Some(copy_grids(copy, MAX_ELEMENTS))
     }
 }
 
@@ -500,26 +516,26 @@ impl PageState for ThreadsState {
         let keep = crate::state::url::keep::OPERAND;
         let mut q = format!(
             "atom={}&layout={}",
-            percent_encode(&self.atom, keep),
-            percent_encode(&self.layout_text, keep)
+            percent_encode(self.atom(), keep),
+            percent_encode(self.layout_text(), keep)
         );
-        if !self.permutation_text.is_empty() {
-            q += &format!("&perm={}", percent_encode(&self.permutation_text, keep));
+        if !self.permutation_text().is_empty() {
+            q += &format!("&perm={}", percent_encode(self.permutation_text(), keep));
         }
         if self.colour != ThreadColour::Cycle {
             q += &format!("&colour={}", self.colour.as_str());
         }
-        if !self.pick_text.is_empty() {
-            q += &format!("&pick={}", percent_encode(&self.pick_text, keep));
+        if !self.pick_text().is_empty() {
+            q += &format!("&pick={}", percent_encode(self.pick_text(), keep));
         }
-        if !self.gemm_text.is_empty() {
+        if !self.text(Field::Gemm).is_empty() {
             q += &format!(
                 "&gemm={}&block={}",
-                percent_encode(&self.gemm_text, keep),
-                percent_encode(&self.block_text, keep)
+                percent_encode(self.text(Field::Gemm), keep),
+                percent_encode(self.text(Field::Block), keep)
             );
         }
-        let c = &self.copy_fields;
+        let c = &self.copy_fields();
         if !c.atom.is_empty() {
             q += &format!(
                 "&copy={}&over={}&bits={}",
@@ -547,25 +563,26 @@ impl PageState for ThreadsState {
     fn read_query(query: &str) -> (Self, Vec<String>) {
         let get = |key: &str| query_value(query, key, MAX_CHARS);
         let mut s = ThreadsState::default();
-        let set = |text: &mut String, key: &str| {
+        for (field, key) in [
+            (Field::Atom, "atom"),
+            (Field::Layout, "layout"),
+            (Field::Permutation, "perm"),
+            (Field::Pick, "pick"),
+            (Field::Gemm, "gemm"),
+            (Field::Block, "block"),
+            (Field::CopyAtom, "copy"),
+            (Field::CopyBits, "bits"),
+            (Field::CopyThr, "thr"),
+            (Field::CopyVal, "val"),
+            (Field::CopySmem, "smem"),
+        ] {
             if let Some(value) = get(key) {
-                *text = value;
+                s.fields[field as usize].set_text(&value);
             }
-        };
-        set(&mut s.atom, "atom");
-        set(&mut s.layout_text, "layout");
-        set(&mut s.permutation_text, "perm");
-        set(&mut s.pick_text, "pick");
-        set(&mut s.gemm_text, "gemm");
-        set(&mut s.block_text, "block");
-        set(&mut s.copy_fields.atom, "copy");
-        set(&mut s.copy_fields.bits, "bits");
-        set(&mut s.copy_fields.thr, "thr");
-        set(&mut s.copy_fields.val, "val");
-        set(&mut s.copy_fields.smem, "smem");
-        s.copy_fields.shared = get("shared").and_then(|t| SharedSide::parse(&t));
+        }
+        s.shared = get("shared").and_then(|t| SharedSide::parse(&t));
         if let Some(over) = get("over").and_then(|o| CopyOver::parse(&o)) {
-            s.copy_fields.over = over;
+            s.copy_over = over;
         }
         s.colour = get("colour")
             .and_then(|c| ThreadColour::parse(&c))

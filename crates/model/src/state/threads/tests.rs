@@ -227,12 +227,22 @@ fn a_copy_s_bank_conflicts_over_a_shared_memory_layout() {
     assert_eq!(s.copy_banks().unwrap().unwrap().summary(), banks.summary());
     // a swizzle that splits a 16-byte row is named, not counted
     s.set(Field::CopySmem, "Sw<1,2,3> o 0 o (32,16):(32,1)");
-    assert!(s.copy_banks().unwrap().unwrap_err().contains("thread"));
+    assert!(s
+        .copy_banks()
+        .unwrap()
+        .unwrap_err()
+        .to_string()
+        .contains("thread"));
     // UniversalCopy reads or writes either side: it has to be told which
     s.set(Field::CopyAtom, "UniversalCopy<uint128_t>");
     s.set_copy_over(CopyOver::Layouts);
     s.set(Field::CopySmem, "(16,64):(64,1)");
-    assert!(s.copy_banks().unwrap().unwrap_err().contains("say which"));
+    assert!(s
+        .copy_banks()
+        .unwrap()
+        .unwrap_err()
+        .to_string()
+        .contains("say which"));
     s.set_shared(Some(SharedSide::Destination));
     assert_eq!(
         s.copy_banks().unwrap().unwrap().summary(),
@@ -281,11 +291,16 @@ fn a_thread_s_fragment_of_a_block_of_a_whole_gemm() {
     assert!(s
         .error(Field::Gemm)
         .unwrap()
+        .to_string()
         .contains("M: a multiple of the tile's 16"));
     assert_eq!(s.problem(), Some(problem), "the last problem stays");
     s.set(Field::Gemm, "32x16x32");
     s.set(Field::Block, "2,0,0");
-    assert!(s.error(Field::Block).unwrap().contains("2 tiles along M"));
+    assert!(s
+        .error(Field::Block)
+        .unwrap()
+        .to_string()
+        .contains("2 tiles along M"));
     s.set(Field::Block, "0,0");
     assert!(s.error(Field::Block).is_some());
     s.set(Field::Block, "");

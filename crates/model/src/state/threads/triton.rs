@@ -5,6 +5,7 @@
 use crate::state::url::{keep, percent_encode};
 use engine::cute::{Operand, TiledMma};
 use engine::linear::{tiled_mma_to_linear, triton_counterpart, LinearEncoding, TritonLayout};
+use engine::LayoutError;
 
 /// One operand's way to the Triton page.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,7 +13,7 @@ pub struct TritonLink {
     pub operand: Operand,
     /// The Triton page's query (`layout=…&shape=…`, and `to=…` with Triton's own layout), or
     /// why the operand is no linear layout.
-    pub query: Result<String, String>,
+    pub query: Result<String, LayoutError>,
     /// Triton's own layout of the operand, or why it has none.
     pub named: Result<String, String>,
 }
@@ -40,8 +41,7 @@ pub fn triton_links(mma: &TiledMma) -> Vec<TritonLink> {
                 .map(|q| match &named {
                     Ok(to) => format!("{q}&to={}", percent_encode(to, keep::TRITON)),
                     Err(_) => q,
-                })
-                .map_err(|e| e.to_string());
+                });
             TritonLink {
                 operand,
                 query,

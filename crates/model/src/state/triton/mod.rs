@@ -2,11 +2,13 @@
 //! tensor type) over a tensor shape, as its linear layout; which register, lane and warp hold
 //! each element; a second layout to compare and convert with; the CuTe counterpart.
 
+use crate::state::field::{FieldError, Parsed};
 use crate::state::url::{percent_encode, query_value, PageState};
 use engine::linear::{
     analyze_conversion, distributed_to_cute_tv, shared_to_cute, short_name, ConversionReport,
     Holders, LinearLayout, TritonLayout, TritonText,
 };
+use engine::LayoutError;
 
 mod grid;
 
@@ -135,7 +137,7 @@ impl TritonPick {
     ///
     /// # Errors
     /// What was expected.
-    pub fn parse(text: &str) -> Result<TritonPick, String> {
+    pub fn parse(text: &str) -> Result<TritonPick, FieldError> {
         let text = text.trim();
         let (kind, number): (fn(u32) -> TritonPick, &str) =
             match text.chars().next().map(|c| c.to_ascii_lowercase()) {
@@ -145,7 +147,9 @@ impl TritonPick {
                 _ => (TritonPick::Thread, text),
             };
         number.trim().parse::<u32>().map(kind).map_err(|_| {
-            format!("a thread (12 or t12), a warp (w1) or a register (r3), not `{text}`")
+            FieldError::rule(format!(
+                "a thread (12 or t12), a warp (w1) or a register (r3), not `{text}`"
+            ))
         })
     }
 }
@@ -160,9 +164,9 @@ pub struct Made {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TritonState {
-    texts: [String; FIELDS],
-    /// Why a field as typed makes no layout or pick, by [`Field`].
-    errors: [Option<String>; FIELDS],
+    /// Every field as typed, by [`Field`], with why it makes no layout or pick. The fields are
+    /// read together (a layout over a shape), so the values they make are kept below.
+    fields: [Parsed<()>; FIELDS],
     /// The last layout that was made.
     made: Made,
     /// The last second layout that was made; `None` while its field is empty.
@@ -178,13 +182,7 @@ impl Default for TritonState {
         let made = make(p.layout, p.shape, None)
             .unwrap_or_else(|_| unreachable!("the first preset makes a layout"));
         TritonState {
-            texts: [
-                p.layout.into(),
-                p.shape.into(),
-                String::new(),
-                String::new(),
-            ],
-            errors: Default::default(),
+            fields: [p.layout, p.shape, "", ""].map(|t| Parsed::valid(t, ()).max_chars(MAX_CHARS)),
             made,
             other: None,
             pick: None,
@@ -194,19 +192,21 @@ impl Default for TritonState {
 }
 
 /// `32,64`, `32x64` or `32×64`.
-fn parse_shape(text: &str) -> Result<Vec<u32>, String> {
+fn parse_shape(text: &str) -> Result<Vec<u32>, FieldError> {
     let sizes: Result<Vec<u32>, _> = text
         .split([',', 'x', '×'])
         .map(|s| s.trim().parse::<u32>())
         .collect();
     match sizes {
         Ok(sizes) if !sizes.is_empty() => match sizes.iter().find(|s| !s.is_power_of_two()) {
-            Some(s) => Err(format!(
+            Some(s) => Err(FieldError::rule(format!(
                 "Triton's tensors have power-of-two sizes; {s} is not one"
-            )),
+            ))),
             None => Ok(sizes),
         },
-        _ => Err(format!("sizes such as 32,64, not `{text}`")),
+        _ => Err(FieldError::rule(format!(
+            "sizes such as 32,64, not `{text}`"
+        ))),
     }
 }
 
@@ -218,12 +218,13 @@ pub fn by_x(shape: &[u32]) -> String {
 
 /// The layout `text` over `shape_text`, or over `shape` when given (the second layout takes
 /// the first one's shape); the error names its field.
-fn make(text: &str, shape_text: &str, shape: Option<&[u32]>) -> Result<Made, (Field, String)> {
+fn make(text: &str, shape_text: &str, shape: Option<&[u32]>) -> Result<Made, (Field, FieldError)> {
     let own = match shape {
         None => Field::Layout,
         Some(_) => Field::Other,
     };
-    let source = TritonText::parse(text).map_err(|e| (own, e.to_string()))?;
+    let rule = |field: Field, message: String| (field, FieldError::rule(message));
+    let source = TritonText::parse(text).map_err(|e| (own, e.into()))?;
     let shape = match shape {
         Some(shape) => shape.to_vec(),
         None => parse_shape(shape_text).map_err(|e| (Field::Shape, e))?,
@@ -236,11 +237,14 @@ fn make(text: &str, shape_text: &str, shape: Option<&[u32]>) -> Result<Made, (Fi
                 "this tensor type's shape differs from the first layout's",
             ),
         };
-        return Err((field, format!("{} ({what} {})", by_x(&shape), by_x(typed))));
+        return Err(rule(
+            field,
+            format!("{} ({what} {})", by_x(&shape), by_x(typed)),
+        ));
     }
     let layout = source.layout().clone();
     if layout.rank() != shape.len() {
-        return Err((
+        return Err(rule(
             if own == Field::Layout {
                 Field::Shape
             } else {
@@ -256,16 +260,16 @@ fn make(text: &str, shape_text: &str, shape: Option<&[u32]>) -> Result<Made, (Fi
     }
     let elements: u64 = shape.iter().map(|&s| u64::from(s)).product();
     if elements > MAX_ELEMENTS as u64 {
-        return Err((
+        return Err(rule(
             Field::Shape,
             format!("{elements} elements; the page draws up to {MAX_ELEMENTS}"),
         ));
     }
     let linear = layout
         .to_linear_layout(&shape)
-        .map_err(|e| (own, e.to_string()))?;
+        .map_err(|e| (own, e.into()))?;
     if linear.total_in_bits() > MAX_INPUTS.trailing_zeros() {
-        return Err((
+        return Err(rule(
             own,
             format!(
                 "2^{} registers, lanes and warps; the page walks up to {MAX_INPUTS}",
@@ -282,11 +286,11 @@ fn make(text: &str, shape_text: &str, shape: Option<&[u32]>) -> Result<Made, (Fi
 
 impl TritonState {
     pub fn text(&self, field: Field) -> &str {
-        &self.texts[field.index()]
+        self.fields[field.index()].text()
     }
 
-    pub fn error(&self, field: Field) -> Option<&str> {
-        self.errors[field.index()].as_deref()
+    pub fn error(&self, field: Field) -> Option<&FieldError> {
+        self.fields[field.index()].error()
     }
 
     pub fn made(&self) -> &Made {
@@ -303,41 +307,41 @@ impl TritonState {
 
     /// Types `text` into `field`. A tensor type typed as the layout brings its shape.
     pub fn set(&mut self, field: Field, text: &str) {
-        let text: String = text.chars().take(MAX_CHARS).collect();
+        self.fields[field.index()].set_text(text);
         if field == Field::Layout {
-            if let Ok(typed) = TritonText::parse(&text) {
+            if let Ok(typed) = TritonText::parse(self.text(Field::Layout)) {
                 if let Some(shape) = typed.shape() {
                     let sizes: Vec<String> = shape.iter().map(u32::to_string).collect();
-                    self.texts[Field::Shape.index()] = sizes.join(",");
+                    self.fields[Field::Shape.index()].set_text(&sizes.join(","));
                 }
             }
         }
-        self.texts[field.index()] = text;
         self.rebuild();
     }
 
     /// Loads preset `k` (out of range: nothing).
     pub fn load_preset(&mut self, k: usize) {
         let Some(p) = PRESETS.get(k) else { return };
-        self.texts = [
-            p.layout.into(),
-            p.shape.into(),
-            p.other.into(),
-            String::new(),
-        ];
+        for (field, text) in Field::ALL.into_iter().zip([p.layout, p.shape, p.other, ""]) {
+            self.fields[field.index()].set_text(text);
+        }
         self.rebuild();
+    }
+
+    /// Places `why` next to `field`.
+    fn fail(&mut self, (field, why): (Field, FieldError)) {
+        self.fields[field.index()].set_error(Some(why));
     }
 
     /// Reads every field again; a field that makes nothing keeps the last good value and says
     /// why.
     fn rebuild(&mut self) {
-        self.errors = Default::default();
-        let fail = |errors: &mut [Option<String>; FIELDS], (field, why): (Field, String)| {
-            errors[field.index()] = Some(why);
-        };
+        for field in &mut self.fields {
+            field.set_error(None);
+        }
         match make(self.text(Field::Layout), self.text(Field::Shape), None) {
             Ok(made) => self.made = made,
-            Err(e) => fail(&mut self.errors, e),
+            Err(e) => self.fail(e),
         }
         let other = self.text(Field::Other).trim().to_string();
         if other.is_empty() {
@@ -354,7 +358,7 @@ impl TritonState {
                     {
                         self.other = None;
                     }
-                    fail(&mut self.errors, e);
+                    self.fail(e);
                 }
             }
         }
@@ -363,15 +367,17 @@ impl TritonState {
         if !pick.is_empty() {
             match TritonPick::parse(&pick).and_then(|p| self.check_pick(p)) {
                 Ok(p) => self.pick = Some(p),
-                Err(why) => fail(&mut self.errors, (Field::Pick, why)),
+                Err(why) => self.fail((Field::Pick, why)),
             }
         }
     }
 
-    fn check_pick(&self, pick: TritonPick) -> Result<TritonPick, String> {
+    fn check_pick(&self, pick: TritonPick) -> Result<TritonPick, FieldError> {
         let size = |dim: &str| 1u64 << self.made.linear.in_dim_bits(dim).unwrap_or(0);
         if !self.made.linear.has_in_dim("lane") {
-            return Err("this layout has no registers, lanes or warps to pick".into());
+            return Err(FieldError::rule(
+                "this layout has no registers, lanes or warps to pick",
+            ));
         }
         let (what, value, limit) = match pick {
             TritonPick::Thread(t) => ("threads", t, size("lane") * size("warp")),
@@ -380,16 +386,16 @@ impl TritonState {
         };
         match u64::from(value) < limit {
             true => Ok(pick),
-            false => Err(format!(
+            false => Err(FieldError::rule(format!(
                 "the layout has {limit} {what} (0 to {})",
                 limit - 1
-            )),
+            ))),
         }
     }
 
     /// Who holds each element of the layout.
-    pub fn holders(&self) -> Result<Holders, String> {
-        Holders::of(&self.made.linear, MAX_ELEMENTS, MAX_INPUTS).map_err(|e| e.to_string())
+    pub fn holders(&self) -> Result<Holders, LayoutError> {
+        Holders::of(&self.made.linear, MAX_ELEMENTS, MAX_INPUTS)
     }
 
     /// The layout as an IR dump prints it, over its shape: `#ttg.blocked<{…}> over 32×64`.
@@ -402,9 +408,9 @@ impl TritonState {
     }
 
     /// Who holds each element of the second layout, while there is one.
-    pub fn other_holders(&self) -> Option<Result<Holders, String>> {
+    pub fn other_holders(&self) -> Option<Result<Holders, LayoutError>> {
         let other = self.other.as_ref()?;
-        Some(Holders::of(&other.linear, MAX_ELEMENTS, MAX_INPUTS).map_err(|e| e.to_string()))
+        Some(Holders::of(&other.linear, MAX_ELEMENTS, MAX_INPUTS))
     }
 
     /// One line: what the layout is over the tensor, and how many hold each element.
@@ -438,13 +444,12 @@ impl TritonState {
     /// What CuTe writes for the same map, or why there is none: a distributed layout's
     /// thread-value layout (`(thread, value) → index`, dim0 fastest), a shared layout's
     /// swizzled layout (`coordinate → offset`).
-    pub fn cute_counterpart(&self) -> Result<String, String> {
+    pub fn cute_counterpart(&self) -> Result<String, LayoutError> {
         let made = &self.made;
-        let cute = match made.layout.is_shared() {
+        match made.layout.is_shared() {
             true => shared_to_cute(&made.layout, &made.shape).map(|c| c.to_string()),
             false => distributed_to_cute_tv(&made.linear).map(|tv| tv.to_string()),
-        };
-        cute.map_err(|e| e.to_string())
+        }
     }
 
     /// What [`cute_counterpart`](Self::cute_counterpart) is a counterpart of.
@@ -483,13 +488,13 @@ impl TritonState {
     }
 
     /// What `convert_layout` from the layout to the second one moves, while there is one.
-    pub fn conversion(&self) -> Option<Result<ConversionReport, String>> {
+    pub fn conversion(&self) -> Option<Result<ConversionReport, LayoutError>> {
         let other = self.other.as_ref()?;
-        Some(analyze_conversion(&self.made.linear, &other.linear).map_err(|e| e.to_string()))
+        Some(analyze_conversion(&self.made.linear, &other.linear))
     }
 
     /// The conversion as lines: the verdict, the counts, the minimal conversion's bases.
-    pub fn conversion_lines(&self) -> Option<Result<Vec<String>, String>> {
+    pub fn conversion_lines(&self) -> Option<Result<Vec<String>, LayoutError>> {
         let report = match self.conversion()? {
             Ok(report) => report,
             Err(why) => return Some(Err(why)),
@@ -597,7 +602,7 @@ impl PageState for TritonState {
             (Field::Pick, "pick"),
         ] {
             if let Some(value) = get(key) {
-                s.texts[field.index()] = value;
+                s.fields[field.index()].set_text(&value);
             }
         }
         s.colour = get("colour")

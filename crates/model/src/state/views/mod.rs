@@ -4,11 +4,12 @@
 pub mod form;
 
 use crate::draw::colouring::Colouring;
+use crate::state::field::FieldError;
 use crate::state::url::PageState;
 use engine::view::mergeability::{decide_merge, MergeVerdict};
 use engine::view::python_tuple;
 use engine::view::tinygrad_repr::{parse_tracker, MAX_INPUT_CHARS};
-use engine::{MovementOp, NewViewReason, ShapeTracker, View};
+use engine::{LayoutError, MovementOp, NewViewReason, ShapeTracker, View};
 
 use engine::view::op_text::{op_pieces, op_text, parse_op};
 use form::{ViewEditor, ViewForm};
@@ -24,7 +25,7 @@ pub struct StepOutcome {
     pub op: MovementOp,
     /// The stack after this step, or why the step no longer applies (the base or an earlier
     /// step changed).
-    pub result: Result<ShapeTracker, String>,
+    pub result: Result<ShapeTracker, FieldError>,
     /// Why a reshape had to append a view.
     pub new_view: Option<NewViewReason>,
 }
@@ -64,15 +65,15 @@ impl ViewsState {
     ///
     /// # Errors
     /// Why the text is neither, or which op fails; the state is unchanged then.
-    pub fn import(&mut self, text: &str) -> Result<(), String> {
+    pub fn import(&mut self, text: &str) -> Result<(), FieldError> {
         let text = text.trim();
         if text.chars().count() > MAX_INPUT_CHARS {
-            return Err(format!(
+            return Err(FieldError::rule(format!(
                 "the text is longer than {MAX_INPUT_CHARS} characters"
-            ));
+            )));
         }
         if text.starts_with("View(") || text.starts_with("ShapeTracker(") {
-            let tracker = parse_tracker(text).map_err(|e| e.to_string())?;
+            let tracker = parse_tracker(text)?;
             let views = tracker.views();
             self.editor = ViewEditor::from_form(ViewForm::of_view(&views[0]));
             self.upper = views[1..].to_vec();
@@ -85,14 +86,13 @@ impl ViewsState {
         for piece in op_pieces(text) {
             let (kind, argument) = piece;
             next.push_op(&kind, &argument)
-                .map_err(|e| format!("op {} ({kind}): {e}", count + 1))?;
+                .map_err(|e| e.within(format!("op {} ({kind})", count + 1)))?;
             count += 1;
         }
         if count == 0 {
-            return Err(
-                "paste a View(...), a ShapeTracker(views=(...)), or ops such as “reshape 3,4”"
-                    .into(),
-            );
+            return Err(FieldError::rule(
+                "paste a View(...), a ShapeTracker(views=(...)), or ops such as “reshape 3,4”",
+            ));
         }
         *self = next;
         Ok(())
@@ -184,14 +184,14 @@ impl ViewsState {
             .map(|op| {
                 let (result, new_view) = match &current {
                     Err(_) => (
-                        Err("skipped: an earlier step does not apply".to_string()),
+                        Err(FieldError::rule("skipped: an earlier step does not apply")),
                         None,
                     ),
                     Ok(tracker) => match self.needs_concrete(op.name()) {
-                        Some(message) => (Err(message), None),
+                        Some(message) => (Err(FieldError::rule(message)), None),
                         None => match tracker.apply(op) {
                             Ok((next, reason)) => (Ok(next), reason),
-                            Err(error) => (Err(error.to_string()), None),
+                            Err(error) => (Err(error.into()), None),
                         },
                     },
                 };
@@ -224,21 +224,19 @@ impl ViewsState {
     ///
     /// # Errors
     /// A stack of several views, a mask, an offset or a negative stride, in words.
-    pub fn as_layout(&self) -> Result<engine::cute::Layout, String> {
+    pub fn as_layout(&self) -> Result<engine::cute::Layout, FieldError> {
         let (tracker, _) = self.shown();
         match tracker.views() {
-            [view] => {
-                engine::cute::pycute::convert::layout_from_view(view).map_err(|e| e.to_string())
-            }
-            views => Err(format!(
+            [view] => Ok(engine::cute::pycute::convert::layout_from_view(view)?),
+            views => Err(FieldError::rule(format!(
                 "the stack has {} views; one CuTe layout is one view",
                 views.len()
-            )),
+            ))),
         }
     }
 
     /// The stack at the end of the history (ops are appended there).
-    fn end(&self) -> Result<ShapeTracker, String> {
+    fn end(&self) -> Result<ShapeTracker, FieldError> {
         self.replay()
             .last()
             .map_or_else(|| Ok(self.base()), |o| o.result.clone())
@@ -249,18 +247,18 @@ impl ViewsState {
     /// # Errors
     /// The argument's parse error, the op's own error (named op, argument, expectation), or a
     /// history that no longer applies.
-    pub fn push_op(&mut self, kind: &str, argument: &str) -> Result<(), String> {
+    pub fn push_op(&mut self, kind: &str, argument: &str) -> Result<(), FieldError> {
         if let Some(message) = self.needs_concrete(kind) {
-            return Err(message);
+            return Err(FieldError::rule(message));
         }
         if self.steps.len() >= MAX_STEPS {
-            return Err(format!("the history holds at most {MAX_STEPS} ops"));
+            return Err(FieldError::rule(format!(
+                "the history holds at most {MAX_STEPS} ops"
+            )));
         }
-        let end = self
-            .end()
-            .map_err(|e| format!("fix the history first: {e}"))?;
-        let op = parse_op(kind, argument, end.shape().len())?;
-        end.apply(&op).map_err(|e| e.to_string())?;
+        let end = self.end().map_err(|e| e.within("fix the history first"))?;
+        let op = parse_op(kind, argument, end.shape().len()).map_err(FieldError::rule)?;
+        end.apply(&op)?;
         self.steps.push(op);
         self.selected = None;
         Ok(())
@@ -287,13 +285,11 @@ impl ViewsState {
     }
 
     /// The mergeability verdict on the top two views of the shown stack, when there are two.
-    pub fn merge_verdict(&self) -> Option<Result<MergeVerdict, String>> {
+    pub fn merge_verdict(&self) -> Option<Result<MergeVerdict, LayoutError>> {
         let (tracker, _) = self.shown();
         let views = tracker.views();
         let n = views.len();
-        (n >= 2).then(|| {
-            decide_merge(&views[n - 2], &views[n - 1], MERGE_LIMIT).map_err(|e| e.to_string())
-        })
+        (n >= 2).then(|| decide_merge(&views[n - 2], &views[n - 1], MERGE_LIMIT))
     }
 
     /// The state a query describes. Ops that do not parse are dropped and reported.
@@ -410,10 +406,15 @@ mod tests {
         let (mut state, _) = ViewsState::from_query("shape=3,4&strides=4,1");
         assert_eq!(state.as_layout().unwrap().to_string(), "(4,3):(1,4)");
         state.push_op("pad", "(0,1),(0,0)").unwrap();
-        assert!(state.as_layout().unwrap_err().contains("masked"));
+        assert!(state
+            .as_layout()
+            .unwrap_err()
+            .to_string()
+            .contains("masked"));
         assert!(transposed_reshape()
             .as_layout()
             .unwrap_err()
+            .to_string()
             .contains("2 views"));
     }
 
@@ -447,8 +448,12 @@ mod tests {
         state.move_step_up(1);
         assert_eq!(state.steps()[0].name(), "flip");
         let err = state.push_op("expand", "9,9").unwrap_err();
-        assert!(err.contains("expand"), "{err}");
-        assert!(state.push_op("pad", "(1,1)").unwrap_err().contains("pad"));
+        assert!(err.to_string().contains("expand"), "{err}");
+        assert!(state
+            .push_op("pad", "(1,1)")
+            .unwrap_err()
+            .to_string()
+            .contains("pad"));
     }
 
     #[test]
@@ -459,7 +464,12 @@ mod tests {
             .set_field(0, super::super::RowField::Shape, "4");
         let outcomes = state.replay();
         assert!(outcomes[0].result.is_ok(), "permute still applies");
-        assert!(outcomes[1].result.as_ref().unwrap_err().contains("reshape"));
+        assert!(outcomes[1]
+            .result
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .contains("reshape"));
         assert_eq!(
             state.shown().0.shape(),
             &[2, 4],
@@ -497,7 +507,7 @@ mod tests {
             ["permute", "reshape", "pad"]
         );
         let err = state.import("reshape 7,7").unwrap_err();
-        assert!(err.starts_with("op 1 (reshape)"), "{err}");
+        assert!(err.to_string().starts_with("op 1 (reshape)"), "{err}");
         assert!(state.import("hello").is_err());
         assert_eq!(state.steps().len(), 2, "a failed import changes nothing");
     }
@@ -523,7 +533,8 @@ mod tests {
         state.push_op("reshape", "12").unwrap();
         let err = state.push_op("pad", "(1,1)").unwrap_err();
         assert!(
-            err.contains("pad needs concrete sizes, but N is symbolic"),
+            err.to_string()
+                .contains("pad needs concrete sizes, but N is symbolic"),
             "{err}"
         );
         let (loaded, _) = ViewsState::from_query("shape=N,4&sym=N:1:8:3&ops=flip:0");
@@ -531,6 +542,7 @@ mod tests {
             .result
             .as_ref()
             .unwrap_err()
+            .to_string()
             .contains("flip needs concrete"));
     }
 

@@ -13,11 +13,15 @@ use engine::cute::{
 use super::{grid_shape, grid_sizes, hierarchical_coord, index_of};
 use crate::draw::colouring::Colouring;
 use crate::draw::large_grid::LargeGrid;
+use crate::state::field::{FieldError, Parsed};
+use engine::LayoutError;
 
 /// Most tile elements the section reads (sixteen 128×128 tiles).
 pub const MAX_BANK_ELEMENTS: usize = 1 << 16;
 /// Longest thread-value layout text kept.
 const MAX_CHARS: usize = 4096;
+/// Longest text kept in each of B, M and S.
+const SWIZZLE_FIELD_CHARS: usize = 32;
 
 /// The element widths offered, in bits.
 pub const ELEMENT_BITS: [i64; 4] = [8, 16, 32, 64];
@@ -61,37 +65,34 @@ impl Atom {
     }
 
     /// The atom as CuTe builds it for `element_bits`-bit elements, or why it has none.
-    pub fn cute(self, element_bits: i64) -> Result<CppComposedLayout, String> {
+    pub fn cute(self, element_bits: i64) -> Result<CppComposedLayout, FieldError> {
         gmma_atom(self.major, self.swizzle, element_bits).map_err(|e| {
-            format!(
-                "Layout_{}_Atom of {element_bits}-bit elements: {e}",
+            FieldError::from(e).within(format!(
+                "Layout_{}_Atom of {element_bits}-bit elements",
                 self.name()
-            )
+            ))
         })
     }
 
     /// The swizzle CuTe's atom carries, in byte units: `Sw<0,4,3>` … `Sw<3,4,3>`.
-    pub fn byte_swizzle(self, element_bits: i64) -> Result<Swizzle, String> {
+    pub fn byte_swizzle(self, element_bits: i64) -> Result<Swizzle, FieldError> {
         self.cute(element_bits).map(|a| a.swizzle())
     }
 
     /// The same swizzle on element offsets: where each element really lands once the layout
     /// has a shared-memory pointer (`Sw<3,4,3>` on 16-bit elements is `Sw<3,3,3>`).
-    pub fn element_swizzle(self, element_bits: i64) -> Result<Swizzle, String> {
-        element_swizzle(&self.cute(element_bits)?).map_err(|e| e.to_string())
+    pub fn element_swizzle(self, element_bits: i64) -> Result<Swizzle, FieldError> {
+        Ok(element_swizzle(&self.cute(element_bits)?)?)
     }
 
     /// The atom's layout in elements: `(8,64):(64,1)` for K-major SW128 of 16 bits.
-    pub fn layout(self, element_bits: i64) -> Result<Layout, String> {
+    pub fn layout(self, element_bits: i64) -> Result<Layout, FieldError> {
         self.element_swizzle(element_bits)?;
-        self.cute(element_bits)?
-            .layout()
-            .to_layout()
-            .map_err(|e| e.to_string())
+        Ok(self.cute(element_bits)?.layout().to_layout()?)
     }
 
     /// CuTe's print of the atom: `Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)`.
-    pub fn cute_text(self, element_bits: i64) -> Result<String, String> {
+    pub fn cute_text(self, element_bits: i64) -> Result<String, FieldError> {
         self.cute(element_bits).map(|a| a.to_string())
     }
 }
@@ -131,24 +132,22 @@ impl Read {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BanksState {
-    /// B, M and S as typed, and each one's error.
-    fields: [String; 3],
-    field_errors: [Option<String>; 3],
+    /// B, M and S as typed, each with the last integer it held and its error.
+    fields: [Parsed<i64>; 3],
     /// The last swizzle the three made, and why the typed three make none.
     swizzle: Swizzle,
-    swizzle_error: Option<String>,
+    swizzle_error: Option<FieldError>,
     /// The GMMA atom last picked, while the layout and swizzle are still its own.
     atom: Option<Atom>,
     /// Why the last atom picked has no layout at the element width.
-    atom_error: Option<String>,
+    atom_error: Option<FieldError>,
     pub units: Units,
     pub element_bits: i64,
     pub vector_bits: i64,
     pub banks: Banks,
     pub read: Read,
-    tv_text: String,
-    tv: Option<Layout>,
-    tv_error: Option<String>,
+    /// The thread-value layout as typed and the last one that parsed.
+    tv: Parsed<Option<Layout>>,
     /// The load and the phase whose colliding threads are marked.
     pub load: usize,
     pub phase: usize,
@@ -157,8 +156,7 @@ pub struct BanksState {
 impl Default for BanksState {
     fn default() -> BanksState {
         BanksState {
-            fields: ["0".into(), "0".into(), "0".into()],
-            field_errors: [None, None, None],
+            fields: [0, 0, 0].map(|v| Parsed::valid("0", v).max_chars(SWIZZLE_FIELD_CHARS)),
             swizzle: Swizzle::identity(),
             swizzle_error: None,
             atom: None,
@@ -168,9 +166,7 @@ impl Default for BanksState {
             vector_bits: 32,
             banks: Banks::Nvidia32,
             read: Read::Preset(ReadPreset::Row),
-            tv_text: String::new(),
-            tv: None,
-            tv_error: None,
+            tv: Parsed::valid("", None).max_chars(MAX_CHARS + 1),
             load: 0,
             phase: 0,
         }
@@ -180,26 +176,36 @@ impl Default for BanksState {
 /// The field names, for errors.
 pub const FIELD_NAMES: [&str; 3] = ["B", "M", "S"];
 
+/// Field `k` (B, M or S) as an integer.
+fn integer(k: usize, text: &str) -> Result<i64, FieldError> {
+    text.trim().parse::<i64>().map_err(|_| {
+        FieldError::rule(format!(
+            "{}: expected an integer, found “{text}”",
+            FIELD_NAMES[k]
+        ))
+    })
+}
+
 impl BanksState {
     pub fn field(&self, k: usize) -> &str {
-        self.fields.get(k).map_or("", String::as_str)
+        self.fields.get(k).map_or("", Parsed::text)
     }
-    pub fn field_error(&self, k: usize) -> Option<&str> {
-        self.field_errors.get(k).and_then(Option::as_deref)
+    pub fn field_error(&self, k: usize) -> Option<&FieldError> {
+        self.fields.get(k).and_then(Parsed::error)
     }
     pub fn swizzle(&self) -> Swizzle {
         self.swizzle
     }
-    pub fn swizzle_error(&self) -> Option<&str> {
-        self.swizzle_error.as_deref()
+    pub fn swizzle_error(&self) -> Option<&FieldError> {
+        self.swizzle_error.as_ref()
     }
     pub fn atom(&self) -> Option<Atom> {
         self.atom
     }
-    pub fn atom_error(&self) -> Option<&str> {
-        self.atom_error.as_deref()
+    pub fn atom_error(&self) -> Option<&FieldError> {
+        self.atom_error.as_ref()
     }
-    pub(super) fn set_atom_error(&mut self, error: String) {
+    pub(super) fn set_atom_error(&mut self, error: FieldError) {
         self.atom_error = Some(error);
     }
     /// The picked atom, while `layout` is still its layout at the element width.
@@ -208,10 +214,10 @@ impl BanksState {
             .filter(|a| a.layout(self.element_bits).as_ref() == Ok(layout))
     }
     pub fn tv_text(&self) -> &str {
-        &self.tv_text
+        self.tv.text()
     }
-    pub fn tv_error(&self) -> Option<&str> {
-        self.tv_error.as_deref()
+    pub fn tv_error(&self) -> Option<&FieldError> {
+        self.tv.error()
     }
 
     /// Takes field `k` (0: B, 1: M, 2: S) as typed; when all three are integers making a
@@ -220,53 +226,44 @@ impl BanksState {
         let Some(field) = self.fields.get_mut(k) else {
             return;
         };
-        *field = text.chars().take(32).collect();
+        field.set(text, |t| integer(k, t));
         self.atom = None;
         self.atom_error = None;
-        self.reparse();
+        self.make_swizzle();
     }
 
-    fn reparse(&mut self) {
-        let mut values = [0i64; 3];
-        for k in 0..3 {
-            self.field_errors[k] = match self.fields[k].trim().parse::<i64>() {
-                Ok(v) => {
-                    values[k] = v;
-                    None
-                }
-                Err(_) => Some(format!(
-                    "{}: expected an integer, found “{}”",
-                    FIELD_NAMES[k], self.fields[k]
-                )),
-            };
-        }
-        if self.field_errors.iter().any(Option::is_some) {
+    /// The swizzle of the three fields, when all three are integers.
+    fn make_swizzle(&mut self) {
+        if self.fields.iter().any(|f| !f.is_valid()) {
             self.swizzle_error = None;
             return;
         }
-        match Swizzle::new(values[0], values[1], values[2]) {
+        let [b, m, s] = self.fields.each_ref().map(|f| *f.value());
+        match Swizzle::new(b, m, s) {
             Ok(sw) => {
                 self.swizzle = sw;
                 self.swizzle_error = None;
             }
-            Err(e) => self.swizzle_error = Some(e.to_string()),
+            Err(e) => self.swizzle_error = Some(e.into()),
         }
     }
 
     /// Sets the three fields to `sw`.
     pub fn set_swizzle(&mut self, sw: Swizzle) {
-        self.fields = [
-            sw.bits().to_string(),
-            sw.base().to_string(),
-            sw.shift().to_string(),
-        ];
+        for (field, v) in self
+            .fields
+            .iter_mut()
+            .zip([sw.bits(), sw.base(), sw.shift()])
+        {
+            field.load(v.to_string(), v);
+        }
         self.atom = None;
-        self.reparse();
+        self.make_swizzle();
     }
 
     /// Picks `atom` for the current element width: the swizzle (in the chosen units) and the
     /// atom's layout, which the caller puts in the layout field; or why the width has none.
-    pub fn pick_atom(&mut self, atom: Atom) -> Result<Layout, String> {
+    pub fn pick_atom(&mut self, atom: Atom) -> Result<Layout, FieldError> {
         let layout = atom.layout(self.element_bits)?;
         let sw = match self.units {
             Units::Lands => atom.element_swizzle(self.element_bits)?,
@@ -280,15 +277,8 @@ impl BanksState {
 
     /// Takes a thread-value layout as typed (and reads with it).
     pub fn set_tv(&mut self, text: &str) {
-        self.tv_text = text.chars().take(MAX_CHARS + 1).collect();
         self.read = Read::Typed;
-        match Layout::parse(&self.tv_text) {
-            Ok(tv) => {
-                self.tv = Some(tv);
-                self.tv_error = None;
-            }
-            Err(e) => self.tv_error = Some(e.to_string()),
-        }
+        self.tv.set(text, |t| Ok(Some(Layout::parse(t)?)));
     }
 
     /// The address bits the bit matrix covers: the layout's (its cosize's), at least the
@@ -314,11 +304,11 @@ impl BanksState {
     ///
     /// # Errors
     /// A preset that does not fit the tile, a layout of rank above 2, or no typed layout yet.
-    pub fn tv_for(&self, layout: &Layout) -> Result<Layout, String> {
+    pub fn tv_for(&self, layout: &Layout) -> Result<Layout, FieldError> {
         let preset = match self.read {
             Read::Typed => {
-                return self.tv.clone().ok_or_else(|| {
-                    "type a thread-value layout (thread, value) → tile index".into()
+                return self.tv.value().clone().ok_or_else(|| {
+                    FieldError::rule("type a thread-value layout (thread, value) → tile index")
                 })
             }
             Read::Preset(p) => p,
@@ -328,15 +318,13 @@ impl BanksState {
             [n] => (1, n),
             [m, n] => (m, n),
             _ => {
-                return Err(format!(
+                return Err(FieldError::rule(format!(
                     "the presets read a rank-2 tile (rows, columns); this layout has rank {}: type a thread-value layout",
                     sizes.len()
-                ))
+                )))
             }
         };
-        preset
-            .tv(rows, cols, self.element_bits, self.vector_bits)
-            .map_err(|e| e.to_string())
+        Ok(preset.tv(rows, cols, self.element_bits, self.vector_bits)?)
     }
 
     /// What the section's tables depend on, for `layout` (not the swizzle, the load or the
@@ -386,7 +374,7 @@ impl BanksState {
         if self.read == Read::Typed {
             q += &format!(
                 "&tv={}",
-                crate::state::url::percent_encode(&self.tv_text, crate::state::url::keep::OPERAND)
+                crate::state::url::percent_encode(self.tv.text(), crate::state::url::keep::OPERAND)
             );
         }
         if self.load != 0 {
@@ -409,8 +397,10 @@ impl BanksState {
         if let Some(sw) = get("sw") {
             let parts: Vec<&str> = sw.split(',').collect();
             if parts.len() == 3 {
-                s.fields = [parts[0].into(), parts[1].into(), parts[2].into()];
-                s.reparse();
+                for (k, (field, part)) in s.fields.iter_mut().zip(parts).enumerate() {
+                    field.set(part, |t| integer(k, t));
+                }
+                s.make_swizzle();
             }
         }
         s.atom = get("atom").and_then(Atom::parse);
@@ -446,7 +436,7 @@ pub struct BankInputs {
     pub element_bits: i64,
     pub vector_bits: i64,
     pub banks: Banks,
-    pub tv: Result<Layout, String>,
+    pub tv: Result<Layout, FieldError>,
 }
 
 /// One side of the section: the tile under a memory layout, coloured by bank, and its read.
@@ -456,7 +446,7 @@ pub struct Side {
     /// Each cell's bank (as its "address"), coloured bank by bank.
     pub grid: LargeGrid,
     /// The read, or why it cannot be made.
-    pub read: Result<TileRead, String>,
+    pub read: Result<TileRead, FieldError>,
 }
 
 /// The tables both sides are drawn from: every element's unswizzled offset, the read's tile
@@ -465,12 +455,12 @@ pub struct Side {
 pub struct BankBase {
     pub inputs: BankInputs,
     /// `L(i)` for every tile index, or why the tile is not read.
-    offsets: Result<Vec<i64>, String>,
+    offsets: Result<Vec<i64>, FieldError>,
     /// `tv(k)` for `k = thread + threads·value`.
     tv_values: Vec<i64>,
     threads: i64,
     /// Why the read's thread-value layout gives no tile indices.
-    tv_error: Option<String>,
+    tv_error: Option<FieldError>,
     /// The grid's row-major shape (mode 0 down, mode 1 across, blocks).
     shape: Vec<i64>,
     /// `tile_of_cell[c]`: the tile index of grid cell `c`; `cell_of_tile` its inverse.
@@ -484,10 +474,10 @@ impl BankBase {
     pub fn of(inputs: &BankInputs) -> BankBase {
         let layout = &inputs.layout;
         let offsets = layout.values(MAX_BANK_ELEMENTS).map_err(|e| match e {
-            engine::LayoutError::TooLarge { size, .. } => {
-                format!("{size} elements; the bank view reads at most {MAX_BANK_ELEMENTS}")
-            }
-            other => other.to_string(),
+            LayoutError::TooLarge { size, .. } => FieldError::rule(format!(
+                "{size} elements; the bank view reads at most {MAX_BANK_ELEMENTS}"
+            )),
+            other => other.into(),
         });
         let (mut shape, mut tile_of_cell, mut cell_of_tile) = (vec![0], Vec::new(), Vec::new());
         if let (Ok(offsets), Ok(sizes)) = (&offsets, grid_sizes(layout)) {
@@ -505,7 +495,7 @@ impl BankBase {
         let (tv_values, threads, tv_error) = match &inputs.tv {
             Ok(tv) => match (tv.values(MAX_BANK_ELEMENTS), thread_count(tv)) {
                 (Ok(values), Ok(threads)) => (values, threads, None),
-                (Err(e), _) | (_, Err(e)) => (Vec::new(), 0, Some(e.to_string())),
+                (Err(e), _) | (_, Err(e)) => (Vec::new(), 0, Some(e.into())),
             },
             Err(e) => (Vec::new(), 0, Some(e.clone())),
         };
@@ -553,7 +543,7 @@ impl BankBase {
                         .ok()
                         .and_then(|i| offsets.get(i))
                         .map(|&o| swizzle.apply(o))
-                        .ok_or_else(|| engine::LayoutError::BadArgument {
+                        .ok_or_else(|| LayoutError::BadArgument {
                             op: "tile read",
                             arg: format!("tile index {i}"),
                             expected: format!(
@@ -570,7 +560,7 @@ impl BankBase {
                     inputs.vector_bits,
                 )
                 .map(|a| TileRead::of_accesses(a, inputs.banks))
-                .map_err(|e| e.to_string())
+                .map_err(FieldError::from)
             }
         };
         Side {
@@ -646,7 +636,7 @@ impl BankBase {
 
 /// The same read as a global-memory load of the side's layout: `sectors: S over N loads
 /// (minimum M), lines: L (minimum K)`, as `layout-lab sectors` ends.
-pub fn sectors_summary(side: &Side) -> Result<String, String> {
+pub fn sectors_summary(side: &Side) -> Result<String, FieldError> {
     let read = side.read.as_ref().map_err(Clone::clone)?;
     let (mut sectors, mut min_sectors, mut lines, mut min_lines) = (0, 0, 0, 0);
     for (access, _) in &read.loads {

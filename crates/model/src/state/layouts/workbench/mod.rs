@@ -19,6 +19,7 @@ use engine::cute::pycute::tiles::{
 use engine::cute::{pycute::algebra, IntTuple, Layout, Notation, Tiler, Tiles};
 use engine::LayoutError;
 
+use crate::state::field::{FieldError, Parsed};
 use crate::state::url::{keep, percent_decode as decode, percent_encode};
 
 pub use operation::{Operand, OperandKind, Operation};
@@ -34,32 +35,25 @@ const LAW_LIMIT: i64 = 1 << 16;
 /// The workbench: `op(A, B)` as typed, with the last A and B that parsed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WorkbenchState {
-    op: Operation,
-    a_text: String,
-    b_text: String,
-    a: Layout,
-    b: Operand,
-    a_error: Option<String>,
-    b_error: Option<String>,
-    /// An operation named in the URL that does not exist.
-    op_error: Option<String>,
+    /// The operation, and an operation named in the URL that does not exist as its error.
+    op: Parsed<Operation>,
+    a: Parsed<Layout>,
+    b: Parsed<Operand>,
 }
 
 impl Default for WorkbenchState {
     /// The CuTe docs' 1-D logical divide: `(4,2,3):(2,1,8) ⊘ 4:2`.
     fn default() -> WorkbenchState {
         let (a_text, b_text) = ("(4,2,3):(2,1,8)", "4:2");
+        let op = Operation::LogicalDivide;
+        let a = Layout::parse(a_text).unwrap_or_else(|_| unreachable!("the default A parses"));
+        let b = Operand::Tiler(Tiler::Layout(
+            Layout::parse(b_text).unwrap_or_else(|_| unreachable!("the default B parses")),
+        ));
         WorkbenchState {
-            op: Operation::LogicalDivide,
-            a_text: a_text.to_string(),
-            b_text: b_text.to_string(),
-            a: Layout::parse(a_text).unwrap_or_else(|_| unreachable!("the default A parses")),
-            b: Operand::Tiler(Tiler::Layout(
-                Layout::parse(b_text).unwrap_or_else(|_| unreachable!("the default B parses")),
-            )),
-            a_error: None,
-            b_error: None,
-            op_error: None,
+            op: Parsed::valid(op.as_str(), op),
+            a: Parsed::valid(a_text, a).max_chars(MAX_CHARS + 1),
+            b: Parsed::valid(b_text, b).max_chars(MAX_CHARS + 1),
         }
     }
 }
@@ -81,80 +75,64 @@ impl WorkbenchState {
     }
 
     pub fn op(&self) -> Operation {
-        self.op
+        *self.op.value()
     }
     pub fn a_text(&self) -> &str {
-        &self.a_text
+        self.a.text()
     }
     pub fn b_text(&self) -> &str {
-        &self.b_text
+        self.b.text()
     }
     /// The last A that parsed.
     pub fn a(&self) -> &Layout {
-        &self.a
+        self.a.value()
     }
     /// The last B that parsed as the operation's operand kind.
     pub fn b(&self) -> &Operand {
-        &self.b
+        self.b.value()
     }
-    pub fn a_error(&self) -> Option<&str> {
-        self.a_error.as_deref()
+    pub fn a_error(&self) -> Option<&FieldError> {
+        self.a.error()
     }
-    pub fn b_error(&self) -> Option<&str> {
-        self.b_error.as_deref()
+    pub fn b_error(&self) -> Option<&FieldError> {
+        self.b.error()
     }
     /// Why the operation named in the URL was not used.
-    pub fn op_error(&self) -> Option<&str> {
-        self.op_error.as_deref()
+    pub fn op_error(&self) -> Option<&FieldError> {
+        self.op.error()
     }
 
     /// Switches the operation. B is kept when it reads as the new operand kind; otherwise it
     /// becomes a default that fits A, so the result shows at once.
     pub fn set_op(&mut self, op: Operation) {
-        self.op_error = None;
-        let before = self.op.operand();
-        self.op = op;
+        let before = self.op().operand();
+        self.op.load(op.as_str(), op);
         let kind = op.operand();
         if kind == before {
             return;
         }
-        match Operand::parse(kind, &self.b_text) {
-            Ok(b) => self.b = b,
-            Err(_) => {
-                self.b = self.default_operand(kind);
-                self.b_text = self.b.to_notation();
-            }
+        self.b.reparse(|text| Operand::parse(kind, text));
+        if !self.b.is_valid() {
+            let b = self.default_operand(kind);
+            self.b.load(b.to_notation(), b);
         }
-        self.b_error = None;
     }
 
     /// Takes what was typed for A; a layout that parses replaces A, otherwise the error says
     /// why and the last A stays.
     pub fn set_a(&mut self, text: &str) {
-        self.a_text = text.chars().take(MAX_CHARS + 1).collect();
-        let parsed = Layout::parse(&self.a_text)
-            .map_err(|e| e.to_string())
-            .and_then(|a| usable(&a, "A").map(|()| a));
-        match parsed {
-            Ok(a) => {
-                self.a = a;
-                self.a_error = None;
-            }
-            Err(e) => self.a_error = Some(e),
-        }
+        self.a.set(text, |text| {
+            let a = Layout::parse(text)?;
+            usable(&a, "A")?;
+            Ok(a)
+        });
     }
 
     /// Takes what was typed for B, read as the operation's operand kind; the last B stays on
     /// an error.
     pub fn set_b(&mut self, text: &str) {
-        self.b_text = text.chars().take(MAX_CHARS + 1).collect();
-        match Operand::parse(self.op.operand(), &self.b_text) {
-            Ok(b) => {
-                self.b = b;
-                self.b_error = None;
-            }
-            Err(e) => self.b_error = Some(e),
-        }
+        let kind = self.op().operand();
+        self.b.set(text, |text| Operand::parse(kind, text));
     }
 
     /// A B of `kind` that works with the current A.
@@ -163,9 +141,9 @@ impl WorkbenchState {
             OperandKind::None => Operand::None,
             // CuTe's default codomain bound.
             OperandKind::Integer => {
-                Operand::Integer(self.a.cosize().ok().filter(|&c| c >= 1).unwrap_or(1))
+                Operand::Integer(self.a().cosize().ok().filter(|&c| c >= 1).unwrap_or(1))
             }
-            OperandKind::Profile => Operand::Profile(match self.a.shape() {
+            OperandKind::Profile => Operand::Profile(match self.a().shape() {
                 IntTuple::Int(_) => IntTuple::Int(1),
                 IntTuple::Tuple(modes) => IntTuple::Tuple(vec![IntTuple::Int(1); modes.len()]),
             }),
@@ -173,7 +151,7 @@ impl WorkbenchState {
                 Layout::parse("(2,2):(1,2)")
                     .unwrap_or_else(|_| unreachable!("the default B layout parses")),
             ),
-            OperandKind::Tiler if self.a.rank() >= 2 => Operand::Tiler(Tiler::ByMode(vec![
+            OperandKind::Tiler if self.a().rank() >= 2 => Operand::Tiler(Tiler::ByMode(vec![
                 Some(Tiler::Layout(unit_layout(2))),
                 Some(Tiler::Layout(unit_layout(2))),
             ])),
@@ -188,11 +166,11 @@ impl WorkbenchState {
     /// and the composition it runs named, or what the workbench checks where pycute would
     /// return a wrong layout silently (the complement of a layout whose modes overlap, a left
     /// inverse that does not invert, a divide whose result is not `A ∘ (B, B*)`).
-    pub fn result(&self) -> Result<Layout, String> {
-        let a = &self.a;
-        let title = self.op.title();
-        let engine = |r: Result<Layout, LayoutError>| r.map_err(|e| explain(title, e));
-        match (self.op, &self.b) {
+    pub fn result(&self) -> Result<Layout, FieldError> {
+        let a = self.a();
+        let title = self.op().title();
+        let engine = |r: Result<Layout, LayoutError>| r.map_err(|e| FieldError::needs(title, e));
+        match (self.op(), self.b()) {
             (Operation::Coalesce, _) => Ok(algebra::coalesce(a)),
             (Operation::Filter, _) => Ok(algebra::filter(a)),
             (Operation::RightInverse, _) => engine(algebra::right_inverse(a)),
@@ -202,12 +180,12 @@ impl WorkbenchState {
             }
             (Operation::Complement, Operand::Integer(bound)) => {
                 if let Some(collision) = collision(a, LAW_LIMIT as usize) {
-                    return Err(format!(
+                    return Err(FieldError::rule(format!(
                         "complement needs A to be injective, but {collision}"
-                    ));
+                    )));
                 }
                 if let Nesting::Overlap(why) = nesting(a, "A") {
-                    return Err(format!("complement needs {why}"));
+                    return Err(FieldError::rule(format!("complement needs {why}")));
                 }
                 engine(algebra::complement(a, *bound))
             }
@@ -215,9 +193,7 @@ impl WorkbenchState {
                 engine(algebra::composition_tiler(a, tiler))
             }
             (op, Operand::Tiler(tiler)) => {
-                let run = op
-                    .with_tiler()
-                    .ok_or_else(|| format!("{title} needs B to be {}", op.operand().hint()))?;
+                let run = op.with_tiler().ok_or_else(|| needs_b(op))?;
                 self.check_complements()?;
                 let result = run(a, tiler).map_err(|e| self.explain_composed(e))?;
                 if op.is_divide() {
@@ -226,13 +202,11 @@ impl WorkbenchState {
                 Ok(result)
             }
             (op, Operand::Layout(b)) => {
-                let run = op
-                    .with_layout()
-                    .ok_or_else(|| format!("{title} needs B to be {}", op.operand().hint()))?;
+                let run = op.with_layout().ok_or_else(|| needs_b(op))?;
                 self.check_complements()?;
                 run(a, b).map_err(|e| self.explain_composed(e))
             }
-            (op, _) => Err(format!("{title} needs B to be {}", op.operand().hint())),
+            (op, _) => Err(needs_b(op)),
         }
     }
 
@@ -258,8 +232,8 @@ impl WorkbenchState {
                     .map_or("more".to_string(), |n| n.to_string())
             ));
         }
-        if let (true, Operand::Tiler(tiler)) = (self.op.is_divide(), &self.b) {
-            for part in spaced_parts(&self.a, tiler).unwrap_or_default() {
+        if let (true, Operand::Tiler(tiler)) = (self.op().is_divide(), self.b()) {
+            for part in spaced_parts(self.a(), tiler).unwrap_or_default() {
                 if let Some((_, covered)) = part.divided() {
                     let covered = covered.size().unwrap_or(0);
                     if covered > part.a_size() {
@@ -282,8 +256,8 @@ impl WorkbenchState {
                 ));
             }
         }
-        if self.op == Operation::RightInverse {
-            if let (Ok(r), Ok(n)) = (result.size(), self.a.size()) {
+        if self.op() == Operation::RightInverse {
+            if let (Ok(r), Ok(n)) = (result.size(), self.a().size()) {
                 if r < n {
                     warnings.push(format!(
                         "A's image starts with a gap-free run of only {r} of its {n} \
@@ -304,17 +278,17 @@ impl WorkbenchState {
     /// `i` is in the tile of its coordinate in B's modes, and A is copy 0.
     pub fn tiles(&self) -> Option<Tiles> {
         let result = self.result().ok()?;
-        let a_size = self.a.size().ok()?;
+        let a_size = self.a().size().ok()?;
         let result_size = result.size().ok()?;
         let fits = |n: i64| (0..=MAX_TILED as i64).contains(&n);
         if !fits(a_size) || !fits(result_size) || self.is_truncated(&result) {
             return None;
         }
-        match &self.b {
-            Operand::Tiler(tiler) if self.op.is_divide() => {
+        match self.b() {
+            Operand::Tiler(tiler) if self.op().is_divide() => {
                 self.divide_index(tiler).ok()?.tiles(a_size, result_size)
             }
-            _ if self.op.is_product() => self.product_index().ok()?.tiles(a_size, result_size),
+            _ if self.op().is_product() => self.product_index().ok()?.tiles(a_size, result_size),
             _ => None,
         }
     }
@@ -328,30 +302,30 @@ impl WorkbenchState {
             return Some(tiles);
         }
         let result = self.result().ok()?;
-        let (a_size, n) = (self.a.size().ok()?, result.size().ok()?);
+        let (a_size, n) = (self.a().size().ok()?, result.size().ok()?);
         let fits = |n: i64| (0..=MAX_TILED as i64).contains(&n);
         if !fits(a_size) || !fits(n) || self.is_truncated(&result) {
             return None;
         }
-        let reads = match (self.op, &self.b) {
+        let reads = match (self.op(), self.b()) {
             (Operation::Composition, Operand::Tiler(Tiler::Layout(b))) => Reads::Composed(b),
             (Operation::LeftInverse | Operation::RightInverse, _) => Reads::Inverse,
             (Operation::Coalesce | Operation::CoalesceByMode, _) => Reads::Same,
             _ => return None,
         };
-        tiles::links(&self.a, &result, reads).ok()
+        tiles::links(self.a(), &result, reads).ok()
     }
 
     /// `op=…&A=…&B=…` from the last valid operands (no `B` for operations without one).
     pub fn to_query(&self) -> String {
         let mut query = format!(
             "op={}&A={}",
-            self.op.as_str(),
-            percent_encode(&self.a.to_notation(Notation::Cute), keep::OPERAND)
+            self.op().as_str(),
+            percent_encode(&self.a().to_notation(Notation::Cute), keep::OPERAND)
         );
-        if self.op.operand() != OperandKind::None {
+        if self.op().operand() != OperandKind::None {
             query.push_str("&B=");
-            query.push_str(&percent_encode(&self.b.to_notation(), keep::OPERAND));
+            query.push_str(&percent_encode(&self.b().to_notation(), keep::OPERAND));
         }
         query
     }
@@ -372,7 +346,7 @@ impl WorkbenchState {
         if let Some(op) = value("op=") {
             match op.parse::<Operation>() {
                 Ok(op) => state.set_op(op),
-                Err(e) => state.op_error = Some(e),
+                Err(e) => state.op.set(&op, |_| Err(e)),
             }
         }
         if let Some(b) = value("B=") {
@@ -382,7 +356,7 @@ impl WorkbenchState {
     }
 
     fn is_truncated(&self, result: &Layout) -> bool {
-        if let (Operation::Composition, Operand::Tiler(Tiler::Layout(b))) = (self.op, &self.b) {
+        if let (Operation::Composition, Operand::Tiler(Tiler::Layout(b))) = (self.op(), self.b()) {
             return algebra::composition_is_truncated(result, b).unwrap_or(false);
         }
         match (result.size(), self.expected_size()) {
@@ -392,15 +366,15 @@ impl WorkbenchState {
     }
 
     /// Left inverse, refused where pycute's does not invert.
-    fn left_inverse(&self) -> Result<Layout, String> {
-        let a = &self.a;
+    fn left_inverse(&self) -> Result<Layout, FieldError> {
+        let a = self.a();
         if let Some(collision) = collision(a, LAW_LIMIT as usize) {
-            return Err(format!(
+            return Err(FieldError::rule(format!(
                 "left inverse needs A to be injective, but {collision}"
-            ));
+            )));
         }
-        let result = algebra::left_inverse(a).map_err(|e| explain("left inverse", e))?;
-        let size = a.size().map_err(|e| e.to_string())?;
+        let result = algebra::left_inverse(a).map_err(|e| FieldError::needs("left inverse", e))?;
+        let size = a.size()?;
         for i in 0..size.min(LAW_LIMIT) {
             let back = a.call(i).and_then(|x| result.call(x));
             if back.as_ref().ok() != Some(&i) {
@@ -412,10 +386,10 @@ impl WorkbenchState {
                     ),
                     Nesting::Nested => "R(A(i)) = i for every i".to_string(),
                 };
-                return Err(format!(
+                return Err(FieldError::rule(format!(
                     "left inverse needs {why}; pycute's {result} gives R(A({i})) = {}",
                     back.map_or("?".to_string(), |v| v.to_string())
-                ));
+                )));
             }
         }
         Ok(result)
@@ -424,27 +398,29 @@ impl WorkbenchState {
     /// The `(name, part of A, layout of B)` pairs a divide or product works on: A and B, or
     /// A's modes and B's layouts under a by-mode tiler.
     fn paired(&self) -> Vec<(String, Layout, Layout)> {
-        let leaves = match &self.b {
-            Operand::Tiler(tiler) if self.op.with_tiler().is_some() => tiler_leaves(tiler),
-            Operand::Layout(b) if self.op.with_layout().is_some() => vec![(Vec::new(), b.clone())],
+        let leaves = match self.b() {
+            Operand::Tiler(tiler) if self.op().with_tiler().is_some() => tiler_leaves(tiler),
+            Operand::Layout(b) if self.op().with_layout().is_some() => {
+                vec![(Vec::new(), b.clone())]
+            }
             _ => Vec::new(),
         };
         leaves
             .into_iter()
-            .filter_map(|(path, b)| Some((part_name(&path), sub_layout(&self.a, &path)?, b)))
+            .filter_map(|(path, b)| Some((part_name(&path), sub_layout(self.a(), &path)?, b)))
             .collect()
     }
 
     /// The layouts the operation takes complements of, named: A for complement, B's layouts
     /// for a divide, A (or its modes, under a by-mode tiler) for a product.
     fn complemented(&self) -> Vec<(String, Layout)> {
-        if self.op == Operation::Complement {
-            return vec![("A".to_string(), self.a.clone())];
+        if self.op() == Operation::Complement {
+            return vec![("A".to_string(), self.a().clone())];
         }
         self.paired()
             .into_iter()
             .map(|(name, a_part, b)| {
-                if self.op.is_divide() {
+                if self.op().is_divide() {
                     ("B".to_string(), b)
                 } else {
                     (name, a_part)
@@ -455,13 +431,13 @@ impl WorkbenchState {
 
     /// Refuses complements where CuTe's own assertion ("Non-injective Layout detected in
     /// complement") fires and pycute returns a layout with an empty mode.
-    fn check_complements(&self) -> Result<(), String> {
+    fn check_complements(&self) -> Result<(), FieldError> {
         for (name, layout) in self.complemented() {
             if let Nesting::Overlap(why) = nesting(&layout, &name) {
-                return Err(format!(
+                return Err(FieldError::rule(format!(
                     "{} takes the complement of {name}, which needs {why}",
-                    self.op.title()
-                ));
+                    self.op().title()
+                )));
             }
         }
         Ok(())
@@ -469,11 +445,11 @@ impl WorkbenchState {
 
     /// An engine error of a divide or product, with the composition that failed: `A ∘ (B, B*)`
     /// for a divide, `A* ∘ B` for a product; "B" in the engine's words is its right operand.
-    fn explain_composed(&self, e: LayoutError) -> String {
-        let title = self.op.title();
+    fn explain_composed(&self, e: LayoutError) -> FieldError {
+        let title = self.op().title();
         for (name, a_part, b) in self.paired() {
             let tiler = Tiler::Layout(b.clone());
-            let failed = if self.op.is_divide() {
+            let failed = if self.op().is_divide() {
                 algebra::logical_divide(&a_part, &tiler)
             } else {
                 algebra::logical_product(&a_part, &tiler)
@@ -481,7 +457,7 @@ impl WorkbenchState {
             let Err(LayoutError::BadArgument { expected, .. }) = failed else {
                 continue;
             };
-            let composed = if self.op.is_divide() {
+            let composed = if self.op().is_divide() {
                 a_part
                     .size()
                     .and_then(|n| algebra::complement(&b, n))
@@ -501,15 +477,17 @@ impl WorkbenchState {
                     .map(|rest| format!("A* = {rest}, the complement of {name}, with B = {b}"))
             };
             if let Ok(composed) = composed {
-                return format!("{title} composes {composed}; that needs {expected}");
+                return FieldError::rule(format!(
+                    "{title} composes {composed}; that needs {expected}"
+                ));
             }
         }
-        explain(title, e)
+        FieldError::needs(title, e)
     }
 
     /// A divide's result must be `A ∘ (B, B*)` on A's domain; pycute composes without
     /// checking. Elements whose tiles reach past A are not checked (their values run on).
-    fn check_divide(&self, tiler: &Tiler, result: &Layout) -> Result<(), String> {
+    fn check_divide(&self, tiler: &Tiler, result: &Layout) -> Result<(), FieldError> {
         let Ok(index) = self.divide_index(tiler) else {
             return Ok(());
         };
@@ -521,10 +499,10 @@ impl WorkbenchState {
             let Some(x) = index.index().call(i).ok().and_then(|v| index.a_index(v)) else {
                 continue;
             };
-            if result.call(i).ok() == self.a.call(x).ok() {
+            if result.call(i).ok() == self.a().call(x).ok() {
                 continue;
             }
-            let title = self.op.title();
+            let title = self.op().title();
             let why = index.parts().iter().find_map(|part| {
                 let (a_part, covered) = part.divided()?;
                 let Err(LayoutError::BadArgument { expected, .. }) =
@@ -539,21 +517,21 @@ impl WorkbenchState {
                 ))
             });
             let shown = |r: Result<i64, LayoutError>| r.map_or("?".to_string(), |v| v.to_string());
-            return Err(format!(
+            return Err(FieldError::rule(format!(
                 "{}; pycute's result breaks R(i) = A((B, B*)(i)): R({i}) = {} but A({x}) = {}",
                 why.unwrap_or_else(|| format!("{title} is A ∘ (B, B*)")),
                 shown(result.call(i)),
-                shown(self.a.call(x))
-            ));
+                shown(self.a().call(x))
+            )));
         }
         Ok(())
     }
 
     /// The size a composing operation's result has when pycute does not truncate.
     fn expected_size(&self) -> Option<i64> {
-        match (self.op, &self.b) {
+        match (self.op(), self.b()) {
             (Operation::Composition, Operand::Tiler(tiler)) => {
-                let identity = Layout::compact(self.a.shape().clone()).ok()?;
+                let identity = Layout::compact(self.a().shape().clone()).ok()?;
                 algebra::composition_tiler(&identity, tiler)
                     .ok()?
                     .size()
@@ -570,20 +548,20 @@ impl WorkbenchState {
     /// Where the elements of the divide `op(A, tiler)` come from.
     fn divide_index(&self, tiler: &Tiler) -> Result<DivideIndex, LayoutError> {
         let divide = self
-            .op
+            .op()
             .with_tiler()
             .ok_or_else(|| not_an_operation("a divide"))?;
-        DivideIndex::new(&self.a, tiler, divide)
+        DivideIndex::new(self.a(), tiler, divide)
     }
 
     /// Where the elements of the product `op(A, B)` come from.
     fn product_index(&self) -> Result<ProductIndex, LayoutError> {
-        let b = match (&self.b, self.op.with_tiler(), self.op.with_layout()) {
+        let b = match (self.b(), self.op().with_tiler(), self.op().with_layout()) {
             (Operand::Tiler(tiler), Some(run), _) => ProductOperand::Tiler(tiler, run),
             (Operand::Layout(b), _, Some(run)) => ProductOperand::Layout(b, run),
             _ => return Err(not_an_operation("a product")),
         };
-        ProductIndex::new(&self.a, b)
+        ProductIndex::new(self.a(), b)
     }
 }
 
@@ -598,7 +576,7 @@ fn not_an_operation(kind: &str) -> LayoutError {
 
 /// A layout the algebra can run on: the product of its non-zero sizes fits in 64 bits, so
 /// no modes the engine merges can overflow.
-pub(super) fn usable(layout: &Layout, name: &str) -> Result<(), String> {
+pub(super) fn usable(layout: &Layout, name: &str) -> Result<(), FieldError> {
     let fits = layout
         .shape()
         .flatten()
@@ -609,14 +587,17 @@ pub(super) fn usable(layout: &Layout, name: &str) -> Result<(), String> {
     if fits {
         Ok(())
     } else {
-        Err(format!("{name}: its size does not fit in 64 bits"))
+        Err(FieldError::rule(format!(
+            "{name}: its size does not fit in 64 bits"
+        )))
     }
 }
 
-/// An engine error as "<operation> needs <condition>".
-fn explain(title: &str, e: LayoutError) -> String {
-    match e {
-        LayoutError::BadArgument { expected, .. } => format!("{title} needs {expected}"),
-        other => format!("{title}: {other}"),
-    }
+/// Why `op` runs on no B of the kind it has.
+fn needs_b(op: Operation) -> FieldError {
+    FieldError::rule(format!(
+        "{} needs B to be {}",
+        op.title(),
+        op.operand().hint()
+    ))
 }

@@ -10,6 +10,7 @@ use engine::cute::{
 };
 
 use super::{usable, MAX_CHARS};
+use crate::state::field::FieldError;
 
 /// One operation of the layout algebra, with pycute's (CUTLASS 4.2) semantics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -220,16 +221,16 @@ impl Operation {
 }
 
 impl FromStr for Operation {
-    type Err = String;
+    type Err = FieldError;
 
     /// The operation whose [`Operation::as_str`] is `slug`.
-    fn from_str(slug: &str) -> Result<Operation, String> {
+    fn from_str(slug: &str) -> Result<Operation, FieldError> {
         Operation::ALL
             .into_iter()
             .find(|op| op.as_str() == slug)
             .ok_or_else(|| {
                 let shown: String = slug.chars().take(40).collect();
-                format!("unknown operation “{shown}”")
+                FieldError::rule(format!("unknown operation “{shown}”"))
             })
     }
 }
@@ -253,26 +254,26 @@ impl Operand {
     ///
     /// # Errors
     /// Where the text stops making sense, or a layout whose size does not fit in 64 bits.
-    pub fn parse(kind: OperandKind, text: &str) -> Result<Operand, String> {
+    pub fn parse(kind: OperandKind, text: &str) -> Result<Operand, FieldError> {
         if text.chars().count() > MAX_CHARS {
-            return Err(format!("B: at most {MAX_CHARS} characters"));
+            return Err(FieldError::rule(format!(
+                "B: at most {MAX_CHARS} characters"
+            )));
         }
         match kind {
             OperandKind::None => Ok(Operand::None),
-            OperandKind::Profile => parse_profile(text)
-                .map(Operand::Profile)
-                .map_err(|e| e.to_string()),
+            OperandKind::Profile => Ok(Operand::Profile(parse_profile(text)?)),
             OperandKind::Integer => match text.trim().parse::<i64>() {
                 Ok(n) if n >= 1 => Ok(Operand::Integer(n)),
-                _ => Err(format!("expected {}", kind.hint())),
+                _ => Err(FieldError::rule(format!("expected {}", kind.hint()))),
             },
             OperandKind::Layout => {
-                let layout = Layout::parse(text).map_err(|e| e.to_string())?;
+                let layout = Layout::parse(text)?;
                 usable(&layout, "B")?;
                 Ok(Operand::Layout(layout))
             }
             OperandKind::Tiler => {
-                let tiler = parse_tiler(text).map_err(|e| e.to_string())?;
+                let tiler = parse_tiler(text)?;
                 for (_, leaf) in tiles::tiler_leaves(&tiler) {
                     usable(&leaf, "B")?;
                 }

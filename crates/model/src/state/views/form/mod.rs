@@ -1,6 +1,7 @@
 //! The per-dimension view editor: rows of text fields, their parse into a [`View`], errors placed
 //! at the field that caused them, and the last valid view kept while the input is bad.
 
+use crate::state::field::{FieldError, Parsed};
 use crate::state::url::{keep, percent_decode, percent_encode};
 use engine::view::symbolic::{Dim, SymVar, SymView};
 use engine::view::tinygrad_repr::{parse_view, MAX_INPUT_CHARS};
@@ -55,7 +56,7 @@ impl RowField {
 pub struct FormError {
     pub row: Option<usize>,
     pub field: Option<RowField>,
-    pub message: String,
+    pub error: FieldError,
 }
 
 /// A named size with its range and the value it is bound to.
@@ -100,9 +101,9 @@ pub struct ViewEditor {
     form: ViewForm,
     view: View,
     errors: Vec<FormError>,
-    /// Text pasted into the "tinygrad View(...)" field, and why it did not load.
-    paste: String,
-    paste_error: Option<String>,
+    /// Text pasted into the "tinygrad View(...)" field, and why it did not load (a view that
+    /// loads replaces the rows).
+    paste: Parsed<()>,
 }
 
 impl Default for ViewEditor {
@@ -122,8 +123,7 @@ impl ViewEditor {
             form: ViewForm::default(),
             view: fallback,
             errors: Vec::new(),
-            paste: String::new(),
-            paste_error: None,
+            paste: Parsed::valid("", ()).max_chars(MAX_INPUT_CHARS + 1),
         };
         editor.set_form(form);
         editor
@@ -144,34 +144,32 @@ impl ViewEditor {
     }
 
     /// The error of one field, if any.
-    pub fn error_at(&self, row: Option<usize>, field: Option<RowField>) -> Option<&str> {
+    pub fn error_at(&self, row: Option<usize>, field: Option<RowField>) -> Option<&FieldError> {
         self.errors
             .iter()
             .find(|e| e.row == row && e.field == field)
-            .map(|e| e.message.as_str())
+            .map(|e| &e.error)
     }
 
     pub fn paste(&self) -> &str {
-        &self.paste
+        self.paste.text()
     }
 
-    pub fn paste_error(&self) -> Option<&str> {
-        self.paste_error.as_deref()
+    pub fn paste_error(&self) -> Option<&FieldError> {
+        self.paste.error()
     }
 
     /// Loads a view written as tinygrad prints it; on failure the rows and the view stay.
     pub fn set_paste(&mut self, text: &str) {
-        self.paste = text.chars().take(MAX_INPUT_CHARS + 1).collect();
-        if self.paste.trim().is_empty() {
-            self.paste_error = None;
-            return;
-        }
-        match parse_view(&self.paste) {
-            Ok(view) => {
-                self.set_form(ViewForm::of_view(&view));
-                self.paste_error = None;
+        let mut pasted = None;
+        self.paste.set(text, |text| {
+            if !text.trim().is_empty() {
+                pasted = Some(parse_view(text)?);
             }
-            Err(error) => self.paste_error = Some(error.to_string()),
+            Ok(())
+        });
+        if let Some(view) = pasted {
+            self.set_form(ViewForm::of_view(&view));
         }
     }
 
@@ -210,10 +208,15 @@ impl ViewEditor {
     ///
     /// # Errors
     /// Not a whole number, or a range that is not `1 <= min <= value <= max`; nothing changes.
-    pub fn set_symbol(&mut self, name: &str, part: SymbolPart, text: &str) -> Result<(), String> {
+    pub fn set_symbol(
+        &mut self,
+        name: &str,
+        part: SymbolPart,
+        text: &str,
+    ) -> Result<(), FieldError> {
         let mut form = self.form.clone();
         let Some(symbol) = form.symbols.iter_mut().find(|s| s.name == name) else {
-            return Err(format!("{name} is not a symbolic size"));
+            return Err(FieldError::rule(format!("{name} is not a symbolic size")));
         };
         let v = parse_int(text, part.as_str())?;
         let (mut min, mut max, mut value) = (symbol.min, symbol.max, symbol.value);
@@ -226,9 +229,9 @@ impl ViewEditor {
             value = value.clamp(min.min(max), max.max(min));
         }
         if !(1 <= min && min <= value && value <= max) {
-            return Err(format!(
+            return Err(FieldError::rule(format!(
                 "{name} needs 1 <= min <= value <= max, got {min}, {value}, {max}"
-            ));
+            )));
         }
         *symbol = Symbol {
             name: name.to_string(),
@@ -378,21 +381,26 @@ fn clip(text: &str) -> String {
 /// An integer as typed: optional sign, decimal digits, surrounding blanks ignored.
 ///
 /// # Errors
-/// A message naming what is wrong: empty, not an integer, or too large for 64 bits.
-pub fn parse_int(text: &str, what: &str) -> Result<i64, String> {
+/// What is wrong, in words: empty, not an integer, or too large for 64 bits.
+pub fn parse_int(text: &str, what: &str) -> Result<i64, FieldError> {
+    parse_whole(text, what, "a whole number")
+}
+
+/// [`parse_int`] saying what else the field takes where it says what a whole number is.
+fn parse_whole(text: &str, what: &str, whole: &str) -> Result<i64, FieldError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(format!("{what} is empty"));
+        return Err(FieldError::rule(format!("{what} is empty")));
     }
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "{what} must be a whole number, not “{}”",
+        return Err(FieldError::rule(format!(
+            "{what} must be {whole}, not “{}”",
             shorten(text)
-        ));
+        )));
     }
     text.parse::<i64>()
-        .map_err(|_| format!("{what} {} does not fit in 64 bits", shorten(text)))
+        .map_err(|_| FieldError::rule(format!("{what} {} does not fit in 64 bits", shorten(text))))
 }
 
 fn shorten(text: &str) -> String {
@@ -411,12 +419,8 @@ impl ViewForm {
     /// its row and field.
     pub fn parse(&self) -> Result<View, Vec<FormError>> {
         let mut errors = Vec::new();
-        let mut at = |row: Option<usize>, field: Option<RowField>, message: String| {
-            errors.push(FormError {
-                row,
-                field,
-                message,
-            })
+        let mut at = |row: Option<usize>, field: Option<RowField>, error: FieldError| {
+            errors.push(FormError { row, field, error })
         };
         let mut shape = Vec::new();
         let mut strides: Vec<Option<i64>> = Vec::new();
@@ -430,30 +434,21 @@ impl ViewForm {
                         at(
                             Some(row),
                             Some(RowField::Shape),
-                            format!("{name} has no range"),
+                            FieldError::rule(format!("{name} has no range")),
                         );
                         None
                     }
                 }
             } else {
-                parse_int(&dim.shape, "size")
-                    .map_err(|m| {
-                        at(
-                            Some(row),
-                            Some(RowField::Shape),
-                            m.replace(
-                                "must be a whole number",
-                                "must be a whole number or a name like N",
-                            ),
-                        )
-                    })
+                parse_whole(&dim.shape, "size", "a whole number or a name like N")
+                    .map_err(|e| at(Some(row), Some(RowField::Shape), e))
                     .ok()
             };
             if let Some(size) = size.filter(|&s| s < 0) {
                 at(
                     Some(row),
                     Some(RowField::Shape),
-                    format!("size {size} is negative; a size must be >= 0"),
+                    FieldError::rule(format!("size {size} is negative; a size must be >= 0")),
                 );
             }
             shape.push(size.unwrap_or(0));
@@ -637,7 +632,7 @@ fn view_error(error: &LayoutError) -> FormError {
     FormError {
         row,
         field,
-        message: error.to_string(),
+        error: error.clone().into(),
     }
 }
 

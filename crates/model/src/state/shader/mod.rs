@@ -3,6 +3,7 @@
 //! highlighted tokens linked to the expression parts and grid cells they compute, and the
 //! check of a GPU run against the engine.
 
+use crate::state::field::{FieldError, Parsed};
 use crate::state::url::PageState;
 use engine::support::sorted::SortedSet;
 
@@ -90,17 +91,21 @@ impl Source {
     }
 }
 
+/// Longest text kept in an option field.
+const OPTION_CHARS: usize = 40;
+
 /// The generator options as typed, the last valid ones and the errors.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShaderState {
     pub from: Source,
     /// Which input of a Syno chain.
     pub input: usize,
-    /// The last valid options.
-    pub opts: ShaderOptions,
-    /// The fill value and the workgroup size as typed, each with its error.
-    pub texts: [String; 2],
-    pub errors: [Option<String>; 2],
+    /// The options chosen, not typed: the index type and whether expressions are readable.
+    index_type: IndexType,
+    readable: bool,
+    /// The fill value and the workgroup size as typed, each with its last valid value.
+    fill: Parsed<i32>,
+    workgroup: Parsed<u32>,
 }
 
 impl Default for ShaderState {
@@ -109,9 +114,11 @@ impl Default for ShaderState {
         ShaderState {
             from: Source::Views,
             input: 0,
-            opts,
-            texts: [opts.fill.to_string(), opts.workgroup_size.to_string()],
-            errors: [None, None],
+            index_type: opts.index_type,
+            readable: opts.readable,
+            fill: Parsed::valid(opts.fill.to_string(), opts.fill).max_chars(OPTION_CHARS),
+            workgroup: Parsed::valid(opts.workgroup_size.to_string(), opts.workgroup_size)
+                .max_chars(OPTION_CHARS),
         }
     }
 }
@@ -124,40 +131,65 @@ pub enum OptField {
 }
 
 impl ShaderState {
+    /// The last valid options.
+    pub fn opts(&self) -> ShaderOptions {
+        ShaderOptions {
+            index_type: self.index_type,
+            fill: *self.fill.value(),
+            workgroup_size: *self.workgroup.value(),
+            readable: self.readable,
+        }
+    }
+
+    /// The option field's text as typed.
+    pub fn text(&self, field: OptField) -> &str {
+        match field {
+            OptField::Fill => self.fill.text(),
+            OptField::Workgroup => self.workgroup.text(),
+        }
+    }
+
+    /// Why the option field's text is no option; `None` while it is one.
+    pub fn error(&self, field: OptField) -> Option<&FieldError> {
+        match field {
+            OptField::Fill => self.fill.error(),
+            OptField::Workgroup => self.workgroup.error(),
+        }
+    }
+
     /// Takes a typed fill value or workgroup size; one that does not parse leaves the last
     /// valid option in place and says why.
     pub fn set(&mut self, field: OptField, text: &str) {
-        let k = field as usize;
-        self.texts[k] = text.chars().take(40).collect();
-        let t = self.texts[k].trim();
-        self.errors[k] = match field {
-            OptField::Fill => match t.parse::<i32>() {
-                Ok(v) => {
-                    self.opts.fill = v;
-                    None
-                }
-                Err(_) => Some(format!(
-                    "the fill value must be a whole number from {} to {}",
-                    i32::MIN,
-                    i32::MAX
+        match field {
+            OptField::Fill => self.fill.set(text, |t| {
+                t.trim().parse::<i32>().map_err(|_| {
+                    FieldError::rule(format!(
+                        "the fill value must be a whole number from {} to {}",
+                        i32::MIN,
+                        i32::MAX
+                    ))
+                })
+            }),
+            OptField::Workgroup => self.workgroup.set(text, |t| match t.trim().parse::<u32>() {
+                Ok(v @ 1..=256) => Ok(v),
+                _ => Err(FieldError::rule(
+                    "the workgroup size must be a whole number from 1 to 256",
                 )),
-            },
-            OptField::Workgroup => match t.parse::<u32>() {
-                Ok(v @ 1..=256) => {
-                    self.opts.workgroup_size = v;
-                    None
-                }
-                _ => Some("the workgroup size must be a whole number from 1 to 256".into()),
-            },
-        };
+            }),
+        }
     }
 
     pub fn set_index_type(&mut self, slug: &str) {
-        self.opts.index_type = if slug == "u32" {
+        self.index_type = if slug == "u32" {
             IndexType::U32
         } else {
             IndexType::I32
         };
+    }
+
+    /// Readable expressions (named parts) or compact ones.
+    pub fn set_readable(&mut self, readable: bool) {
+        self.readable = readable;
     }
 
     /// The Shader page's query: the options, then the query of the page it generates from,
@@ -177,7 +209,7 @@ impl ShaderState {
                 "ty" => state.set_index_type(value),
                 "fill" => state.set(OptField::Fill, value),
                 "wg" => state.set(OptField::Workgroup, value),
-                "expr" => state.opts.readable = value != "compact",
+                "expr" => state.readable = value != "compact",
                 _ => {}
             }
         }
@@ -189,7 +221,7 @@ impl PageState for ShaderState {
     /// `from=views`, then the options that differ from the defaults.
     fn to_query(&self) -> String {
         let d = ShaderOptions::default();
-        let o = self.opts;
+        let o = self.opts();
         let mut q = format!("from={}", self.from.as_str());
         if self.from == Source::Syno && self.input > 0 {
             q.push_str(&format!("&in={}", self.input));
@@ -224,27 +256,30 @@ pub enum Subject {
 
 impl Subject {
     /// What `from` currently shows (for a Syno chain, its input `input`).
-    pub fn of(from: Source, input: usize, p: &Pages) -> Result<Subject, String> {
+    pub fn of(from: Source, input: usize, p: &Pages) -> Result<Subject, FieldError> {
         match from {
             Source::Views => Ok(Subject::Stack(p.views.shown().0)),
             Source::Layouts => Ok(Subject::Layout(p.layouts.layout().clone())),
             Source::Morphisms => p
                 .morphisms
-                .editor
+                .editor()
                 .morphism()
                 .layout()
                 .map(Subject::Layout)
-                .map_err(|e| format!("f has no encoded layout: {e}")),
-            Source::Syno => match (&p.syno.built.access, &p.syno.built.problem) {
+                .map_err(|e| FieldError::from(e).within("f has no encoded layout")),
+            Source::Syno => match (&p.syno.built().access, &p.syno.built().problem) {
                 (Some(a), _) => Ok(Subject::Syno(Box::new(a.clone()), input)),
-                (None, Some(problem)) => Err(format!("the Syno chain: {}", problem.message)),
-                (None, None) => Err("the Syno chain has no inputs yet".into()),
+                (None, Some(problem)) => Err(problem.error.clone().within("the Syno chain")),
+                (None, None) => Err(FieldError::rule("the Syno chain has no inputs yet")),
             },
         }
     }
 
     /// The shader, its highlighted lines and what its elements are.
-    pub fn generate(&self, opts: &ShaderOptions) -> Result<Generated, String> {
+    ///
+    /// # Errors
+    /// The engine's: a layout no view holds, sizes past 32 bits.
+    pub fn generate(&self, opts: &ShaderOptions) -> Result<Generated, FieldError> {
         let (shader, cells) = match self {
             Subject::Stack(t) => (wgsl::tracker_shader(t, opts), Ok(Cells::Stack(t.clone()))),
             Subject::Layout(l) => (
@@ -258,8 +293,8 @@ impl Subject {
                 Ok(Cells::Syno(a.clone(), *k)),
             ),
         };
-        let shader = shader.map_err(|e| e.to_string())?;
-        let cells = cells.map_err(|e| e.to_string())?;
+        let shader = shader?;
+        let cells = cells?;
         Ok(Generated {
             lines: highlight(&shader.wgsl, &shader.names),
             shader,
@@ -296,17 +331,20 @@ impl Generated {
     ///
     /// # Errors
     /// More elements or input words than a browser run takes ([`MAX_RUN_ELEMENTS`]).
-    pub fn expected(&self, fill: i32) -> Result<Expected, String> {
+    pub fn expected(&self, fill: i32) -> Result<Expected, FieldError> {
         let too_many = |what: &str, n: u128| {
-            format!(
+            FieldError::rule(format!(
                 "{what} has {n} elements; a browser run takes at most {MAX_RUN_ELEMENTS} (the native tests run every size)"
-            )
+            ))
         };
         let elements = self.shader.elements as usize;
         if elements > MAX_RUN_ELEMENTS {
             return Err(too_many("the output", elements as u128));
         }
-        let offsets = self.cells.offsets(MAX_RUN_ELEMENTS)?;
+        let offsets = self
+            .cells
+            .offsets(MAX_RUN_ELEMENTS)
+            .map_err(FieldError::rule)?;
         let top = offsets.iter().flatten().copied().max().unwrap_or(0);
         if top >= MAX_RUN_ELEMENTS as i64 {
             return Err(too_many("the input", top as u128 + 1));
@@ -326,15 +364,16 @@ impl Generated {
     ///
     /// # Errors
     /// More cells than a grid draws.
-    pub fn grid(&self) -> Result<StackGrid, String> {
+    pub fn grid(&self) -> Result<StackGrid, FieldError> {
         match &self.cells {
-            Cells::Stack(t) => StackGrid::of(t).map_err(|e| e.to_string()),
+            Cells::Stack(t) => Ok(StackGrid::of(t)?),
             Cells::Syno(..) => {
                 let shape = self.shader.shape.clone();
-                let offsets = self
-                    .cells
-                    .offsets(MAX_DRAWN_CELLS)
-                    .map_err(|_| format!("the grid is drawn up to {MAX_DRAWN_CELLS} elements"))?;
+                let offsets = self.cells.offsets(MAX_DRAWN_CELLS).map_err(|_| {
+                    FieldError::rule(format!(
+                        "the grid is drawn up to {MAX_DRAWN_CELLS} elements"
+                    ))
+                })?;
                 let cells = RowMajor::new(&shape)
                     .zip(offsets)
                     .enumerate()
@@ -568,205 +607,4 @@ impl Part {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::draw::stack_grid::StackGrid;
-
-    fn stack(query: &str) -> ShapeTracker {
-        ViewsState::from_query(query).0.shown().0
-    }
-
-    #[test]
-    fn options_round_trip_through_the_query_and_keep_the_last_valid_value() {
-        let mut s = ShaderState::default();
-        assert_eq!(s.to_query(), "from=views");
-        s.from = Source::Morphisms;
-        s.set_index_type("u32");
-        s.set(OptField::Fill, "-7");
-        s.set(OptField::Workgroup, "128");
-        s.opts.readable = false;
-        let q = s.to_query();
-        assert_eq!(q, "from=morphisms&ty=u32&fill=-7&wg=128&expr=compact");
-        assert_eq!(ShaderState::from_query(&q), s);
-        // the input of a Syno chain, only for a Syno chain
-        s.input = 1;
-        assert_eq!(s.to_query(), q);
-        s.from = Source::Syno;
-        assert_eq!(ShaderState::from_query(&s.to_query()), s);
-        assert!(s.to_query().starts_with("from=syno&in=1&"));
-        s.from = Source::Morphisms;
-        s.input = 0;
-
-        s.set(OptField::Workgroup, "0");
-        assert_eq!(s.opts.workgroup_size, 128);
-        assert!(s.errors[1].as_deref().unwrap().contains("1 to 256"));
-        s.set(OptField::Fill, "2147483648");
-        assert_eq!(s.opts.fill, -7);
-        assert!(s.errors[0].is_some());
-        s.set(OptField::Fill, " 3 ");
-        assert_eq!((s.opts.fill, s.errors[0].clone()), (3, None));
-
-        let bad = ShaderState::from_query("from=nowhere&wg=x&fill=<b>");
-        assert_eq!(bad.from, Source::Views);
-        assert_eq!(bad.texts, ["<b>".to_string(), "x".to_string()]);
-        assert!(bad.errors.iter().all(Option::is_some));
-        assert_eq!(bad.opts, ShaderOptions::default());
-    }
-
-    #[test]
-    fn tokens_rebuild_every_line_and_name_the_loop_variables() {
-        let t = stack("shape=3,4&strides=1,3");
-        let g = Subject::Stack(t)
-            .generate(&ShaderOptions::default())
-            .unwrap();
-        let text: Vec<String> = g
-            .lines
-            .iter()
-            .map(|l| l.tokens.iter().map(|(_, s)| s.as_str()).collect())
-            .collect();
-        assert_eq!(text.join("\n") + "\n", g.shader.wgsl);
-        let parts: Vec<Part> = g.lines.iter().map(|l| l.part).collect();
-        for part in [
-            Part::Var(0),
-            Part::Var(1),
-            Part::Address,
-            Part::Gather,
-            Part::Fill,
-        ] {
-            assert_eq!(parts.iter().filter(|&&p| p == part).count(), 1, "{part:?}");
-        }
-        let address = g.lines.iter().find(|l| l.part == Part::Address).unwrap();
-        let vars: Vec<&(Tok, String)> = address
-            .tokens
-            .iter()
-            .filter(|(t, _)| matches!(t, Tok::Var(_)))
-            .collect();
-        assert_eq!(
-            vars,
-            [
-                &(Tok::Var(0), "ridx0".to_string()),
-                &(Tok::Var(1), "ridx1".to_string())
-            ]
-        );
-        let first = &g.lines[0].tokens;
-        assert_eq!(first.len(), 1);
-        assert_eq!(first[0].0, Tok::Comment);
-        let kinds: Vec<Tok> = highlight("@compute @workgroup_size(64)\nlet x = 12u;", &[])
-            .iter()
-            .flat_map(|l| l.tokens.iter().map(|t| t.0))
-            .collect();
-        assert_eq!(
-            kinds,
-            [
-                Tok::Attribute,
-                Tok::Plain,
-                Tok::Attribute,
-                Tok::Plain,
-                Tok::Number,
-                Tok::Plain,
-                Tok::Keyword,
-                Tok::Plain,
-                Tok::Number,
-                Tok::Plain
-            ]
-        );
-    }
-
-    #[test]
-    fn parts_light_the_cells_they_compute() {
-        // a padded row: the first and last cells are masked
-        let t = stack("shape=4&ops=pad:1,1");
-        let grid = StackGrid::of(&t).unwrap().logical;
-        assert_eq!(Part::Fill.cells(&grid), SortedSet::from([0, 5]));
-        assert_eq!(Part::Address.cells(&grid), (1..5).collect());
-        assert_eq!(Part::Var(0).cells(&grid).len(), 6);
-        let t = stack("shape=2,3");
-        let grid = StackGrid::of(&t).unwrap().logical;
-        assert_eq!(Part::Var(1).cells(&grid), SortedSet::from([0, 1, 2]));
-        assert_eq!(Part::Var(0).cells(&grid), SortedSet::from([0, 3]));
-        assert!(Part::None.cells(&grid).is_empty());
-    }
-
-    #[test]
-    fn expected_output_is_the_offset_or_the_fill_over_an_arange_input() {
-        let t = stack("shape=4&ops=pad:1,1");
-        let g = Subject::Stack(t)
-            .generate(&ShaderOptions::default())
-            .unwrap();
-        let e = g.expected(-1).unwrap();
-        assert_eq!(e.output, [-1, 0, 1, 2, 3, -1]);
-        assert_eq!(e.input_len, 4);
-        let check = RunCheck::of(&e.output, &[-1, 0, 1, 2, 3, -1]);
-        assert!(check.mismatches.is_empty());
-        assert!(check.summary().starts_with("match: all 6"));
-        let check = RunCheck::of(&e.output, &[-1, 0, 9, 2, 3]);
-        assert_eq!(check.mismatches, [(2, 1, Some(9)), (5, -1, None)]);
-        assert_eq!(
-            check.summary(),
-            "mismatch: 2 of 6 elements differ (element 2: engine 1, GPU 9; element 5: engine -1, GPU nothing)"
-        );
-        let grid = StackGrid::of(&stack("shape=4&ops=pad:1,1"))
-            .unwrap()
-            .logical;
-        let out = RunCheck::output_grid(&grid, &[7, 7, 7]);
-        let values: Vec<Option<i64>> = out.cells.iter().map(|c| c.value).collect();
-        assert_eq!(values, [Some(7), Some(7), Some(7), None, None, None]);
-
-        let big = stack("shape=4096,2048");
-        let g = Subject::Stack(big)
-            .generate(&ShaderOptions::default())
-            .unwrap();
-        assert!(g.expected(0).unwrap_err().contains("at most 4194304"));
-    }
-
-    #[test]
-    fn layouts_morphisms_and_syno_chains_generate_over_their_elements() {
-        let layouts = LayoutsState::from_query("L=(2,3):(3,1)");
-        let (views, morphisms) = (ViewsState::default(), MorphismsState::default());
-        let mut syno = SynoState::default();
-        let pages = |layouts| Pages {
-            views: &views,
-            layouts,
-            morphisms: &morphisms,
-            syno: &syno,
-        };
-        let s = Subject::of(Source::Layouts, 0, &pages(&layouts)).unwrap();
-        let g = s.generate(&ShaderOptions::default()).unwrap();
-        // L(i) in colexicographic order: 0 3 1 4 2 5
-        assert_eq!(g.expected(0).unwrap().output, [0, 3, 1, 4, 2, 5]);
-        assert!(g.shader.wgsl.contains("the CuTe layout (2,3):(3,1)"));
-        let f = Subject::of(Source::Morphisms, 0, &pages(&layouts)).unwrap();
-        let Subject::Layout(l) = &f else {
-            panic!("a morphism gives a layout")
-        };
-        assert_eq!(Ok(l.clone()), morphisms.editor.morphism().layout());
-        let negative = LayoutsState::from_query("L=4:-1");
-        let s = Subject::of(Source::Layouts, 0, &pages(&negative)).unwrap();
-        assert!(s.generate(&ShaderOptions::default()).is_err());
-
-        // the default chain is a 2 x 3 matmul with k = 4: input 1 (4 x 3) read at r0 * 3 + o1
-        let s = Subject::of(Source::Syno, 1, &pages(&layouts)).unwrap();
-        let g = s.generate(&ShaderOptions::default()).unwrap();
-        assert_eq!(g.shader.names, ["o0", "o1", "r0"]);
-        let offsets = g.cells.offsets(100).unwrap();
-        let want: Vec<Option<i64>> = RowMajor::new(&[2, 3, 4])
-            .map(|l| Some(l[2] * 3 + l[1]))
-            .collect();
-        assert_eq!(offsets, want);
-        assert_eq!(g.grid().unwrap().logical.cells.len(), 24);
-        let r0 = g.lines.iter().position(|l| l.part == Part::Var(2)).unwrap();
-        assert!(g.lines[r0]
-            .tokens
-            .iter()
-            .any(|t| t == &(Tok::Var(2), "r0".to_string())));
-        syno.set_text("output 2\nreverse d0");
-        let pages = Pages {
-            views: &views,
-            layouts: &layouts,
-            morphisms: &morphisms,
-            syno: &syno,
-        };
-        let err = Subject::of(Source::Syno, 0, &pages).unwrap_err();
-        assert!(err.contains("no inputs"), "{err}");
-    }
-}
+mod tests;
