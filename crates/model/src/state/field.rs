@@ -171,13 +171,22 @@ impl<T> Parsed<T> {
     /// otherwise the error says why and the last value stays.
     pub fn set(&mut self, text: &str, parse: impl FnOnce(&str) -> Result<T, FieldError>) {
         self.set_text(text);
-        self.reparse(parse);
+        let parsed = parse(&self.text);
+        self.keep(parsed);
     }
 
     /// Parses the text again, as [`Parsed::set`] does (what it depends on besides its text
     /// changed).
     pub fn reparse(&mut self, parse: impl FnOnce(&str) -> Result<T, FieldError>) {
-        match parse(&self.text) {
+        let parsed = parse(&self.text);
+        self.keep(parsed);
+    }
+
+    /// A value that parsed replaces the last one and clears the error; an error is kept
+    /// beside the last value. Apart from the parsers, so one copy serves every parser of `T`.
+    #[inline(never)]
+    fn keep(&mut self, parsed: Result<T, FieldError>) {
+        match parsed {
             Ok(value) => {
                 self.value = value;
                 self.error = None;
@@ -189,7 +198,7 @@ impl<T> Parsed<T> {
     /// Takes what was typed without parsing it: for a field read together with others, which
     /// then place the errors. The error stays until they do.
     pub fn set_text(&mut self, text: &str) {
-        self.text = text.chars().take(self.max_chars).collect();
+        self.text = cut(text, self.max_chars);
     }
 
     /// Replaces the text and the value with a valid pair (a value chosen elsewhere, shown in
@@ -204,6 +213,12 @@ impl<T> Parsed<T> {
     pub fn set_error(&mut self, error: Option<FieldError>) {
         self.error = error;
     }
+}
+
+/// The first `max_chars` characters of `text`.
+#[inline(never)]
+fn cut(text: &str, max_chars: usize) -> String {
+    text.chars().take(max_chars).collect()
 }
 
 #[cfg(test)]
