@@ -34,6 +34,7 @@ pub enum CellText {
 }
 
 impl CellText {
+    /// Every choice, in the picker's order.
     pub const ALL: [CellText; 3] = [CellText::Value, CellText::Index, CellText::Coord];
 
     /// The slug in the URL and the select.
@@ -45,6 +46,7 @@ impl CellText {
         }
     }
 
+    /// The picker's title.
     pub fn title(self) -> &'static str {
         match self {
             CellText::Value => "value L(i)",
@@ -53,11 +55,14 @@ impl CellText {
         }
     }
 
+    /// The value a slug names; `None` for any other.
     pub fn parse(slug: &str) -> Option<CellText> {
         CellText::ALL.into_iter().find(|c| c.as_str() == slug)
     }
 }
 
+/// The Layouts page's state: `L=…&show=coord&colour=…`, then the workbench's and the bank
+/// section's keys.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutsState {
     /// The layout as typed and the last one that parsed.
@@ -91,15 +96,20 @@ impl Default for LayoutsState {
 /// Size, cosize, rank, depth and tractability of a layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Properties {
+    /// `size(L)`, or the error computing it gives (a size past 64 bits).
     pub size: String,
+    /// `cosize(L) = L(size-1) + 1`, or the error computing it gives.
     pub cosize: String,
+    /// The number of top-level modes: 3 for `(4,(2,3),2):(…)`.
     pub rank: usize,
+    /// The nesting depth: 0 for `4:1`, 1 for `(4,8):(8,1)`, 2 for `((4,4),4):((16,1),4)`.
     pub depth: usize,
     /// `Ok(standard morphism)` or why the layout is not tractable.
     pub tractable: Result<String, NotTractable>,
 }
 
 impl LayoutsState {
+    /// The layout as typed (`L=`); the parser refuses one past 4,096 characters.
     pub fn text(&self) -> &str {
         self.field.text()
     }
@@ -107,6 +117,7 @@ impl LayoutsState {
     pub fn layout(&self) -> &Layout {
         self.field.value()
     }
+    /// Why the typed text is not a layout (the last layout stays).
     pub fn error(&self) -> Option<&FieldError> {
         self.field.error()
     }
@@ -200,6 +211,7 @@ impl LayoutsState {
         }
     }
 
+    /// The last valid layout's size, cosize, rank, depth and tractability.
     pub fn properties(&self) -> Properties {
         let l = self.layout();
         let show =

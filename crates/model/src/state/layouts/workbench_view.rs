@@ -14,10 +14,13 @@ use crate::state::layouts::{grid_indices, layout_grid, mode_axes};
 /// The three panes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Panels {
+    /// A's grid, tiles coloured, or why it cannot be drawn.
     pub a: Result<StackGrid, FieldError>,
     /// B's grid, when B is a layout.
     pub b: Option<Result<StackGrid, FieldError>>,
+    /// `op(A, B)`, or the condition the operands break.
     pub result: Result<Layout, FieldError>,
+    /// The result's grid, tiles coloured, or why there is none.
     pub result_grid: Result<StackGrid, FieldError>,
     /// For each result grid cell, the A grid cell it reads or copies.
     source: Vec<Option<usize>>,
@@ -30,12 +33,16 @@ pub struct Panels {
 /// The workbench's panes, in the order drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pane {
+    /// The first operand, A.
     A,
+    /// The second operand, B (drawn only when it is a layout).
     B,
+    /// `op(A, B)`.
     Result,
 }
 
 impl Pane {
+    /// Every pane, in the order drawn.
     pub const ALL: [Pane; 3] = [Pane::A, Pane::B, Pane::Result];
 
     /// Test-id stem of the pane's grid and cells.
@@ -84,6 +91,7 @@ fn tiled_grid(
 }
 
 impl Panels {
+    /// The panes of `state`, and the links a hover follows between them.
     pub fn of(state: &WorkbenchState) -> Panels {
         let tiles = state.links();
         let (a, a_indices) = tiled_grid(state.a(), tiles.as_ref().map(|t| t.a.as_slice()));

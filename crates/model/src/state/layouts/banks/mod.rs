@@ -32,11 +32,14 @@ pub const VECTOR_BITS: [i64; 5] = [8, 16, 32, 64, 128];
 /// for the section's element width (the engine's [`gmma_atom`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Atom {
+    /// The major mode: `K` (rows along K) or `MN`.
     pub major: Major,
+    /// The swizzle width: `INTER` (none), `SW32`, `SW64` or `SW128` bytes.
     pub swizzle: AtomSwizzle,
 }
 
 impl Atom {
+    /// The picker's eight atoms: K-major then MN-major, each `INTER` to `SW128`.
     pub const ALL: [Atom; 8] = {
         use AtomSwizzle::{Inter, Sw128, Sw32, Sw64};
         [
@@ -60,6 +63,7 @@ impl Atom {
         format!("{}_{}", self.major.as_str(), self.swizzle.as_str())
     }
 
+    /// The atom a [`name`](Atom::name) names; `None` for any other.
     pub fn parse(name: &str) -> Option<Atom> {
         Atom::ALL.into_iter().find(|a| a.name() == name)
     }
@@ -101,20 +105,24 @@ impl Atom {
 /// has a shared-memory pointer (where it lands), or on the element offset as CuTe's `L(i)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Units {
+    /// On byte addresses: where each element lands (`units` absent from the URL).
     #[default]
     Lands,
+    /// On element offsets, as CuTe prints `L(i)` (`units=cute`).
     CuteIndex,
 }
 
 /// Which warp's read of the tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Read {
+    /// A preset read of the tile's rows and columns (`read=row`, `column`, `ldmatrix`).
     Preset(ReadPreset),
     /// The typed thread-value layout.
     Typed,
 }
 
 impl Read {
+    /// The URL slug (`read=…`): the preset's, or `tv` for the typed layout.
     pub fn as_str(self) -> &'static str {
         match self {
             Read::Preset(p) => p.as_str(),
@@ -122,6 +130,7 @@ impl Read {
         }
     }
 
+    /// The read a slug names; `None` for any other.
     pub fn parse(slug: &str) -> Option<Read> {
         match slug {
             "tv" => Some(Read::Typed),
@@ -130,6 +139,8 @@ impl Read {
     }
 }
 
+/// The swizzle and bank-conflict section's state: `sw=B,M,S`, `atom=…`, `units=cute`,
+/// `eb=…`, `vb=…`, `banks=…`, `read=…`, `tv=…`, `load=…` and `phase=…` in the URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BanksState {
     /// B, M and S as typed, each with the last integer it held and its error.
@@ -141,15 +152,21 @@ pub struct BanksState {
     atom: Option<Atom>,
     /// Why the last atom picked has no layout at the element width.
     atom_error: Option<FieldError>,
+    /// Whether the swizzle acts on where elements land or on CuTe's `L(i)` (`units=cute`).
     pub units: Units,
+    /// The element width in bits, one of [`ELEMENT_BITS`] (`eb=`, 32 by default).
     pub element_bits: i64,
+    /// The load width in bits, one of [`VECTOR_BITS`] (`vb=`, 32 by default); ldmatrix reads 128.
     pub vector_bits: i64,
+    /// The bank model: NVIDIA's 32 banks or AMD LDS's 64 (`banks=32|64`), 4 bytes each.
     pub banks: Banks,
+    /// The warp's read of the tile (`read=`).
     pub read: Read,
     /// The thread-value layout as typed and the last one that parsed.
     tv: Parsed<Option<Layout>>,
-    /// The load and the phase whose colliding threads are marked.
+    /// The load whose colliding threads are marked, an index into the read's loads (`load=`).
     pub load: usize,
+    /// Index into the chosen load's phases (`phase=`); a new load or read resets it to 0.
     pub phase: usize,
 }
 
@@ -187,21 +204,27 @@ fn integer(k: usize, text: &str) -> Result<i64, FieldError> {
 }
 
 impl BanksState {
+    /// Field `k` (0: B, 1: M, 2: S) as typed; empty past 2.
     pub fn field(&self, k: usize) -> &str {
         self.fields.get(k).map_or("", Parsed::text)
     }
+    /// Why field `k` is not an integer.
     pub fn field_error(&self, k: usize) -> Option<&FieldError> {
         self.fields.get(k).and_then(Parsed::error)
     }
+    /// The last swizzle `Sw<B,M,S>` the three fields made (`Sw<0,0,0>`, the identity, at first).
     pub fn swizzle(&self) -> Swizzle {
         self.swizzle
     }
+    /// Why the three integers make no swizzle (the last one stays).
     pub fn swizzle_error(&self) -> Option<&FieldError> {
         self.swizzle_error.as_ref()
     }
+    /// The GMMA atom last picked, until a field or the swizzle is edited.
     pub fn atom(&self) -> Option<Atom> {
         self.atom
     }
+    /// Why the last atom picked has no layout at the element width.
     pub fn atom_error(&self) -> Option<&FieldError> {
         self.atom_error.as_ref()
     }
@@ -213,9 +236,11 @@ impl BanksState {
         self.atom
             .filter(|a| a.layout(self.element_bits).as_ref() == Ok(layout))
     }
+    /// The thread-value layout as typed (`tv=`).
     pub fn tv_text(&self) -> &str {
         self.tv.text()
     }
+    /// Why the typed thread-value layout does not parse.
     pub fn tv_error(&self) -> Option<&FieldError> {
         self.tv.error()
     }
@@ -432,16 +457,22 @@ impl BanksState {
 /// What [`BankBase`] is computed from: everything but the swizzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BankInputs {
+    /// The page's layout `L`: tile index → element offset.
     pub layout: Layout,
+    /// The element width in bits.
     pub element_bits: i64,
+    /// Each thread's load width in bits, as the read uses it ([`BanksState::read_vector_bits`]).
     pub vector_bits: i64,
+    /// The bank model.
     pub banks: Banks,
+    /// The read's thread-value layout `(thread, value) → tile index`, or why there is none.
     pub tv: Result<Layout, FieldError>,
 }
 
 /// One side of the section: the tile under a memory layout, coloured by bank, and its read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Side {
+    /// The swizzle this side composes with `L`: the identity on the unswizzled side.
     pub swizzle: Swizzle,
     /// Each cell's bank (as its "address"), coloured bank by bank.
     pub grid: LargeGrid,
@@ -453,6 +484,7 @@ pub struct Side {
 /// indices, the grid's cells and who reads each element. A swizzle edit reuses them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BankBase {
+    /// What the tables were computed from.
     pub inputs: BankInputs,
     /// `L(i)` for every tile index, or why the tile is not read.
     offsets: Result<Vec<i64>, FieldError>,
@@ -471,6 +503,7 @@ pub struct BankBase {
 }
 
 impl BankBase {
+    /// The tables for `inputs`: at most [`MAX_BANK_ELEMENTS`] elements, else the offsets' error.
     pub fn of(inputs: &BankInputs) -> BankBase {
         let layout = &inputs.layout;
         let offsets = layout.values(MAX_BANK_ELEMENTS).map_err(|e| match e {
@@ -655,12 +688,16 @@ pub fn sectors_summary(side: &Side) -> Result<String, FieldError> {
 /// Both sides at once (the tests', and any caller's that does not keep the base).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BankView {
+    /// The tables both sides come from.
     pub base: BankBase,
+    /// The tile under `L`, unswizzled.
     pub plain: Side,
+    /// The tile under `swizzle ∘ L`.
     pub swizzled: Side,
 }
 
 impl BankView {
+    /// Both sides of `inputs`, the swizzled one under `swizzle`.
     pub fn of(inputs: &BankInputs, swizzle: Swizzle) -> BankView {
         let base = BankBase::of(inputs);
         BankView {
@@ -670,10 +707,12 @@ impl BankView {
         }
     }
 
+    /// [`BankBase::marked`] on this view's base.
     pub fn marked(&self, side: &Side, load: usize, phase: usize) -> Vec<usize> {
         self.base.marked(side, load, phase)
     }
 
+    /// [`BankBase::describe`] of cell `cell` between the two sides.
     pub fn describe(&self, cell: usize) -> Option<String> {
         self.base.describe(&self.plain, &self.swizzled, cell)
     }

@@ -74,12 +74,15 @@ impl WorkbenchState {
         Some(WorkbenchState::new(op, a, b))
     }
 
+    /// The operation (`op=`), `logical_divide` by default.
     pub fn op(&self) -> Operation {
         *self.op.value()
     }
+    /// A as typed (`A=`).
     pub fn a_text(&self) -> &str {
         self.a.text()
     }
+    /// B as typed (`B=`), read as the operation's operand kind.
     pub fn b_text(&self) -> &str {
         self.b.text()
     }
@@ -91,9 +94,11 @@ impl WorkbenchState {
     pub fn b(&self) -> &Operand {
         self.b.value()
     }
+    /// Why the typed A is not a usable layout (the last A stays).
     pub fn a_error(&self) -> Option<&FieldError> {
         self.a.error()
     }
+    /// Why the typed B does not read as the operation's operand (the last B stays).
     pub fn b_error(&self) -> Option<&FieldError> {
         self.b.error()
     }

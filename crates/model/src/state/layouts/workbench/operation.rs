@@ -15,22 +15,39 @@ use crate::state::field::FieldError;
 /// One operation of the layout algebra, with pycute's (CUTLASS 4.2) semantics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Operation {
+    /// `coalesce(A)`: fewest modes, the same function.
     Coalesce,
+    /// `coalesce(A, profile)`: each mode the profile names coalesced on its own.
     CoalesceByMode,
+    /// `filter(A)`: coalesced, without stride-0 and size-1 modes.
     Filter,
+    /// `complement(A, M)`: the layout filling the gaps of A's image up to `M`.
     Complement,
+    /// `composition(A, B)`: `R(i) = A(B(i))`.
     Composition,
+    /// `left_inverse(A)`: `R(A(i)) = i`.
     LeftInverse,
+    /// `right_inverse(A)`: `A(R(i)) = i`.
     RightInverse,
+    /// `logical_divide(A, B) = A ∘ (B, B*)`: `(tile, rest)` per mode.
     LogicalDivide,
+    /// `zipped_divide(A, B)`: `((tile modes), (rest modes))`.
     ZippedDivide,
+    /// `tiled_divide(A, B)`: `((tile modes), rest0, rest1, …)`.
     TiledDivide,
+    /// `flat_divide(A, B)`: `(tile0, tile1, …, rest0, rest1, …)`.
     FlatDivide,
+    /// `logical_product(A, B) = (A, A* ∘ B)`.
     LogicalProduct,
+    /// `zipped_product(A, B)`: `((A modes), (B modes))`.
     ZippedProduct,
+    /// `tiled_product(A, B)`: `((A modes), B0, B1, …)`.
     TiledProduct,
+    /// `flat_product(A, B)`: `(A0, A1, …, B0, B1, …)`.
     FlatProduct,
+    /// `blocked_product(A, B)`: `((A0, B0), (A1, B1), …)`, B laid out by `A*`.
     BlockedProduct,
+    /// `raked_product(A, B)`: `((B0, A0), (B1, A1), …)`, B laid out by `A*`.
     RakedProduct,
 }
 
@@ -52,14 +69,20 @@ pub enum OperandKind {
 /// A parsed second operand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Operand {
+    /// No B: the operation takes A alone.
     None,
+    /// A profile such as `(_,_)`.
     Profile(IntTuple),
+    /// Complement's codomain bound `M`, at least 1.
     Integer(i64),
+    /// A layout (a blocked or raked product's B).
     Layout(Layout),
+    /// A layout, or `<B0,B1,…>` with one tiler per mode.
     Tiler(Tiler),
 }
 
 impl Operation {
+    /// Every operation, in the picker's order.
     pub const ALL: [Operation; 17] = [
         Operation::Coalesce,
         Operation::CoalesceByMode,
@@ -103,6 +126,7 @@ impl Operation {
         }
     }
 
+    /// The picker's title.
     pub fn title(self) -> &'static str {
         match self {
             Operation::Coalesce => "coalesce",
@@ -160,6 +184,7 @@ impl Operation {
         }
     }
 
+    /// What the operation takes as B.
     pub fn operand(self) -> OperandKind {
         match self {
             Operation::Coalesce
@@ -282,6 +307,7 @@ impl Operand {
         }
     }
 
+    /// The kind [`Operand::parse`] read this operand as.
     pub fn kind(&self) -> OperandKind {
         match self {
             Operand::None => OperandKind::None,
