@@ -21,6 +21,7 @@ pub enum CopyOver {
 }
 
 impl CopyOver {
+    /// Every choice, in the picker's order: A, B, C, then thread and value layouts.
     pub const ALL: [CopyOver; 4] = [
         CopyOver::Operand(Operand::A),
         CopyOver::Operand(Operand::B),
@@ -36,6 +37,7 @@ impl CopyOver {
             CopyOver::Layouts => "layouts",
         }
     }
+    /// The picker's title, with the CuTe call it makes.
     pub fn title(self) -> &'static str {
         match self {
             CopyOver::Operand(Operand::A) => "the MMA's A (make_tiled_copy_A)",
@@ -44,6 +46,7 @@ impl CopyOver {
             CopyOver::Layouts => "thread and value layouts (make_tiled_copy)",
         }
     }
+    /// The value a slug names; `None` for any other.
     pub fn parse(slug: &str) -> Option<CopyOver> {
         CopyOver::ALL.into_iter().find(|c| c.as_str() == slug)
     }
@@ -56,8 +59,11 @@ pub struct CopyFields {
     pub atom: String,
     /// The element width in bits, as typed.
     pub bits: String,
+    /// What the copy tiles (`over=`).
     pub over: CopyOver,
+    /// The thread layout of `make_tiled_copy`, as typed (`thr=`, `(_16,_8):(_8,_1)` by default).
     pub thr: String,
+    /// The value layout of `make_tiled_copy`, as typed (`val=`, `(_1,_8)` by default).
     pub val: String,
     /// The shared-memory layout of the copy tile (tile index → element offset), swizzled or
     /// not; empty: no bank analysis.
@@ -83,10 +89,15 @@ impl Default for CopyFields {
 /// A copy field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CopyField {
+    /// The copy atom's name (`copy=`).
     Atom,
+    /// The element width in bits (`bits=`).
     Bits,
+    /// The thread layout (`thr=`).
     Thr,
+    /// The value layout (`val=`); also blamed when `make_tiled_copy` refuses the two.
     Val,
+    /// The shared-memory layout of the copy tile (`smem=`).
     Smem,
 }
 

@@ -10,7 +10,9 @@ use crate::state::field::FieldError;
 /// The threads lit: one thread, or a warp's 32.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pick {
+    /// Thread `t` (typed `t5` or `5`).
     Thread(i64),
+    /// Warp `w`, threads `32w..32w+32` (typed `w1` or `warp 1`).
     Warp(i64),
 }
 
@@ -130,7 +132,9 @@ pub fn registers(atom: &MmaAtom, operand: Operand, values: i64, listed: usize) -
 /// `thr_mma.partition_X(local_tile(…))` cuts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// The GEMM's `[M, N, K]`, each a whole number of tiles.
     pub mnk: [i64; 3],
+    /// The block's tile coordinates `[m, n, k]`, each below its extent's tile count.
     pub block: [i64; 3],
 }
 

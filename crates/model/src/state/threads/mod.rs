@@ -29,9 +29,13 @@ pub const MAX_ELEMENTS: usize = 1 << 20;
 
 /// A ready-made tiled MMA, and the copy that feeds it.
 pub struct Preset {
+    /// The picker's title.
     pub name: &'static str,
+    /// The MMA atom's CuTe name (`atom=`): `SM80_16x8x16_F16F16F16F16_TN`.
     pub atom: &'static str,
+    /// The atom layout over M, N, K (`layout=`): `2x2x1`.
     pub layout: &'static str,
+    /// The permutation (`perm=`): `(_32,_32,_16)`; empty for none.
     pub permutation: &'static str,
     /// The copy atom, what it tiles, its element width and the shared-memory layout of its
     /// tile; `None`: no copy.
@@ -50,6 +54,7 @@ const LDSM_A: Option<PresetCopy> = Some((
     "Sw<2,3,3> o 0 o (32,16):(32,1)",
 ));
 
+/// The presets, in the picker's order; the first is the page's default.
 pub const PRESETS: [Preset; 5] = [
     Preset {
         name: "SM80 16×8×16 F16, one warp",
@@ -130,8 +135,10 @@ pub enum ThreadColour {
 }
 
 impl ThreadColour {
+    /// Every choice, in the picker's order.
     pub const ALL: [ThreadColour; 3] =
         [ThreadColour::Cycle, ThreadColour::Ramp, ThreadColour::Warp];
+    /// The URL slug (`colour=`).
     pub fn as_str(self) -> &'static str {
         match self {
             ThreadColour::Cycle => "cycle",
@@ -139,6 +146,7 @@ impl ThreadColour {
             ThreadColour::Warp => "warp",
         }
     }
+    /// The picker's title.
     pub fn title(self) -> &'static str {
         match self {
             ThreadColour::Cycle => "thread mod 8",
@@ -146,11 +154,15 @@ impl ThreadColour {
             ThreadColour::Warp => "warp",
         }
     }
+    /// The value a slug names; `None` for any other.
     pub fn parse(slug: &str) -> Option<ThreadColour> {
         ThreadColour::ALL.into_iter().find(|c| c.as_str() == slug)
     }
 }
 
+/// The Threads page's state: `atom=…&layout=…&perm=…`, the pick, the GEMM and block, the
+/// copy's fields and the colouring. Each field keeps its text; the TiledMMA, the copy and the
+/// pick they last made stay while a field is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThreadsState {
     /// Every field as typed, by [`Field`], with why it makes no TiledMMA, copy or pick. The
@@ -170,6 +182,7 @@ pub struct ThreadsState {
     copy: Option<(TiledCopy, Vec<String>)>,
     /// The last shared-memory layout that was read.
     smem: Option<ComposedLayout>,
+    /// How each element is coloured by who holds it (`colour=`).
     pub colour: ThreadColour,
 }
 
@@ -207,15 +220,23 @@ impl Default for ThreadsState {
 /// Which field an error is next to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
+    /// The MMA atom's name (`atom=`).
     Atom,
+    /// The atom layout over M, N, K (`layout=`), `2x2x1`.
     Layout,
+    /// The permutation (`perm=`), `(_32,_32,_16)`.
     Permutation,
     /// The thread or warp to light.
     Pick,
+    /// The copy atom's name (`copy=`).
     CopyAtom,
+    /// The copy's element width in bits (`bits=`).
     CopyBits,
+    /// The copy's thread layout (`thr=`).
     CopyThr,
+    /// The copy's value layout (`val=`).
     CopyVal,
+    /// The copy tile's shared-memory layout (`smem=`).
     CopySmem,
     /// The GEMM `M×N×K` the tile is a block of.
     Gemm,
@@ -241,18 +262,23 @@ fn make(atom: &str, layout: &str, permutation: &str) -> Result<TiledMma, (Field,
 }
 
 impl ThreadsState {
+    /// The MMA atom's name as typed.
     pub fn atom(&self) -> &str {
         self.text(Field::Atom)
     }
+    /// The atom layout as typed.
     pub fn layout_text(&self) -> &str {
         self.text(Field::Layout)
     }
+    /// The permutation as typed.
     pub fn permutation_text(&self) -> &str {
         self.text(Field::Permutation)
     }
+    /// Why `field` makes no TiledMMA, copy, pick or problem; `None` while it is good.
     pub fn error(&self, field: Field) -> Option<&FieldError> {
         self.fields[field as usize].error()
     }
+    /// The thread or warp to light, as typed (`pick=`).
     pub fn pick_text(&self) -> &str {
         self.text(Field::Pick)
     }
@@ -281,6 +307,7 @@ impl ThreadsState {
     pub fn text(&self, field: Field) -> &str {
         self.fields[field as usize].text()
     }
+    /// The last TiledMMA the atom, layout and permutation made.
     pub fn mma(&self) -> &TiledMma {
         &self.mma
     }

@@ -10,6 +10,7 @@ use engine::LayoutError;
 /// One operand's way to the Triton page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TritonLink {
+    /// The MMA operand: C, A or B.
     pub operand: Operand,
     /// The Triton page's query (`layout=…&shape=…`, and `to=…` with Triton's own layout), or
     /// why the operand is no linear layout.
