@@ -11,8 +11,11 @@ use crate::state::field::{FieldError, Parsed};
 /// The three fields of the morphism editor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
+    /// The domain `S`, a nested tuple of positive integers: `(4,4)`.
     Domain,
+    /// The codomain `T`, a nested tuple of positive integers: `(4,2,4)`.
     Codomain,
+    /// The map, one 1-based codomain leaf per domain leaf (`*` or 0 unmapped): `(1,3)`.
     Map,
 }
 
@@ -98,6 +101,7 @@ impl Editor {
         }
     }
 
+    /// The field as typed.
     pub fn text(&self, part: Part) -> &str {
         match part {
             Part::Domain => self.domain.text(),
@@ -106,6 +110,7 @@ impl Editor {
         }
     }
 
+    /// Why the field does not parse, or (on the map) why the three form no morphism.
     pub fn error(&self, part: Part) -> Option<&FieldError> {
         match part {
             Part::Domain => self.domain.error(),

@@ -13,22 +13,29 @@ use engine::LayoutError;
 /// What the pointer is on: a domain leaf (also its arrow and its layout mode) or a grid cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MorphHover {
+    /// Domain leaf `k` (0-based), with its arrow and its mode of `L_f`.
     Leaf(usize),
+    /// Cell `cell` of `L_f`'s grid, row-major.
     Cell(usize),
 }
 
 /// What a hover lights: domain leaves (with their arrows and modes) and grid cells.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MorphLit {
+    /// The domain leaves lit, 0-based.
     pub leaves: SortedSet<usize>,
+    /// The grid cells lit, row-major.
     pub cells: SortedSet<usize>,
 }
 
 /// A morphism with everything drawn for it: the diagram, its layout, the layout's grid.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Drawn {
+    /// The arrow diagram `S --map--> T`.
     pub diagram: Diagram,
+    /// The encoded layout `L_f`, or why it has none (a size past 64 bits).
     pub layout: Result<Layout, LayoutError>,
+    /// `L_f`'s grid, or why it is not drawn.
     pub grid: Result<StackGrid, FieldError>,
     /// The layout index of each grid cell.
     indices: Vec<i64>,
@@ -37,6 +44,7 @@ pub struct Drawn {
 }
 
 impl Drawn {
+    /// The diagram, layout and grid of `f`, with what a hover needs to link them.
     pub fn of(f: &Morphism) -> Drawn {
         let layout = f.layout();
         let grid = match &layout {

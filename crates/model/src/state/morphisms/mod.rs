@@ -85,6 +85,7 @@ impl MorphismsState {
         self.editor.load_text(text)
     }
 
+    /// The layout typed to load its standard representation (not kept in the URL).
     pub fn from_layout_text(&self) -> &str {
         self.from_layout.text()
     }
@@ -107,10 +108,12 @@ impl MorphismsState {
         });
     }
 
+    /// The operation drawn under Operations (`op=`).
     pub fn op(&self) -> MorphOp {
         self.op
     }
 
+    /// The second operand `g` as typed (`g=`), in `tract` notation.
     pub fn g_text(&self) -> &str {
         self.g.text()
     }
@@ -120,10 +123,12 @@ impl MorphismsState {
         self.g.value()
     }
 
+    /// Why the typed `g` is no morphism (the last `g` stays).
     pub fn g_error(&self) -> Option<&FieldError> {
         self.g.error()
     }
 
+    /// Takes what was typed for `g`; the last `g` stays on an error.
     pub fn set_g(&mut self, text: &str) {
         self.g.set(text, |text| Ok(Morphism::parse(text)?));
     }
@@ -144,6 +149,10 @@ impl MorphismsState {
         }
     }
 
+    /// The operation on the editor's `f` and the last `g`, beside the CuTe operation it models.
+    ///
+    /// # Errors
+    /// Why the operation is not defined for these operands.
     pub fn op_result(&self) -> Result<OpResult, LayoutError> {
         run_op(self.op, self.editor.morphism(), self.g())
     }
@@ -194,10 +203,12 @@ impl MorphismsState {
         self.step
     }
 
+    /// Shows step `step` of the walkthrough (0-based; `step=` in the URL).
     pub fn set_step(&mut self, step: usize) {
         self.step = step;
     }
 
+    /// Loads preset `k` of [`COMPOSITION_PRESETS`] into A and B, from step 1.
     pub fn load_preset(&mut self, k: usize) {
         if let Some(&(_, a, b)) = COMPOSITION_PRESETS.get(k) {
             self.set_operand(true, a);
@@ -205,6 +216,10 @@ impl MorphismsState {
         }
     }
 
+    /// Algorithm 4.1.3's steps for `A ∘ B`, the last A and B that parsed.
+    ///
+    /// # Errors
+    /// An operand that is not tractable, or no mutual refinement.
     pub fn steps(&self) -> Result<Vec<Step>, FieldError> {
         walkthrough(self.a(), self.b())
     }

@@ -14,13 +14,18 @@ const MAX_COMPARED: i64 = 1 << 16;
 pub enum MorphOp {
     /// `g ∘ f`, drawn by pasting `f` and `g` along the shared middle column.
     Compose,
+    /// `coal(f)`, modelling `coalesce(L_f)`.
     Coalesce,
+    /// `f^c`, modelling `complement(L_f, cosize(f))`.
     Complement,
+    /// `f ⊘ g`, modelling `logical_divide(L_f, L_g)`.
     LogicalDivide,
+    /// `f ⊗ g`, modelling `logical_product(L_f, L_g)`.
     LogicalProduct,
 }
 
 impl MorphOp {
+    /// Every operation, in the picker's order.
     pub const ALL: [MorphOp; 5] = [
         MorphOp::Compose,
         MorphOp::Coalesce,
@@ -29,6 +34,7 @@ impl MorphOp {
         MorphOp::LogicalProduct,
     ];
 
+    /// The URL slug (`op=`).
     pub fn as_str(self) -> &'static str {
         match self {
             MorphOp::Compose => "compose",
@@ -39,6 +45,7 @@ impl MorphOp {
         }
     }
 
+    /// The picker's title.
     pub fn title(self) -> &'static str {
         match self {
             MorphOp::Compose => "composition g ∘ f",
@@ -49,6 +56,7 @@ impl MorphOp {
         }
     }
 
+    /// The value a slug names; `None` for any other.
     pub fn parse(text: &str) -> Option<MorphOp> {
         MorphOp::ALL.into_iter().find(|op| op.as_str() == text)
     }
@@ -83,6 +91,7 @@ impl MorphOp {
 /// on the encoded layouts and whether the two agree.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OpResult {
+    /// The operation's result, a morphism.
     pub result: Morphism,
     /// What is drawn, in order: for composition `f` and `g` pasted; for a divide or a
     /// product `g` (`f` is the editor's); for a coalesce `f` with each leaf coloured as the
@@ -92,6 +101,7 @@ pub struct OpResult {
     pub layout: Layout,
     /// The layout operation on `L_f` (and `L_g`), in CuTe's semantics, and its text.
     pub layout_op: String,
+    /// The layout operation's result, or why CuTe refuses it.
     pub layout_result: Result<Layout, LayoutError>,
     /// Whether `L_result` and the layout operation's result are the same function.
     pub agree: Result<bool, FieldError>,
@@ -100,8 +110,11 @@ pub struct OpResult {
 /// A drawn arrow diagram with its caption and the stem of its test ids and file names.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
+    /// The stem of its test ids and file names: `pasted`, `g`, `f`, `result`, `walk`.
     pub id: &'static str,
+    /// The caption under it (empty in the walkthrough).
     pub caption: &'static str,
+    /// The diagram drawn.
     pub diagram: Diagram,
 }
 

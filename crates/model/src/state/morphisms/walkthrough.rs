@@ -20,8 +20,11 @@ pub const COMPOSITION_PRESETS: [(&str, &str, &str); 4] = [
 /// One step of Algorithm 4.1.3: a title, lines of text and the diagram to draw.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
+    /// The step's title: `1. Standard representation of B, the inner layout`.
     pub title: String,
+    /// What the step computes, one equation a line.
     pub lines: Vec<String>,
+    /// The morphisms the step makes, pasted; `None` for the last step.
     pub figure: Option<Figure>,
 }
 
