@@ -12,7 +12,9 @@ use crate::state::field::{FieldError, Parsed};
 pub struct ExprMode {
     /// `name:min:max` entries separated by commas.
     pub vars: String,
+    /// The index expression, plain or as tinygrad renders it: `((ridx0*2)+ridx1)`.
     pub idx: String,
+    /// The validity expression; where it is 0 the cell is masked (`True`: nothing is).
     pub valid: String,
 }
 
@@ -30,8 +32,11 @@ impl Default for ExprMode {
 /// Errors per field.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ExprErrors {
+    /// What is wrong with the variable list, or a box past [`MAX_DRAWN_CELLS`] points.
     pub vars: Option<FieldError>,
+    /// Why `idx` does not parse.
     pub idx: Option<FieldError>,
+    /// Why `valid` does not parse.
     pub valid: Option<FieldError>,
 }
 
@@ -150,12 +155,16 @@ impl ExprMode {
 /// Which field of expression mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExprField {
+    /// The variables, `name:min:max, …`.
     Vars,
+    /// The `idx` expression.
     Idx,
+    /// The `valid` expression.
     Valid,
 }
 
 impl ExprField {
+    /// The three fields, in the order shown.
     pub const ALL: [ExprField; 3] = [ExprField::Vars, ExprField::Idx, ExprField::Valid];
 }
 
@@ -192,6 +201,7 @@ impl ExprEditor {
             valid: self.text(ExprField::Valid).to_string(),
         }
     }
+    /// `field` as typed.
     pub fn text(&self, field: ExprField) -> &str {
         self.fields[field as usize].text()
     }
@@ -225,6 +235,8 @@ impl ExprEditor {
         });
     }
 
+    /// Takes what was typed in `field` and evaluates the three again; a bad one keeps the last
+    /// grid.
     pub fn set(&mut self, field: ExprField, text: &str) {
         let mut fields = self.fields.clone();
         fields[field as usize].set_text(text);

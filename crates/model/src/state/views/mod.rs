@@ -22,6 +22,7 @@ const MERGE_LIMIT: usize = 1 << 16;
 /// What one history step did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StepOutcome {
+    /// The op, as `op_text` writes it in `ops=`.
     pub op: MovementOp,
     /// The stack after this step, or why the step no longer applies (the base or an earlier
     /// step changed).
@@ -30,8 +31,11 @@ pub struct StepOutcome {
     pub new_view: Option<NewViewReason>,
 }
 
+/// The Views page's state: the base view's keys, then `ops=kind:arg;…`, `views=…` (imported
+/// views above the base), `at=k` and `colour=…`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ViewsState {
+    /// The base view as typed, with the last view that parsed.
     pub editor: ViewEditor,
     /// Views stacked on the edited view before any op (from an imported `ShapeTracker`).
     upper: Vec<View>,
@@ -43,10 +47,13 @@ pub struct ViewsState {
 }
 
 impl ViewsState {
+    /// The history: the movement ops applied to the base stack, in order (at most
+    /// [`MAX_STEPS`]).
     pub fn steps(&self) -> &[MovementOp] {
         &self.steps
     }
 
+    /// The step whose stack is shown (`at=`); `None` shows the last.
     pub fn selected(&self) -> Option<usize> {
         self.selected
     }
@@ -264,6 +271,7 @@ impl ViewsState {
         Ok(())
     }
 
+    /// Removes step `index` of the history and shows the last step.
     pub fn remove_step(&mut self, index: usize) {
         if index < self.steps.len() {
             self.steps.remove(index);

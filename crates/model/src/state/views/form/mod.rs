@@ -15,9 +15,13 @@ const MAX_FIELD_CHARS: usize = 64;
 /// One dimension as typed. A blank stride means row-major; a blank mask bound means the dim's end.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct DimRow {
+    /// The size as typed: a whole number or a name like `N`.
     pub shape: String,
+    /// The stride as typed; blank follows the sizes (row-major).
     pub stride: String,
+    /// The mask's first index kept as typed; blank is 0.
     pub mask_begin: String,
+    /// The mask's end (exclusive) as typed; blank is the size.
     pub mask_end: String,
 }
 
@@ -34,13 +38,18 @@ impl DimRow {
 /// Which text box of a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RowField {
+    /// The size.
     Shape,
+    /// The stride.
     Stride,
+    /// The mask's begin.
     MaskBegin,
+    /// The mask's end.
     MaskEnd,
 }
 
 impl RowField {
+    /// The stem of the field's test id, before its row: `shape-0`, `mask-begin-2`.
     pub fn as_str(self) -> &'static str {
         match self {
             RowField::Shape => "shape",
@@ -54,17 +63,24 @@ impl RowField {
 /// An error shown next to one field: `row` is the dimension, `None` for the offset or the view.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FormError {
+    /// The dimension, 0-based.
     pub row: Option<usize>,
+    /// The text box of the row; `None` for the offset or the whole view.
     pub field: Option<RowField>,
+    /// What is wrong.
     pub error: FieldError,
 }
 
 /// A named size with its range and the value it is bound to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Symbol {
+    /// The name typed as a size: `N`, `batch_1`.
     pub name: String,
+    /// The least value it takes, at least 1.
     pub min: i64,
+    /// The greatest value it takes.
     pub max: i64,
+    /// The value the concrete view uses, `min <= value <= max`.
     pub value: i64,
 }
 
@@ -76,9 +92,12 @@ pub fn is_name(text: &str) -> bool {
         && text.len() <= 32
 }
 
+/// The base view as typed: `shape=…&strides=…&offset=…&mask=…&sym=…` in the URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ViewForm {
+    /// One row per dimension, at most [`MAX_RANK`].
     pub dims: Vec<DimRow>,
+    /// The offset as typed (`0` by default).
     pub offset: String,
     /// The names used as sizes, each bound to a value.
     pub symbols: Vec<Symbol>,
@@ -129,6 +148,7 @@ impl ViewEditor {
         editor
     }
 
+    /// What is typed.
     pub fn form(&self) -> &ViewForm {
         &self.form
     }
@@ -136,9 +156,11 @@ impl ViewEditor {
     pub fn view(&self) -> &View {
         &self.view
     }
+    /// The errors of what is typed, each at its row and field; empty while it parses.
     pub fn errors(&self) -> &[FormError] {
         &self.errors
     }
+    /// Whether what is typed makes the shown view.
     pub fn is_valid(&self) -> bool {
         self.errors.is_empty()
     }
@@ -151,10 +173,12 @@ impl ViewEditor {
             .map(|e| &e.error)
     }
 
+    /// The text pasted into the `View(...)` field.
     pub fn paste(&self) -> &str {
         self.paste.text()
     }
 
+    /// Why the pasted text is no tinygrad view.
     pub fn paste_error(&self) -> Option<&FieldError> {
         self.paste.error()
     }
@@ -184,6 +208,8 @@ impl ViewEditor {
         self.form = form;
     }
 
+    /// Takes what was typed in one text box of dimension `row` (cut to 64 characters); a
+    /// name as a size gets a symbol.
     pub fn set_field(&mut self, row: usize, field: RowField, text: &str) {
         let mut form = self.form.clone();
         if let Some(dim) = form.dims.get_mut(row) {
@@ -281,6 +307,7 @@ impl ViewEditor {
         SymView::contiguous(dims?, vars).ok()
     }
 
+    /// Takes what was typed for the offset (cut to 64 characters).
     pub fn set_offset(&mut self, text: &str) {
         let mut form = self.form.clone();
         form.offset = clip(text);
@@ -314,6 +341,7 @@ impl ViewEditor {
         self.set_form(form);
     }
 
+    /// Removes dimension `row`.
     pub fn remove_dim(&mut self, row: usize) {
         if row >= self.form.dims.len() {
             return;
@@ -337,12 +365,16 @@ impl ViewEditor {
 /// Which part of a symbol a field edits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SymbolPart {
+    /// The least value.
     Min,
+    /// The greatest value.
     Max,
+    /// The value bound.
     Value,
 }
 
 impl SymbolPart {
+    /// The part's name, in errors: `min`, `max`, `value`.
     pub fn as_str(self) -> &'static str {
         match self {
             SymbolPart::Min => "min",
