@@ -25,23 +25,32 @@ pub const MAX_RUN_ELEMENTS: usize = 1 << 22;
 /// Which page's state the shader is generated from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Source {
+    /// The Views page's shown stack (`from=views`).
     #[default]
     Views,
+    /// The Layouts page's layout (`from=layouts`).
     Layouts,
+    /// The Morphisms page's encoded layout `L_f` (`from=morphisms`).
     Morphisms,
+    /// An input of the Syno page's chain (`from=syno&in=k`).
     Syno,
 }
 
 /// The states of the pages a shader can come from.
 #[derive(Clone, Copy)]
 pub struct Pages<'a> {
+    /// The Views page's state.
     pub views: &'a ViewsState,
+    /// The Layouts page's state.
     pub layouts: &'a LayoutsState,
+    /// The Morphisms page's state.
     pub morphisms: &'a MorphismsState,
+    /// The Syno page's state.
     pub syno: &'a SynoState,
 }
 
 impl Source {
+    /// Every source, in the picker's order.
     pub const ALL: [Source; 4] = [
         Source::Views,
         Source::Layouts,
@@ -49,10 +58,12 @@ impl Source {
         Source::Syno,
     ];
 
+    /// The URL slug (`from=`): the source page's own.
     pub fn as_str(self) -> &'static str {
         self.page().as_str()
     }
 
+    /// The picker's title.
     pub fn title(self) -> &'static str {
         match self {
             Source::Views => "the view stack (Views page)",
@@ -62,10 +73,12 @@ impl Source {
         }
     }
 
+    /// The value a slug names; `None` for any other.
     pub fn parse(slug: &str) -> Option<Source> {
         Source::ALL.into_iter().find(|s| s.as_str() == slug)
     }
 
+    /// The page the source's state belongs to.
     pub fn page(self) -> Page {
         match self {
             Source::Views => Page::Views,
@@ -97,6 +110,7 @@ const OPTION_CHARS: usize = 40;
 /// The generator options as typed, the last valid ones and the errors.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShaderState {
+    /// The page the kernel is generated from (`from=`).
     pub from: Source,
     /// Which input of a Syno chain.
     pub input: usize,
@@ -126,7 +140,9 @@ impl Default for ShaderState {
 /// A typed option field: the fill value or the workgroup size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptField {
+    /// The value masked elements get (`fill=`), any `i32`.
     Fill,
+    /// The workgroup size (`wg=`), 1 to 256.
     Workgroup,
 }
 
@@ -179,6 +195,7 @@ impl ShaderState {
         }
     }
 
+    /// Sets the index type from its slug: `u32`, or `i32` for any other (`ty=`).
     pub fn set_index_type(&mut self, slug: &str) {
         self.index_type = if slug == "u32" {
             IndexType::U32
@@ -249,8 +266,11 @@ impl PageState for ShaderState {
 /// What a shader indexes: a view stack, a CuTe layout, or input `k` of a Syno chain.
 #[derive(Clone, Debug)]
 pub enum Subject {
+    /// A view stack: element `i` is its `i`-th row-major element.
     Stack(ShapeTracker),
+    /// A CuTe layout: element `i` is `L(i)`, `i` colexicographic.
     Layout(Layout),
+    /// Input `k` of a Syno chain, read over the operator's loops by its access expression.
     Syno(Box<Access>, usize),
 }
 
@@ -306,8 +326,11 @@ impl Subject {
 /// A generated shader with its lines and what it computes.
 #[derive(Clone, Debug)]
 pub struct Generated {
+    /// The kernel: its WGSL, shape, loop variables and operation count.
     pub shader: Shader,
+    /// The WGSL's lines, highlighted, each with the part it computes.
     pub lines: Vec<Line>,
+    /// What the kernel's elements are, to evaluate them natively.
     pub cells: Cells,
 }
 
@@ -321,7 +344,9 @@ impl PartialEq for Generated {
 /// The output a kernel writes over an arange input (`input[k] = k`), and that input's length.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expected {
+    /// One word per output element: its offset where valid, else the fill.
     pub output: Vec<i32>,
+    /// The arange input's length: the highest valid offset plus one.
     pub input_len: u32,
 }
 
@@ -389,7 +414,9 @@ impl Generated {
 /// got), and how many there are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunCheck {
+    /// How many elements were compared (the expected output's length).
     pub elements: usize,
+    /// `(element, expected, got)` for each that differs; `None`: the GPU wrote nothing there.
     pub mismatches: Vec<(usize, i32, Option<i32>)>,
 }
 
@@ -454,11 +481,17 @@ impl RunCheck {
 /// A token's kind, which sets its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok {
+    /// Punctuation, spaces and other names.
     Plain,
+    /// A `//` comment, to the end of the line.
     Comment,
+    /// `fn`, `let`, `var`, `return`, `if`, `else`, `struct`, `true`, `false`.
     Keyword,
+    /// `u32`, `i32`, `bool`, `vec3`, `array`, `Address`.
     Type,
+    /// A literal starting with a digit: `0`, `1u`.
     Number,
+    /// `@compute`, `@group`, `@binding`, …
     Attribute,
     /// A loop variable `ridx{k}`.
     Var(usize),
@@ -482,6 +515,7 @@ impl Tok {
 /// What a line computes, which sets what hovering it lights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
+    /// Nothing to light: declarations, braces, comments.
     None,
     /// `let ridx{k} = …`: the coordinate along dimension `k`.
     Var(usize),
@@ -496,7 +530,9 @@ pub enum Part {
 /// One line of the shader: its tokens (their texts joined are the line) and what it computes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// The tokens in order, with their kinds; their texts joined are the line.
     pub tokens: Vec<(Tok, String)>,
+    /// What the line computes.
     pub part: Part,
 }
 
