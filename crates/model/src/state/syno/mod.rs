@@ -71,7 +71,9 @@ pub struct Row {
 /// A problem in the program: its line (0-based) and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// The statement's line, 0-based, a `;` starting a line too (shown 1-based: `line 3: …`).
     pub line: usize,
+    /// What is wrong, in the engine's words or the page's.
     pub error: FieldError,
     /// The chain step a rule failed at, when one did.
     pub step: Option<usize>,
@@ -81,8 +83,11 @@ pub struct Problem {
 /// operator's access expressions (when there are inputs and the sizes are bound).
 #[derive(Clone, Debug, Default)]
 pub struct Built {
+    /// One row per statement that applied, `output` first (`bind` makes none).
     pub rows: Vec<Row>,
+    /// The first problem; nothing after it is built.
     pub problem: Option<Problem>,
+    /// Each input's access expression, once `inputs` finishes the chain.
     pub access: Option<Access>,
 }
 
@@ -471,6 +476,7 @@ impl Default for SynoState {
 }
 
 impl SynoState {
+    /// The program as typed (`chain=`, lines joined by `;`), at most [`MAX_CHARS`] characters.
     pub fn text(&self) -> &str {
         self.program.text()
     }
@@ -490,6 +496,8 @@ impl SynoState {
         self.program.error()
     }
 
+    /// Takes the program as typed and builds it; a problem keeps the last access expressions,
+    /// an unfinished chain (no `inputs` yet) is no error.
     pub fn set_text(&mut self, text: &str) {
         self.program.set_text(text);
         self.built = build(self.program.text());
@@ -589,6 +597,8 @@ impl SynoState {
         ))
     }
 
+    /// The state a query describes: `chain=` with lines joined by `;`; without it, the matmul
+    /// preset.
     pub fn from_query(query: &str) -> SynoState {
         let mut state = SynoState::default();
         if let Some(v) = query.split('&').find_map(|p| p.strip_prefix("chain=")) {
