@@ -24,6 +24,7 @@ pub enum TritonColour {
 }
 
 impl TritonColour {
+    /// Every choice, in the picker's order.
     pub const ALL: [TritonColour; 4] = [
         TritonColour::Thread,
         TritonColour::Lane,
@@ -31,6 +32,7 @@ impl TritonColour {
         TritonColour::Register,
     ];
 
+    /// The URL slug (`colour=`).
     pub fn as_str(self) -> &'static str {
         match self {
             TritonColour::Thread => "thread",
@@ -40,6 +42,7 @@ impl TritonColour {
         }
     }
 
+    /// The picker's title.
     pub fn title(self) -> &'static str {
         match self {
             TritonColour::Thread => "thread mod 8 (print_latex's colours)",
@@ -49,6 +52,7 @@ impl TritonColour {
         }
     }
 
+    /// The value a slug names; `None` for any other.
     pub fn parse(slug: &str) -> Option<TritonColour> {
         TritonColour::ALL.into_iter().find(|c| c.as_str() == slug)
     }

@@ -23,9 +23,13 @@ pub const MAX_INPUTS: usize = 1 << 20;
 
 /// A ready-made layout, its tensor, and a second layout to convert to (empty: none).
 pub struct Preset {
+    /// The picker's title.
     pub name: &'static str,
+    /// The layout, as an IR dump, a Gluon constructor or a tensor type prints it (`layout=`).
     pub layout: &'static str,
+    /// The tensor's shape (`shape=`): `32,64`.
     pub shape: &'static str,
+    /// The layout to convert to (`to=`); empty for none.
     pub other: &'static str,
 }
 
@@ -34,6 +38,7 @@ const BLOCKED: &str = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4
 const MMA_V2: &str = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], \
                       instrShape = [16, 8]}>";
 
+/// The presets, in the picker's order; the first is the page's default.
 pub const PRESETS: [Preset; 10] = [
     Preset {
         name: "blocked: 4 warps over 32×64, 4 elements a thread",
@@ -107,15 +112,20 @@ pub const PRESETS: [Preset; 10] = [
 /// Which field an error is next to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
+    /// The layout (`layout=`).
     Layout,
+    /// The tensor's shape (`shape=`), power-of-two sizes: `32,64`, `32x64`.
     Shape,
+    /// The second layout, to convert to (`to=`).
     Other,
+    /// The thread, warp or register to light (`pick=`).
     Pick,
 }
 
 const FIELDS: usize = 4;
 
 impl Field {
+    /// Every field, in the order shown.
     pub const ALL: [Field; FIELDS] = [Field::Layout, Field::Shape, Field::Other, Field::Pick];
 
     fn index(self) -> usize {
@@ -127,8 +137,11 @@ impl Field {
 /// a register (`r3`, in every thread).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TritonPick {
+    /// Thread `lane + lanes·warp` (typed `12` or `t12`).
     Thread(u32),
+    /// Warp `w` (typed `w1`).
     Warp(u32),
+    /// Register `r`, in every thread (typed `r3`).
     Register(u32),
 }
 
@@ -157,11 +170,17 @@ impl TritonPick {
 /// A layout as read: where it came from, the tensor's shape, and its linear layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Made {
+    /// The layout as read, which prints itself back as MLIR or Gluon.
     pub layout: TritonLayout,
+    /// The tensor's sizes, each a power of two.
     pub shape: Vec<u32>,
+    /// The layout over `shape` as a linear layout: (register, lane, warp, block) bits → element
+    /// bits, by XOR of bases.
     pub linear: LinearLayout,
 }
 
+/// The Triton page's state: `layout=…&shape=…&to=…&pick=…&colour=…`. Each field keeps its
+/// text; the layouts and the pick they last made stay while a field is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TritonState {
     /// Every field as typed, by [`Field`], with why it makes no layout or pick. The fields are
@@ -173,6 +192,7 @@ pub struct TritonState {
     other: Option<Made>,
     /// The last pick that was read.
     pick: Option<TritonPick>,
+    /// How each element is coloured by who holds it (`colour=`).
     pub colour: TritonColour,
 }
 
@@ -285,22 +305,27 @@ fn make(text: &str, shape_text: &str, shape: Option<&[u32]>) -> Result<Made, (Fi
 }
 
 impl TritonState {
+    /// `field` as typed.
     pub fn text(&self, field: Field) -> &str {
         self.fields[field.index()].text()
     }
 
+    /// Why `field` makes no layout or pick; `None` while it is good.
     pub fn error(&self, field: Field) -> Option<&FieldError> {
         self.fields[field.index()].error()
     }
 
+    /// The last layout the layout and shape fields made.
     pub fn made(&self) -> &Made {
         &self.made
     }
 
+    /// The last second layout made, over the first's shape; `None` while its field is empty.
     pub fn other(&self) -> Option<&Made> {
         self.other.as_ref()
     }
 
+    /// The last pick read, within the layout's threads, warps or registers.
     pub fn pick(&self) -> Option<TritonPick> {
         self.pick
     }
