@@ -24,10 +24,17 @@ pub enum FieldError {
     Conversion(NoConversion),
     /// The engine refused operation `op` on the operands: shown as "`op` needs `expected`"
     /// for a bad argument (the condition it breaks), "`op`: `error`" otherwise.
-    Needs { op: String, error: Box<LayoutError> },
+    Needs {
+        /// The operation the engine refused, as the message names it: `logical divide`.
+        op: String,
+        /// The engine's error; a `BadArgument`'s `expected` is the condition shown.
+        error: Box<LayoutError>,
+    },
     /// An error of a part of the input, said with where it is: "`context`: `error`".
     In {
+        /// Which part of the input, as the message names it: `B`, `line 3`.
         context: String,
+        /// The part's own error.
         error: Box<FieldError>,
     },
     /// A rule of the page's own, in words.
@@ -163,6 +170,7 @@ impl<T> Parsed<T> {
         self.error.as_ref()
     }
 
+    /// Whether the text as typed parses (no error).
     pub fn is_valid(&self) -> bool {
         self.error.is_none()
     }

@@ -22,6 +22,7 @@ pub struct Undo {
 }
 
 impl Undo {
+    /// The history holding `first` alone, the state the app opened with.
     pub fn new(first: &str) -> Undo {
         Undo {
             entries: vec![first.to_string()],

@@ -2,18 +2,27 @@
 
 use crate::state::theme::{Theme, KEY as THEME_KEY};
 
+/// A page of the app, the fragment's path: `#/layouts?…`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Page {
+    /// `#/views`: a tinygrad view stack and its movement ops.
     Views,
+    /// `#/layouts`: a CuTe layout, its algebra workbench, swizzles and bank conflicts.
     Layouts,
+    /// `#/morphisms`: a nested tuple morphism, its diagram and operations.
     Morphisms,
+    /// `#/syno`: a chain of Syno primitives and its inputs' access expressions.
     Syno,
+    /// `#/shader`: the WGSL kernel of another page's indexing.
     Shader,
+    /// `#/threads`: a TiledMMA and copy, who holds each element.
     Threads,
+    /// `#/triton`: a Triton layout over a tensor, who holds each element.
     Triton,
 }
 
 impl Page {
+    /// Every page, in the header's order.
     pub const ALL: [Page; 7] = [
         Page::Views,
         Page::Layouts,
@@ -37,6 +46,7 @@ impl Page {
         }
     }
 
+    /// The page's name in the header's navigation.
     pub fn title(self) -> &'static str {
         match self {
             Page::Views => "Views",
@@ -64,9 +74,13 @@ pub const VERSION: u32 = 1;
 /// written in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Route {
+    /// The page the path names; Views for an unknown or empty one.
     pub page: Page,
+    /// The page's own query: without `?`, `theme=` and `v=`.
     pub query: String,
+    /// The theme the link names (`theme=`); `None` when it names none.
     pub theme: Option<Theme>,
+    /// The permalink format the link says it was written in (`v=`); 1 when it says none.
     pub version: u32,
 }
 

@@ -9,13 +9,17 @@ pub const KEY: &str = "theme";
 /// A colour theme: the reader's system setting (`auto`), or forced.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theme {
+    /// The reader's system setting (`auto`): no `theme=` in links.
     #[default]
     Auto,
+    /// Light forced (`theme=light`).
     Light,
+    /// Dark forced (`theme=dark`).
     Dark,
 }
 
 impl Theme {
+    /// Every theme, in the Embed menu's order: `auto`, `light`, `dark`.
     pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
 
     /// The value in links and widget options.

@@ -7,8 +7,9 @@ use crate::state::field::{FieldError, Parsed};
 use crate::state::route::Page;
 use crate::state::theme::Theme;
 
-/// The heights an author may give, in CSS pixels.
+/// The shortest height an author may give, in CSS pixels.
 pub const MIN_HEIGHT: u32 = 120;
+/// The tallest height an author may give, in CSS pixels.
 pub const MAX_HEIGHT: u32 = 4000;
 
 /// Characters of the height field kept: enough for any valid height and a typo.
@@ -17,12 +18,15 @@ const HEIGHT_CHARS: usize = 12;
 /// What a snippet gives its widget.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Widget {
+    /// The page the widget opens (`page="layouts"`).
     pub page: Page,
     /// The part of the page's query that the panels show.
     pub state: String,
     /// The panels shown, in the page's order; never empty.
     pub panels: Vec<&'static str>,
+    /// A read-only widget (`interactive="false"`): hover and read, no editing.
     pub read_only: bool,
+    /// The widget's theme (`theme=`); `auto` is left out of the snippet.
     pub theme: Theme,
     /// In CSS pixels: the author's, else [`Widget::auto_height`].
     pub height: u32,
@@ -58,6 +62,7 @@ pub struct EmbedForm {
     panels: [Vec<&'static str>; Page::ALL.len()],
     /// A read-only widget: hover and read, no editing.
     pub read_only: bool,
+    /// The widget's theme: the reader's system setting (`auto`, the default) or forced.
     pub theme: Theme,
     /// The height as typed and the last valid one; `None` is automatic.
     height: Parsed<Option<u32>>,
@@ -123,10 +128,12 @@ impl EmbedForm {
         self.theme = Theme::parse(value).unwrap_or(self.theme);
     }
 
+    /// The height as typed, in CSS pixels (`px` allowed); blank is automatic.
     pub fn height_text(&self) -> &str {
         self.height.text()
     }
 
+    /// Why the typed height is none (the last valid one stays).
     pub fn height_error(&self) -> Option<&FieldError> {
         self.height.error()
     }

@@ -26,6 +26,7 @@ pub use crate::state::theme::Theme;
 /// | syno | editor, rows, expr, grid |
 /// | shader | editor, code, grid |
 /// | threads | editor, grid |
+/// | triton | editor, grid, export, notation |
 pub const PANELS: [&str; 13] = [
     "editor",
     "notation",
@@ -46,11 +47,14 @@ pub const PANELS: [&str; 13] = [
 /// widget's state is sent only there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EmbedOptions {
+    /// The theme (`theme=auto|light|dark`); `auto` by default.
     pub theme: Theme,
     /// `false` disables every control: the widget can be hovered and read, not edited.
     pub interactive: bool,
     /// The panels to show, in [`PANELS`]; empty shows them all.
     pub panels: Vec<&'static str>,
+    /// The origins (`http(s)://host[:port]`) messages are taken from and the state is sent to:
+    /// the widget's own, then those of `origin=`.
     pub origins: Vec<String>,
 }
 
