@@ -119,7 +119,9 @@ impl ExprMode {
         };
         let mut points: u128 = 1;
         for v in &vars {
-            points = points.saturating_mul((v.max - v.min) as u128 + 1);
+            // in i128: a range such as -1..=i64::MAX has more values than i64 holds
+            let values = i128::from(v.max) - i128::from(v.min) + 1;
+            points = points.saturating_mul(values.max(0) as u128);
         }
         if points > MAX_DRAWN_CELLS as u128 {
             errors.vars = Some(FieldError::rule(format!(
@@ -309,5 +311,9 @@ mod tests {
             .unwrap()
             .to_string()
             .contains("at most"));
+        // a range wider than i64 is counted, not overflowed
+        mode.vars = format!("x:-1:{}", i64::MAX);
+        let error = mode.evaluate().unwrap_err().vars.unwrap().to_string();
+        assert!(error.starts_with("9223372036854775809 points"), "{error}");
     }
 }
