@@ -2,7 +2,6 @@
 //! signals of the model's page state (`model::state`), draw its panels and pictures
 //! (`model::panels`) as DOM nodes, and talk to the browser (URL, storage, canvas, WebGPU); no
 //! layout mathematics lives here. `src/main.rs` only mounts `ui::App`.
-#![warn(missing_docs)]
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -1,6 +1,7 @@
 //! What Cargo cannot check about the code's shape (ARCHITECTURE.md): no source file over 800
 //! lines, no text parsed as HTML, the layers inside the model crate, the engine's and the
-//! model's dependencies, and one convention for module files.
+//! model's dependencies, one convention for module files, and every crate's public items
+//! documented (the workspace's `missing_docs` lint, which `cargo clippy -D warnings` enforces).
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -228,4 +229,32 @@ fn the_engine_and_the_model_depend_on_no_web_cli_or_gpu_crate() {
     assert!(app.contains("layout-lab-model") && !app.contains("layout-lab-cli"));
     let cli = closure(&graph, "layout-lab-cli");
     assert!(cli.contains("layout-lab-model") && !cli.contains("layout-lab-app"));
+}
+
+/// Every crate of the workspace takes the workspace's lints, which require documentation on
+/// every public item (`missing_docs`; `cargo clippy -D warnings` fails on a missing one).
+#[test]
+fn every_crate_documents_its_public_items() {
+    let workspace = read(&root().join("Cargo.toml"));
+    let lints = workspace
+        .split("[workspace.lints.rust]")
+        .nth(1)
+        .expect("a [workspace.lints.rust] table");
+    let table = lints.split("\n[").next().unwrap_or_default();
+    assert!(
+        table.lines().any(|l| l.trim().starts_with("missing_docs")),
+        "[workspace.lints.rust] sets missing_docs: {table}"
+    );
+    let mut manifests = files(&["crates"], &["toml"]);
+    manifests.retain(|p| p.ends_with("Cargo.toml"));
+    manifests.push(root().join("Cargo.toml"));
+    assert!(manifests.len() >= 7, "{manifests:?}");
+    for manifest in manifests {
+        let text = read(&manifest);
+        assert!(
+            text.contains("[lints]\nworkspace = true"),
+            "{} does not take the workspace's lints",
+            shown(&manifest)
+        );
+    }
 }

@@ -3,6 +3,4 @@
 //! `stats` apply and the test suites and benchmarks read cases with. The commands themselves
 //! are the binary's (`src/main.rs`).
 
-#![warn(missing_docs)]
-
 pub mod vectors;

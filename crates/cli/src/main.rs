@@ -1,7 +1,5 @@
 //! `layout-lab`: the native command line for documentation pipelines and reference checks.
 
-#![warn(missing_docs)]
-
 mod bank;
 mod check;
 mod cli;

@@ -1,7 +1,5 @@
 //! The layout engine: pure Rust, no web dependencies, tested natively.
 
-#![warn(missing_docs)]
-
 pub mod access;
 pub mod cute;
 pub mod error;

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Property tests of Nest morphisms against the CuTe layout algebra (pycute-exact, in
 //! `engine::cute::pycute::algebra`) and against brute-force layout functions: the paper's Theorems A–F, the
 //! standard-representation round trip, sorting, flat division and flat products of Tuple
@@ -8,6 +7,7 @@
 //! from `*` with the domain read off it (or the other way round), and random nestings of both.
 //! They draw from a list of small numbers that proptest shrinks toward zeros, i.e. toward flat,
 //! short, unmapped structures. `PROPTEST_CASES` sets the number of cases (default 256).
+#![cfg(not(target_arch = "wasm32"))]
 
 use testkit::{cases, Choices};
 

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Property tests of Syno chains (Syno's primitives) against brute-force oracles.
 //!
 //! Random chains are built step by step in both directions from a list of proptest-generated
@@ -19,6 +18,7 @@
 //!   windows no colour. `legal_chains_can_miss_elements` shows both.
 //!
 //! `PROPTEST_CASES` sets the number of cases per property (default 256).
+#![cfg(not(target_arch = "wasm32"))]
 
 use testkit::syno::{bindings, divisor, grow, random_step};
 use testkit::{cases, Choices};

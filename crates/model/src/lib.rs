@@ -11,8 +11,6 @@
 //!
 //! No leptos, no web-sys: the app turns [`panels::Markup`] calls into DOM nodes.
 
-#![warn(missing_docs)]
-
 pub mod draw;
 pub mod panels;
 pub mod state;

@@ -1,7 +1,7 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Every page state survives the URL: state -> query -> state gives the same state and the same
 //! query, for random states built the way a person builds them (fields typed, ops applied,
 //! morphisms and operands loaded). `PROPTEST_CASES` sets the number of cases (default 256).
+#![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
 

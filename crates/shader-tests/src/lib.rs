@@ -2,5 +2,3 @@
 //! validated by naga against `snapshots/wgsl/`, and run with wgpu on Mesa's lavapipe, element
 //! by element against the engine. A crate of its own so that wgpu and naga are built for these
 //! suites alone.
-
-#![warn(missing_docs)]

@@ -1,8 +1,8 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The generated WGSL kernels run for real: wgpu on Mesa's lavapipe (a CPU Vulkan driver,
 //! `VK_ICD_FILENAMES` set by `scripts/setup`) gathers an arange input through each kernel,
 //! and every output element must equal the engine's offset at that element (the fill value
 //! where the engine says masked).
+#![cfg(not(target_arch = "wasm32"))]
 
 use testkit::vector_cases as cases;
 use testkit::{syno::random_operator, Choices};

@@ -1,9 +1,9 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Every generated WGSL shader parses and validates with naga (wgsl-in): the presets against
 //! snapshot files, every case of the shared vector files, and random view stacks, layouts and
 //! Syno operators.
 //!
 //! `UPDATE_SNAPSHOTS=1 cargo test -p layout-lab-shader-tests --test wgsl` rewrites `snapshots/wgsl/`.
+#![cfg(not(target_arch = "wasm32"))]
 
 use testkit::vector_cases as cases;
 use testkit::{syno::random_operator, Choices};

@@ -3,8 +3,6 @@
 //! vectors ([`vectors_dir`], [`vector_cases`]). The engine's property suites, the CLI's and the
 //! shader suites use it; it is a dev-dependency only.
 
-#![warn(missing_docs)]
-
 use std::path::PathBuf;
 
 pub mod syno;

@@ -1,10 +1,10 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Property tests: engine answers against brute-force oracles; the oracles read [`View`]'s fields
 //! through its getters and share no other code with the engine.
 //!
 //! Generators build only admissible inputs: a base shape, then movement ops each drawn for the
 //! shape the previous ops left (tinygrad's `CheckingShapeTracker` idea). `PROPTEST_CASES` sets the
 //! number of cases per property (default 256).
+#![cfg(not(target_arch = "wasm32"))]
 
 use testkit::cases;
 
