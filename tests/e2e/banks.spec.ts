@@ -68,7 +68,7 @@ test("the colliding threads of a phase: the table, the banks, the hover", async 
   expect(layouts.consoleErrors).toEqual([]);
 });
 
-test("a GMMA atom: CuTe's print, where elements land, and CuTe's L(i)", async ({ page }) => {
+test("a GMMA atom: CuTe's print, its swizzle on bytes and on elements, the same counts", async ({ page }) => {
   const layouts = new LayoutsPage(page);
   await layouts.open("#/layouts");
   await page.getByTestId("element-bits").selectOption("16");
@@ -77,20 +77,52 @@ test("a GMMA atom: CuTe's print, where elements land, and CuTe's L(i)", async ({
   await expect(page.getByTestId("sw-m")).toHaveValue("3");
   const note = page.getByTestId("atom-note");
   await expect(note).toContainText("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
-  await expect(note).toContainText("Sw<3,3,3> on element offsets, where each element lands");
-  await page.getByTestId("swizzle-units").selectOption("cute");
+  await expect(note).toContainText("Sw<3,4,3> acts on byte addresses, which is Sw<3,3,3> on element offsets");
+  await expect(page.getByTestId("units-note")).toHaveText("The counts read Sw<3,3,3> on element offsets.");
+  // in byte units the fields hold CuTe's swizzle, and the counts do not move
+  await page.getByTestId("read-preset").selectOption("ldmatrix");
+  await expect(page.getByTestId("bank-summary")).toContainText("conflicts: 1-way");
+  await page.getByTestId("swizzle-units").selectOption("bytes");
   await expect(page.getByTestId("sw-m")).toHaveValue("4");
-  await expect(note).toContainText("This is not where the elements land");
+  await expect(page.getByTestId("units-note")).toHaveText(
+    "The counts read Sw<3,4,3> on the bytes of 16-bit elements: Sw<3,3,3> on element offsets.",
+  );
+  await expect(page.getByTestId("bank-summary")).toContainText("conflicts: 1-way");
+  await expect(page).toHaveURL(/units=bytes/);
   // the element width follows into the atom
-  await page.getByTestId("swizzle-units").selectOption("lands");
+  await page.getByTestId("swizzle-units").selectOption("elements");
   await page.getByTestId("element-bits").selectOption("8");
   await expect(layouts.input()).toHaveValue("(8,128):(128,1)");
   await expect(page.getByTestId("sw-m")).toHaveValue("4");
-  // the ldmatrix-style read of the atom is conflict-free where it lands
-  await page.getByTestId("read-preset").selectOption("ldmatrix");
   await expect(page.getByTestId("bank-summary")).toContainText("conflicts: 1-way");
   await expect(page.getByTestId("bank-summary-plain")).toContainText("conflicts: 8-way");
   await expect(page.getByTestId("bit-matrix").locator("td.is-xor")).toHaveCount(3);
+  expect(layouts.consoleErrors).toEqual([]);
+});
+
+test("a typed swizzle follows the units box, and CuTe's own print reads on bytes", async ({ page }) => {
+  const layouts = new LayoutsPage(page);
+  // issue 53's trap: Sw<3,4,3> on element offsets of a 64×64 half tile, read by ldmatrix
+  await layouts.open("#/layouts?L=(64,64):(64,1)&eb=16&read=ldmatrix&sw=3,4,3");
+  const summary = page.getByTestId("bank-summary");
+  await expect(summary).toContainText("conflicts: 2-way, 128 wavefronts");
+  await expect(page.getByTestId("units-note")).toHaveText("The counts read Sw<3,4,3> on element offsets.");
+  await page.getByTestId("swizzle-units").selectOption("bytes");
+  await expect(summary).toContainText("conflicts: 1-way");
+  await expect(page.getByTestId("units-note")).toContainText("Sw<3,3,3> on element offsets");
+  // the print CuTe gives the 16-bit SW128 atom, pasted into the layout field
+  await layouts.open("#/layouts?read=ldmatrix");
+  await layouts.input().fill("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
+  await expect(page.getByTestId("error-layout")).toHaveText("");
+  await expect(page.getByTestId("element-bits")).toHaveValue("16");
+  await expect(page.getByTestId("swizzle-units")).toHaveValue("bytes");
+  await expect(page.getByTestId("sw-m")).toHaveValue("4");
+  await expect(summary).toContainText("conflicts: 1-way");
+  // a byte swizzle that moves bytes within an element is refused beside the box; the counts stay
+  await page.getByTestId("element-bits").selectOption("32");
+  await page.getByTestId("sw-m").fill("1");
+  await expect(page.getByTestId("error-swizzle-units")).toContainText("M >= 2");
+  await expect(page.getByTestId("units-note")).toContainText("Sw<3,2,3> on element offsets");
   expect(layouts.consoleErrors).toEqual([]);
 });
 

@@ -111,6 +111,33 @@ impl Swizzle {
         1i64 << (self.bits + self.base + self.shift.unsigned_abs())
     }
 
+    /// The swizzle of element offsets that `self` makes of byte addresses, for elements of
+    /// `element_bytes = 2^k` bytes: `Sw<B,M,S>` on bytes is `Sw<B,M-k,S>` on elements
+    /// (`Sw<3,4,3>` on 2-byte elements is `Sw<3,3,3>`), so that
+    /// `self.apply(e·i) == e·on_elements.apply(i)` for every element index `i`.
+    ///
+    /// # Errors
+    /// `BadArgument` for `element_bytes` that is not a power of two, or for `M < k` with
+    /// `B > 0`: that swizzle moves bytes within an element, which no permutation of whole
+    /// elements matches.
+    pub fn on_elements(self, element_bytes: i64) -> Result<Swizzle, LayoutError> {
+        let bad = |expected: String| LayoutError::BadArgument {
+            op: "swizzle on bytes",
+            arg: format!("{self} of {element_bytes}-byte elements"),
+            expected,
+        };
+        if element_bytes < 1 || element_bytes.count_ones() != 1 {
+            return Err(bad("elements of a power-of-two number of bytes".into()));
+        }
+        let k = i64::from(element_bytes.trailing_zeros());
+        if self.bits > 0 && self.base() < k {
+            return Err(bad(format!(
+                "M >= {k}, so that it moves whole {element_bytes}-byte elements"
+            )));
+        }
+        Swizzle::new(self.bits(), (self.base() - k).max(0), self.shift())
+    }
+
     /// `Sw<B,M,S>` (CuTe) or `SW_B_M_S` (pycute).
     pub fn to_notation(self, notation: Notation) -> String {
         let (b, m, s) = (self.bits, self.base, self.shift);
@@ -177,6 +204,48 @@ mod tests {
         let sw = Swizzle::new(swizzle.0, swizzle.1, swizzle.2).unwrap();
         let got: Vec<i64> = (0..expect.len() as i64).map(|x| sw.apply(x)).collect();
         assert_eq!(got, expect, "{sw}");
+    }
+
+    #[test]
+    fn a_byte_swizzle_moves_whole_elements_as_its_element_swizzle_does() {
+        for (b, m, s) in [
+            (3, 4, 3),
+            (2, 4, 3),
+            (3, 5, 4),
+            (1, 3, -2),
+            (0, 1, 0),
+            (3, 7, 3),
+        ] {
+            let on_bytes = Swizzle::new(b, m, s).unwrap();
+            for bytes in [1i64, 2, 4, 8, 16] {
+                let k = i64::from(bytes.trailing_zeros());
+                match on_bytes.on_elements(bytes) {
+                    Ok(on_elements) => {
+                        assert!(b == 0 || m >= k, "{on_bytes} of {bytes}");
+                        for i in 0..1 << 14 {
+                            assert_eq!(on_bytes.apply(i * bytes), on_elements.apply(i) * bytes);
+                        }
+                    }
+                    Err(e) => {
+                        assert!(b > 0 && m < k, "{on_bytes} of {bytes}: {e}");
+                        // some element's bytes do not stay together
+                        let split = (0..1 << 14).any(|i: i64| {
+                            let first = on_bytes.apply(i * bytes) / bytes;
+                            (1..bytes).any(|j| on_bytes.apply(i * bytes + j) / bytes != first)
+                        });
+                        assert!(
+                            split,
+                            "{on_bytes} of {bytes} refused but moves whole elements"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            Swizzle::new(3, 4, 3).unwrap().on_elements(2),
+            Ok(Swizzle::new(3, 3, 3).unwrap())
+        );
+        assert!(Swizzle::identity().on_elements(3).is_err());
     }
 
     #[test]

@@ -214,9 +214,10 @@ fn layouts_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
         px += cells_panel_px(343, state.grid().as_ref().map_err(|_| ()));
     }
     if shows("banks") {
-        // measured at 720 px: the controls, summaries and headings, then the two canvases one
-        // above the other (480 wide, each with its caption), the chosen load's phase table
-        // (a line per 8 words of a phase's worst bank) and the bit matrix (a row per bit)
+        // measured at 720 px: the controls (the units note among them), summaries and headings,
+        // then the two canvases one above the other (480 wide, each with its caption), the
+        // chosen load's phase table (a line per 8 words of a phase's worst bank) and the bit
+        // matrix (a row per bit)
         let view = state.banks.view(state.layout());
         let canvas = canvas_px(&view.swizzled.grid.shape, 480, 480);
         let table = match &view.swizzled.read {
@@ -230,7 +231,7 @@ fn layouts_px(query: &str, shows: impl Fn(&str) -> bool) -> i64 {
             Err(_) => 0,
         };
         let bits = i64::from(state.banks.matrix_bits(state.layout()));
-        px += 830 + 2 * (canvas + 107) + table + 64 + 19 * bits;
+        px += 870 + 2 * (canvas + 107) + table + 64 + 19 * bits;
     }
     if shows("workbench") {
         px += 865;

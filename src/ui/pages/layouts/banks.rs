@@ -47,7 +47,7 @@ pub fn BankSection(
     // edit redraws only the swizzled one
     let base = Memo::new(move |_| inputs.with(BankBase::of));
     let plain = Memo::new(move |_| base.with(|b| b.side(Swizzle::identity())));
-    let swizzle = Memo::new(move |_| state.with(|s| s.banks.swizzle()));
+    let swizzle = Memo::new(move |_| state.with(|s| s.banks.element_swizzle()));
     let swizzled = Memo::new(move |_| {
         let sw = swizzle.get();
         base.with(|b| b.side(sw))
@@ -96,18 +96,35 @@ pub fn BankSection(
         state.with(|s| {
             let b = &s.banks;
             let atom = b.atom_of(s.layout())?;
-            let cute = atom.cute_text(b.element_bits).ok()?;
-            let lands = atom.element_swizzle(b.element_bits).ok()?;
-            let bytes = atom.byte_swizzle(b.element_bits).ok()?;
-            Some(match b.units {
-                Units::Lands => format!(
-                    "CuTe prints Layout_{}_Atom<{}-bit> as {cute}. Its swizzle acts on byte addresses once the layout has a shared-memory pointer: that is {lands} on element offsets, where each element lands, as drawn here. CuTe's own L(i) applies {bytes} to element offsets instead.",
-                    atom.name(), b.element_bits
+            let bits = b.element_bits();
+            let cute = atom.cute_text(bits).ok()?;
+            let on_elements = atom.element_swizzle(bits).ok()?;
+            let on_bytes = atom.byte_swizzle(bits).ok()?;
+            Some(format!(
+                "CuTe prints Layout_{}_Atom<{bits}-bit> as {cute}: its swizzle {on_bytes} acts on byte addresses, which is {on_elements} on element offsets. The fields hold it in the units chosen; the counts are where each element lands either way.",
+                atom.name()
+            ))
+        })
+    };
+    // which units the counts used, always said
+    let units_note = move || {
+        state.with(|s| {
+            let b = &s.banks;
+            if b.units_error().is_some() {
+                return format!(
+                    "The counts still read {} on element offsets, the last swizzle that moved whole elements.",
+                    b.element_swizzle()
+                );
+            }
+            match b.units() {
+                Units::Elements => format!("The counts read {} on element offsets.", b.swizzle()),
+                Units::Bytes => format!(
+                    "The counts read {} on the bytes of {}-bit elements: {} on element offsets.",
+                    b.swizzle(),
+                    b.element_bits(),
+                    b.element_swizzle()
                 ),
-                Units::CuteIndex => format!(
-                    "Drawn: CuTe's L(i) for {cute}, its byte swizzle {bytes} applied to element offsets, as printing the layout's values shows. This is not where the elements land ({lands} on element offsets).",
-                ),
-            })
+            }
         })
     };
     let tv_shown = move || {
@@ -193,7 +210,11 @@ pub fn BankSection(
     let phase_options = numbered(phase_names, |(_, phase)| phase);
     let matrix = Draw::new(move |m| {
         state.with(|s| {
-            panels::banks::bit_matrix(m, s.banks.swizzle(), s.banks.matrix_bits(s.layout()))
+            panels::banks::bit_matrix(
+                m,
+                s.banks.element_swizzle(),
+                s.banks.matrix_bits(s.layout()),
+            )
         })
     });
     let suggest_open = RwSignal::new(false);
@@ -251,24 +272,27 @@ pub fn BankSection(
                         <span class="field__error" data-testid="error-atom" role="alert">{move || state.with(|s| s.banks.atom_error().map(ToString::to_string))}</span>
                     </label>
                     <label class="field">
-                        <span class="field__label">"swizzle units"</span>
+                        <span class="field__label">"the swizzle acts on"</span>
                         <select
                             data-testid="swizzle-units"
-                            prop:value=move || state.with(|s| if s.banks.units == Units::CuteIndex { "cute" } else { "lands" })
+                            use:markup=Draw::new(move |m| panels::options(m, &mut Units::ALL.into_iter().map(|u| (u.as_str().into(), u.title().into())), false))
+                            prop:value=move || state.with(|s| s.banks.units().as_str())
+                            aria-describedby="error-swizzle-units"
                             on:change=move |ev| {
-                                let units = if select(&ev) == "cute" { Units::CuteIndex } else { Units::Lands };
-                                state.update(|s| {
-                                    s.banks.units = units;
-                                    if let Some(atom) = s.banks.atom_of(s.layout()) {
-                                        s.pick_atom(atom);
-                                    }
-                                });
+                                if let Some(units) = Units::parse(&select(&ev)) {
+                                    state.update(|s| {
+                                        s.banks.set_units(units);
+                                        // an atom's swizzle is written again in the new units
+                                        if let Some(atom) = s.banks.atom_of(s.layout()) {
+                                            s.pick_atom(atom);
+                                        }
+                                    });
+                                }
                             }
-                        >
-                            <option value="lands">"where elements land (byte addresses)"</option>
-                            <option value="cute">"CuTe's L(i) (element offsets)"</option>
-                        </select>
+                        ></select>
+                        <span class="field__error" id="error-swizzle-units" data-testid="error-swizzle-units" role="alert">{move || state.with(|s| s.banks.units_error().map(ToString::to_string))}</span>
                     </label>
+                    <p class="note" data-testid="units-note">{units_note}</p>
                     <p class="note" data-testid="atom-note">{atom_note}</p>
                 </fieldset>
                 <fieldset class="banks__group">
@@ -318,7 +342,7 @@ pub fn BankSection(
                         <select
                             data-testid="element-bits"
                             use:markup=Draw::new(move |m| panels::options(m, &mut ELEMENT_BITS.into_iter().map(|b| (b.to_string(), element_title(b))), false))
-                            prop:value=move || state.with(|s| s.banks.element_bits.to_string())
+                            prop:value=move || state.with(|s| s.banks.element_bits().to_string())
                             on:change=move |ev| {
                                 if let Ok(bits) = select(&ev).parse::<i64>() {
                                     state.update(|s| s.set_element_bits(bits));
@@ -359,7 +383,7 @@ pub fn BankSection(
             <dl class="properties banks__summary">
                 <dt>"unswizzled"</dt>
                 <dd data-testid="bank-summary-plain">{move || plain.with(summary)}</dd>
-                <dt>{move || state.with(|s| format!("with {}", s.banks.swizzle()))}</dt>
+                <dt>{move || state.with(|s| format!("with {}", s.banks.element_swizzle()))}</dt>
                 <dd data-testid="bank-summary">{move || swizzled.with(summary)}</dd>
                 <dt>"as a global load"</dt>
                 <dd data-testid="sector-summary">{move || swizzled.with(|sd| sectors_summary(sd).unwrap_or_default())}</dd>
@@ -401,14 +425,14 @@ pub fn BankSection(
                     <CanvasGrid grid=plain_grid hover range mark=marks(false) size=(480.0, 480.0) test_id="bank-grid-plain" label="Tile coloured by bank, unswizzled" />
                 </figure>
                 <figure>
-                    <figcaption>{move || state.with(|s| format!("{} ∘ L: coloured by bank", s.banks.swizzle()))}</figcaption>
+                    <figcaption>{move || state.with(|s| format!("{} ∘ L: coloured by bank", s.banks.element_swizzle()))}</figcaption>
                     <CanvasGrid grid=swizzled_grid hover range mark=marks(true) size=(480.0, 480.0) test_id="bank-grid" label="Tile coloured by bank, swizzled" />
                 </figure>
             </div>
             <PictureExport
                 picture=Callback::new(move |()| {
                     swizzled.with_untracked(|sd| state.with_untracked(|s| {
-                        let title = format!("banks of {} ∘ {}, {}-bit elements", s.banks.swizzle(), s.layout(), s.banks.element_bits);
+                        let title = format!("banks of {} ∘ {}, {}-bit elements", s.banks.element_swizzle(), s.layout(), s.banks.element_bits());
                         Picture::of_banks(s.layout(), &sd.grid, title)
                     }))
                 })

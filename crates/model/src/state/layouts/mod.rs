@@ -10,12 +10,14 @@ use crate::draw::colouring::Colouring;
 use crate::state::field::{FieldError, Parsed};
 use crate::state::url::PageState;
 use engine::access::{suggest, Candidate, Remedy, Suggestions};
-use engine::cute::{idx2crd, ComposedLayout, IntTuple, Layout, Notation};
+use engine::cute::{
+    idx2crd, ComposedLayout, CppComposedLayout, CppOffset, IntTuple, Layout, Notation,
+};
 use engine::morphism::{Morphism, NotTractable};
 use engine::LayoutError;
 
 use crate::draw::stack_grid::{Axes, Cell, StackGrid, MAX_DRAWN_CELLS};
-use banks::{Atom, BanksState};
+use banks::{Atom, BanksState, Units};
 use workbench::WorkbenchState;
 
 /// Longest layout text kept.
@@ -123,8 +125,10 @@ impl LayoutsState {
     }
 
     /// Takes what was typed; a layout that parses replaces the shown one, otherwise the error
-    /// says why and the last layout stays. A composed layout `Sw<B,M,S> o L` (offset 0) sets
-    /// the layout to `L` and the section's swizzle to `Sw<B,M,S>`.
+    /// says why and the last layout stays. A composed layout sets the layout to its inner
+    /// layout and the section's swizzle to its own, in its units: `Sw<B,M,S> o 0 o L` (or
+    /// `o _0 o`) on element offsets, CuTe's print `Sw<3,4,3> o smem_ptr[16b](unset) o L` on the
+    /// bytes of 16-bit elements.
     pub fn set_text(&mut self, text: &str) {
         let banks = &mut self.banks;
         self.field.set(text, |text| {
@@ -132,8 +136,12 @@ impl LayoutsState {
                 Ok(layout) => return Ok(layout),
                 Err(e) => e,
             };
+            if text.contains("smem_ptr") {
+                return with_pointer(banks, text);
+            }
             match ComposedLayout::parse(text) {
                 Ok(composed) if composed.offset() == 0 => {
+                    banks.set_units(Units::Elements);
                     banks.set_swizzle(composed.swizzle());
                     Ok(composed.layout().clone())
                 }
@@ -168,7 +176,7 @@ impl LayoutsState {
         Ok(suggest(
             self.layout(),
             &tv,
-            b.element_bits,
+            b.element_bits(),
             b.read_vector_bits(),
             b.banks,
             banks::MAX_BANK_ELEMENTS,
@@ -178,7 +186,11 @@ impl LayoutsState {
     /// Applies a suggestion: its swizzle, or its padded layout with no swizzle.
     pub fn apply(&mut self, candidate: &Candidate) {
         match candidate.remedy {
-            Remedy::Swizzle(sw) => self.banks.set_swizzle(sw),
+            Remedy::Swizzle(sw) => {
+                // the solver's swizzles act on element offsets
+                self.banks.set_units(Units::Elements);
+                self.banks.set_swizzle(sw);
+            }
             Remedy::Padding { .. } => {
                 self.set_text(&candidate.memory.layout().to_string());
                 self.banks.set_swizzle(engine::cute::Swizzle::identity());
@@ -192,7 +204,7 @@ impl LayoutsState {
         if !banks::ELEMENT_BITS.contains(&bits) {
             return;
         }
-        self.banks.element_bits = bits;
+        self.banks.set_element_bits(bits);
         if let Some(atom) = self.banks.atom() {
             self.pick_atom(atom);
         }
@@ -423,6 +435,28 @@ pub(super) fn index_of(sizes: &[i64], grid_coord: &[i64]) -> i64 {
         .zip(sizes)
         .rev()
         .fold(0, |acc, (&c, &s)| acc * s + c)
+}
+
+/// CuTe's print of a layout over an unset shared-memory pointer, `Sw<B,M,S> o smem_ptr[Nb](unset)
+/// o L`: `L` for the field, the swizzle for the section on the bytes of `N`-bit elements.
+fn with_pointer(banks: &mut BanksState, text: &str) -> Result<Layout, FieldError> {
+    let composed = CppComposedLayout::parse(text)?;
+    let CppOffset::SmemPtr { bits } = composed.offset() else {
+        return Err(FieldError::rule(
+            "an offset of 0 or an unset smem_ptr[Nb] before the layout",
+        ));
+    };
+    if !banks::ELEMENT_BITS.contains(&bits) {
+        return Err(FieldError::rule(format!(
+            "smem_ptr[{bits}b]: the page reads elements of {} bits",
+            banks::ELEMENT_BITS.map(|b| b.to_string()).join(", ")
+        )));
+    }
+    let layout = composed.layout().to_layout()?;
+    banks.set_element_bits(bits);
+    banks.set_units(Units::Bytes);
+    banks.set_swizzle(composed.swizzle());
+    Ok(layout)
 }
 
 /// The hierarchical coordinate of index `i`, as CuTe prints it: `((1,0),2)`.

@@ -101,15 +101,48 @@ impl Atom {
     }
 }
 
-/// Where the section's swizzle acts, for an atom: on the element's byte address once the layout
-/// has a shared-memory pointer (where it lands), or on the element offset as CuTe's `L(i)`.
+/// What the section's swizzle reads: element offsets (a plain layout, pycute's `Sw o 0 o L`) or
+/// byte addresses (CuTe's `Sw o smem_ptr[Nb](unset) o L`, the GMMA atoms). Either way the counts
+/// are of where each element lands: a byte swizzle is read as its element swizzle
+/// ([`Swizzle::on_elements`]: `Sw<3,4,3>` on the bytes of 16-bit elements is `Sw<3,3,3>`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Units {
-    /// On byte addresses: where each element lands (`units` absent from the URL).
+    /// On element offsets (`units` absent from the URL).
     #[default]
-    Lands,
-    /// On element offsets, as CuTe prints `L(i)` (`units=cute`).
-    CuteIndex,
+    Elements,
+    /// On byte addresses (`units=bytes`).
+    Bytes,
+}
+
+impl Units {
+    /// Both, in the picker's order.
+    pub const ALL: [Units; 2] = [Units::Elements, Units::Bytes];
+
+    /// The picker's value and the URL's (`units=bytes`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Units::Elements => "elements",
+            Units::Bytes => "bytes",
+        }
+    }
+
+    /// What the choice means, in the picker.
+    pub fn title(self) -> &'static str {
+        match self {
+            Units::Elements => "element offsets (Sw o 0 o L)",
+            Units::Bytes => "byte addresses (smem_ptr[Nb], GMMA atoms)",
+        }
+    }
+
+    /// The units a value names; `cute` (CuTe's byte swizzles, as earlier links wrote them) is
+    /// bytes, `lands` elements; `None` for any other.
+    pub fn parse(value: &str) -> Option<Units> {
+        match value {
+            "elements" | "lands" => Some(Units::Elements),
+            "bytes" | "cute" => Some(Units::Bytes),
+            _ => None,
+        }
+    }
 }
 
 /// Which warp's read of the tile.
@@ -152,10 +185,15 @@ pub struct BanksState {
     atom: Option<Atom>,
     /// Why the last atom picked has no layout at the element width.
     atom_error: Option<FieldError>,
-    /// Whether the swizzle acts on where elements land or on CuTe's `L(i)` (`units=cute`).
-    pub units: Units,
+    /// What the swizzle reads: element offsets or byte addresses (`units=bytes`).
+    units: Units,
     /// The element width in bits, one of [`ELEMENT_BITS`] (`eb=`, 32 by default).
-    pub element_bits: i64,
+    element_bits: i64,
+    /// The swizzle the counts use, on element offsets: the last one the swizzle made in its
+    /// units.
+    on_elements: Swizzle,
+    /// Why the swizzle, in its units, moves no whole elements (the last one stays).
+    units_error: Option<FieldError>,
     /// The load width in bits, one of [`VECTOR_BITS`] (`vb=`, 32 by default); ldmatrix reads 128.
     pub vector_bits: i64,
     /// The bank model: NVIDIA's 32 banks or AMD LDS's 64 (`banks=32|64`), 4 bytes each.
@@ -178,8 +216,10 @@ impl Default for BanksState {
             swizzle_error: None,
             atom: None,
             atom_error: None,
-            units: Units::Lands,
+            units: Units::Elements,
             element_bits: 32,
+            on_elements: Swizzle::identity(),
+            units_error: None,
             vector_bits: 32,
             banks: Banks::Nvidia32,
             read: Read::Preset(ReadPreset::Row),
@@ -219,6 +259,48 @@ impl BanksState {
     /// Why the three integers make no swizzle (the last one stays).
     pub fn swizzle_error(&self) -> Option<&FieldError> {
         self.swizzle_error.as_ref()
+    }
+    /// What the swizzle reads: element offsets or byte addresses.
+    pub fn units(&self) -> Units {
+        self.units
+    }
+    /// The element width in bits, one of [`ELEMENT_BITS`].
+    pub fn element_bits(&self) -> i64 {
+        self.element_bits
+    }
+    /// The swizzle the counts use, on element offsets (the typed one in element units).
+    pub fn element_swizzle(&self) -> Swizzle {
+        self.on_elements
+    }
+    /// Why the swizzle, read in its units, moves bytes within an element.
+    pub fn units_error(&self) -> Option<&FieldError> {
+        self.units_error.as_ref()
+    }
+    /// Reads the swizzle in `units`.
+    pub fn set_units(&mut self, units: Units) {
+        self.units = units;
+        self.read_in_units();
+    }
+    /// Takes an element width of [`ELEMENT_BITS`] (any other is ignored).
+    pub fn set_element_bits(&mut self, bits: i64) {
+        if ELEMENT_BITS.contains(&bits) {
+            self.element_bits = bits;
+            self.read_in_units();
+        }
+    }
+    /// The swizzle on element offsets that the counts use, from the swizzle and its units.
+    fn read_in_units(&mut self) {
+        let read = match self.units {
+            Units::Elements => Ok(self.swizzle),
+            Units::Bytes => self.swizzle.on_elements(self.element_bits / 8),
+        };
+        match read {
+            Ok(sw) => {
+                self.on_elements = sw;
+                self.units_error = None;
+            }
+            Err(e) => self.units_error = Some(e.into()),
+        }
     }
     /// The GMMA atom last picked, until a field or the swizzle is edited.
     pub fn atom(&self) -> Option<Atom> {
@@ -268,6 +350,7 @@ impl BanksState {
             Ok(sw) => {
                 self.swizzle = sw;
                 self.swizzle_error = None;
+                self.read_in_units();
             }
             Err(e) => self.swizzle_error = Some(e.into()),
         }
@@ -291,8 +374,8 @@ impl BanksState {
     pub fn pick_atom(&mut self, atom: Atom) -> Result<Layout, FieldError> {
         let layout = atom.layout(self.element_bits)?;
         let sw = match self.units {
-            Units::Lands => atom.element_swizzle(self.element_bits)?,
-            Units::CuteIndex => atom.byte_swizzle(self.element_bits)?,
+            Units::Elements => atom.element_swizzle(self.element_bits)?,
+            Units::Bytes => atom.byte_swizzle(self.element_bits)?,
         };
         self.set_swizzle(sw);
         self.atom = Some(atom);
@@ -309,7 +392,7 @@ impl BanksState {
     /// The address bits the bit matrix covers: the layout's (its cosize's), at least the
     /// swizzle's span, at most 24.
     pub fn matrix_bits(&self, layout: &Layout) -> u32 {
-        let sw = self.swizzle;
+        let sw = self.on_elements;
         let span = sw.bits() + sw.base() + sw.shift().abs();
         let cosize = layout.cosize().unwrap_or(1).max(1);
         let bits = 64 - i64::from((cosize - 1).leading_zeros());
@@ -364,9 +447,9 @@ impl BanksState {
         }
     }
 
-    /// What the section shows for `layout`.
+    /// What the section shows for `layout`: the counts with the swizzle on element offsets.
     pub fn view(&self, layout: &Layout) -> BankView {
-        BankView::of(&self.inputs(layout), self.swizzle)
+        BankView::of(&self.inputs(layout), self.on_elements)
     }
 
     /// The state's query keys after the layout's (`&sw=3,4,3&eb=16…`): each only where it is
@@ -382,7 +465,7 @@ impl BanksState {
             q += &format!("&atom={}", atom.name());
         }
         if self.units != d.units {
-            q += "&units=cute";
+            q += &format!("&units={}", self.units.as_str());
         }
         if self.element_bits != d.element_bits {
             q += &format!("&eb={}", self.element_bits);
@@ -429,9 +512,7 @@ impl BanksState {
             }
         }
         s.atom = get("atom").and_then(Atom::parse);
-        if get("units") == Some("cute") {
-            s.units = Units::CuteIndex;
-        }
+        s.units = get("units").and_then(Units::parse).unwrap_or_default();
         let pick = |key: &str, allowed: &[i64], default: i64| {
             get(key)
                 .and_then(|v| v.parse::<i64>().ok())
@@ -439,6 +520,7 @@ impl BanksState {
                 .unwrap_or(default)
         };
         s.element_bits = pick("eb", &ELEMENT_BITS, 32);
+        s.read_in_units();
         s.vector_bits = pick("vb", &VECTOR_BITS, 32);
         s.banks = get("banks")
             .and_then(|v| v.parse::<usize>().ok())

@@ -184,7 +184,7 @@ fn gmma_atoms_as_cute_prints_them_and_where_elements_land() {
         }
     }
     let mut state = LayoutsState::default();
-    state.banks.element_bits = 16;
+    state.set_element_bits(16);
     state.pick_atom(k128);
     assert_eq!(state.layout().to_string(), "(8,64):(64,1)");
     assert_eq!(state.banks.swizzle(), Swizzle::new(3, 3, 3).unwrap());
@@ -194,24 +194,17 @@ fn gmma_atoms_as_cute_prints_them_and_where_elements_land() {
     assert_eq!(state.banks.swizzle(), Swizzle::new(3, 4, 3).unwrap());
     // a width the section does not offer is ignored; one an atom cannot hold is its error
     state.set_element_bits(24);
-    assert_eq!(state.banks.element_bits, 8);
-    state.banks.element_bits = 24;
-    state.pick_atom(k128);
-    assert!(state
-        .banks
-        .atom_error()
-        .unwrap()
-        .to_string()
-        .contains("24-bit"));
-    assert_eq!(
-        state.layout().to_string(),
-        "(8,128):(128,1)",
-        "the last atom's layout stays"
-    );
-    state.banks.element_bits = 8;
-    state.banks.units = Units::CuteIndex;
+    assert_eq!(state.banks.element_bits(), 8);
+    assert!(k128.layout(24).unwrap_err().to_string().contains("24-bit"));
+    // in byte units the atom keeps CuTe's byte swizzle, and the counts read it on elements
+    state.set_element_bits(8);
+    state.banks.set_units(Units::Bytes);
     state.set_element_bits(16);
     assert_eq!(state.banks.swizzle(), Swizzle::new(3, 4, 3).unwrap());
+    assert_eq!(
+        state.banks.element_swizzle(),
+        Swizzle::new(3, 3, 3).unwrap()
+    );
     state.set_text("(8,64):(1,8)");
     assert_eq!(state.banks.atom_of(state.layout()), None);
 }
@@ -257,4 +250,94 @@ fn the_bit_matrix_covers_the_tile_and_the_swizzle() {
     assert_eq!(s.matrix_bits(&layout), 24, "at most 24 rows");
     let huge = Layout::parse("(2,2):(1,4611686018427387904)").unwrap();
     assert!(s.matrix_bits(&huge) <= 24);
+}
+
+/// Issue 53's trap: CuTe prints the 16-bit SW128 atom's swizzle as `Sw<3,4,3>`, which acts on
+/// bytes. Read on element offsets it is another swizzle, with conflicts; read on bytes (the
+/// units box, or CuTe's own print pasted) it is conflict-free.
+#[test]
+fn a_typed_swizzle_follows_its_units_and_cute_s_print_reads_on_bytes() {
+    let ldmatrix = |text: &str| {
+        let mut state = LayoutsState::default();
+        state.set_element_bits(16);
+        state.banks.read = Read::Preset(ReadPreset::Ldmatrix);
+        state.set_text(text);
+        state
+    };
+    let read = |s: &LayoutsState| summary(&s.banks.view(s.layout()).swizzled);
+    let mut on_elements = ldmatrix("Sw<3,4,3> o 0 o (64,64):(64,1)");
+    assert_eq!(on_elements.banks.units(), Units::Elements);
+    assert!(read(&on_elements).starts_with("conflicts: 2-way, 128 wavefronts"));
+    on_elements.banks.set_units(Units::Bytes);
+    assert_eq!(
+        on_elements.banks.element_swizzle(),
+        Swizzle::new(3, 3, 3).unwrap()
+    );
+    assert!(
+        read(&on_elements).starts_with("conflicts: 1-way"),
+        "{}",
+        read(&on_elements)
+    );
+    // CuTe's print, with or without the static marks, is on bytes and names the width
+    for print in [
+        "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)",
+        "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)",
+    ] {
+        let mut state = LayoutsState::default();
+        state.set_text(print);
+        assert_eq!(state.error(), None, "{print}");
+        assert_eq!(state.layout().to_string(), "(8,64):(64,1)");
+        assert_eq!(
+            (state.banks.units(), state.banks.element_bits()),
+            (Units::Bytes, 16)
+        );
+        assert_eq!(state.banks.swizzle(), Swizzle::new(3, 4, 3).unwrap());
+        assert_eq!(
+            state.banks.element_swizzle(),
+            Swizzle::new(3, 3, 3).unwrap()
+        );
+    }
+    // and the units come back from the link
+    let back = LayoutsState::from_query(&on_elements.to_query());
+    assert_eq!(back.banks.units(), Units::Bytes);
+    assert_eq!(back.banks.element_swizzle(), Swizzle::new(3, 3, 3).unwrap());
+    assert!(on_elements.to_query().contains("&units=bytes"));
+    assert_eq!(
+        BanksState::from_query("units=cute").units(),
+        Units::Bytes,
+        "earlier links"
+    );
+}
+
+#[test]
+fn a_byte_swizzle_that_splits_elements_is_an_error_and_the_last_swizzle_stays() {
+    let mut state = LayoutsState::default();
+    state.set_text("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)");
+    state.set_element_bits(32);
+    assert_eq!(
+        state.banks.element_swizzle(),
+        Swizzle::new(3, 2, 3).unwrap()
+    );
+    for (k, v) in ["2", "1", "3"].into_iter().enumerate() {
+        state.banks.set_field(k, v);
+    }
+    let error = state
+        .banks
+        .units_error()
+        .expect("Sw<2,1,3> splits 4-byte elements");
+    assert!(error.to_string().contains("M >= 2"), "{error}");
+    // the last swizzle read in bytes stays: Sw<2,4,3>, made while B was typed
+    assert_eq!(
+        state.banks.element_swizzle(),
+        Swizzle::new(2, 2, 3).unwrap()
+    );
+    state.banks.set_units(Units::Elements);
+    assert_eq!(state.banks.units_error(), None);
+    assert_eq!(
+        state.banks.element_swizzle(),
+        Swizzle::new(2, 1, 3).unwrap()
+    );
+    // a pointer to elements the section does not read is the field's error
+    state.set_text("Sw<3,4,3> o smem_ptr[4b](unset) o (8,64):(64,1)");
+    assert!(state.error().unwrap().to_string().contains("smem_ptr[4b]"));
 }
