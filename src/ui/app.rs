@@ -249,11 +249,11 @@ pub fn App() -> impl IntoView {
                         .collect_view()}
                 </nav>
                 <div class="undo-buttons" role="group" aria-label="Undo and redo">
-                    <button type="button" data-testid="undo" title="Undo (Ctrl+Z)" on:click=move |_| step(false)>
-                        "↶ Undo"
+                    <button type="button" data-testid="undo" title="Undo (Ctrl+Z)" aria-label="Undo" on:click=move |_| step(false)>
+                        "↶"<span class="button-word">" Undo"</span>
                     </button>
-                    <button type="button" data-testid="redo" title="Redo (Ctrl+Shift+Z or Ctrl+Y)" on:click=move |_| step(true)>
-                        "↷ Redo"
+                    <button type="button" data-testid="redo" title="Redo (Ctrl+Shift+Z or Ctrl+Y)" aria-label="Redo" on:click=move |_| step(true)>
+                        "↷"<span class="button-word">" Redo"</span>
                     </button>
                 </div>
                 <EmbedMenu page query />

@@ -46,7 +46,8 @@ pub fn ThemeToggle(
             aria-label=move || theme.get().toggle_name()
             on:click=move |_| show(theme, theme.get_untracked().next())
         >
-            {move || theme.get().toggle_text()}
+            <span class="button-word">"Theme: "</span>
+            {move || theme.get().toggle_text().trim_start_matches("Theme: ")}
         </button>
     }
 }
