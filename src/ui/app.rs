@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::ui::components::clipboard::copy;
 use crate::ui::dom::{markup, Draw};
 use crate::ui::embed_menu::EmbedMenu;
 use crate::ui::pages::shader::PageSignals;
@@ -18,6 +19,7 @@ use model::panels;
 use model::state::embed::EmbedOptions;
 use model::state::history::link_notice;
 use model::state::layouts::LayoutsState;
+use model::state::link::beyond_defaults;
 use model::state::morphisms::MorphismsState;
 use model::state::route::Route;
 use model::state::shader::{ShaderState, Source};
@@ -27,17 +29,20 @@ use model::state::threads::ThreadsState;
 use model::state::triton::TritonState;
 use model::state::{Page, PageState, ViewsState};
 
-/// Shows the state `query` describes on `page` unless it shows it already; then returns what
-/// of the query could not be read.
+/// Shows the state `query` describes on `page`'s state unless it shows it already (a link
+/// leaves out the default pairs: the two compare without them); then returns what of the
+/// query could not be read.
 fn show_query<S: PageState + Send + Sync + 'static>(
-    page: RwSignal<S>,
+    page: Page,
+    state: RwSignal<S>,
     query: &str,
 ) -> Option<Vec<String>> {
-    if page.with_untracked(|s| s.to_query() == query) {
+    let shown = |s: &S| beyond_defaults(page, &s.to_query()) == beyond_defaults(page, query);
+    if state.with_untracked(shown) {
         return None;
     }
-    let (state, problems) = S::read_query(query);
-    page.set(state);
+    let (read, problems) = S::read_query(query);
+    state.set(read);
     Some(problems)
 }
 
@@ -149,17 +154,19 @@ pub fn App() -> impl IntoView {
             show(theme, shown);
         }
         if source == Page::Views {
-            if let Some(problems) = show_query(state, &route.query) {
+            if let Some(problems) = show_query(Page::Views, state, &route.query) {
                 notice.set(link_notice(&problems).or(route.version_notice()));
             }
         }
-        if !route.query.is_empty() {
+        // `#/layouts` alone opens the page as it is; `#/layouts?v=1`, a link of the default
+        // state (links leave out default pairs), opens that state
+        if !route.query.is_empty() || fragment.contains('?') {
             match source {
-                Page::Layouts => _ = show_query(layouts, &route.query),
-                Page::Morphisms => _ = show_query(morphisms, &route.query),
-                Page::Syno => _ = show_query(syno, &route.query),
-                Page::Threads => _ = show_query(threads, &route.query),
-                Page::Triton => _ = show_query(triton, &route.query),
+                Page::Layouts => _ = show_query(source, layouts, &route.query),
+                Page::Morphisms => _ = show_query(source, morphisms, &route.query),
+                Page::Syno => _ = show_query(source, syno, &route.query),
+                Page::Threads => _ = show_query(source, threads, &route.query),
+                Page::Triton => _ = show_query(source, triton, &route.query),
                 Page::Views | Page::Shader => {}
             }
         }
@@ -227,7 +234,9 @@ pub fn App() -> impl IntoView {
                 <button type="button" class="skip-link" data-testid="skip-link" on:click=move |_| skip_to_pictures()>
                     "Skip to the pictures"
                 </button>
-                <a class="brand" href="#/views">"Layout Lab"</a>
+                <a class="brand" href=move || Route::new(Page::Views, query_of(Page::Views)).with_theme(theme.get()).to_fragment()>
+                    "Layout Lab"
+                </a>
                 <nav aria-label="Pages">
                     {Page::ALL
                         .into_iter()
@@ -256,6 +265,7 @@ pub fn App() -> impl IntoView {
                         "↷"<span class="button-word">" Redo"</span>
                     </button>
                 </div>
+                <CopyLink fragment />
                 <EmbedMenu page query />
                 <ThemeToggle theme />
                 <Shortcuts />
@@ -274,14 +284,14 @@ pub fn App() -> impl IntoView {
             // a disabled fieldset disables every control inside: a read-only widget
             <fieldset class="page__body" disabled=!interactive>
             {move || match page.get() {
-                Page::Views => view! { <ViewsPage state=state /> }.into_any(),
-                Page::Layouts => view! { <LayoutsPage state=layouts /> }.into_any(),
+                Page::Views => view! { <ViewsPage state=state theme /> }.into_any(),
+                Page::Layouts => view! { <LayoutsPage state=layouts theme /> }.into_any(),
                 Page::Morphisms => view! { <MorphismsPage state=morphisms /> }.into_any(),
                 Page::Syno => view! { <SynoPage state=syno theme /> }.into_any(),
                 Page::Shader => {
                     view! { <ShaderPage shader pages theme /> }.into_any()
                 }
-                Page::Threads => view! { <ThreadsPage state=threads /> }.into_any(),
+                Page::Threads => view! { <ThreadsPage state=threads theme /> }.into_any(),
                 Page::Triton => view! { <TritonPage state=triton /> }.into_any(),
             }}
             </fieldset>
@@ -342,5 +352,36 @@ fn Shortcuts() -> impl IntoView {
                 "Close"
             </button>
         </section>
+    }
+}
+
+/// The header's "Copy link" button: the page's link (what differs from the defaults, the
+/// theme when one is forced) to the clipboard; it says "Copied" until the state changes, and
+/// why not when the browser refuses.
+#[component]
+fn CopyLink(fragment: Memo<String>) -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    // a new state is a new link: the old "copied" no longer holds
+    Effect::new(move |_| {
+        fragment.track();
+        status.set(String::new());
+    });
+    let link = move || {
+        let location = window().location();
+        let page = location.href().unwrap_or_default();
+        let base = page.split('#').next().unwrap_or_default().to_string();
+        base + &fragment.get_untracked()
+    };
+    let copied = move || status.with(|s| s == "copied");
+    view! {
+        <button type="button" class="copy-link" data-testid="copy-link" title="Copy this page's link" aria-label="Copy link"
+            on:click=move |_| copy(link(), status)>
+            <span aria-hidden="true" class:hidden=move || !copied()>"✓"</span>
+            <span class="icon icon--link" aria-hidden="true" class:hidden=copied></span>
+            <span class="button-word">{move || if copied() { " Copied" } else { " Copy link" }}</span>
+        </button>
+        <span class="copy-link__status" role="status" data-testid="copy-link-status" class:visually-hidden=copied>
+            {move || status.get()}
+        </span>
     }
 }

@@ -63,7 +63,7 @@ test("options change the shader and live in the URL; bad ones are errors at thei
   await shader.type("shader-workgroup", "128");
   await expect(code).toContainText("@workgroup_size(128)");
   await page.getByTestId("shader-readable").uncheck();
-  await expect(page).toHaveURL(/#\/shader\?from=views&fill=-1&wg=128&expr=compact&shape=4/);
+  await expect(page).toHaveURL(/#\/shader\?fill=-1&wg=128&expr=compact&shape=4/);
   // the URL reopens the same shader
   const text = await code.innerText();
   await page.reload();

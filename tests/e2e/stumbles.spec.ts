@@ -276,6 +276,7 @@ test("one composition convention: A outer, B inner, R(i) = A(B(i)) on the workbe
   // a link written before keeps its composite: its A was the inner layout
   await morphisms.open("#/morphisms?A=(6,6):(6,1)&B=(12,3,6):(1,72,12)");
   await expect(page.getByTestId("walk-b")).toHaveValue("(6,6):(6,1)");
-  await expect(page).toHaveURL(/&outer=\(12,3,6\):\(1,72,12\)&inner=\(6,6\):\(6,1\)&/);
+  // written back in today's keys, which are the defaults here: the link leaves them out
+  await expect(page).toHaveURL(/#\/morphisms\?v=1$/);
   expect(morphisms.consoleErrors).toEqual([]);
 });

@@ -61,8 +61,9 @@ test("hovering an output cell lights the input elements it reads, and back", asy
   await expect(syno.cell("syno-in1", "(3,2)")).toHaveClass(/cell--lit/);
   await syno.cell("syno-in0", "(1,0)").hover();
   await expect(syno.litCells("syno-out")).toHaveCount(3);
-  // the chain lives in the URL and hands an input to the Shader page
-  await expect(page).toHaveURL(/#\/syno\?chain=output%202/);
+  // the chain lives in the URL (this preset is the default chain, which the link leaves out)
+  // and hands an input to the Shader page
+  await expect(page).toHaveURL(/#\/syno\?v=1$/);
   await page.getByTestId("syno-shader-1").click();
   await expect(page.getByTestId("shader-code")).toContainText("input 1 (shape [4, 3]) of a Syno operator");
   await expect(page.getByTestId("shader-code")).toContainText("return Address(r0 * 3i + o1, true);");

@@ -15,7 +15,7 @@ test("a TiledMMA's A, B and C by thread: hover lights the thread, the fragment i
   // a preset: 2×2 warps, permuted to 32×32×16
   await page.getByTestId("threads-preset").selectOption("1");
   await expect(page.getByTestId("threads-summary")).toContainText("tile 32×32×16, 128 threads (4 warps)");
-  await expect(page).toHaveURL(/#\/threads\?atom=SM80_16x8x16_F16F16F16F16_TN&layout=2x2x1&perm=/);
+  await expect(page).toHaveURL(/#\/threads\?layout=2x2x1&perm=/);
   await page.reload();
   await expect(page.getByTestId("threads-summary")).toContainText("tile 32×32×16, 128 threads (4 warps)");
   expect(errors).toEqual([]);

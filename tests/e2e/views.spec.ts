@@ -17,17 +17,17 @@ test("the header navigates between pages and the URL follows", async ({ page }) 
   const views = new ViewsPage(page);
   await views.open();
   await page.getByTestId("nav-layouts").click();
-  await expect(page).toHaveURL(/#\/layouts\?L=/);
+  await expect(page).toHaveURL(/#\/layouts\?v=1$/);
   await expect(page.getByTestId("layout-input")).toBeVisible();
   await page.getByTestId("nav-morphisms").click();
-  await expect(page).toHaveURL(/#\/morphisms\?f=/);
+  await expect(page).toHaveURL(/#\/morphisms\?v=1$/);
   await expect(page.getByTestId("diagram")).toBeVisible();
   await page.getByTestId("nav-syno").click();
-  await expect(page).toHaveURL(/#\/syno\?chain=/);
+  await expect(page).toHaveURL(/#\/syno\?v=1$/);
   await expect(page.getByTestId("syno-rows")).toBeVisible();
   // the Shader page generates from the page visited last, and its URL holds that page's state
   await page.getByTestId("nav-shader").click();
-  await expect(page).toHaveURL(/#\/shader\?from=syno&chain=/);
+  await expect(page).toHaveURL(/#\/shader\?from=syno&v=1$/);
   await expect(page.getByTestId("shader-code")).toContainText("of a Syno operator");
   await page.getByTestId("nav-views").click();
   await expect(page.getByTestId("logical-grid")).toBeVisible();

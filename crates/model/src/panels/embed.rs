@@ -99,11 +99,14 @@ mod tests {
             "page=\"layouts\" state=\"L=(4,2):(2,1)&amp;show=coord&quot;&gt;&lt;script&gt;\""
         ));
         assert!(!element.contains("\"><script>"));
-        let widget = EmbedForm::default().widget(Page::Views, "shape=3,4", auto_height);
+        let widget = EmbedForm::default().widget(Page::Views, "shape=4,4", auto_height);
         let frame = iframe_snippet("https://lab.example/", &widget);
         assert!(frame.contains(
-            "src=\"https://lab.example/embed.html?panels=editor,stack,expr,grid#/views?shape=3,4&amp;v=1\""
+            "src=\"https://lab.example/embed.html?panels=editor,stack,expr,grid#/views?shape=4,4&amp;v=1\""
         ));
+        // the default state's pairs are left out of the link
+        let widget = EmbedForm::default().widget(Page::Views, "shape=3,4", auto_height);
+        assert!(iframe_snippet("https://lab.example/", &widget).contains("grid#/views?v=1\""));
     }
 
     #[test]

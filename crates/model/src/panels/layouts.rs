@@ -5,6 +5,9 @@ use crate::panels::common::{attrs, code_and_link, error, properties};
 use crate::panels::markup::Markup;
 use crate::state::layouts::workbench_view::Panels;
 use crate::state::layouts::LayoutsState;
+use crate::state::route::Route;
+use crate::state::theme::Theme;
+use crate::state::Page;
 use engine::cute::{Layout, Notation};
 use engine::NotTractable;
 
@@ -16,7 +19,7 @@ fn term(m: &mut dyn Markup, term: &str, test_id: &str, text: &str) {
 
 /// A layout's properties: size, cosize, rank, depth, whether it is tractable (with a link to
 /// its diagram) and the view it is, if any (with a link to the Views page).
-pub fn layout_properties(m: &mut dyn Markup, state: &LayoutsState) {
+pub fn layout_properties(m: &mut dyn Markup, state: &LayoutsState, theme: Theme) {
     let p = state.properties();
     term(m, "size", "prop-size", &p.size);
     term(m, "cosize", "prop-cosize", &p.cosize);
@@ -50,7 +53,12 @@ pub fn layout_properties(m: &mut dyn Markup, state: &LayoutsState) {
             "a",
             &[
                 ("data-testid", "open-morphism"),
-                ("href", &format!("#/morphisms?{q}")),
+                (
+                    "href",
+                    &Route::new(Page::Morphisms, q)
+                        .with_theme(theme)
+                        .to_fragment(),
+                ),
             ],
             "draw its diagram",
         );
@@ -59,9 +67,12 @@ pub fn layout_properties(m: &mut dyn Markup, state: &LayoutsState) {
     m.el("dt", &[], "as a view");
     m.open("dd");
     m.attr("data-testid", "prop-view");
-    let view = state
-        .as_view()
-        .map(|(repr, query)| (repr, format!("#/views?{query}")));
+    let view = state.as_view().map(|(repr, query)| {
+        let href = Route::new(Page::Views, query)
+            .with_theme(theme)
+            .to_fragment();
+        (repr, href)
+    });
     code_and_link(m, view, "open-view", "open in Views");
     if let Some(note) = state.view_note() {
         m.el(
@@ -135,7 +146,7 @@ mod tests {
     use crate::state::url::PageState;
 
     as_text! {
-        layout_properties(state: &LayoutsState);
+        layout_properties(state: &LayoutsState, theme: Theme);
         layout_notations(l: &Layout);
         workbench_result(p: &Panels, w: &[String]);
     }
@@ -144,7 +155,7 @@ mod tests {
     fn layout_properties_link_to_the_diagram_and_the_view() {
         let mut state = LayoutsState::default();
         state.set_text("(4,2):(2,1)");
-        let html = layout_properties(&state);
+        let html = layout_properties(&state, Theme::Auto);
         assert!(
             html.contains(r#"<dd data-testid="prop-size">8</dd>"#),
             "{html}"
@@ -154,12 +165,20 @@ mod tests {
             "{html}"
         );
         assert!(html.contains(r##"href="#/morphisms?f="##), "{html}");
+        // a cross-page link keeps a forced theme
+        let dark = layout_properties(&state, Theme::Dark);
+        assert!(
+            dark.contains(r##"&amp;theme=dark&amp;v=1" data-testid="open-view""##)
+                || dark.contains("theme=dark&amp;v=1"),
+            "{dark}"
+        );
+        assert_eq!(dark.matches("theme=dark").count(), 2, "{dark}");
         assert!(
             html.contains(r##"<a data-testid="open-view" href="#/views?"##),
             "{html}"
         );
         state.set_text("(2,2):(3,1)");
-        let html = layout_properties(&state);
+        let html = layout_properties(&state, Theme::Auto);
         assert!(
             html.contains(r#"data-testid="prop-tractable">no: "#),
             "{html}"
@@ -174,7 +193,8 @@ mod tests {
         );
         state.set_text("(2,2,2):(1,7,4)");
         assert!(
-            layout_properties(&state).contains("<code>2:1</code><mark>2:4</mark><mark>2:7</mark>"),
+            layout_properties(&state, Theme::Auto)
+                .contains("<code>2:1</code><mark>2:4</mark><mark>2:7</mark>"),
             "only the failing pair is marked"
         );
         assert_eq!(

@@ -3,13 +3,14 @@
 use crate::draw::stack_grid::{Axes, Cell, Grid, StackGrid};
 use crate::panels::common::tests::cell;
 use crate::state::morphisms::{OpResult, Step};
+use crate::state::theme::Theme;
 use engine::cute::Layout;
 use engine::view::mergeability::MergeVerdict;
 
 as_text! {
     embed_menu(element: &str, iframe: &str);
     picture_export(name: &str, label: &str);
-    views_export(python: &str, repr: &str, l: &Result<Layout, String>);
+    views_export(python: &str, repr: &str, l: &Result<Layout, String>, t: Theme);
     morphism_export(tikz: &str, svg: &str);
     mode_chips(l: &Result<Layout, String>);
     grid_table(g: &Result<StackGrid, String>);
@@ -43,16 +44,22 @@ fn embed_menu_and_export_buttons_escape_what_they_show() {
 #[test]
 fn exports_carry_copy_buttons_and_links() {
     let layout = Layout::parse("(4,8):(1,4)").map_err(|e| e.to_string());
-    let html = views_export("a < b", "View(…)", &layout);
+    let html = views_export("a < b", "View(…)", &layout, Theme::Auto);
     assert!(html.contains(r#"data-copy="python""#) && html.contains(r#"data-copy="repr""#));
     assert!(html.contains(
         r#"<pre class="code" data-testid="export-python" tabindex="0" aria-label="tinygrad Python">a &lt; b</pre>"#
     ));
     assert!(
-        html.contains(r##"href="#/layouts?L=(4,8):(1,4)">open in Layouts</a>"##),
+        html.contains(r##"href="#/layouts?L=(4,8):(1,4)&amp;v=1">open in Layouts</a>"##),
         "{html}"
     );
-    assert!(views_export("", "", &Err("two views".into())).contains("<span>none: two views</span>"));
+    let dark = views_export("", "", &layout, Theme::Dark);
+    assert!(
+        dark.contains(r##"href="#/layouts?L=(4,8):(1,4)&amp;theme=dark&amp;v=1""##),
+        "{dark}"
+    );
+    assert!(views_export("", "", &Err("two views".into()), Theme::Auto)
+        .contains("<span>none: two views</span>"));
 
     let html = morphism_export("\\draw", "<svg/>");
     assert!(html.contains(r#"<pre class="code code--short" data-testid="export-svg" tabindex="0""#));
@@ -73,7 +80,7 @@ fn no_builder_lets_markup_through() {
     let e = || Err::<Layout, String>(payload.to_string());
     let outputs = [
         mode_chips(&e()),
-        views_export(payload, payload, &e()),
+        views_export(payload, payload, &e(), Theme::Auto),
         morphism_export(payload, payload),
         grid_table(&Err(payload.to_string())),
         history(&[(payload.to_string(), Some(payload.to_string()))], None),

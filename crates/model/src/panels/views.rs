@@ -5,6 +5,9 @@
 use crate::draw::stack_grid::StackGrid;
 use crate::panels::common::{attrs, code_and_link, code_block};
 use crate::panels::markup::Markup;
+use crate::state::route::Route;
+use crate::state::theme::Theme;
+use crate::state::Page;
 use engine::cute::Layout;
 use engine::expr::simplify::{law_of, StopReason};
 use engine::expr::Piece;
@@ -377,6 +380,7 @@ pub fn views_export(
     python: &str,
     repr: &str,
     layout: &Result<Layout, impl std::fmt::Display>,
+    theme: Theme,
 ) {
     code_block(m, "tinygrad Python", "python", python, "code", |_| {});
     code_block(m, "repr", "repr", repr, "code", |_| {});
@@ -386,7 +390,8 @@ pub fn views_export(
     let layout = layout.as_ref().map(|l| {
         let text = l.to_string();
         let query = crate::state::url::percent_encode(&text, crate::state::url::keep::LAYOUT);
-        (text, format!("#/layouts?L={query}"))
+        let href = Route::new(Page::Layouts, format!("L={query}")).with_theme(theme);
+        (text, href.to_fragment())
     });
     code_and_link(m, layout, "open-layout", "open in Layouts");
     m.close();

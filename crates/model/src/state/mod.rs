@@ -6,6 +6,7 @@ pub mod expr_mode;
 pub mod field;
 pub mod history;
 pub mod layouts;
+pub mod link;
 pub mod morphisms;
 pub mod route;
 pub mod shader;

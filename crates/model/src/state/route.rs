@@ -1,5 +1,6 @@
 //! The page and its state in the URL fragment: `#/views?shape=3,4&...`.
 
+use crate::state::link::beyond_defaults;
 use crate::state::theme::{Theme, KEY as THEME_KEY};
 
 /// A page of the app, the fragment's path: `#/layouts?…`.
@@ -131,10 +132,12 @@ impl Route {
         }
     }
 
-    /// The fragment: the page's query, the theme when one is forced, and always this build's
-    /// version marker last.
+    /// The fragment: the page's query without what the page's defaults say (see
+    /// [`beyond_defaults`]), the theme when one is forced, and always this build's version
+    /// marker last.
     pub fn to_fragment(&self) -> String {
-        let sep = if self.query.is_empty() { "" } else { "&" };
+        let query = beyond_defaults(self.page, &self.query);
+        let sep = if query.is_empty() { "" } else { "&" };
         let (key, theme) = match self.theme.and_then(Theme::attribute) {
             Some(value) => ("theme=", value),
             None => ("", ""),
@@ -143,7 +146,7 @@ impl Route {
         format!(
             "#/{}?{}{sep}{key}{theme}{end}v={VERSION}",
             self.page.as_str(),
-            self.query
+            query
         )
     }
 

@@ -17,11 +17,15 @@ use model::draw::stack_grid::{Hover, Lit};
 use model::panels;
 use model::panels::picture::Picture;
 use model::state::layouts::{CellText, LayoutsState};
+use model::state::theme::Theme;
 
 #[component]
 pub fn LayoutsPage(
     /// The page state, owned by the app so it lives in the URL.
     state: RwSignal<LayoutsState>,
+    /// The app's theme, which the links to other pages keep.
+    #[prop(optional)]
+    theme: Option<RwSignal<Theme>>,
 ) -> impl IntoView {
     // the layout's own state: edits of the workbench or the bank section leave it equal
     let core = Memo::new(move |_| state.with(LayoutsState::core));
@@ -86,7 +90,7 @@ pub fn LayoutsPage(
                         <dl
                             class="properties"
                             data-testid="layout-properties"
-                            use:markup=Draw::new(move |m| core.with(|s| panels::layout_properties(m, s)))
+                            use:markup=Draw::new(move |m| core.with(|s| panels::layout_properties(m, s, crate::ui::theme::current(theme))))
                         ></dl>
                         <details class="more" data-testid="more-pycute">
                             <summary>"pycute snippet"</summary>

@@ -14,10 +14,13 @@ use engine::cute::{copy_grids, mma_grids, CopyAtom, Operand, TiledCopy, TiledMma
 use engine::LayoutError;
 use model::panels;
 use model::panels::tv_picture::{threads_latex, threads_svg, threads_tikz};
+use model::state::route::Route;
+use model::state::theme::Theme;
 use model::state::threads::{
     atom_groups, canvas_grid, cell_label, cell_owner, held, problem_fragment, problem_partition,
     registers, triton_links, Field, Pick, ThreadColour, ThreadsState, MAX_ELEMENTS, PRESETS,
 };
+use model::state::Page;
 
 /// The grids in the page's order: `print_latex(tiled_mma)`'s C, A, B, then the copy's S, D.
 const GRIDS: [(&str, &str); 5] = [
@@ -223,6 +226,9 @@ fn held_text(
 pub fn ThreadsPage(
     /// The page state, owned by the app so it lives in the URL.
     state: RwSignal<ThreadsState>,
+    /// The app's theme, which the links to other pages keep.
+    #[prop(optional)]
+    theme: Option<RwSignal<Theme>>,
 ) -> impl IntoView {
     // the grids follow the MMA and the copy only, not the pick or the colour
     let tiled_mma = Memo::new(move |_| state.with(|s| s.mma().clone()));
@@ -381,7 +387,7 @@ pub fn ThreadsPage(
                     <p class="note threads__fragment" data-testid="threads-fragment">{holds}</p>
                     <p class="note threads__fragment" data-testid="threads-registers">{regs}</p>
                     <p class="note threads__fragment" data-testid="threads-partition">{partitions}</p>
-                    {triton_links_view(tiled_mma)}
+                    {triton_links_view(tiled_mma, theme)}
                     <p class="note" data-testid="threads-error">{move || grids.with(|g| g.as_ref().err().map(ToString::to_string))}</p>
                     <div class="threads__grids">{mma_pictures}</div>
                     {exports(state, false)}
@@ -399,7 +405,7 @@ pub fn ThreadsPage(
 
 /// Each operand as a Triton linear layout, a link to the Triton page beside Triton's own
 /// layout of the instruction where it has one.
-fn triton_links_view(tiled_mma: Memo<TiledMma>) -> impl IntoView {
+fn triton_links_view(tiled_mma: Memo<TiledMma>, theme: Option<RwSignal<Theme>>) -> impl IntoView {
     move || {
         let links = tiled_mma.with(triton_links);
         let items = links
@@ -413,7 +419,7 @@ fn triton_links_view(tiled_mma: Memo<TiledMma>) -> impl IntoView {
                 match link.query {
                     Ok(query) => view! {
                         <li>
-                            <a href=format!("#/triton?{query}") data-testid=format!("threads-triton-{}", name.to_lowercase())>
+                            <a href=Route::new(Page::Triton, query).with_theme(crate::ui::theme::current(theme)).to_fragment() data-testid=format!("threads-triton-{}", name.to_lowercase())>
                                 {format!("{name} as a Triton linear layout")}
                             </a>
                             {beside}

@@ -5,12 +5,16 @@ use leptos::prelude::*;
 use crate::ui::components::clipboard::copy;
 use crate::ui::dom::{event_attribute, markup, Draw};
 use model::panels;
+use model::state::theme::Theme;
 use model::state::ViewsState;
 
 #[component]
 pub fn ImportExport(
     /// The page state imported into and exported from.
     state: RwSignal<ViewsState>,
+    /// The app's theme, which the link to the Layouts page keeps.
+    #[prop(default = None)]
+    theme: Option<RwSignal<Theme>>,
 ) -> impl IntoView {
     let text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
@@ -62,7 +66,7 @@ pub fn ImportExport(
             </span>
             <div class="export" on:click=on_copy>
                 <div use:markup=Draw::new(move |m| {
-                    state.with(|s| panels::views_export(m, &s.tinygrad_python(), &s.tinygrad_repr(), &s.as_layout()))
+                    state.with(|s| panels::views_export(m, &s.tinygrad_python(), &s.tinygrad_repr(), &s.as_layout(), crate::ui::theme::current(theme)))
                 })></div>
                 <p class="note" role="status" data-testid="copy-status">{move || status.get()}</p>
             </div>

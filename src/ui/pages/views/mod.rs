@@ -34,12 +34,16 @@ use model::draw::large_grid::LargeGrid;
 use model::draw::stack_grid::{canvas_note, drawn_in_dom, in_table, Grid, Hover, Lit};
 use model::draw::StackGrid;
 use model::panels;
+use model::state::theme::Theme;
 use model::state::ViewsState;
 
 #[component]
 pub fn ViewsPage(
     /// The page state, owned by the app so it survives page switches and lives in the URL.
     state: RwSignal<ViewsState>,
+    /// The app's theme, which the links to other pages keep.
+    #[prop(optional)]
+    theme: Option<RwSignal<Theme>>,
 ) -> impl IntoView {
     let shown = Memo::new(move |_| state.with(ViewsState::shown));
     let tracker = Signal::derive(move || shown.with(|(t, _)| t.clone()));
@@ -210,7 +214,7 @@ pub fn ViewsPage(
             </div>
             <details class="more" data-panel="export" data-testid="more-import-export">
                 <summary>"Import and export: tinygrad View, ShapeTracker and Python, CuTe layout"</summary>
-                <ImportExport state />
+                <ImportExport state theme />
             </details>
             <details
                 data-panel="expr"

@@ -576,7 +576,7 @@ impl ViewForm {
     }
 
     /// The form a query describes; missing parameters are blank, unknown ones ignored, and a
-    /// query without `shape` is the default form. Never fails: bad text becomes field errors.
+    /// query without `shape` has the default form's. Never fails: bad text becomes field errors.
     pub fn from_query(query: &str) -> ViewForm {
         let mut shape = None;
         let (mut strides, mut offset, mut mask, mut sym) = (None, None, None, None);
@@ -592,9 +592,15 @@ impl ViewForm {
                 _ => {}
             }
         }
-        let Some(shape) = shape else {
-            return ViewForm::default();
-        };
+        // a link leaves out what is the default, the shape included
+        let shape = shape.unwrap_or_else(|| {
+            let sizes: Vec<String> = ViewForm::default()
+                .dims
+                .into_iter()
+                .map(|d| d.shape)
+                .collect();
+            sizes.join(",")
+        });
         let split = |text: &Option<String>| -> Vec<String> {
             text.as_deref()
                 .map(|t| t.split(',').map(clip).collect())
