@@ -193,3 +193,35 @@ test("the Embed menu offers the bank section, at a height that shows it whole", 
   expect(total).toBeLessThanOrEqual(height);
   expect(height).toBeLessThan(total * 1.15);
 });
+
+test("a GMMA atom fills the user's 64×64 tile as tile_to_shape does; the atom alone is one choice", async ({ page }) => {
+  const layouts = new LayoutsPage(page);
+  // issue 53: "a 64×64 tile with SW128" could not be built from the picker
+  await layouts.open("#/layouts?L=(64,64):(64,1)&eb=16&read=ldmatrix");
+  await expect(page.getByTestId("atom-tile")).toBeHidden();
+  await page.getByTestId("atom-picker").selectOption("K_SW128");
+  await expect(layouts.input()).toHaveValue("((8,8),(64,1)):((64,512),(1,0))");
+  await expect(page.getByTestId("atom-tile")).toHaveValue("64x64");
+  const note = page.getByTestId("atom-note");
+  await expect(note).toContainText("repeated to fill 64×64");
+  await expect(note).toContainText("tile_to_shape(Layout_K_SW128_Atom<T>{}, make_shape(_64{}, _64{}))");
+  await expect(note).toContainText("Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))");
+  // the tiled, swizzled tile is conflict-free for ldmatrix; unswizzled it is 8-way
+  await expect(page.getByTestId("bank-summary")).toContainText("conflicts: 1-way");
+  await expect(page.getByTestId("bank-summary-plain")).toContainText("conflicts: 8-way");
+  await expect(page).toHaveURL(/atom=K_SW128&tile=64x64/);
+  // the choices: this tile, the atom alone, the usual kernel tiles
+  const options = page.getByTestId("atom-tile").locator("option");
+  await expect(options.nth(0)).toHaveText("64×64");
+  await expect(options.nth(1)).toHaveText("the atom alone, 8×64");
+  await expect(options.nth(2)).toHaveText("128×64");
+  await page.getByTestId("atom-tile").selectOption("atom");
+  await expect(layouts.input()).toHaveValue("(8,64):(64,1)");
+  await page.getByTestId("atom-tile").selectOption("128x64");
+  await expect(layouts.input()).toHaveValue("((8,16),(64,1)):((64,512),(1,0))");
+  // the link reopens the tiled atom, picker and tile
+  await page.reload();
+  await expect(page.getByTestId("atom-picker")).toHaveValue("K_SW128");
+  await expect(page.getByTestId("atom-tile")).toHaveValue("128x64");
+  expect(layouts.consoleErrors).toEqual([]);
+});

@@ -12,7 +12,8 @@ use model::draw::large_grid::LargeGrid;
 use model::panels;
 use model::panels::picture::Picture;
 use model::state::layouts::banks::{
-    sectors_summary, Atom, BankBase, Read, Side, Units, ELEMENT_BITS, FIELD_NAMES, VECTOR_BITS,
+    parse_tile, sectors_summary, tile_name, Atom, BankBase, Read, Side, Units, ELEMENT_BITS,
+    FIELD_NAMES, VECTOR_BITS,
 };
 use model::state::layouts::LayoutsState;
 
@@ -97,12 +98,18 @@ pub fn BankSection(
             let b = &s.banks;
             let atom = b.atom_of(s.layout())?;
             let bits = b.element_bits();
-            let cute = atom.cute_text(bits).ok()?;
             let on_elements = atom.element_swizzle(bits).ok()?;
             let on_bytes = atom.byte_swizzle(bits).ok()?;
+            let name = atom.name();
+            let built = match b.atom_tile() {
+                Some([m, n]) => format!(
+                    "The layout is Layout_{name}_Atom<{bits}-bit> repeated to fill {m}×{n}, as a kernel builds its tile: tile_to_shape(Layout_{name}_Atom<T>{{}}, make_shape(_{m}{{}}, _{n}{{}})), which CuTe prints as {}.",
+                    atom.tiled(bits, Some([m, n])).ok()?
+                ),
+                None => format!("The layout is Layout_{name}_Atom<{bits}-bit> alone, which CuTe prints as {}.", atom.cute_text(bits).ok()?),
+            };
             Some(format!(
-                "CuTe prints Layout_{}_Atom<{bits}-bit> as {cute}: its swizzle {on_bytes} acts on byte addresses, which is {on_elements} on element offsets. The fields hold it in the units chosen; the counts are where each element lands either way.",
-                atom.name()
+                "{built} Its swizzle {on_bytes} acts on byte addresses, which is {on_elements} on element offsets. The fields hold it in the units chosen; the counts are where each element lands either way."
             ))
         })
     };
@@ -270,6 +277,23 @@ pub fn BankSection(
                             }
                         ></select>
                         <span class="field__error" data-testid="error-atom" role="alert">{move || state.with(|s| s.banks.atom_error().map(ToString::to_string))}</span>
+                    </label>
+                    <label class="field" class:hidden=move || state.with(|s| s.banks.atom_of(s.layout()).is_none())>
+                        <span class="field__label">"repeated to fill (tile_to_shape)"</span>
+                        <select
+                            data-testid="atom-tile"
+                            use:markup=Draw::new(move |m| state.with(|s| panels::options(m, &mut s.banks.tile_options(s.layout()).into_iter(), false)))
+                            prop:value=move || state.with(|s| tile_name(s.banks.atom_tile()))
+                            on:change=move |ev| {
+                                if let Some(tile) = parse_tile(&select(&ev)) {
+                                    state.update(|s| {
+                                        if let Some(atom) = s.banks.atom_of(s.layout()) {
+                                            s.tile_atom(atom, tile);
+                                        }
+                                    });
+                                }
+                            }
+                        ></select>
                     </label>
                     <label class="field">
                         <span class="field__label">"the swizzle acts on"</span>

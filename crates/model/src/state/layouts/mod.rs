@@ -156,9 +156,19 @@ impl LayoutsState {
         });
     }
 
-    /// Picks a GMMA atom: its layout in the field, its swizzle in the section.
+    /// Picks a GMMA atom as CuTe's kernels use one: repeated to fill the page's tile
+    /// (`tile_to_shape`: the tile it fills already, else the layout's rows × columns), or
+    /// alone when it divides neither. Its layout goes in the field, its swizzle in the section.
     pub fn pick_atom(&mut self, atom: Atom) {
-        match self.banks.pick_atom(atom) {
+        let bits = self.banks.element_bits();
+        let tiles = atom.tiles(bits, banks::rows_cols(self.layout()));
+        let kept = self.banks.atom_tile().filter(|t| tiles.contains(&Some(*t)));
+        self.tile_atom(atom, kept.or(tiles[0]));
+    }
+
+    /// Picks a GMMA atom repeated to fill `tile` (`None`: the atom alone).
+    pub fn tile_atom(&mut self, atom: Atom, tile: Option<[i64; 2]>) {
+        match self.banks.pick_atom(atom, tile) {
             Ok(layout) => {
                 self.set_text(&layout.to_string());
             }

@@ -2,7 +2,8 @@
 //! units a typed swizzle is read in ([`Units`]: element offsets or byte addresses).
 
 use engine::cute::{
-    element_swizzle, gmma_atom, AtomSwizzle, CppComposedLayout, Layout, Major, Swizzle,
+    element_swizzle, gmma_atom, AtomSwizzle, CppComposedLayout, CppInt, CppTuple, Layout, Major,
+    Swizzle,
 };
 
 use crate::state::field::FieldError;
@@ -74,10 +75,107 @@ impl Atom {
         Ok(self.cute(element_bits)?.layout().to_layout()?)
     }
 
+    /// The atom's rows × columns in elements: `[8, 64]` for K-major SW128 of 16 bits.
+    pub fn shape(self, element_bits: i64) -> Result<[i64; 2], FieldError> {
+        let layout = self.layout(element_bits)?;
+        rows_cols(&layout).ok_or_else(|| {
+            FieldError::rule(format!(
+                "Layout_{}_Atom is not two-dimensional",
+                self.name()
+            ))
+        })
+    }
+
+    /// The atom repeated to fill `tile` (rows × columns), as CuTe's
+    /// `tile_to_shape(Layout_K_SW128_Atom<T>{}, make_shape(M, K))` builds a kernel's shared
+    /// tile; `None` is the atom alone. Why not, when the atom does not divide the tile.
+    pub fn tiled(
+        self,
+        element_bits: i64,
+        tile: Option<[i64; 2]>,
+    ) -> Result<CppComposedLayout, FieldError> {
+        let atom = self.cute(element_bits)?;
+        let Some(tile) = tile else { return Ok(atom) };
+        let target = CppTuple::Tuple(tile.map(|n| CppTuple::Int(CppInt::fixed(n))).to_vec());
+        atom.tile_to_shape(&target).map_err(|e| {
+            FieldError::from(e).within(format!(
+                "tile_to_shape(Layout_{}_Atom, {}×{})",
+                self.name(),
+                tile[0],
+                tile[1]
+            ))
+        })
+    }
+
+    /// The tiled atom's layout in elements: `((8,8),(64,1)):((64,512),(1,0))` for K-major
+    /// SW128 of 16 bits on 64×64.
+    pub fn tiled_layout(
+        self,
+        element_bits: i64,
+        tile: Option<[i64; 2]>,
+    ) -> Result<Layout, FieldError> {
+        self.element_swizzle(element_bits)?;
+        Ok(self.tiled(element_bits, tile)?.layout().to_layout()?)
+    }
+
+    /// The tile shapes the picker offers for this atom: `shape` (the page's layout's rows ×
+    /// columns) first, then the atom alone, then the usual kernel tiles, each one the atom
+    /// divides, each once.
+    pub fn tiles(self, element_bits: i64, shape: Option<[i64; 2]>) -> Vec<Option<[i64; 2]>> {
+        let Ok(atom) = self.shape(element_bits) else {
+            return vec![None];
+        };
+        let divides = |t: &[i64; 2]| t[0] % atom[0] == 0 && t[1] % atom[1] == 0 && *t != atom;
+        let mut tiles: Vec<Option<[i64; 2]>> =
+            shape.filter(divides).map(Some).into_iter().collect();
+        tiles.push(None);
+        for t in KERNEL_TILES {
+            if divides(&t) && !tiles.contains(&Some(t)) {
+                tiles.push(Some(t));
+            }
+        }
+        tiles
+    }
+
     /// CuTe's print of the atom: `Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)`.
     pub fn cute_text(self, element_bits: i64) -> Result<String, FieldError> {
         self.cute(element_bits).map(|a| a.to_string())
     }
+}
+
+/// The shared-memory tiles (rows × columns) Hopper kernels commonly stage, offered beside the
+/// page's own layout's shape.
+pub const KERNEL_TILES: [[i64; 2]; 6] = [
+    [64, 64],
+    [128, 64],
+    [64, 128],
+    [128, 128],
+    [256, 64],
+    [64, 256],
+];
+
+/// A layout's rows × columns (its two top-level modes' sizes), when it has two.
+pub fn rows_cols(layout: &Layout) -> Option<[i64; 2]> {
+    let modes = layout.modes();
+    let [m, n] = modes.as_slice() else {
+        return None;
+    };
+    Some([m.size().ok()?, n.size().ok()?])
+}
+
+/// A tile's name in the picker and the URL: `64x64`; `atom` for the atom alone.
+pub fn tile_name(tile: Option<[i64; 2]>) -> String {
+    tile.map_or_else(|| "atom".into(), |[m, n]| format!("{m}x{n}"))
+}
+
+/// The tile a [`tile_name`] names; `None` for any other text.
+pub fn parse_tile(text: &str) -> Option<Option<[i64; 2]>> {
+    if text == "atom" {
+        return Some(None);
+    }
+    let (m, n) = text.split_once('x')?;
+    let [m, n] = [m, n].map(|t| t.parse::<i64>().ok().filter(|v| (1..=4096).contains(v)));
+    Some(Some([m?, n?]))
 }
 
 /// What the section's swizzle reads: element offsets (a plain layout, pycute's `Sw o 0 o L`) or

@@ -22,7 +22,7 @@ const MAX_CHARS: usize = 4096;
 const SWIZZLE_FIELD_CHARS: usize = 32;
 
 mod atom;
-pub use atom::{Atom, Units};
+pub use atom::{parse_tile, rows_cols, tile_name, Atom, Units, KERNEL_TILES};
 
 /// The element widths offered, in bits.
 pub const ELEMENT_BITS: [i64; 4] = [8, 16, 32, 64];
@@ -69,6 +69,8 @@ pub struct BanksState {
     atom: Option<Atom>,
     /// Why the last atom picked has no layout at the element width.
     atom_error: Option<FieldError>,
+    /// The tile the atom was repeated to fill (`tile=64x64`); `None` for the atom alone.
+    tile: Option<[i64; 2]>,
     /// What the swizzle reads: element offsets or byte addresses (`units=bytes`).
     units: Units,
     /// The element width in bits, one of [`ELEMENT_BITS`] (`eb=`, 32 by default).
@@ -100,6 +102,7 @@ impl Default for BanksState {
             swizzle_error: None,
             atom: None,
             atom_error: None,
+            tile: None,
             units: Units::Elements,
             element_bits: 32,
             on_elements: Swizzle::identity(),
@@ -197,10 +200,41 @@ impl BanksState {
     pub(super) fn set_atom_error(&mut self, error: FieldError) {
         self.atom_error = Some(error);
     }
-    /// The picked atom, while `layout` is still its layout at the element width.
+    /// The tile picker's options while `layout` is the picked atom's: (value, label) pairs,
+    /// the tile it fills first (`64x64`, "64×64"), the atom alone (`atom`, "the atom alone,
+    /// 8×64"), then the usual kernel tiles the atom divides. None without a picked atom.
+    pub fn tile_options(&self, layout: &Layout) -> Vec<(String, String)> {
+        let Some(atom) = self.atom_of(layout) else {
+            return Vec::new();
+        };
+        let bits = self.element_bits;
+        let mut tiles = atom.tiles(bits, self.tile);
+        if !tiles.contains(&self.tile) {
+            tiles.insert(0, self.tile);
+        }
+        let shape = atom
+            .shape(bits)
+            .map_or_else(|_| String::new(), |[m, n]| format!(", {m}×{n}"));
+        tiles
+            .into_iter()
+            .map(|t| {
+                let label = t.map_or_else(
+                    || format!("the atom alone{shape}"),
+                    |[m, n]| format!("{m}×{n}"),
+                );
+                (tile_name(t), label)
+            })
+            .collect()
+    }
+    /// The tile the picked atom fills; `None` for the atom alone.
+    pub fn atom_tile(&self) -> Option<[i64; 2]> {
+        self.tile
+    }
+    /// The picked atom, while `layout` is still its layout (tiled as picked) at the element
+    /// width.
     pub fn atom_of(&self, layout: &Layout) -> Option<Atom> {
         self.atom
-            .filter(|a| a.layout(self.element_bits).as_ref() == Ok(layout))
+            .filter(|a| a.tiled_layout(self.element_bits, self.tile).as_ref() == Ok(layout))
     }
     /// The thread-value layout as typed (`tv=`).
     pub fn tv_text(&self) -> &str {
@@ -219,6 +253,7 @@ impl BanksState {
         };
         field.set(text, |t| integer(k, t));
         self.atom = None;
+        self.tile = None;
         self.atom_error = None;
         self.make_swizzle();
     }
@@ -250,13 +285,15 @@ impl BanksState {
             field.load(v.to_string(), v);
         }
         self.atom = None;
+        self.tile = None;
         self.make_swizzle();
     }
 
-    /// Picks `atom` for the current element width: the swizzle (in the chosen units) and the
-    /// atom's layout, which the caller puts in the layout field; or why the width has none.
-    pub fn pick_atom(&mut self, atom: Atom) -> Result<Layout, FieldError> {
-        let layout = atom.layout(self.element_bits)?;
+    /// Picks `atom` for the current element width, repeated to fill `tile` (`None`: alone): the
+    /// swizzle (in the chosen units) and the tiled layout, which the caller puts in the layout
+    /// field; or why the width or the tile has none.
+    pub fn pick_atom(&mut self, atom: Atom, tile: Option<[i64; 2]>) -> Result<Layout, FieldError> {
+        let layout = atom.tiled_layout(self.element_bits, tile)?;
         let sw = match self.units {
             Units::Elements => atom.element_swizzle(self.element_bits)?,
             Units::Bytes => atom.byte_swizzle(self.element_bits)?,
@@ -264,6 +301,7 @@ impl BanksState {
         self.set_swizzle(sw);
         self.atom = Some(atom);
         self.atom_error = None;
+        self.tile = tile;
         Ok(layout)
     }
 
@@ -347,6 +385,9 @@ impl BanksState {
         }
         if let Some(atom) = self.atom {
             q += &format!("&atom={}", atom.name());
+            if let Some(tile) = self.tile {
+                q += &format!("&tile={}", atom::tile_name(Some(tile)));
+            }
         }
         if self.units != d.units {
             q += &format!("&units={}", self.units.as_str());
@@ -396,6 +437,7 @@ impl BanksState {
             }
         }
         s.atom = get("atom").and_then(Atom::parse);
+        s.tile = get("tile").and_then(atom::parse_tile).flatten();
         s.units = get("units").and_then(Units::parse).unwrap_or_default();
         let pick = |key: &str, allowed: &[i64], default: i64| {
             get(key)

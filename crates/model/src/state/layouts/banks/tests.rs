@@ -341,3 +341,63 @@ fn a_byte_swizzle_that_splits_elements_is_an_error_and_the_last_swizzle_stays() 
     state.set_text("Sw<3,4,3> o smem_ptr[4b](unset) o (8,64):(64,1)");
     assert!(state.error().unwrap().to_string().contains("smem_ptr[4b]"));
 }
+
+#[test]
+fn a_picked_atom_fills_the_page_s_tile_as_tile_to_shape_does() {
+    let k128 = Atom::parse("K_SW128").unwrap();
+    let mut state = golden("(64,64):(64,1)");
+    state.set_element_bits(16);
+    state.pick_atom(k128);
+    // CuTe: tile_to_shape(Layout_K_SW128_Atom<half>{}, make_shape(_64{}, _64{})) is
+    // Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))
+    assert_eq!(
+        state.layout().to_string(),
+        "((8,8),(64,1)):((64,512),(1,0))"
+    );
+    assert_eq!(state.banks.atom_tile(), Some([64, 64]));
+    assert_eq!(state.banks.atom_of(state.layout()), Some(k128));
+    assert_eq!(
+        k128.tiled(16, Some([64, 64])).unwrap().to_string(),
+        "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))"
+    );
+    // every element of the tile lands where CuTe's tiled atom puts it
+    let tiled = k128.tiled(16, Some([64, 64])).unwrap();
+    let cute = engine::cute::element_offsets(&tiled, 4096).unwrap();
+    let sw = state.banks.element_swizzle();
+    let layout = state.layout().clone();
+    for (i, want) in cute.iter().enumerate() {
+        assert_eq!(
+            sw.apply(layout.call(i as i64).unwrap()),
+            *want,
+            "element {i}"
+        );
+    }
+    // the link keeps the tile, and reopens the tiled atom
+    let query = state.to_query();
+    assert!(query.contains("&atom=K_SW128&tile=64x64"), "{query}");
+    let back = LayoutsState::from_query(&query);
+    assert_eq!(back.banks.atom_of(back.layout()), Some(k128));
+    // the picker's choices: the page's tile, the atom alone, the usual kernel tiles
+    let tiles = k128.tiles(16, Some([64, 64]));
+    assert_eq!(&tiles[..3], &[Some([64, 64]), None, Some([128, 64])]);
+    assert!(tiles
+        .iter()
+        .flatten()
+        .all(|[m, k]| m % 8 == 0 && k % 64 == 0));
+    // the atom alone is one choice; another width keeps a tile the atom still divides
+    state.tile_atom(k128, None);
+    assert_eq!(state.layout().to_string(), "(8,64):(64,1)");
+    state.tile_atom(k128, Some([128, 128]));
+    state.set_element_bits(8);
+    assert_eq!(state.banks.atom_tile(), Some([128, 128]));
+    assert_eq!(state.layout().size().unwrap(), 128 * 128);
+    // a tile the atom does not divide is CuTe's error, in the atom's field
+    state.tile_atom(k128, Some([64, 96]));
+    let error = state.banks.atom_error().unwrap().to_string();
+    assert!(error.contains("does not divide"), "{error}");
+    assert_eq!(state.banks.atom_tile(), Some([128, 128]));
+    // a layout the atom does not divide takes the atom alone
+    let mut small = golden("(16,4):(4,1)");
+    small.pick_atom(k128);
+    assert_eq!(small.banks.atom_tile(), None);
+}
