@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hoverCell } from "./canvas-cells";
 import { LayoutsPage } from "./layouts-page";
 
 /** Sets the swizzle's B, M and S fields. */
@@ -6,14 +7,6 @@ async function swizzle(layouts: LayoutsPage, b: string, m: string, s: string) {
   await layouts.type("sw-b", b);
   await layouts.type("sw-m", m);
   await layouts.type("sw-s", s);
-}
-
-/** Hovers cell (row, column) of a bank canvas drawing `cols` columns `px` pixels wide. */
-async function hoverCell(page: Page, testId: string, row: number, col: number, cols: number, px = 480) {
-  const canvas = page.getByTestId(testId);
-  const box = await canvas.boundingBox();
-  const cell = (box?.width ?? px) / cols;
-  await canvas.hover({ position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell } });
 }
 
 test("the golden cases give their degrees in the app: 32-way, padded 1-way, Sw<5,0,5> 1-way", async ({ page }) => {

@@ -11,12 +11,16 @@ test("a blocked layout: hover names the register, lane and warp and the bases th
   await expect(page.getByTestId("triton-summary")).toHaveText(
     "2048 elements (32×64) held by 16 registers × 32 lanes × 4 warps = 2048 slots; each element held exactly once",
   );
-  // (1, 5): dim1 5 = register bit 0 (1) + lane bit 0 (4), dim0 1 = lane bit 3
-  await hoverCell(page, "triton-grid", 1, 5, 32, 64);
-  await expect(page.getByTestId("triton-hover")).toHaveText("(1, 5) ← r1 l9 w0 (thread 9) = r0 (0, 1) ⊕ l0 (0, 4) ⊕ l3 (1, 0)");
   // thread 0's cells in print_latex's first colour, thread 1's in the second
   await expect.poll(async () => share(await cellPixels(page, "triton-grid", 0, 0, 32, 64), [175, 175, 255])).toBeGreaterThan(0.5);
   expect(share(await cellPixels(page, "triton-grid", 0, 4, 32, 64), [175, 255, 175])).toBeGreaterThan(0.5);
+  // (1, 5): dim1 5 = register bit 0 (1) + lane bit 0 (4), dim0 1 = lane bit 3
+  await hoverCell(page, "triton-grid", 1, 5, 32, 64);
+  await expect(page.getByTestId("triton-hover")).toHaveText("(1, 5) ← r1 l9 w0 (thread 9) = r0 (0, 1) ⊕ l0 (0, 4) ⊕ l3 (1, 0)");
+  // the hovered thread stands out: its cells in full colour, every other cell faded
+  await expect.poll(async () => share(await cellPixels(page, "triton-grid", 1, 5), [175, 255, 175])).toBeGreaterThan(0.5);
+  expect(share(await cellPixels(page, "triton-grid", 0, 0), [175, 175, 255])).toBe(0);
+  expect(share(await cellPixels(page, "triton-grid", 0, 4), [175, 255, 175])).toBe(0);
   await page.getByTestId("triton-pick").fill("t9");
   await page.getByTestId("triton-colour").selectOption("register");
   await expect(page).toHaveURL(/#\/triton\?pick=t9&colour=register&v=1$/);

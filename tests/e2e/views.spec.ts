@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from "@playwright/test";
+import { cellCentre } from "./canvas-cells";
 import { ViewsPage } from "./views-page";
 
 test("the app loads on the Views page with a 3x4 row-major view", async ({ page }) => {
@@ -158,11 +159,13 @@ test("a 1,024-cell grid is drawn on canvases, keeps hover, keys and the table vi
   await expect(page.getByTestId("grid-error")).toHaveText(
     "1024 cells in the largest grid: drawn on canvases (DOM cells up to 256 per grid); the table view lists every cell.",
   );
-  // 32 x 32 cells in a 960 x 960 canvas: 30 canvas pixels per cell
-  const box = (await canvas.boundingBox())!;
-  const at = (x: number, y: number) => ({ position: { x: ((x * 30 + 15) * box.width) / 960, y: ((y * 30 + 15) * box.width) / 960 } });
+  // 32 x 32 cells in a 960-pixel canvas, right of and below the gutters that number them
+  const at = async (x: number, y: number) => {
+    const c = await cellCentre(canvas, y, x);
+    return { position: { x: c.x * c.css, y: c.y * c.css } };
+  };
   const info = page.getByTestId("canvas-hover-info");
-  await canvas.hover(at(5, 2));
+  await canvas.hover(await at(5, 2));
   await expect(info).toContainText("logical (2, 5)");
   await expect(info).toContainText("address 69");
   await canvas.focus();
@@ -172,12 +175,13 @@ test("a 1,024-cell grid is drawn on canvases, keeps hover, keys and the table vi
   await page.getByTestId("expr-idx").locator(".sub", { hasText: /^ridx0$/ }).first().hover();
   await expect(page.getByTestId("subexpr-value")).toHaveText("ridx0 = 3 at (3, 5)");
   // an edit redraws the cells: the pixel of cell (0, 1) changes colour
+  const { x: px, y: py } = await cellCentre(canvas, 0, 1);
   const pixel = () =>
-    canvas.evaluate((c: HTMLCanvasElement) => Array.from(c.getContext("2d")!.getImageData(30 + 2, 2, 1, 1).data).join(","));
+    canvas.evaluate((c: HTMLCanvasElement, [x, y]) => Array.from(c.getContext("2d")!.getImageData(x, y, 1, 1).data).join(","), [px, py]);
   const before = await pixel();
   await views.type("stride-1", "5");
   await expect.poll(pixel).not.toBe(before);
-  await canvas.hover(at(1, 0));
+  await canvas.hover(await at(1, 0));
   await expect(info).toContainText("address 5");
   // screen readers keep the table view: one row per cell
   await page.getByTestId("table-view").locator("summary").click();
@@ -259,7 +263,8 @@ test("a 1,048,576-cell stack draws on a canvas and still answers hover", async (
   const canvas = page.getByTestId("canvas-grid");
   await expect(canvas).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("grid-error")).toContainText("drawn on canvases");
-  await canvas.hover({ position: { x: 5, y: 5 } });
+  // (the canvas's first 30 by 16 pixels are the gutters that number the rows and columns)
+  await canvas.hover({ position: { x: 35, y: 20 } });
   await expect(page.getByTestId("canvas-hover-info")).toContainText("1024 cell(s) read it");
   await canvas.hover({ position: { x: 300, y: 200 } });
   await expect(page.getByTestId("canvas-hover-info")).toContainText("logical (");
@@ -285,28 +290,34 @@ test("an edit redraws the canvas grid and keeps its zoom while the extent stays"
   const canvas = page.getByTestId("canvas-grid");
   const info = page.getByTestId("canvas-hover-info");
   await expect(canvas).toBeVisible({ timeout: 30_000 });
-  // the canvas's 960 pixels are drawn as wide as the pictures' pane: point at canvas pixels
-  const box = (await canvas.boundingBox())!;
-  const pixel = (x: number, y: number) => ({ position: { x: (x * box.width) / 960, y: (y * box.width) / 960 } });
-  // 64 x 64 cells fit the 960 x 960 canvas at 15 pixels per cell
-  await canvas.hover(pixel(100, 50));
+  const scale = async () => Number(await canvas.getAttribute("data-scale"));
+  const hover = async (row: number, col: number) => {
+    const c = await cellCentre(canvas, row, col);
+    await canvas.hover({ position: { x: c.x * c.css, y: c.y * c.css } });
+    return c;
+  };
+  // 64 x 64 cells fit the canvas at (960 - 30) / 64 pixels per cell, right of the row numbers
+  expect(await scale()).toBeCloseTo(930 / 64);
+  const cell = await hover(3, 6);
   await expect(info).toContainText("logical (3, 6)");
-  // zoom in by 1.25 about the centre: the same point is now cell (9, 11)
+  // + zooms by 1.25 about the hovered cell: it stays under the pointer
   await canvas.focus();
   await page.keyboard.press("+");
+  expect(await scale()).toBeCloseTo((930 / 64) * 1.25);
   await canvas.hover({ position: { x: 5, y: 5 } });
-  await canvas.hover(pixel(100, 50));
-  await expect(info).toContainText("logical (9, 11)");
+  await canvas.hover({ position: { x: cell.x * cell.css, y: cell.y * cell.css } });
+  await expect(info).toContainText("logical (3, 6)");
   await views.type("stride-1", "2");
-  await expect(info).toContainText("address 598");
+  await expect(info).toContainText("address 204");
   // the same zoom: the canvas was redrawn, not built anew with a fitted view
+  expect(await scale()).toBeCloseTo((930 / 64) * 1.25);
   await canvas.hover({ position: { x: 5, y: 5 } });
-  await canvas.hover(pixel(100, 50));
-  await expect(info).toContainText("logical (9, 11)");
-  // a new extent fits the grid in view again: 64 x 128 cells in 960 x 480 at 7.5 pixels per cell
+  await canvas.hover({ position: { x: cell.x * cell.css, y: cell.y * cell.css } });
+  await expect(info).toContainText("logical (3, 6)");
+  // a new extent fits the grid in view again: 64 x 128 cells across 930 pixels
   await views.type("shape-1", "128");
-  await canvas.hover({ position: { x: 5, y: 5 } });
-  await canvas.hover(pixel(100, 50));
+  await expect.poll(scale).toBeCloseTo(930 / 128);
+  await hover(6, 13);
   await expect(info).toContainText("logical (6, 13)");
   expect(views.consoleErrors).toEqual([]);
 });
@@ -351,7 +362,7 @@ test("a large two-view stack draws every view's own grid and follows the compose
   await expect(views.viewCards()).toHaveCount(2);
   await expect(page.getByTestId("view0-canvas")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("view1-canvas")).toBeVisible();
-  await page.getByTestId("canvas-grid").hover({ position: { x: 20, y: 20 } });
+  await page.getByTestId("canvas-grid").hover({ position: { x: 40, y: 30 } });
   await expect(page.getByTestId("canvas-hover-info")).toContainText("view 1: (");
   await expect(page.getByTestId("canvas-hover-info")).toContainText("view 0: (");
   expect(views.consoleErrors).toEqual([]);

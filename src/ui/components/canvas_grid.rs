@@ -1,7 +1,12 @@
 //! The composed grid on a `<canvas>` for stacks too large for DOM cells (up to 1,048,576):
-//! one pixel per cell in an offscreen image, scaled without smoothing; wheel or +/- to zoom,
-//! drag or arrow keys to pan, hover to see a cell and light every cell reading its address.
+//! one pixel per cell in an offscreen image, scaled without smoothing, in the grid's own
+//! proportions, its rows and columns numbered in gutters. Labels are written where they can be
+//! read. The wheel scrolls the page unless the canvas has focus (a click) or Ctrl, ⌘ or Alt is
+//! held, as maps do; then it zooms, and + / − zoom about the hovered cell; drag or Shift+arrows
+//! pan; hover to see a cell and light every cell reading its address (the rest faded where the
+//! page asks).
 
+use std::collections::HashSet;
 use std::fmt::Write;
 
 use leptos::html::Canvas;
@@ -9,6 +14,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
+use model::draw::canvas_view::{fit, gutters, label_font, ticks, Area, Viewport};
 use model::draw::colouring::text_on;
 use model::draw::large_grid::{cell_at, extent, index_of, position, Image, LargeGrid};
 use model::draw::stack_grid::{neighbor, Step};
@@ -22,10 +28,20 @@ extern "C" {
 
 /// Most alias cells outlined at once.
 const MAX_OUTLINED: usize = 4096;
-/// Cell size in pixels from which addresses are written in the cells.
-const LABEL_PIXELS: f64 = 20.0;
-/// Shortest canvas, in pixels, whatever the grid's proportions.
-const MIN_HEIGHT: f64 = 160.0;
+/// The opacity of the cells outside a lit set, where the page fades them.
+const FADED: f64 = 0.22;
+/// The row and column numbers' colour: a grey that reads on both themes' panels.
+const AXIS_INK: &str = "#8a8f99";
+
+/// The canvas's geometry for its grid: the grid's extent in cells, the canvas and its gutters,
+/// the scale that fits the whole grid, and how many axes the grid has.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Geometry {
+    extent: (i64, i64),
+    area: Area,
+    scale: f64,
+    rank: usize,
+}
 
 /// The pointer in the canvas's own pixels (CSS may display it at another size).
 fn canvas_point(canvas: Option<HtmlCanvasElement>, ev: &web_sys::MouseEvent) -> (f64, f64) {
@@ -62,12 +78,129 @@ fn render_image(picture: &Image, image: Option<HtmlCanvasElement>) -> Option<Htm
     Some(image)
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Viewport {
-    /// Pixels per cell.
-    scale: f64,
-    tx: f64,
-    ty: f64,
+/// Labels to write, by ink (white, black) and by whether their cell is faded: each group's
+/// texts NUL-ended, with their points.
+#[derive(Default)]
+struct Labels {
+    groups: [[(String, Vec<f64>); 2]; 2],
+    longest: usize,
+    lines: usize,
+}
+
+/// The labels of the cells in view, written on each cell's colour; nothing where even the
+/// shortest would be too small to read as shown (`css` screen pixels per canvas pixel: a phone
+/// shows a canvas smaller). Returns the labels and their font in canvas pixels.
+fn cell_labels(
+    g: &LargeGrid,
+    picture: &Image,
+    v: Viewport,
+    (area, css): (Area, f64),
+    cell_label: Option<Callback<usize, Option<String>>>,
+    lit: Option<&HashSet<usize>>,
+) -> Option<(Labels, f64)> {
+    // addresses fit by the span's longest, so the size keeps while panning
+    let mut labels = Labels {
+        longest: match cell_label {
+            Some(_) => 1,
+            None => g
+                .span
+                .map_or(1, |(lo, hi)| lo.to_string().len().max(hi.to_string().len())),
+        },
+        lines: 1,
+        ..Labels::default()
+    };
+    label_font(v.scale * css, labels.longest, 1)?;
+    let (x0, y0) = v.cell(area.left, area.top);
+    let (x1, y1) = v.cell(area.width, area.height);
+    let mut cells = Vec::new();
+    for y in y0.max(0)..=y1.min(i64::from(picture.height) - 1) {
+        for x in x0.max(0)..=x1.min(i64::from(picture.width) - 1) {
+            let Some(coord) = cell_at(&g.shape, x, y) else {
+                continue;
+            };
+            let index = index_of(&g.shape, &coord);
+            let Some(a) = g.addresses[index] else {
+                continue;
+            };
+            let text = match cell_label {
+                Some(f) => match f.run(index) {
+                    Some(text) => text,
+                    None => continue,
+                },
+                None => a.to_string(),
+            };
+            let lines = text.lines().count().max(1);
+            labels.lines = labels.lines.max(lines);
+            labels.longest = labels
+                .longest
+                .max(text.lines().map(|l| l.chars().count()).max().unwrap_or(1));
+            cells.push((x, y, index, text));
+        }
+    }
+    let font = label_font(v.scale * css, labels.longest, labels.lines)? / css;
+    for (x, y, index, text) in cells {
+        // written on the cell's own colour in black or white
+        let at = 4 * (y as usize * picture.width as usize + x as usize);
+        let background = [picture.rgba[at], picture.rgba[at + 1], picture.rgba[at + 2]];
+        let faded = lit.is_some_and(|lit| !lit.contains(&index));
+        let (texts, xy) =
+            &mut labels.groups[usize::from(faded)][usize::from(text_on(background) == [0; 3])];
+        let (cx, cy) = v.centre(x, y);
+        let n = text.lines().count().max(1) as f64;
+        for (k, line) in text.lines().enumerate() {
+            let _ = write!(texts, "{line}\0");
+            xy.push(cx);
+            xy.push(cy + (k as f64 - (n - 1.0) / 2.0) * font * 1.15 + font * 0.35);
+        }
+    }
+    Some((labels, font))
+}
+
+/// The row and column numbers in the gutters, spaced so that each can be read; larger in
+/// canvas pixels where the page shows the canvas smaller (`css` < 1), as far as the gutters
+/// hold them.
+fn draw_axes(ctx: &CanvasRenderingContext2d, geo: Geometry, v: Viewport, css: f64) {
+    let Area {
+        left,
+        top,
+        width,
+        height,
+    } = geo.area;
+    ctx.clear_rect(0.0, 0.0, width, top);
+    ctx.clear_rect(0.0, 0.0, left, height);
+    let font = (10.0 / css.max(0.1)).min(13.0).floor();
+    ctx.set_font(&format!("{font}px monospace"));
+    ctx.set_fill_style_str(AXIS_INK);
+    let (cols, rows) = geo.extent;
+    if top > 0.0 {
+        ctx.set_text_align("center");
+        let digits = (cols - 1).max(1).to_string().len() as f64;
+        for i in ticks(
+            cols,
+            v.scale,
+            v.tx,
+            (left, width),
+            (digits + 1.0) * 0.6 * font,
+        ) {
+            let _ = ctx.fill_text(&i.to_string(), v.centre(i, 0).0, top - 4.0);
+        }
+    }
+    if left > 0.0 && geo.rank == 2 {
+        ctx.set_text_align("right");
+        for i in ticks(rows, v.scale, v.ty, (top, height), 1.2 * font) {
+            let _ = ctx.fill_text(&i.to_string(), left - 3.0, v.centre(0, i).1 + 0.35 * font);
+        }
+    }
+}
+
+/// How to zoom and pan the page's canvas grids, said once per page above the first.
+#[component]
+pub fn CanvasHint() -> impl IntoView {
+    view! {
+        <p class="note canvas-hint" data-testid="canvas-hint">
+            "Grids: click one, or hold Ctrl, to zoom with the wheel; + and − zoom at the hovered cell; drag or Shift+arrows pan; hover a cell or move with the arrow keys."
+        </p>
+    }
 }
 
 #[component]
@@ -86,8 +219,8 @@ pub fn CanvasGrid(
     /// through in this view).
     #[prop(optional, into)]
     mark: Option<Signal<Vec<usize>>>,
-    /// Canvas width and greatest height in pixels (960 × 960 by default); the height follows
-    /// the grid's proportions down to [`MIN_HEIGHT`].
+    /// The most the canvas may take, width and height in pixels (960 × 960 by default); it
+    /// takes the grid's proportions within them.
     #[prop(optional)]
     size: Option<(f64, f64)>,
     /// The canvas's test id (`canvas-grid` by default).
@@ -96,10 +229,13 @@ pub fn CanvasGrid(
     /// The canvas's accessible name (the composed grid's by default).
     #[prop(optional, into)]
     label: Option<String>,
-    /// What a zoomed-in cell says, by row-major index (`None`: nothing); its address by
-    /// default.
+    /// What a zoomed-in cell says, by row-major index (`None`: nothing), a line per `\n`; its
+    /// address by default.
     #[prop(optional)]
     cell_label: Option<Callback<usize, Option<String>>>,
+    /// Fade every cell but the lit ones (a hovered or picked thread's), so they stand out.
+    #[prop(optional)]
+    fade: bool,
 ) -> impl IntoView {
     let label = label.unwrap_or_else(|| {
         "Composed grid drawn on a canvas; the table view lists the cells".to_string()
@@ -109,21 +245,29 @@ pub fn CanvasGrid(
     let image = StoredValue::new_local(None::<HtmlCanvasElement>);
     // The image's pixels, where labels read the colour they are written on.
     let pixels = StoredValue::new(None::<Image>);
-    let viewport = RwSignal::new(Viewport {
-        scale: 1.0,
-        tx: 0.0,
-        ty: 0.0,
-    });
-    let drag = StoredValue::new(None::<(f64, f64)>);
-    let (width, most) = size.unwrap_or((960.0, 960.0));
-    let height = Memo::new(move |_| {
+    let most = size.unwrap_or((960.0, 960.0));
+    let geometry = Memo::new(move |_| {
         grid.with(|g| {
-            let (w, h) = g.as_ref().map_or((1, 1), |g| extent(&g.shape));
-            (width * h.max(1) as f64 / w.max(1) as f64)
-                .clamp(MIN_HEIGHT, most)
-                .round()
+            let shape = g.as_ref().map_or(&[][..], |g| &g.shape[..]);
+            let extent = if shape.is_empty() {
+                (1, 1)
+            } else {
+                extent(shape)
+            };
+            let gutters = gutters(shape);
+            let (width, height, scale) = fit(extent, gutters, most);
+            Geometry {
+                extent,
+                area: Area::new(width, height, gutters),
+                scale,
+                rank: shape.len(),
+            }
         })
     });
+    let viewport = RwSignal::new(Viewport::fitted(1.0, geometry.get_untracked().area));
+    let drag = StoredValue::new(None::<(f64, f64)>);
+    // The canvas has focus (it was clicked or tabbed to): the wheel zooms it.
+    let engaged = StoredValue::new(false);
 
     // A new grid: render its image; fit it in view when its extent changed (an edit that keeps
     // the extent, such as a new stride, keeps the zoom and pan).
@@ -137,26 +281,20 @@ pub fn CanvasGrid(
             let picture = g.image();
             image.set_value(render_image(&picture, last));
             pixels.set_value(Some(picture));
-            let (w, h) = extent(&g.shape);
-            if before == Some((w, h)) {
+            let geo = geometry.get_untracked();
+            if before == Some(geo.extent) {
                 // the image changed, so draw it again at the same viewport
                 viewport.notify();
                 return;
             }
-            let height = height.get_untracked();
-            let scale = (width / w as f64).min(height / h as f64).clamp(0.05, 64.0);
-            viewport.set(Viewport {
-                scale,
-                tx: 0.0,
-                ty: 0.0,
-            });
+            viewport.set(Viewport::fitted(geo.scale, geo.area));
         });
     });
 
-    // Any change: draw the image, the hovered cell and its aliases, labels when zoomed in.
+    // Any change: draw the image, the lit cells, labels where legible, the outlines, the axes.
     Effect::new(move |_| {
         let v = viewport.get();
-        let height = height.get();
+        let geo = geometry.get();
         let hovered = hover.get();
         let addresses = range.get();
         let marked = mark.map(|m| m.get()).unwrap_or_default();
@@ -164,121 +302,109 @@ pub fn CanvasGrid(
             return;
         };
         let Some(ctx) = context(&canvas) else { return };
+        let Area {
+            left,
+            top,
+            width,
+            height,
+        } = geo.area;
         ctx.set_image_smoothing_enabled(false);
         ctx.clear_rect(0.0, 0.0, width, height);
-        let (iw, ih) = (img.width() as f64, img.height() as f64);
-        let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
-            &img,
-            v.tx,
-            v.ty,
-            iw * v.scale,
-            ih * v.scale,
-        );
-        // a pixel's gap between cells big enough to tell apart, cut out of the image so the
-        // canvas's themed background shows through
-        if v.scale >= 10.0 {
-            let _ = ctx.set_global_composite_operation("destination-out");
-            ctx.set_fill_style_str("#000");
-            let (x0, y0, x1, y1) = (v.tx, v.ty, v.tx + iw * v.scale, v.ty + ih * v.scale);
-            let first = |from: f64| ((0.0 - from) / v.scale).floor().max(1.0) as i64;
-            for k in first(x0)..=(iw as i64) {
-                let x = x0 + k as f64 * v.scale;
-                if x > width {
-                    break;
-                }
-                ctx.fill_rect(x - 0.5, y0, 1.0, y1 - y0);
-            }
-            for k in first(y0)..=(ih as i64) {
-                let y = y0 + k as f64 * v.scale;
-                if y > height {
-                    break;
-                }
-                ctx.fill_rect(x0, y - 0.5, x1 - x0, 1.0);
-            }
-            let _ = ctx.set_global_composite_operation("source-over");
-        }
+        // how large the page shows a canvas pixel (max-width shrinks canvases on phones)
+        let css = match canvas.client_width() {
+            0 => 1.0,
+            shown => f64::from(shown) / width,
+        };
+        ctx.save();
+        ctx.begin_path();
+        ctx.rect(left, top, width - left, height - top);
+        ctx.clip();
         grid.with_untracked(|g| {
             let Some(g) = g else { return };
-            if v.scale >= LABEL_PIXELS {
-                let (x0, y0) = (
-                    ((-v.tx) / v.scale).floor() as i64,
-                    ((-v.ty) / v.scale).floor() as i64,
-                );
-                let (x1, y1) = (
-                    x0 + (width / v.scale) as i64 + 2,
-                    y0 + (height / v.scale) as i64 + 2,
-                );
-                // labels by their colour, each colour's written in one call
-                let mut labels: [(String, Vec<f64>); 2] = Default::default();
-                // addresses fit by the span's longest, so the size keeps while panning
-                let mut longest = match cell_label {
-                    Some(_) => 1,
-                    None => g
-                        .span
-                        .map_or(1, |(lo, hi)| lo.to_string().len().max(hi.to_string().len())),
-                };
-                pixels.with_value(|picture| {
-                    let Some(picture) = picture else { return };
-                    for y in y0.max(0)..y1.min(i64::from(picture.height)) {
-                        for x in x0.max(0)..x1.min(i64::from(picture.width)) {
-                            let Some(coord) = cell_at(&g.shape, x, y) else {
-                                continue;
-                            };
-                            let index = index_of(&g.shape, &coord);
-                            let Some(a) = g.addresses[index] else {
-                                continue;
-                            };
-                            let text = match cell_label {
-                                Some(f) => match f.run(index) {
-                                    Some(text) => text,
-                                    None => continue,
-                                },
-                                None => a.to_string(),
-                            };
-                            longest = longest.max(text.chars().count());
-                            // written on the cell's own colour in black or white
-                            let at = 4 * (y as usize * picture.width as usize + x as usize);
-                            let background =
-                                [picture.rgba[at], picture.rgba[at + 1], picture.rgba[at + 2]];
-                            let (texts, xy) =
-                                &mut labels[usize::from(text_on(background) == [0; 3])];
-                            let _ = write!(texts, "{text}\0");
-                            xy.push(v.tx + (x as f64 + 0.5) * v.scale);
-                            xy.push(v.ty + (y as f64 + 0.62) * v.scale);
-                        }
-                    }
-                });
-                // the longest label fits its cell (a monospace character is about 0.6 em wide)
-                let font = (v.scale * 0.45)
-                    .min(15.0)
-                    .min(1.5 * v.scale / longest as f64);
-                ctx.set_font(&format!("{}px monospace", font as i64));
-                ctx.set_text_align("center");
-                for (colour, (texts, xy)) in ["#ffffff", "#000000"].iter().zip(labels) {
-                    ctx.set_fill_style_str(colour);
-                    fill_labels(&ctx, &texts, &xy);
-                }
-            }
             let outlined = match (hovered, addresses) {
                 (Some(index), _) => g.aliases(index, MAX_OUTLINED),
                 (None, Some((first, last))) => g.reading(first, last, MAX_OUTLINED),
                 (None, None) => marked,
             };
+            let lit: Option<HashSet<usize>> =
+                (fade && !outlined.is_empty()).then(|| outlined.iter().copied().collect());
+            let (iw, ih) = (img.width() as f64, img.height() as f64);
+            ctx.set_global_alpha(if lit.is_some() { FADED } else { 1.0 });
+            let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
+                &img,
+                v.tx,
+                v.ty,
+                iw * v.scale,
+                ih * v.scale,
+            );
+            ctx.set_global_alpha(1.0);
+            let cell_box = |index: usize| {
+                let coord = engine::coord_from_index(&g.shape, index as i64);
+                let (x, y) = position(&g.shape, &coord);
+                (x, y, v.tx + x as f64 * v.scale, v.ty + y as f64 * v.scale)
+            };
+            for &index in lit.iter().flatten() {
+                let (x, y, dx, dy) = cell_box(index);
+                let _ = ctx
+                    .draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
+                        &img, x as f64, y as f64, 1.0, 1.0, dx, dy, v.scale, v.scale,
+                    );
+            }
+            // a pixel's gap between cells big enough to tell apart, cut out of the image so
+            // the canvas's themed background shows through
+            if v.scale >= 10.0 {
+                let _ = ctx.set_global_composite_operation("destination-out");
+                ctx.set_fill_style_str("#000");
+                let (x0, y0, x1, y1) = (v.tx, v.ty, v.tx + iw * v.scale, v.ty + ih * v.scale);
+                let (first_x, first_y) = v.cell(left, top);
+                for k in first_x.max(1)..=(iw as i64) {
+                    let x = x0 + k as f64 * v.scale;
+                    if x > width {
+                        break;
+                    }
+                    ctx.fill_rect(x - 0.5, y0, 1.0, y1 - y0);
+                }
+                for k in first_y.max(1)..=(ih as i64) {
+                    let y = y0 + k as f64 * v.scale;
+                    if y > height {
+                        break;
+                    }
+                    ctx.fill_rect(x0, y - 0.5, x1 - x0, 1.0);
+                }
+                let _ = ctx.set_global_composite_operation("source-over");
+            }
+            let labels = pixels.with_value(|picture| {
+                cell_labels(
+                    g,
+                    picture.as_ref()?,
+                    v,
+                    (geo.area, css),
+                    cell_label,
+                    lit.as_ref(),
+                )
+            });
+            if let Some((labels, font)) = labels {
+                ctx.set_font(&format!("{font}px monospace"));
+                ctx.set_text_align("center");
+                // a faded cell's label in the axes' grey, which reads on either theme's fade
+                for (faded, group) in labels.groups.into_iter().enumerate() {
+                    for (colour, (texts, xy)) in ["#ffffff", "#000000"].iter().zip(group) {
+                        ctx.set_fill_style_str(if faded == 1 { AXIS_INK } else { colour });
+                        fill_labels(&ctx, &texts, &xy);
+                    }
+                }
+            }
             if !outlined.is_empty() {
                 ctx.set_stroke_style_str("#ffb02e");
                 ctx.set_line_width(2.0);
-                for alias in outlined {
-                    let coord = engine::coord_from_index(&g.shape, alias as i64);
-                    let (x, y) = position(&g.shape, &coord);
-                    ctx.stroke_rect(
-                        v.tx + x as f64 * v.scale,
-                        v.ty + y as f64 * v.scale,
-                        v.scale.max(2.0),
-                        v.scale.max(2.0),
-                    );
+                for index in outlined {
+                    let (_, _, dx, dy) = cell_box(index);
+                    ctx.stroke_rect(dx, dy, v.scale.max(2.0), v.scale.max(2.0));
                 }
             }
         });
+        ctx.restore();
+        draw_axes(&ctx, geo, v, css);
     });
 
     let set_hover = move |next: Option<usize>| {
@@ -288,39 +414,63 @@ pub fn CanvasGrid(
         }
     };
     let cell_under = move |px: f64, py: f64| -> Option<usize> {
-        let v = viewport.get_untracked();
-        let (x, y) = (
-            ((px - v.tx) / v.scale).floor() as i64,
-            ((py - v.ty) / v.scale).floor() as i64,
-        );
+        let area = geometry.get_untracked().area;
+        if px < area.left || py < area.top {
+            return None;
+        }
+        let (x, y) = viewport.get_untracked().cell(px, py);
         grid.with_untracked(|g| {
             let g = g.as_ref()?;
             cell_at(&g.shape, x, y).map(|c| index_of(&g.shape, &c))
         })
     };
     let zoom = move |factor: f64, px: f64, py: f64| {
-        viewport.update(|v| {
-            let scale = (v.scale * factor).clamp(0.05, 96.0);
-            let k = scale / v.scale;
-            *v = Viewport {
-                scale,
-                tx: px - (px - v.tx) * k,
-                ty: py - (py - v.ty) * k,
-            };
+        let geo = geometry.get_untracked();
+        viewport.update(|v| *v = v.zoomed(factor, px, py, geo.extent, geo.area));
+    };
+    let pan = move |dx: f64, dy: f64| {
+        let geo = geometry.get_untracked();
+        viewport.update(|v| *v = v.panned(dx, dy, geo.extent, geo.area));
+    };
+    // + and − zoom about the hovered (or cursor) cell, else about the middle of the grid
+    let zoom_key = move |factor: f64| {
+        let geo = geometry.get_untracked();
+        let v = viewport.get_untracked();
+        let at = hover.get_untracked().and_then(|index| {
+            grid.with_untracked(|g| {
+                let g = g.as_ref()?;
+                let (x, y) = position(&g.shape, &engine::coord_from_index(&g.shape, index as i64));
+                Some(v.centre(x, y))
+            })
         });
+        let Area {
+            left,
+            top,
+            width,
+            height,
+        } = geo.area;
+        let (px, py) = at.unwrap_or(((left + width) / 2.0, (top + height) / 2.0));
+        zoom(factor, px, py);
     };
     view! {
         <div class="canvas-grid">
-            <p class="note">"Large grid: wheel or +/− to zoom, drag or Shift+arrows to pan, hover a cell or move with the arrow keys."</p>
             <canvas
                 node_ref=canvas_ref
-                width=width as u32
-                height=move || height.get() as u32
+                width=move || geometry.get().area.width as u32
+                height=move || geometry.get().area.height as u32
                 tabindex="0"
                 role="img"
                 aria-label=label
                 data-testid=test_id
+                data-scale=move || viewport.get().scale.to_string()
+                data-origin=move || { let v = viewport.get(); format!("{},{}", v.tx, v.ty) }
+                on:focus=move |_| engaged.set_value(true)
+                on:blur=move |_| engaged.set_value(false)
                 on:wheel=move |ev| {
+                    // the page scrolls past a canvas it was not asked to zoom
+                    if !(engaged.get_value() || ev.ctrl_key() || ev.meta_key() || ev.alt_key()) {
+                        return;
+                    }
                     ev.prevent_default();
                     let (px, py) = canvas_point(canvas_ref.get_untracked(), &ev);
                     zoom(if ev.delta_y() < 0.0 { 1.25 } else { 0.8 }, px, py);
@@ -331,10 +481,7 @@ pub fn CanvasGrid(
                 on:mousemove=move |ev| {
                     let (px, py) = canvas_point(canvas_ref.get_untracked(), &ev);
                     if let Some((sx, sy)) = drag.get_value() {
-                        viewport.update(|v| {
-                            v.tx += px - sx;
-                            v.ty += py - sy;
-                        });
+                        pan(px - sx, py - sy);
                         drag.set_value(Some((px, py)));
                     } else {
                         let under = cell_under(px, py);
@@ -367,12 +514,12 @@ pub fn CanvasGrid(
                         return;
                     }
                     match key.as_str() {
-                        "+" | "=" => zoom(1.25, width / 2.0, height.get_untracked() / 2.0),
-                        "-" => zoom(0.8, width / 2.0, height.get_untracked() / 2.0),
-                        "ArrowLeft" => viewport.update(|v| v.tx += step),
-                        "ArrowRight" => viewport.update(|v| v.tx -= step),
-                        "ArrowUp" => viewport.update(|v| v.ty += step),
-                        "ArrowDown" => viewport.update(|v| v.ty -= step),
+                        "+" | "=" => zoom_key(1.25),
+                        "-" | "−" => zoom_key(0.8),
+                        "ArrowLeft" => pan(step, 0.0),
+                        "ArrowRight" => pan(-step, 0.0),
+                        "ArrowUp" => pan(0.0, step),
+                        "ArrowDown" => pan(0.0, -step),
                         _ => return,
                     }
                     ev.prevent_default();

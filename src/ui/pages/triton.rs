@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use crate::ui::components::picture_export::{png, save_text};
-use crate::ui::components::{CanvasGrid, Choice, TextField};
+use crate::ui::components::{CanvasGrid, CanvasHint, Choice, TextField};
 use engine::linear::Holders;
 use engine::LayoutError;
 use model::panels::triton_picture::triton_state_svg;
@@ -177,8 +177,9 @@ pub fn TritonPage(
                     hover=hovers[k]
                     range
                     mark=marks(k)
-                    size=(640.0, 640.0)
+                    size=(640.0, 960.0)
                     cell_label=labels(k)
+                    fade=true
                     test_id=test_id
                     label=format!("{title}: each element coloured by the register, lane or warp that holds it; zoom in to read them")
                 />
@@ -261,6 +262,7 @@ pub fn TritonPage(
                             {move || hover_line().unwrap_or_else(|| "Hover an element: who holds it, and the bases whose XOR makes it.".to_string())}
                         </p>
                         <p class="note" data-testid="triton-error">{move || first.with(|h| h.as_ref().and_then(|h| h.as_ref().err().map(ToString::to_string)))}</p>
+                        <CanvasHint />
                         <div class="threads__grids">
                             {picture(0, "the layout", "triton-grid")}
                             <div hidden=move || !has_other.get()>

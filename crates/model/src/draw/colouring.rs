@@ -259,8 +259,9 @@ impl Colouring {
             Colouring::Address => Some(Swatch::Ramp(ramp_step(value?, span?))),
             Colouring::Threads => Some(Swatch::Ramp(ramp_step(value?.rem_euclid(8), (0, 7)))),
             Colouring::Modulo(n) => {
-                let r = value?.rem_euclid(n.max(2));
-                Some(Swatch::Ramp(ramp_step(r, (0, n.max(2) - 1))))
+                let n = n.max(2);
+                let r = value?.rem_euclid(n);
+                Some(Swatch::Ramp(ramp_step(spread(r, n), (0, n - 1))))
             }
             Colouring::Latex => Some(Swatch::Grey(value?.rem_euclid(8) as u8)),
         }
@@ -294,6 +295,25 @@ impl StackGrid {
     }
 }
 
+/// Where residue `r` of `n` sits on the ramp: `r · k mod n` for the `k` coprime to `n` nearest
+/// above 0.38 n, so neighbouring residues (banks 14 and 15) land far apart on the ramp and look
+/// unlike, yet every residue keeps a colour of its own. Up to 4 residues keep their order.
+pub fn spread(r: i64, n: i64) -> i64 {
+    if n <= 4 {
+        return r;
+    }
+    let gcd = |mut a: i64, mut b: i64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let k = ((n as f64 * 0.382).round() as i64..n)
+        .find(|&k| gcd(k, n) == 1)
+        .unwrap_or(1);
+    (r * k).rem_euclid(n)
+}
+
 /// The legend under a grid coloured by `colouring` over `span`: `(swatch, what it means)`
 /// rows, the ramp's ends and middle for a ramp; empty where nothing is coloured by meaning.
 pub fn legend(
@@ -324,7 +344,12 @@ pub fn legend(
             };
             shown
                 .into_iter()
-                .map(|r| (Swatch::Ramp(ramp_step(r, (0, n - 1))), format!("≡ {r}")))
+                .map(|r| {
+                    (
+                        Swatch::Ramp(ramp_step(spread(r, n), (0, n - 1))),
+                        format!("≡ {r}"),
+                    )
+                })
                 .collect()
         }
         Colouring::Latex => (0..8u8)
@@ -382,8 +407,10 @@ mod tests {
         assert_eq!(Colouring::Address.swatch(None, span, Some(1)), None);
         assert_eq!(
             Colouring::Modulo(32).swatch(Some(33), span, None),
-            Some(Swatch::Ramp(1))
+            Some(Swatch::Ramp(ramp_step(spread(1, 32), (0, 31))))
         );
+        // residue 1 of 32 is 13 steps up the ramp, not beside residue 0
+        assert_eq!(spread(1, 32), 13);
         assert_eq!(
             Colouring::Modulo(4).swatch(Some(-1), span, None),
             Some(Swatch::Ramp(31))
@@ -509,5 +536,28 @@ mod tests {
         // lightness rises along the ramp, so it reads in grey too
         let lights: Vec<f64> = RAMP.iter().map(|&c| luminance(&hex(c))).collect();
         assert!(lights.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn neighbouring_banks_land_far_apart_on_the_ramp() {
+        // issue 53: on a 32-step ramp banks 14 and 15 looked alike
+        for n in [32, 64, 16, 8] {
+            let at: Vec<i64> = (0..n).map(|r| spread(r, n)).collect();
+            let mut sorted = at.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..n).collect::<Vec<_>>(), "a colour each, n = {n}");
+            for r in 0..n {
+                let d = (at[r as usize] - at[((r + 1) % n) as usize]).abs();
+                assert!(
+                    d.min(n - d) >= n / 4,
+                    "n = {n}: {r} and {} are {d} apart",
+                    r + 1
+                );
+            }
+        }
+        assert_eq!(
+            (0..4).map(|r| spread(r, 4)).collect::<Vec<_>>(),
+            [0, 1, 2, 3]
+        );
     }
 }

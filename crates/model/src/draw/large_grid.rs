@@ -247,7 +247,9 @@ impl LargeGrid {
             }
             Colouring::Modulo(n) => {
                 let n = n.max(2);
-                let classes = table(n as usize, &|r| ramp(r as f64 / (n - 1) as f64));
+                let classes = table(n as usize, &|r| {
+                    ramp(crate::draw::colouring::spread(r as i64, n) as f64 / (n - 1) as f64)
+                });
                 self.paint(|a| classes[a.rem_euclid(n) as usize])
             }
             Colouring::Latex => {

@@ -4,6 +4,7 @@
 //! diagram ([`diagram`]). They read the engine's values only; page state builds them from what
 //! the user typed, and the panels and pictures write them out.
 
+pub mod canvas_view;
 pub mod colouring;
 pub mod diagram;
 pub mod large_grid;

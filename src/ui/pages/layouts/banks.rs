@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::components::{CanvasGrid, PictureExport, TextField};
+use crate::ui::components::{CanvasGrid, CanvasHint, PictureExport, TextField};
 use crate::ui::dom::{event_attribute, markup, Draw};
 use engine::access::{Banks, ReadPreset};
 use engine::cute::Swizzle;
@@ -443,14 +443,15 @@ pub fn BankSection(
             <p class="hover-info" data-testid="bank-hover" aria-live="polite">
                 {move || hover_text().unwrap_or_else(|| "Hover a cell: its bank on both sides, and the cells of the same bank.".to_string())}
             </p>
+            <CanvasHint />
             <div class="banks__pair">
                 <figure>
                     <figcaption>"unswizzled: coloured by bank"</figcaption>
-                    <CanvasGrid grid=plain_grid hover range mark=marks(false) size=(480.0, 480.0) test_id="bank-grid-plain" label="Tile coloured by bank, unswizzled" />
+                    <CanvasGrid grid=plain_grid hover range mark=marks(false) size=(480.0, 640.0) fade=true test_id="bank-grid-plain" label="Tile coloured by bank, unswizzled" />
                 </figure>
                 <figure>
                     <figcaption>{move || state.with(|s| format!("{} ∘ L: coloured by bank", s.banks.element_swizzle()))}</figcaption>
-                    <CanvasGrid grid=swizzled_grid hover range mark=marks(true) size=(480.0, 480.0) test_id="bank-grid" label="Tile coloured by bank, swizzled" />
+                    <CanvasGrid grid=swizzled_grid hover range mark=marks(true) size=(480.0, 640.0) fade=true test_id="bank-grid" label="Tile coloured by bank, swizzled" />
                 </figure>
             </div>
             <PictureExport

@@ -8,7 +8,7 @@ mod copy;
 use leptos::prelude::*;
 
 use crate::ui::components::picture_export::{png, save_text};
-use crate::ui::components::{CanvasGrid, Choice, TextField};
+use crate::ui::components::{CanvasGrid, CanvasHint, Choice, TextField};
 use crate::ui::dom::{markup, Draw};
 use engine::cute::{copy_grids, mma_grids, CopyAtom, Operand, TiledCopy, TiledMma, TvGrid};
 use engine::LayoutError;
@@ -314,8 +314,9 @@ pub fn ThreadsPage(
                     hover=hovers[k]
                     range
                     mark=marks(k)
-                    size=(640.0, 640.0)
+                    size=(640.0, 960.0)
                     cell_label=labels(k)
+                    fade=true
                     test_id=format!("threads-{}", name.to_lowercase())
                     label=format!("{title}: each element coloured by the thread that holds it; zoom in to read T and V")
                 />
@@ -384,12 +385,14 @@ pub fn ThreadsPage(
                     <p class="hover-info" data-testid="threads-hover" aria-live="polite">
                         {move || hover_text().unwrap_or_else(|| "Hover an element: its thread and value, and every element that thread holds.".to_string())}
                     </p>
+                    <p class="note" data-testid="threads-error">{move || grids.with(|g| g.as_ref().err().map(ToString::to_string))}</p>
+                    <CanvasHint />
+                    <div class="threads__grids">{mma_pictures}</div>
+                    // what the lit thread holds, below the grids: a hover never moves them
                     <p class="note threads__fragment" data-testid="threads-fragment">{holds}</p>
                     <p class="note threads__fragment" data-testid="threads-registers">{regs}</p>
                     <p class="note threads__fragment" data-testid="threads-partition">{partitions}</p>
                     {triton_links_view(tiled_mma, theme)}
-                    <p class="note" data-testid="threads-error">{move || grids.with(|g| g.as_ref().err().map(ToString::to_string))}</p>
-                    <div class="threads__grids">{mma_pictures}</div>
                     {exports(state, false)}
                     <div hidden=move || !has_copy.get()>
                         <p class="note" data-testid="threads-copy-error">{move || copies.with(|g| g.as_ref().and_then(|g| g.as_ref().err().map(ToString::to_string)))}</p>

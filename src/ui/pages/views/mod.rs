@@ -27,7 +27,8 @@ use crate::ui::dom::{details_open, markup, Draw};
 use model::panels::picture::Picture;
 
 use crate::ui::components::{
-    CanvasGrid, CanvasMemory, ColourPicker, GridKind, GridView, MemoryStrip, PictureExport,
+    CanvasGrid, CanvasHint, CanvasMemory, ColourPicker, GridKind, GridView, MemoryStrip,
+    PictureExport,
 };
 use model::draw::colouring::Colouring;
 use model::draw::large_grid::LargeGrid;
@@ -184,6 +185,7 @@ pub fn ViewsPage(
                                     <h2>"Memory"</h2>
                                     <CanvasMemory grid=large hover=canvas_hover range=canvas_range />
                                     <h2>"Logical (composed)"</h2>
+                                    <CanvasHint />
                                     <CanvasGrid grid=large hover=canvas_hover range=canvas_range last=last_canvas />
                                 }
                             })

@@ -520,12 +520,12 @@ pub fn cell_owner(grid: &TvGrid, cell: usize) -> Option<(i64, i64, Option<Owner>
     Some((m, n, grid.owner_at(m, n)))
 }
 
-/// The label of grid cell `cell` (row-major) on a zoomed-in canvas: `T{t} V{v}`, as
+/// The label of grid cell `cell` (row-major) on a zoomed-in canvas: `T{t}` over `V{v}`, as
 /// `print_latex` writes it.
 pub fn cell_label(grid: &TvGrid, cell: usize) -> Option<String> {
     let (_, _, owner) = cell_owner(grid, cell)?;
     let (t, v) = owner?;
-    Some(format!("T{t} V{v}"))
+    Some(format!("T{t}\nV{v}"))
 }
 
 /// The elements thread `thread` holds in `grid`, value by value: `V0 (m,n)`, …

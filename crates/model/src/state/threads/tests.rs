@@ -23,7 +23,7 @@ fn the_default_is_one_sm80_warp_and_its_grids_are_print_latex_s() {
         vec![(0, 0, 0), (1, 0, 1), (2, 8, 0), (3, 8, 1)]
     );
     assert!(fragment(&c, 32).is_empty());
-    assert_eq!(cell_label(&c, 8 * 8).as_deref(), Some("T0 V2"));
+    assert_eq!(cell_label(&c, 8 * 8).as_deref(), Some("T0\nV2"));
     // by warp: one warp
     let warps = canvas_grid(&c, 32, ThreadColour::Warp);
     assert!(warps.addresses.iter().all(|a| *a == Some(0)));

@@ -137,14 +137,16 @@ pub fn canvas_grid(holders: &Holders, colour: TritonColour) -> LargeGrid {
     }
 }
 
-/// What a zoomed-in cell says: its first holder, `r3 l1 w0`, and `+k` more when broadcast.
+/// What a zoomed-in cell says: its first holder, `r3`, `l1`, `w0` a line each, and `+k` more
+/// when broadcast.
 pub fn cell_label(holders: &Holders, cell: usize) -> Option<String> {
     let all = holders.of_element(cell);
     let first = *all.first()?;
-    let label = holders.label(first);
+    // one line per input dimension, as the canvas writes them in a cell
+    let label = holders.label(first).replace(' ', "\n");
     Some(match all.len() {
         1 => label,
-        n => format!("{label} +{}", n - 1),
+        n => format!("{label}\n+{}", n - 1),
     })
 }
 

@@ -98,7 +98,7 @@ fn the_grid_colours_by_the_first_holder() {
     assert_eq!(registers.addresses[cell], Some(2));
     assert_eq!(lanes.addresses[cell], Some(1));
     assert_eq!(threads.span, Some((0, 63)));
-    assert_eq!(cell_label(&holders, cell).as_deref(), Some("r2 l1 w0"));
+    assert_eq!(cell_label(&holders, cell).as_deref(), Some("r2\nl1\nw0"));
     let hover = hover_text(s.made(), &holders, cell).unwrap();
     assert_eq!(
         hover,
@@ -123,7 +123,7 @@ fn broadcast_cells_name_their_other_holders() {
     let holders = s.holders().unwrap();
     assert!(s.summary().contains("broadcast"), "{}", s.summary());
     let label = cell_label(&holders, 0).unwrap();
-    assert!(label.starts_with("r0 l0 w0 +"), "{label}");
+    assert!(label.starts_with("r0\nl0\nw0\n+"), "{label}");
     let hover = hover_text(s.made(), &holders, 0).unwrap();
     assert!(hover.contains("also held by"), "{hover}");
 }
