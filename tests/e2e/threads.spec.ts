@@ -5,7 +5,7 @@ test("a TiledMMA's A, B and C by thread: hover lights the thread, the fragment i
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto("/#/threads");
-  await expect(page.getByTestId("threads-summary")).toContainText("tile 16×8×16, 32 threads (1 warps)");
+  await expect(page.getByTestId("threads-summary")).toContainText("tile 16×8×16, 32 threads (1 warp)");
   for (const name of ["c", "a", "b"]) await expect(page.getByTestId(`threads-${name}`)).toBeVisible();
   // C(8, 0) is thread 0's value 2, as print_latex draws it
   await hoverCell(page, "threads-c", 8, 0, 16, 8);

@@ -255,6 +255,10 @@ pub fn TritonPage(
                     <p class="note" data-testid="triton-summary">{summary}</p>
                     {field(state, Field::Other, "second layout, to compare and convert to (same tensor); empty for none", "triton-other", Some(4))}
                     <p class="note" data-testid="triton-other-summary">{other_summary}</p>
+                    // the verdict beside the field that asks for it, not below two grids
+                    <ul class="note triton__conversion" data-testid="triton-conversion">
+                        {move || conversion.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                    </ul>
                 </div>
                 <section class="panes__pictures" aria-label="The tensor by register, lane and warp">
                     <div data-panel="grid">
@@ -266,12 +270,9 @@ pub fn TritonPage(
                         <div class="threads__grids">
                             {picture(0, "the layout", "triton-grid")}
                             <div hidden=move || !has_other.get()>
-                                {picture(1, "the second layout (without a pick: what differs outlined)", "triton-grid-other")}
+                                {picture(1, "the second layout (without a pick: the elements that change thread outlined)", "triton-grid-other")}
                             </div>
                         </div>
-                        <ul class="note triton__conversion" data-testid="triton-conversion">
-                            {move || conversion.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
-                        </ul>
                     </div>
                     {exports(state)}
                     <div data-panel="notation" class="triton__notation">

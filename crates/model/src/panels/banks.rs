@@ -50,13 +50,22 @@ pub fn bank_table(m: &mut dyn Markup, report: &BankReport, chosen: usize) {
             &format!("{}–{}", phase.threads.start, phase.threads.end - 1),
         );
         m.el("td", &[], &phase.wavefronts.to_string());
-        m.el("td", &[], &phase.bank.to_string());
-        m.el("td", &[], &join(phase.words.iter().map(i64::to_string)));
-        let colliding = match phase.wavefronts {
-            1 => "none collide".to_string(),
-            _ => join(phase.colliding.iter().map(usize::to_string)),
-        };
-        m.el("td", &[], &colliding);
+        // a conflict-free phase has no worst bank: no bank, word or thread to name
+        if phase.wavefronts > 1 {
+            m.el("td", &[], &phase.bank.to_string());
+            m.el("td", &[], &join(phase.words.iter().map(i64::to_string)));
+            m.el(
+                "td",
+                &[],
+                &join(phase.colliding.iter().map(usize::to_string)),
+            );
+        } else {
+            m.el(
+                "td",
+                &[("colspan", "3")],
+                "no conflict: each bank serves one word",
+            );
+        }
         m.close();
     }
     m.close();
@@ -153,6 +162,30 @@ fn candidate_text(c: &Candidate) -> (String, String) {
             format!("{} extra elements", c.extra_elements),
         ),
     }
+}
+
+/// The best fix, beside the conflict degree: the solver's first candidate, what it costs and
+/// reaches, and a button (`data-apply="0"`) that applies it; nothing when no candidate does
+/// better than the read as it is.
+pub fn best_fix(m: &mut dyn Markup, s: &Suggestions) {
+    let Some(first) = s.best.first() else {
+        return;
+    };
+    let (what, cost) = candidate_text(first);
+    m.el("code", &[], &what);
+    m.text(&format!(
+        " ({cost}) reads it {}-way, in {} wavefronts instead of {} ",
+        first.degree, first.wavefronts, s.wavefronts
+    ));
+    m.el(
+        "button",
+        &[
+            ("type", "button"),
+            ("data-apply", "0"),
+            ("data-testid", "apply-best"),
+        ],
+        "apply",
+    );
 }
 
 /// The solver's answer: the read as it is, then up to `shown` candidates, each with a button

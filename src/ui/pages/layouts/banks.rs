@@ -175,11 +175,14 @@ pub fn BankSection(
                 |read| {
                     read.loads
                         .iter()
-                        .map(|(a, _)| {
-                            format!(
-                                "warp {}, values {}..{}",
-                                a.warp, a.values.start, a.values.end
-                            )
+                        .map(|(a, _)| match a.values.len() {
+                            1 => format!("warp {}, value {}", a.warp, a.values.start),
+                            _ => format!(
+                                "warp {}, values {} to {}",
+                                a.warp,
+                                a.values.start,
+                                a.values.end - 1
+                            ),
                         })
                         .collect::<Vec<String>>()
                 },
@@ -225,11 +228,25 @@ pub fn BankSection(
         })
     });
     let suggest_open = RwSignal::new(false);
+    // a read with conflicts gets its best fix beside the degree: the solver runs for it, or
+    // when its section is opened
+    let conflicted =
+        Memo::new(move |_| swizzled.with(|sd| sd.read.as_ref().is_ok_and(|r| r.degree() > 1)));
     let suggestions = Memo::new(move |_| {
-        suggest_open
-            .get()
-            .then(|| state.with(LayoutsState::suggestions))
+        (suggest_open.get() || conflicted.get()).then(|| state.with(LayoutsState::suggestions))
     });
+    let fix_draw = Draw::new(move |m| {
+        if conflicted.get() {
+            suggestions.with(|s| {
+                if let Some(Ok(s)) = s {
+                    panels::banks::best_fix(m, s);
+                }
+            });
+        }
+    });
+    let has_fix = move || {
+        conflicted.get() && suggestions.with(|s| matches!(s, Some(Ok(s)) if !s.best.is_empty()))
+    };
     let suggest_draw = Draw::new(move |m| {
         suggestions.with(|s| match s {
             Some(Ok(s)) => panels::banks::suggestions(m, s, SHOWN),
@@ -254,6 +271,7 @@ pub fn BankSection(
         }
     };
     let select = move |ev: &web_sys::Event| event_target_value(ev);
+    let unswizzled = move || state.with(|s| s.banks.element_swizzle().bits() == 0);
     view! {
         <section class="banks" aria-label="Swizzle and bank conflicts">
             <h2>"Swizzle and bank conflicts"</h2>
@@ -379,7 +397,10 @@ pub fn BankSection(
                         <select
                             data-testid="vector-bits"
                             use:markup=Draw::new(move |m| panels::options(m, &mut VECTOR_BITS.into_iter().map(|b| (b.to_string(), format!("{b}-bit"))), false))
-                            prop:value=move || state.with(|s| s.banks.vector_bits.to_string())
+                            prop:value=move || state.with(|s| s.banks.read_vector_bits().to_string())
+                            // a preset that fixes its width (ldmatrix reads 16-byte rows) shows it
+                            disabled=move || state.with(|s| s.banks.read_vector_bits() != s.banks.vector_bits)
+                            title=move || state.with(|s| (s.banks.read_vector_bits() != s.banks.vector_bits).then(|| format!("this read loads {} bits a row", s.banks.read_vector_bits())))
                             on:change=move |ev| {
                                 if let Ok(bits) = select(&ev).parse::<i64>() {
                                     state.update(|s| s.banks.vector_bits = bits);
@@ -405,10 +426,16 @@ pub fn BankSection(
                 </fieldset>
             </div>
             <dl class="properties banks__summary">
-                <dt>"unswizzled"</dt>
-                <dd data-testid="bank-summary-plain">{move || plain.with(summary)}</dd>
-                <dt>{move || state.with(|s| format!("with {}", s.banks.element_swizzle()))}</dt>
+                // with no swizzle the two rows would say the same: one, named so
+                <dt class:hidden=unswizzled>"unswizzled"</dt>
+                <dd class:hidden=unswizzled data-testid="bank-summary-plain">{move || plain.with(summary)}</dd>
+                <dt>{move || state.with(|s| match s.banks.element_swizzle().bits() == 0 {
+                    true => "no swizzle".to_string(),
+                    false => format!("with {}", s.banks.element_swizzle()),
+                })}</dt>
                 <dd data-testid="bank-summary">{move || swizzled.with(summary)}</dd>
+                <dt class:hidden=move || !has_fix()>"best fix"</dt>
+                <dd class="banks__fix" class:hidden=move || !has_fix() data-testid="bank-fix" on:click=apply use:markup=fix_draw></dd>
                 <dt>"as a global load"</dt>
                 <dd data-testid="sector-summary">{move || swizzled.with(|sd| sectors_summary(sd).unwrap_or_default())}</dd>
             </dl>

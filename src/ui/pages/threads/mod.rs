@@ -128,6 +128,11 @@ fn held_text(
         let parts: Vec<String> = (0..GRIDS.len())
             .filter_map(|k| {
                 on_grid(mma, copy, k, |grid| match pick {
+                    // an SS GMMA's A and a GMMA's B: every thread "sees" the whole operand, none
+                    // holds it
+                    _ if k < 3 && state.with(|s| !s.mma().atom().in_registers(grid.operand())) => {
+                        format!("{}: in shared memory (read by the GMMA's descriptor); no thread holds it", grid.name())
+                    }
                     Pick::Thread(t) => {
                         // in a whole GEMM, C, A and B by their coordinates there
                         let whole = (k < 3)
@@ -420,6 +425,10 @@ fn triton_links_view(tiled_mma: Memo<TiledMma>, theme: Option<RwSignal<Theme>>) 
                     Err(why) => format!(" (Triton's own: none, {why})"),
                 };
                 match link.query {
+                    _ if link.in_shared_memory => view! {
+                        <li>{format!("{name}: in shared memory (read by the GMMA's descriptor); no threads hold {name}, so it has no register layout")}</li>
+                    }
+                    .into_any(),
                     Ok(query) => view! {
                         <li>
                             <a href=Route::new(Page::Triton, query).with_theme(crate::ui::theme::current(theme)).to_fragment() data-testid=format!("threads-triton-{}", name.to_lowercase())>
@@ -429,6 +438,7 @@ fn triton_links_view(tiled_mma: Memo<TiledMma>, theme: Option<RwSignal<Theme>>) 
                         </li>
                     }
                     .into_any(),
+
                     Err(why) => view! { <li>{format!("{name}: no linear layout: {why}")}</li> }.into_any(),
                 }
             })

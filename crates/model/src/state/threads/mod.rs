@@ -432,10 +432,10 @@ impl ThreadsState {
         let [m, n, k] = self.mma.tile_mnk();
         let threads = self.mma.threads().unwrap_or(0);
         format!(
-            "{} over {}: tile {m}×{n}×{k}, {threads} threads ({} warps)",
+            "{} over {}: tile {m}×{n}×{k}, {threads} threads ({})",
             self.mma.atom().name(),
             self.mma.atom_layout(),
-            (threads + 31) / 32
+            warps(threads)
         )
     }
 
@@ -445,12 +445,12 @@ impl ThreadsState {
         let tile: Vec<String> = copy.tile().iter().map(i64::to_string).collect();
         let threads = copy.threads().unwrap_or(0);
         Some(format!(
-            "Copy_Atom<{}, {}-bit> over {}: tile {}, {threads} threads ({} warps)",
+            "Copy_Atom<{}, {}-bit> over {}: tile {}, {threads} threads ({})",
             copy.atom().name(),
             copy.atom().element_bits(),
             self.copy_over.title(),
             tile.join("×"),
-            (threads + 31) / 32
+            warps(threads)
         ))
     }
 
@@ -616,6 +616,16 @@ impl PageState for ThreadsState {
             .unwrap_or_default();
         s.rebuild();
         (s, Vec::new())
+    }
+}
+
+/// The warps `threads` threads take, in words: `1 warp`, `4 warps`, `part of a warp` (the
+/// quad pairs of SM70).
+fn warps(threads: i64) -> String {
+    match threads {
+        ..32 => "part of a warp".into(),
+        32 => "1 warp".into(),
+        _ => format!("{} warps", (threads + 31) / 32),
     }
 }
 

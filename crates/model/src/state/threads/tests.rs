@@ -7,7 +7,7 @@ fn the_default_is_one_sm80_warp_and_its_grids_are_print_latex_s() {
     let s = ThreadsState::default();
     assert_eq!(
         s.summary(),
-        "SM80_16x8x16_F16F16F16F16_TN over (_1,_1,_1):(_0,_0,_0): tile 16×8×16, 32 threads (1 warps)"
+        "SM80_16x8x16_F16F16F16F16_TN over (_1,_1,_1):(_0,_0,_0): tile 16×8×16, 32 threads (1 warp)"
             .replace("(_1,_1,_1):(_0,_0,_0)", &s.mma().atom_layout().to_string())
     );
     let [c, a, b] = s.grids().unwrap();

@@ -17,6 +17,8 @@ pub struct TritonLink {
     pub query: Result<String, LayoutError>,
     /// Triton's own layout of the operand, or why it has none.
     pub named: Result<String, String>,
+    /// The operand is read from shared memory (an SS GMMA's A, a GMMA's B): no thread holds it.
+    pub in_shared_memory: bool,
 }
 
 /// The links of C, A and B.
@@ -47,6 +49,7 @@ pub fn triton_links(mma: &TiledMma) -> Vec<TritonLink> {
                 operand,
                 query,
                 named,
+                in_shared_memory: !mma.atom().in_registers(operand),
             }
         })
         .collect()

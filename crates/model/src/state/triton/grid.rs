@@ -235,15 +235,22 @@ pub fn lit(holders: &Holders, pick: TritonPick, limit: usize) -> Vec<usize> {
         .collect()
 }
 
-/// The elements whose holders (as register, lane, warp) differ between two layouts of one
-/// tensor, up to `limit` of them; all of them when the shapes differ.
+/// The elements whose holding threads (lane, warp) differ between two layouts of one tensor:
+/// those `convert_layout` must move from one thread to another (an element that only changes
+/// register stays in its thread); up to `limit` of them, all of them when the shapes differ.
+/// Layouts without lanes (shared memory) compare their whole holders.
 pub fn differing(a: &Holders, b: &Holders, limit: usize) -> Vec<usize> {
     if a.shape() != b.shape() {
         return (0..b.len()).take(limit).collect();
     }
     let (da, db) = (Dims::of(a), Dims::of(b));
+    let threads_only = da.has_lanes() && db.has_lanes();
     let owners = |h: &Holders, d: &Dims, e: usize| {
-        let mut o: Vec<[u32; 3]> = h.of_element(e).iter().map(|&x| d.owner(x)).collect();
+        let holder = |x: u32| match (d.owner(x), threads_only) {
+            ([_, lane, warp], true) => [0, lane, warp],
+            (owner, false) => owner,
+        };
+        let mut o: Vec<[u32; 3]> = h.of_element(e).iter().map(|&x| holder(x)).collect();
         o.sort_unstable();
         o
     };

@@ -536,32 +536,40 @@ impl TritonState {
                 c.warp
             ));
         }
-        let minimal = bases_lines(&report.minimal);
+        let minimal = moves(&report.minimal);
         lines.push(match minimal.is_empty() {
             true => "minimal conversion (second⁻¹ ∘ first, quotiented): the identity".into(),
-            false => format!("minimal conversion (second⁻¹ ∘ first, quotiented): {minimal}"),
+            false => format!(
+                "minimal conversion (second⁻¹ ∘ first, quotiented), each holder of the first \
+                 layout → its holder in the second: {minimal}"
+            ),
         });
         Some(Ok(lines))
     }
 }
 
-fn bases_lines(layout: &LinearLayout) -> String {
-    let lines: Vec<String> = layout
-        .bases()
-        .iter()
-        .filter(|(_, list)| !list.is_empty())
-        .map(|(name, list)| {
-            let bases: Vec<String> = list
+/// A conversion's bases as labelled moves: `r2 → l4` (the first layout's register 2 is the
+/// second's lane 4), `l1 → r1 ⊕ w1`, `w1 → nothing` (dropped: a broadcast), a basis per
+/// input bit, each input named by its index (2^k).
+fn moves(layout: &LinearLayout) -> String {
+    let outs = layout.out_dims_with_sizes();
+    let mut moves = Vec::new();
+    for (name, list) in layout.bases() {
+        for (k, basis) in list.iter().enumerate() {
+            let to: Vec<String> = basis
                 .iter()
-                .map(|b| {
-                    let c: Vec<String> = b.iter().map(u32::to_string).collect();
-                    format!("({})", c.join(", "))
-                })
+                .zip(outs.iter())
+                .filter(|(v, _)| **v != 0)
+                .map(|(v, (out, _))| format!("{}{v}", short_name(out)))
                 .collect();
-            format!("{name}: {}", bases.join(" "))
-        })
-        .collect();
-    lines.join(" · ")
+            let to = match to.is_empty() {
+                true => "nothing".to_string(),
+                false => to.join(" ⊕ "),
+            };
+            moves.push(format!("{}{} → {to}", short_name(name), 1_u64 << k));
+        }
+    }
+    moves.join(", ")
 }
 
 fn summary_of(made: &Made) -> String {

@@ -238,3 +238,20 @@ fn shared_layouts_by_offset_with_cutes_swizzle() {
         .is_some_and(|e| e.to_string().contains("no registers")));
     assert!(s.conversion().is_none());
 }
+
+#[test]
+fn what_differs_is_what_changes_thread_and_the_moves_are_labelled() {
+    // SMALL with its first two registers swapped: every element stays in its thread
+    let swapped = "#ttg.linear<{register = [[1, 0], [0, 1], [0, 16]], lane = [[0, 2], [0, 4], \
+                   [0, 8], [2, 0], [4, 0]], warp = [[8, 0]], block = []}>";
+    let mut s = state(SMALL, "16,32");
+    s.set(Field::Other, swapped);
+    assert_eq!(s.error(Field::Other), None);
+    let (a, b) = (s.holders().unwrap(), s.other_holders().unwrap().unwrap());
+    assert!(differing(&a, &b, usize::MAX).is_empty());
+    let lines = s.conversion_lines().unwrap().unwrap();
+    let last = lines.last().unwrap();
+    // the first layout's register 1 is the second's register 2, and back
+    assert!(last.contains("r1 → r2, r2 → r1"), "{last}");
+    assert!(!last.contains("(1, 0, 0)"), "{last}");
+}
