@@ -1,6 +1,7 @@
 // Browser timings of the release build: cold load to interactive, edit -> next painted frame at
-// 256 / 1,024 / 4,096 / 65,536 / 1,048,576 cells, hover -> next frame (DOM and canvas). Medians of several
-// runs, printed and written as JSON. A benchmark, not a test: it asserts nothing.
+// 256 / 1,024 / 4,096 / 65,536 / 1,048,576 cells, hover -> next frame (DOM and canvas), each
+// beside the floor of a hand-written page drawing the same (`floor_ms`, `over_floor`). Medians
+// of several runs, printed and written as JSON. A benchmark, not a test: it asserts nothing.
 //
 //   trunk build --release && node scripts/bench-browser.mjs [--runs 25] [--out target/bench/browser.json]
 //
@@ -20,6 +21,82 @@ const out = option("--out", "target/bench/browser.json");
 const { base, browser, close } = await openServedApp(4199);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const nextFrame = "await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));";
+
+// The floors (issue 53, item 8): the same picture drawn by a hand-written page, in the same
+// browser and page, timed the same way (input to the next painted frame). A canvas of
+// `rows` × `cols` cells coloured on a 256-step ramp by a strided address (the Views grid), a
+// canvas coloured by bank (the bank view), and 256 DOM cells given new text and colour (the
+// small Views grid). The app's time over the floor's is what its layers cost.
+async function floor(page, kind, rows, cols, runs) {
+  const times = [];
+  for (let k = 0; k < runs; k++) {
+    times.push(await page.evaluate(async ([kind, rows, cols, k]) => {
+      const t0 = performance.now();
+      const s1 = 1 + (k % 2);
+      if (kind === "dom") {
+        let grid = window.__floorGrid;
+        if (!grid) {
+          grid = window.__floorGrid = document.createElement("div");
+          grid.style.cssText = `display:grid;grid-template-columns:repeat(${cols},2rem)`;
+          for (let n = 0; n < rows * cols; n++) grid.appendChild(document.createElement("span"));
+          document.body.prepend(grid);
+        }
+        for (let n = 0; n < rows * cols; n++) {
+          const a = Math.floor(n / cols) * cols + (n % cols) * s1;
+          const cell = grid.children[n];
+          cell.textContent = String(a);
+          cell.style.background = `hsl(${(a * 7) % 360} 60% 70%)`;
+        }
+      } else {
+        let c = window.__floorCanvas;
+        if (!c || c.width !== 960) {
+          c = window.__floorCanvas = document.createElement("canvas");
+          c.width = 960;
+          c.height = 960;
+          document.body.prepend(c);
+        }
+        // what a hand-written page keeps between edits: its offscreen canvas, image and ramp
+        const key = `${rows}x${cols}`;
+        window.__floorKept ??= {};
+        window.__floorKept[key] ??= (() => {
+          const off = document.createElement("canvas");
+          off.width = cols;
+          off.height = rows;
+          const ramp = new Uint32Array(256).map((_, i) => (255 << 24) | (i << 16) | ((255 - i) << 8) | 128);
+          return { off, ramp, img: new ImageData(cols, rows) };
+        })();
+        const { off, ramp, img } = window.__floorKept[key];
+        const px = new Uint32Array(img.data.buffer);
+        const addr = new Float64Array(rows * cols);
+        let lo = Infinity;
+        let hi = -Infinity;
+        for (let i = 0, n = 0; i < rows; i++) {
+          for (let j = 0; j < cols; j++, n++) {
+            const a = i * cols + j * s1;
+            addr[n] = a;
+            if (a < lo) lo = a;
+            if (a > hi) hi = a;
+          }
+        }
+        if (kind === "banks") {
+          for (let n = 0; n < addr.length; n++) px[n] = ramp[((addr[n] >> 1) % 32) * 8];
+        } else {
+          const scale = 255 / (hi - lo || 1);
+          for (let n = 0; n < addr.length; n++) px[n] = ramp[((addr[n] - lo) * scale) | 0];
+        }
+        off.getContext("2d").putImageData(img, 0, 0);
+        const ctx = c.getContext("2d");
+        ctx.imageSmoothingEnabled = false;
+        ctx.clearRect(0, 0, 960, 960);
+        const side = 960 / Math.max(rows, cols);
+        ctx.drawImage(off, 0, 0, cols * side, rows * side);
+      }
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - t0;
+    }, [kind, rows, cols, k]));
+  }
+  return Math.round(median(times) * 10) / 10;
+}
 
 try {
   const results = { machine: `${process.platform} ${process.arch}, ${(await import("node:os")).cpus().length} cores`, runs, at: new Date().toISOString() };
@@ -86,6 +163,20 @@ try {
     }
     results.edit_to_next_frame_ms[inView ? `${cells} in view` : cells] = Math.round(median(times));
   }
+  // the floors beside the 256-cell DOM grid and the 1,048,576-cell canvas, in a fresh page
+  results.floor_ms = {};
+  {
+    const bare = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+    await bare.goto(base + "#/views?shape=2,2");
+    results.floor_ms["256 (DOM)"] = await floor(bare, "dom", 16, 16, runs);
+    results.floor_ms["1048576 (canvas)"] = await floor(bare, "ramp", 1024, 1024, runs);
+    results.floor_ms["bank view 128x128 (canvas)"] = await floor(bare, "banks", 128, 128, runs);
+    await bare.close();
+  }
+  results.over_floor = {
+    "256 in view": Math.round((results.edit_to_next_frame_ms["256 in view"] / results.floor_ms["256 (DOM)"]) * 100) / 100,
+    1048576: Math.round((results.edit_to_next_frame_ms[1048576] / results.floor_ms["1048576 (canvas)"]) * 100) / 100,
+  };
 
   // Hover: DOM at 256 cells, canvas at 1,048,576.
   await page.goto(base + "#/views?shape=16,16");
@@ -141,6 +232,8 @@ try {
   if (!bankEdits.every(([, changed]) => changed)) throw new Error("a swizzle edit did not change the bank summary");
   results.edit_to_next_frame_ms["bank view 128x128 16-bit"] = Math.round(median(bankEdits.map((x) => x[0])));
   results.edit_work_ms = { "bank view 128x128 16-bit": Math.round(median(bankEdits.map((x) => x[2]))) };
+  results.over_floor["bank view 128x128 16-bit"] =
+    Math.round((results.edit_to_next_frame_ms["bank view 128x128 16-bit"] / results.floor_ms["bank view 128x128 (canvas)"]) * 100) / 100;
 
   // The Threads page's SM90 64×256×16 tiled MMA (issue 43): 128 threads, A, B and C on three
   // canvases; the pointer moves over C from row to row, so each move lights another thread's
@@ -153,11 +246,14 @@ try {
     threadHovers.push(await page.evaluate(async (k) => {
       const canvas = document.querySelector('[data-testid="threads-c"]');
       const info = document.querySelector('[data-testid="threads-hover"]');
+      // cells from the canvas's own geometry (the grid sits right of and below its gutters)
       const box = canvas.getBoundingClientRect();
-      const cell = box.width / 256;
+      const css = box.width / canvas.width;
+      const cell = Number(canvas.dataset.scale) * css;
+      const [tx, ty] = canvas.dataset.origin.split(",").map((v) => Number(v) * css);
       const before = info.textContent;
       const t0 = performance.now();
-      canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: box.left + cell * 0.5, clientY: box.top + cell * (((7 * k) % 64) + 0.5) }));
+      canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: box.left + tx + cell * 0.5, clientY: box.top + ty + cell * (((7 * k) % 64) + 0.5) }));
       await new Promise((r) => setTimeout(r, 0));
       const work = performance.now() - t0;
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
@@ -182,10 +278,12 @@ try {
       const canvas = document.querySelector('[data-testid="triton-grid"]');
       const info = document.querySelector('[data-testid="triton-hover"]');
       const box = canvas.getBoundingClientRect();
-      const cell = box.width / 256;
+      const css = box.width / canvas.width;
+      const cell = Number(canvas.dataset.scale) * css;
+      const [tx, ty] = canvas.dataset.origin.split(",").map((v) => Number(v) * css);
       const before = info.textContent;
       const t0 = performance.now();
-      canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: box.left + cell * 3.5, clientY: box.top + cell * (((7 * k) % 256) + 0.5) }));
+      canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: box.left + tx + cell * 3.5, clientY: box.top + ty + cell * (((7 * k) % 256) + 0.5) }));
       await new Promise((r) => setTimeout(r, 0));
       const work = performance.now() - t0;
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));

@@ -193,6 +193,18 @@ fn draw_axes(ctx: &CanvasRenderingContext2d, geo: Geometry, v: Viewport, css: f6
     }
 }
 
+/// A memo of a canvas's grid that does not compare the old grid with the new: a grid holds up
+/// to a million addresses, and comparing two took a quarter of an edit's time. It is rebuilt
+/// only when what it reads changed; only "none both times" counts as unchanged.
+pub fn grid_memo(
+    build: impl Fn() -> Option<LargeGrid> + Send + Sync + 'static,
+) -> Memo<Option<LargeGrid>> {
+    Memo::new_with_compare(
+        move |_| build(),
+        |old, new| !matches!((old, new), (Some(None), Some(None))),
+    )
+}
+
 /// How to zoom and pan the page's canvas grids, said once per page above the first.
 #[component]
 pub fn CanvasHint() -> impl IntoView {
@@ -266,6 +278,8 @@ pub fn CanvasGrid(
     });
     let viewport = RwSignal::new(Viewport::fitted(1.0, geometry.get_untracked().area));
     let drag = StoredValue::new(None::<(f64, f64)>);
+    // Screen pixels per canvas pixel, as last measured.
+    let shown_scale = StoredValue::new(1.0_f64);
     // The canvas has focus (it was clicked or tabbed to): the wheel zooms it.
     let engaged = StoredValue::new(false);
 
@@ -310,11 +324,24 @@ pub fn CanvasGrid(
         } = geo.area;
         ctx.set_image_smoothing_enabled(false);
         ctx.clear_rect(0.0, 0.0, width, height);
-        // how large the page shows a canvas pixel (max-width shrinks canvases on phones)
-        let css = match canvas.client_width() {
-            0 => 1.0,
-            shown => f64::from(shown) / width,
-        };
+        // how large the page shows a canvas pixel (max-width shrinks canvases on phones): read
+        // in the next frame, not here, where it would force a layout in every edit
+        let css = shown_scale.get_value();
+        // (the canvas may be gone by the next frame: then nothing)
+        request_animation_frame(move || {
+            let Some(canvas) = canvas_ref.try_get_untracked().flatten() else {
+                return;
+            };
+            let now = match canvas.client_width() {
+                0 => 1.0,
+                shown => f64::from(shown) / f64::from(canvas.width().max(1)),
+            };
+            let before = shown_scale.try_get_value().unwrap_or(now);
+            if (now - before).abs() > 0.01 {
+                shown_scale.try_set_value(now);
+                viewport.try_update(|_| ());
+            }
+        });
         ctx.save();
         ctx.begin_path();
         ctx.rect(left, top, width - left, height - top);

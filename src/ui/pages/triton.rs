@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use crate::ui::components::picture_export::{png, save_text};
-use crate::ui::components::{CanvasGrid, CanvasHint, Choice, TextField};
+use crate::ui::components::{grid_memo, CanvasGrid, CanvasHint, Choice, TextField};
 use engine::linear::Holders;
 use engine::LayoutError;
 use model::panels::triton_picture::triton_state_svg;
@@ -125,7 +125,7 @@ pub fn TritonPage(
     let range = RwSignal::new(None::<(i64, i64)>);
     let holders = move |k: usize| if k == 0 { first } else { second };
     let canvas = move |k: usize| {
-        Memo::new(move |_| {
+        grid_memo(move || {
             let colour = colour.get();
             holders(k).with(|h| h.as_ref()?.as_ref().ok().map(|h| canvas_grid(h, colour)))
         })

@@ -4,9 +4,9 @@
 
 use leptos::prelude::*;
 
-use crate::ui::components::{CanvasGrid, CanvasHint, PictureExport, TextField};
+use crate::ui::components::{grid_memo, CanvasGrid, CanvasHint, PictureExport, TextField};
 use crate::ui::dom::{event_attribute, markup, Draw};
-use engine::access::{Banks, ReadPreset};
+use engine::access::{Banks, ReadPreset, Suggestions};
 use engine::cute::Swizzle;
 use model::draw::large_grid::LargeGrid;
 use model::panels;
@@ -17,6 +17,8 @@ use model::state::layouts::banks::{
 };
 use model::state::layouts::LayoutsState;
 
+/// How long the edits pause, in milliseconds, before the best fix is looked for.
+const FIX_DELAY_MS: u64 = 250;
 /// Most suggestions listed.
 const SHOWN: usize = 8;
 
@@ -55,7 +57,7 @@ pub fn BankSection(
     });
     let side = move |swizzled_side: bool| if swizzled_side { swizzled } else { plain };
     let grid_of = move |swizzled_side: bool| {
-        Memo::new(move |_| side(swizzled_side).with(|s| Some::<LargeGrid>(s.grid.clone())))
+        grid_memo(move || side(swizzled_side).with(|s| Some::<LargeGrid>(s.grid.clone())))
     };
     let (plain_grid, swizzled_grid) = (grid_of(false), grid_of(true));
     let hover = RwSignal::new(None::<usize>);
@@ -233,19 +235,51 @@ pub fn BankSection(
     let conflicted =
         Memo::new(move |_| swizzled.with(|sd| sd.read.as_ref().is_ok_and(|r| r.degree() > 1)));
     let suggestions = Memo::new(move |_| {
-        (suggest_open.get() || conflicted.get()).then(|| state.with(LayoutsState::suggestions))
+        suggest_open
+            .get()
+            .then(|| state.with(LayoutsState::suggestions))
     });
-    let fix_draw = Draw::new(move |m| {
-        if conflicted.get() {
-            suggestions.with(|s| {
-                if let Some(Ok(s)) = s {
-                    panels::banks::best_fix(m, s);
-                }
-            });
+    // The best fix: the solver tries every swizzle and padding (over 100 ms on a 128×128 tile),
+    // so it runs once the edits pause, never in an edit's frame; a newer edit drops an older
+    // run.
+    let fix = RwSignal::new(None::<Suggestions>);
+    let runs = StoredValue::new(0_u64);
+    Effect::new(move |_| {
+        state.track();
+        let wanted = conflicted.get();
+        fix.set(None);
+        let run = runs.get_value() + 1;
+        runs.set_value(run);
+        if wanted {
+            set_timeout(
+                // the section may be gone by then (another page, another layout): then nothing
+                move || {
+                    if runs.try_get_value() == Some(run) {
+                        if let Some(found) = state.try_with_untracked(LayoutsState::suggestions) {
+                            fix.try_set(found.ok());
+                        }
+                    }
+                },
+                std::time::Duration::from_millis(FIX_DELAY_MS),
+            );
         }
     });
-    let has_fix = move || {
-        conflicted.get() && suggestions.with(|s| matches!(s, Some(Ok(s)) if !s.best.is_empty()))
+    let fix_draw = Draw::new(move |m| {
+        fix.with(|s| {
+            if let Some(s) = s {
+                panels::banks::best_fix(m, s);
+            }
+        });
+    });
+    let has_fix = move || fix.with(|s| s.as_ref().is_some_and(|s| !s.best.is_empty()));
+    let apply_best = move |ev: web_sys::MouseEvent| {
+        if event_attribute(&ev, "data-apply").is_none() {
+            return;
+        }
+        let best = fix.with_untracked(|s| s.as_ref().and_then(|s| s.best.first().cloned()));
+        if let Some(c) = best {
+            state.update(|s| s.apply(&c));
+        }
     };
     let suggest_draw = Draw::new(move |m| {
         suggestions.with(|s| match s {
@@ -435,7 +469,7 @@ pub fn BankSection(
                 })}</dt>
                 <dd data-testid="bank-summary">{move || swizzled.with(summary)}</dd>
                 <dt class:hidden=move || !has_fix()>"best fix"</dt>
-                <dd class="banks__fix" class:hidden=move || !has_fix() data-testid="bank-fix" on:click=apply use:markup=fix_draw></dd>
+                <dd class="banks__fix" class:hidden=move || !has_fix() data-testid="bank-fix" on:click=apply_best use:markup=fix_draw></dd>
                 <dt>"as a global load"</dt>
                 <dd data-testid="sector-summary">{move || swizzled.with(|sd| sectors_summary(sd).unwrap_or_default())}</dd>
             </dl>

@@ -8,7 +8,7 @@ mod copy;
 use leptos::prelude::*;
 
 use crate::ui::components::picture_export::{png, save_text};
-use crate::ui::components::{CanvasGrid, CanvasHint, Choice, TextField};
+use crate::ui::components::{grid_memo, CanvasGrid, CanvasHint, Choice, TextField};
 use crate::ui::dom::{markup, Draw};
 use engine::cute::{copy_grids, mma_grids, CopyAtom, Operand, TiledCopy, TiledMma, TvGrid};
 use engine::LayoutError;
@@ -272,7 +272,7 @@ pub fn ThreadsPage(
             .or_else(|| state.with(ThreadsState::pick))
     });
     let canvas = move |k: usize| {
-        Memo::new(move |_| {
+        grid_memo(move || {
             let (threads, colour) = match k {
                 0..3 => (threads.get(), colour.get()),
                 _ => (copy_threads.get(), colour.get()),

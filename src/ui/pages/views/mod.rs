@@ -27,7 +27,7 @@ use crate::ui::dom::{details_open, markup, Draw};
 use model::panels::picture::Picture;
 
 use crate::ui::components::{
-    CanvasGrid, CanvasHint, CanvasMemory, ColourPicker, GridKind, GridView, MemoryStrip,
+    grid_memo, CanvasGrid, CanvasHint, CanvasMemory, ColourPicker, GridKind, GridView, MemoryStrip,
     PictureExport,
 };
 use model::draw::colouring::Colouring;
@@ -60,7 +60,7 @@ pub fn ViewsPage(
     // Stacks beyond the DOM limit are drawn on canvases instead (decided from the shapes, so
     // `grids` is built only where DOM grids or the table view read it).
     let dom = Memo::new(move |_| shown.with(|(t, _)| drawn_in_dom(t)));
-    let large = Memo::new(move |_| {
+    let large = grid_memo(move || {
         if dom.get() {
             return None;
         }

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::components::canvas_grid::CanvasGrid;
+use crate::ui::components::canvas_grid::{grid_memo, CanvasGrid};
 use crate::ui::components::grid::{GridKind, GridView};
 use crate::ui::dom::{markup, Draw};
 use engine::{NewViewReason, ShapeTracker};
@@ -46,7 +46,7 @@ pub fn StackPanel(
                             let grid = Signal::derive(move || {
                                 grids.with(|g| g.as_ref().ok().and_then(|g| g.views.get(k).cloned()).unwrap_or_default())
                             });
-                            let own = Memo::new(move |_| {
+                            let own = grid_memo(move || {
                                 if dom.get() {
                                     return None;
                                 }
