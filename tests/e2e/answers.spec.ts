@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { cellPixels } from "./canvas-cells";
 
 // Issue 53, item 5: the answers first. The best fix beside the conflict degree, the Triton
 // verdict beside the second layout with labelled moves, an SS operand said to be in shared
@@ -40,6 +41,11 @@ test("an SS GMMA's A is in shared memory: no thread holds it, no limit quoted", 
   await expect(page.getByTestId("threads-fragment")).toContainText("A: in shared memory");
   await expect(page.getByTestId("threads-fragment")).not.toContainText("A: 1024 values");
   await expect(page.locator("body")).not.toContainText("at most 65536 can be listed");
+  // its picture is drawn as shared memory: plain, no thread's colour, no thread lit in it
+  await expect(page.getByTestId("threads-a-smem")).toHaveText(": in shared memory, read by the GMMA's descriptor; no thread holds A");
+  await expect(page.getByTestId("threads-c-smem")).toHaveText("");
+  const a = await cellPixels(page, "threads-a", 0, 0);
+  expect(a.filter(([r, g, b]) => r === 255 && g === 255 && b === 255).length / a.length).toBeGreaterThan(0.9);
 });
 
 test("one warp is 1 warp", async ({ page }) => {

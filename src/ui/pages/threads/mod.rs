@@ -12,6 +12,7 @@ use crate::ui::components::{grid_memo, CanvasGrid, CanvasHint, Choice, TextField
 use crate::ui::dom::{markup, Draw};
 use engine::cute::{copy_grids, mma_grids, CopyAtom, Operand, TiledCopy, TiledMma, TvGrid};
 use engine::LayoutError;
+use model::draw::colouring::Colouring;
 use model::panels;
 use model::panels::tv_picture::{threads_latex, threads_svg, threads_tikz};
 use model::state::route::Route;
@@ -271,13 +272,26 @@ pub fn ThreadsPage(
             .map(Pick::Thread)
             .or_else(|| state.with(ThreadsState::pick))
     });
+    // an SS GMMA's A and a GMMA's B are read from shared memory: no thread holds them, so
+    // they are drawn plain, with no thread lit or named in them
+    let in_smem = move |k: usize| {
+        k < 3
+            && on_grid(grids, copies, k, |g| {
+                tiled_mma.with(|m| !m.atom().in_registers(g.operand()))
+            })
+            .unwrap_or(false)
+    };
     let canvas = move |k: usize| {
         grid_memo(move || {
             let (threads, colour) = match k {
                 0..3 => (threads.get(), colour.get()),
                 _ => (copy_threads.get(), colour.get()),
             };
-            on_grid(grids, copies, k, |g| canvas_grid(g, threads, colour))
+            let mut grid = on_grid(grids, copies, k, |g| canvas_grid(g, threads, colour))?;
+            if in_smem(k) {
+                grid.colouring = Colouring::Plain;
+            }
+            Some(grid)
         })
     };
     // every element the lit thread or warp holds, outlined in each grid
@@ -286,6 +300,9 @@ pub fn ThreadsPage(
             let Some(pick) = lit.get() else {
                 return Vec::new();
             };
+            if in_smem(k) {
+                return Vec::new();
+            }
             on_grid(grids, copies, k, |grid| {
                 held(grid, pick.threads(), MARKED)
                     .into_iter()
@@ -297,6 +314,9 @@ pub fn ThreadsPage(
     };
     let labels = move |k: usize| {
         Callback::new(move |cell: usize| {
+            if in_smem(k) {
+                return None;
+            }
             on_grid(grids, copies, k, |g| cell_label(g, cell)).flatten()
         })
     };
@@ -313,7 +333,12 @@ pub fn ThreadsPage(
         let (name, title) = GRIDS[k];
         view! {
             <figure class="threads__grid">
-                <figcaption>{title}</figcaption>
+                <figcaption>
+                    {title}
+                    <span class="note" data-testid=format!("threads-{}-smem", name.to_lowercase())>
+                        {move || in_smem(k).then(|| format!(": in shared memory, read by the GMMA's descriptor; no thread holds {name}"))}
+                    </span>
+                </figcaption>
                 <CanvasGrid
                     grid=canvas(k)
                     hover=hovers[k]
