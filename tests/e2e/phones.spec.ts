@@ -63,3 +63,14 @@ test("the header is two rows: the brand and its buttons, then every page's link 
     expect(Math.abs(button.y + button.height / 2 - (brand.y + brand.height / 2))).toBeLessThan(brand.height);
   }
 });
+
+test("a canvas is drawn at the width the phone gives it, so its numbers keep their pixels", async ({ page }) => {
+  await page.goto("/#/threads?atom=SM80_16x8x16_F16F16F16F16_TN&layout=2x2x1");
+  const a = page.getByTestId("threads-a");
+  await expect(a).toBeVisible();
+  // not a 640-pixel canvas shrunk by CSS: one canvas pixel per screen pixel
+  await expect
+    .poll(() => a.evaluate((c: HTMLCanvasElement) => Math.abs(c.width - c.clientWidth)))
+    .toBeLessThanOrEqual(6);
+  expect(await a.evaluate((c: HTMLCanvasElement) => c.width)).toBeLessThan(390);
+});

@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use model::draw::canvas_view::{fit, gutters, label_font, ticks, Area, Viewport};
+use model::draw::canvas_view::{fit, gutters, label_font, ticks, Area, Viewport, MIN_SIDE};
 use model::draw::colouring::text_on;
 use model::draw::large_grid::{cell_at, extent, index_of, position, Image, LargeGrid};
 use model::draw::stack_grid::{neighbor, Step};
@@ -258,7 +258,11 @@ pub fn CanvasGrid(
     // The image's pixels, where labels read the colour they are written on.
     let pixels = StoredValue::new(None::<Image>);
     let most = size.unwrap_or((960.0, 960.0));
+    // The width the page gives the canvas (a phone's is narrower than `most`): the canvas is
+    // drawn at that size, so labels and numbers keep their pixels instead of being shrunk.
+    let room = RwSignal::new(most.0);
     let geometry = Memo::new(move |_| {
+        let most = (room.get().min(most.0), most.1);
         grid.with(|g| {
             let shape = g.as_ref().map_or(&[][..], |g| &g.shape[..]);
             let extent = if shape.is_empty() {
@@ -340,6 +344,18 @@ pub fn CanvasGrid(
             if (now - before).abs() > 0.01 {
                 shown_scale.try_set_value(now);
                 viewport.try_update(|_| ());
+            }
+            // the room the canvas's box has: when it differs from the canvas's width by more
+            // than a few pixels, the canvas takes it and fits its grid again
+            let given = canvas.parent_element().map_or(0, |p| p.client_width());
+            let wanted = f64::from(given).clamp(MIN_SIDE, most.0);
+            let width = f64::from(canvas.width());
+            if given > 0 && (wanted - width).abs() > 4.0 && room.try_get_untracked() != Some(wanted)
+            {
+                room.try_set(wanted);
+                if let Some(geo) = geometry.try_get_untracked() {
+                    viewport.try_set(Viewport::fitted(geo.scale, geo.area));
+                }
             }
         });
         ctx.save();
@@ -433,6 +449,12 @@ pub fn CanvasGrid(
         ctx.restore();
         draw_axes(&ctx, geo, v, css);
     });
+
+    // a new window width: draw again, which measures the room the canvas has
+    let resized = window_event_listener(leptos::ev::resize, move |_| {
+        viewport.try_update(|_| ());
+    });
+    on_cleanup(move || resized.remove());
 
     let set_hover = move |next: Option<usize>| {
         hover.set(next);
