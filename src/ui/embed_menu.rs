@@ -41,8 +41,11 @@ pub fn EmbedMenu(
             menu.set_open(false);
         }
     };
+    // whether it is open, as the element says: the `toggle` event that sets `open` comes a
+    // task later, and a key pressed at once (a busy machine, a quick hand) must still close it
+    let is_open = move || menu.get_untracked().is_some_and(|m| m.open());
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.key() == "Escape" && open.get_untracked() {
+        if ev.key() == "Escape" && is_open() {
             close();
         }
     });
@@ -51,7 +54,7 @@ pub fn EmbedMenu(
             let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
             m.contains(target.as_ref())
         });
-        if open.get_untracked() && !inside {
+        if is_open() && !inside {
             close();
         }
     });

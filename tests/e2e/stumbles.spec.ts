@@ -88,6 +88,19 @@ test("keyboard: one tab stop per grid, arrows inside; a skip link; an op's argum
   expect(views.consoleErrors).toEqual([]);
 });
 
+test("Esc right after the Embed menu opens closes it, before the browser's toggle event", async ({ page }) => {
+  // under load the toggle event comes late; the menu must read its own element, not wait
+  const views = new ViewsPage(page);
+  await views.open();
+  const menu = page.getByTestId("embed-menu");
+  await page.evaluate(() => {
+    document.querySelector<HTMLElement>('[data-testid="embed-menu"] summary')!.click();
+    window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+  });
+  await expect(menu).not.toHaveAttribute("open", "");
+  expect(views.consoleErrors).toEqual([]);
+});
+
 test("the Embed menu closes on Esc and on a click outside it", async ({ page }) => {
   const views = new ViewsPage(page);
   await views.open();
