@@ -40,6 +40,20 @@ for (const fragment of pages) {
         .map((e) => `${e.tagName} ${e.getAttribute("data-testid") ?? e.className}: ${Math.round(e.getBoundingClientRect().right)}`),
     );
     expect(spilled).toEqual([]);
+    // nor past the card that holds it (the Views offset field poked out of its editor)
+    const poking = await page.evaluate(() =>
+      [...document.querySelectorAll("main :is(input, select, textarea, button)")]
+        .filter((e) => {
+          const card = e.closest(".dim-editor, fieldset, .stack__card");
+          if (!card || e.getBoundingClientRect().width === 0) return false;
+          // the card's content box: inside its padding and border
+          const style = getComputedStyle(card);
+          const inner = card.getBoundingClientRect().right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+          return e.getBoundingClientRect().right > inner + 1;
+        })
+        .map((e) => `${e.tagName} ${e.getAttribute("data-testid") ?? e.className}`),
+    );
+    expect(poking).toEqual([]);
   });
 }
 
