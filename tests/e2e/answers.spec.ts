@@ -22,6 +22,10 @@ test("no swizzle is one row, and a conflict-free phase names no bank", async ({ 
   // no swizzle set: the unswizzled and swizzled rows would say the same
   await expect(page.getByTestId("bank-summary-plain")).toBeHidden();
   await expect(page.locator(".banks__summary dt", { hasText: "no swizzle" })).toBeVisible();
+  // and one picture, not two alike
+  await expect(page.getByTestId("bank-grid-plain")).toBeHidden();
+  await expect(page.getByTestId("bank-grid")).toBeVisible();
+  await expect(page.locator(".banks__pair figcaption:visible")).toHaveText(["no swizzle: coloured by bank"]);
   const row = page.getByTestId("bank-table").locator("tbody tr").first();
   await expect(row).toContainText("no conflict: each bank serves one word");
   await expect(row).not.toContainText("none collide");

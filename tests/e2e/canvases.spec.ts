@@ -106,7 +106,7 @@ test("neighbouring banks have colours told apart at a glance", async ({ page }) 
   await page.goto("/#/layouts?L=(32,32):(32,1)");
   await expect(page.getByTestId("bank-grid")).toBeVisible();
   // row 0 of a row-major f32 tile: column c is bank c
-  const colour = async (col: number) => (await cellPixels(page, "bank-grid-plain", 0, col))[0];
+  const colour = async (col: number) => (await cellPixels(page, "bank-grid", 0, col))[0];
   for (const [a, b] of [[14, 15], [0, 1], [30, 31]]) {
     const [x, y] = [await colour(a), await colour(b)];
     const distance = Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]);

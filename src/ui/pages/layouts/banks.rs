@@ -506,12 +506,18 @@ pub fn BankSection(
             </p>
             <CanvasHint />
             <div class="banks__pair">
-                <figure>
+                // with no swizzle the two pictures would be one: the unswizzled one gives way
+                <figure class:hidden=unswizzled>
                     <figcaption>"unswizzled: coloured by bank"</figcaption>
                     <CanvasGrid grid=plain_grid hover range mark=marks(false) size=(480.0, 640.0) fade=true test_id="bank-grid-plain" label="Tile coloured by bank, unswizzled" />
                 </figure>
                 <figure>
-                    <figcaption>{move || state.with(|s| format!("{} ∘ L: coloured by bank", s.banks.element_swizzle()))}</figcaption>
+                    <figcaption>
+                        {move || match unswizzled() {
+                            true => "no swizzle: coloured by bank".to_string(),
+                            false => state.with(|s| format!("{} ∘ L: coloured by bank", s.banks.element_swizzle())),
+                        }}
+                    </figcaption>
                     <CanvasGrid grid=swizzled_grid hover range mark=marks(true) size=(480.0, 640.0) fade=true test_id="bank-grid" label="Tile coloured by bank, swizzled" />
                 </figure>
             </div>
