@@ -59,15 +59,18 @@ fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
     canvas.get_context("2d").ok().flatten()?.dyn_into().ok()
 }
 
-/// `picture` drawn into `image` (reused from the last grid: setting its size clears it) or a
-/// new canvas.
+/// `picture` drawn into `image` (reused from the last grid) or a new canvas.
 fn render_image(picture: &Image, image: Option<HtmlCanvasElement>) -> Option<HtmlCanvasElement> {
     let image: HtmlCanvasElement = match image {
         Some(image) => image,
         None => document().create_element("canvas").ok()?.dyn_into().ok()?,
     };
-    image.set_width(picture.width);
-    image.set_height(picture.height);
+    // a size set, even to the one it has, clears and reallocates the canvas: set it only when
+    // it changes (the pixels put below replace every old one, transparent ones included)
+    if (image.width(), image.height()) != (picture.width, picture.height) {
+        image.set_width(picture.width);
+        image.set_height(picture.height);
+    }
     let data = ImageData::new_with_u8_clamped_array_and_sh(
         Clamped(&picture.rgba),
         picture.width,
@@ -119,7 +122,7 @@ fn cell_labels(
                 continue;
             };
             let index = index_of(&g.shape, &coord);
-            let Some(a) = g.addresses[index] else {
+            let Some(a) = g.address(index) else {
                 continue;
             };
             let text = match cell_label {
@@ -601,11 +604,9 @@ pub fn CanvasMemory(
     });
     Effect::new(move |_| {
         let marked = match (hover.get(), range.get()) {
-            (Some(index), _) => grid.with_untracked(|g| {
-                g.as_ref()
-                    .and_then(|g| g.addresses.get(index).copied().flatten())
-                    .map(|a| (a, a))
-            }),
+            (Some(index), _) => {
+                grid.with_untracked(|g| g.as_ref().and_then(|g| g.address(index)).map(|a| (a, a)))
+            }
             (None, r) => r,
         };
         let Some(canvas) = canvas_ref.get() else {

@@ -178,6 +178,37 @@ impl ShapeTracker {
     /// # Errors
     /// `TooLarge` above `limit` elements.
     pub fn offsets(&self, limit: usize) -> Result<Vec<Option<i64>>, LayoutError> {
+        self.fill(limit)
+    }
+
+    /// Every address in row-major order over the shape, [`MASKED`] where masked: the
+    /// [`ShapeTracker::offsets`] in half the memory, for a canvas grid, which holds up to 2^20
+    /// addresses and reads them in several passes on every edit.
+    ///
+    /// # Errors
+    /// `TooLarge` above `limit` elements; `Overflow` where the buffer view's lowest address
+    /// could be -2^63, which would read as masked.
+    pub fn addresses(&self, limit: usize) -> Result<Vec<i64>, LayoutError> {
+        let buffer = &self.views[0];
+        let lowest = buffer
+            .shape()
+            .iter()
+            .zip(buffer.strides())
+            .try_fold(buffer.offset(), |low, (&d, &s)| {
+                low.checked_add((d.max(1) - 1).checked_mul(s.min(0))?)
+            });
+        if lowest.is_none_or(|low| low == MASKED) {
+            return Err(LayoutError::Overflow {
+                what: "an address at -2^63 (the mark of a masked element)",
+            });
+        }
+        self.fill(limit)
+    }
+
+    /// [`ShapeTracker::offsets`] into slots of either kind: the top view by odometer, then
+    /// each lower view read at the addresses above it (a pass per view keeps each loop simple
+    /// enough to run at memory speed).
+    fn fill<T: Slot>(&self, limit: usize) -> Result<Vec<T>, LayoutError> {
         let size = checked_product(self.shape())?;
         if size as u128 > limit as u128 {
             return Err(LayoutError::TooLarge {
@@ -186,8 +217,6 @@ impl ShapeTracker {
                 limit: limit as u128,
             });
         }
-        // the top view by odometer, then each lower view read at the addresses above it (a
-        // pass per view keeps each loop simple enough to run at memory speed)
         let mut out = Vec::with_capacity(size as usize);
         // a contiguous top view reads index i at address i (a reshape that did not merge
         // leaves exactly this on top): the view below it reads the index itself, one pass
@@ -195,24 +224,24 @@ impl ShapeTracker {
         let direct = self.last().is_contiguous();
         if !direct {
             // written in place: a `push` per element is a call in the size-optimized build
-            out.resize(size as usize, None);
+            out.resize(size as usize, T::MASKED);
             let mut slots = out.iter_mut();
             self.last().for_each_address(|address| {
                 if let Some(slot) = slots.next() {
-                    *slot = address;
+                    *slot = T::of(address);
                 }
             });
             debug_assert!(slots.next().is_none(), "one address per element");
         } else if self.views.len() == 1 {
-            out.extend((0..size).map(Some));
+            out.extend((0..size).map(|i| T::of(Some(i))));
         }
         for (k, view) in self.views.iter().rev().skip(1).enumerate() {
             let lower = Lower::new(view);
             if direct && k == 0 {
-                out.extend((0..size).map(|i| lower.address(i)));
+                out.extend((0..size).map(|i| T::of(lower.address(i))));
             } else {
                 for slot in &mut out {
-                    *slot = slot.and_then(|address| lower.address(address));
+                    *slot = T::of(slot.get().and_then(|address| lower.address(address)));
                 }
             }
         }
@@ -230,6 +259,41 @@ impl ShapeTracker {
             (idx, valid) = apply_view(&mut arena, &view, &idxs, valid);
         }
         IndexExprs::simplified(arena, idx, valid)
+    }
+}
+
+/// What [`ShapeTracker::addresses`] holds for a masked element.
+pub const MASKED: i64 = i64::MIN;
+
+/// An element's address as a list of addresses holds it.
+trait Slot: Copy {
+    const MASKED: Self;
+    fn of(address: Option<i64>) -> Self;
+    fn get(self) -> Option<i64>;
+}
+
+impl Slot for Option<i64> {
+    const MASKED: Self = None;
+    #[inline(always)]
+    fn of(address: Option<i64>) -> Self {
+        address
+    }
+    #[inline(always)]
+    fn get(self) -> Option<i64> {
+        self
+    }
+}
+
+/// [`MASKED`] for none (`addresses` refuses stacks where a valid address could be it).
+impl Slot for i64 {
+    const MASKED: Self = MASKED;
+    #[inline(always)]
+    fn of(address: Option<i64>) -> Self {
+        address.unwrap_or(MASKED)
+    }
+    #[inline(always)]
+    fn get(self) -> Option<i64> {
+        (self != MASKED).then_some(self)
     }
 }
 
@@ -332,6 +396,19 @@ mod tests {
         for (coord, want) in RowMajor::new(t.shape()).zip(&offsets) {
             assert_eq!(exprs.eval(&coord), (*want, true));
         }
+    }
+
+    #[test]
+    fn compact_addresses_refuse_a_stack_that_could_reach_the_mark() {
+        // offset -2^63 + 6, stride -2 over 4: the lowest address is the mark itself
+        let low = View::create(&[4], Some(&[-2]), i64::MIN + 6, None).unwrap();
+        let t = ShapeTracker::from_views(vec![low]).unwrap();
+        assert!(matches!(t.addresses(16), Err(LayoutError::Overflow { .. })));
+        assert_eq!(t.offsets(16).unwrap()[3], Some(i64::MIN));
+        // one step higher, every address is above it
+        let above = View::create(&[4], Some(&[-2]), i64::MIN + 7, None).unwrap();
+        let t = ShapeTracker::from_views(vec![above]).unwrap();
+        assert_eq!(t.addresses(16).unwrap()[3], i64::MIN + 1);
     }
 
     /// Random op chains found a `valid` that kept only `ridx3 <= 2` of `ridx3 == 2`: a mask

@@ -13,6 +13,7 @@ use proptest::test_runner::TestCaseError;
 
 use layout_lab_engine::expr::parse::{arena_with, parse_expr, VarRange};
 use layout_lab_engine::view::merge::merge_views;
+use layout_lab_engine::view::tracker::MASKED;
 use layout_lab_engine::{
     decide_merge, Field, LayoutError, MergeVerdict, MovementOp, ShapeTracker, View, Witness,
 };
@@ -445,6 +446,10 @@ proptest! {
             prop_assert_eq!(tracker.shape(), &dense.shape[..], "after {:?}", op);
             let got = offsets(&tracker)?;
             prop_assert_eq!(&got, &dense.cells, "after {:?}: {:?}", op, tracker.views());
+            // the compact form: the same addresses, the mark where masked
+            let compact = tracker.addresses(LIMIT).map_err(fail)?;
+            let marked: Vec<i64> = got.iter().map(|a| a.unwrap_or(MASKED)).collect();
+            prop_assert_eq!(compact, marked, "addresses after {:?}", op);
 
             let exprs = tracker.index_exprs();
             for (coord, want) in coords(tracker.shape()).iter().zip(&got) {

@@ -74,7 +74,7 @@ impl Picture {
         }
         Ok(Picture {
             labels: picture_labels(layout, &grid.shape),
-            values: grid.addresses.clone(),
+            values: (0..grid.addresses.len()).map(|i| grid.address(i)).collect(),
             shape: grid.shape.clone(),
             title,
         })

@@ -502,12 +502,7 @@ pub fn canvas_grid(grid: &TvGrid, threads: i64, colour: ThreadColour) -> LargeGr
         ThreadColour::Ramp => ((0, threads.max(1) - 1), Colouring::Address),
         ThreadColour::Warp => ((0, (threads.max(1) - 1) / 32), Colouring::Address),
     };
-    LargeGrid {
-        shape: vec![rows, cols],
-        addresses,
-        span: Some(span),
-        colouring,
-    }
+    LargeGrid::from_values(vec![rows, cols], addresses, Some(span), colouring)
 }
 
 /// The row and column of grid cell `cell` (row-major), and its first owner.

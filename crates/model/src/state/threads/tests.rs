@@ -15,7 +15,7 @@ fn the_default_is_one_sm80_warp_and_its_grids_are_print_latex_s() {
     // C(8, 0) is thread 0's value 2; on the canvas row 8, column 0 is thread 0
     let grid = canvas_grid(&c, 32, ThreadColour::Cycle);
     assert_eq!(grid.shape, vec![16, 8]);
-    assert_eq!(grid.addresses[8 * 8], Some(0));
+    assert_eq!(grid.address(8 * 8), Some(0));
     assert_eq!(cell_owner(&c, 8 * 8), Some((8, 0, Some((0, 2)))));
     // thread 0 holds C (0,0), (0,1), (8,0), (8,1)
     assert_eq!(
@@ -26,7 +26,7 @@ fn the_default_is_one_sm80_warp_and_its_grids_are_print_latex_s() {
     assert_eq!(cell_label(&c, 8 * 8).as_deref(), Some("T0\nV2"));
     // by warp: one warp
     let warps = canvas_grid(&c, 32, ThreadColour::Warp);
-    assert!(warps.addresses.iter().all(|a| *a == Some(0)));
+    assert!(warps.addresses.iter().all(|&a| a == 0));
 }
 
 #[test]

@@ -123,18 +123,16 @@ pub fn canvas_grid(holders: &Holders, colour: TritonColour) -> LargeGrid {
             (true, TritonColour::Register) => r,
         }
     };
-    let addresses = (0..holders.len())
-        .map(|e| {
-            let first = *holders.of_element(e).first()?;
-            Some(i64::from(value(first)))
-        })
-        .collect();
-    LargeGrid {
-        shape: holders.shape().iter().map(|&s| i64::from(s)).collect(),
-        addresses,
-        span: Some((0, i64::from(top.max(1)) - 1)),
+    let values = (0..holders.len()).map(|e| {
+        let first = *holders.of_element(e).first()?;
+        Some(i64::from(value(first)))
+    });
+    LargeGrid::from_values(
+        holders.shape().iter().map(|&s| i64::from(s)).collect(),
+        values,
+        Some((0, i64::from(top.max(1)) - 1)),
         colouring,
-    }
+    )
 }
 
 /// What a zoomed-in cell says: its first holder, `r3`, `l1`, `w0` a line each, and `+k` more

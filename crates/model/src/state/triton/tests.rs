@@ -95,8 +95,8 @@ fn the_grid_colours_by_the_first_holder() {
     let registers = canvas_grid(&holders, TritonColour::Register);
     assert_eq!(threads.shape, vec![16, 32]);
     // sizePerThread [2, 2]: (1, 2) is register 0b10 = 2 of lane 1
-    assert_eq!(registers.addresses[cell], Some(2));
-    assert_eq!(lanes.addresses[cell], Some(1));
+    assert_eq!(registers.address(cell), Some(2));
+    assert_eq!(lanes.address(cell), Some(1));
     assert_eq!(threads.span, Some((0, 63)));
     assert_eq!(cell_label(&holders, cell).as_deref(), Some("r2\nl1\nw0"));
     let hover = hover_text(s.made(), &holders, cell).unwrap();
@@ -230,7 +230,7 @@ fn shared_layouts_by_offset_with_cutes_swizzle() {
     assert_eq!(cell_label(&holders, 64).as_deref(), Some("o72"));
     assert_eq!(cell_label(&holders, 64 + 8).as_deref(), Some("o64"));
     let grid = canvas_grid(&holders, TritonColour::Thread);
-    assert_eq!(grid.addresses[64], Some(72));
+    assert_eq!(grid.address(64), Some(72));
     assert_eq!(grid.span, Some((0, 4095)));
     s.set(Field::Pick, "t1");
     assert!(s

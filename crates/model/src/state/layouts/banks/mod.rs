@@ -606,12 +606,12 @@ impl BankBase {
         };
         Side {
             swizzle,
-            grid: LargeGrid {
-                shape: self.shape.clone(),
-                addresses: banks,
-                span: Some((0, inputs.banks.count() as i64 - 1)),
-                colouring: Colouring::Modulo(inputs.banks.count() as i64),
-            },
+            grid: LargeGrid::from_values(
+                self.shape.clone(),
+                banks,
+                Some((0, inputs.banks.count() as i64 - 1)),
+                Colouring::Modulo(inputs.banks.count() as i64),
+            ),
             read,
         }
     }
@@ -654,10 +654,7 @@ impl BankBase {
         let offset = *self.offsets.as_ref().ok()?.get(i as usize)?;
         let bank = |side: &Side| {
             side.grid
-                .addresses
-                .get(cell)
-                .copied()
-                .flatten()
+                .address(cell)
                 .map_or("?".into(), |b| b.to_string())
         };
         let reader = match self.readers.get(i as usize).copied().flatten() {

@@ -56,7 +56,7 @@ fn the_colliding_threads_of_a_phase_are_marked_and_cells_coloured_by_bank() {
     assert!(marked.iter().all(|&c| c % 32 == 3), "{marked:?}");
     assert!(marked
         .iter()
-        .all(|&c| view.swizzled.grid.addresses[c] == Some(3)));
+        .all(|&c| view.swizzled.grid.address(c) == Some(3)));
     // nothing collides once padded
     let padded = golden("(32,32):(33,1)");
     let view = padded.banks.view(padded.layout());
@@ -64,7 +64,7 @@ fn the_colliding_threads_of_a_phase_are_marked_and_cells_coloured_by_bank() {
     // out of range: nothing
     assert!(view.marked(&view.swizzled, 99, 0).is_empty());
     // row r, column c holds offset 33r + c: bank (r + c) mod 32
-    assert_eq!(view.swizzled.grid.addresses[5 * 32 + 7], Some(12));
+    assert_eq!(view.swizzled.grid.address(5 * 32 + 7), Some(12));
     let text = view.describe(5 * 32 + 7).unwrap();
     assert!(text.contains("offset 172 (bank 12)"), "{text}");
     assert!(text.contains("read by thread 5, value 7"), "{text}");
