@@ -153,8 +153,8 @@ pub(crate) struct TiledArgs {
     /// The copy's value layout, `(_1,_8)` (without --mma).
     #[arg(long, value_name = "L", requires = "copy")]
     pub val: Option<String>,
-    /// The copy's element width in bits.
-    #[arg(long, value_name = "E", default_value_t = 16)]
+    /// The copy's element width in bits, or its type (`half`, `f16`, `bf16`, `u8`, `e4m3`, …).
+    #[arg(long, value_name = "E", default_value_t = 16, value_parser = element_bits)]
     pub element_bits: i64,
     /// Which MMA operand: the one a copy with --mma feeds, or the one `partition` cuts; a, b
     /// or c.
@@ -189,8 +189,8 @@ pub(crate) struct ReadArgs {
     /// The thread-value layout, (thread, value) -> tile index; threads a multiple of 32.
     #[arg(long, value_name = "LAYOUT")]
     pub tv: String,
-    /// Bits per element.
-    #[arg(long, value_name = "E")]
+    /// Bits per element, or the element type (`half`, `f16`, `bf16`, `u8`, `e4m3`, …).
+    #[arg(long, value_name = "E", value_parser = element_bits)]
     pub element_bits: i64,
     /// Bits per thread and load: 8, 16, 32, 64 or 128 (W / E values per load).
     #[arg(long, value_name = "W")]
@@ -208,8 +208,9 @@ pub(crate) struct BankArgs {
     /// The thread-value layout, (thread, value) -> tile index; threads a multiple of 32.
     #[arg(long, value_name = "LAYOUT", required_unless_present = "copy")]
     pub tv: Option<String>,
-    /// Bits per element (with --copy: the atom's T, default 16).
-    #[arg(long, value_name = "E", required_unless_present = "copy")]
+    /// Bits per element, or the element type (`half`, `f16`, `bf16`, `u8`, `e4m3`, …); with
+    /// --copy, the atom's T (default 16).
+    #[arg(long, value_name = "E", required_unless_present = "copy", value_parser = element_bits)]
     pub element_bits: Option<i64>,
     /// Bits per thread and load: 8, 16, 32, 64 or 128 (W / E values per load).
     #[arg(long, value_name = "W", required_unless_present = "copy")]
@@ -326,6 +327,20 @@ pub(crate) fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// `--element-bits`: a width in bits, or an element type in any spelling CuTe, Triton or
+/// PyTorch uses (`half`, `half_t`, `f16`, `float16`, `u8`, `e4m3`, `float8_e4m3fn`, …).
+fn element_bits(text: &str) -> Result<i64, String> {
+    if let Ok(bits) = text.trim().parse::<i64>() {
+        return Ok(bits);
+    }
+    engine::support::element::element_bits(text).ok_or_else(|| {
+        format!(
+            "expected a width in bits or an element type ({})",
+            engine::support::element::EXAMPLES
+        )
+    })
 }
 
 #[cfg(test)]

@@ -154,6 +154,30 @@ fn bank_gives_the_golden_degrees_of_issue_42_and_refuses_split_vectors() {
         ),
         // no element or vector width
         (bank("(8,64):(64,1)", &[&["--tv", "32:1"]]), Err("")),
+        // the element named by its type, as CuTe, Triton or PyTorch spell it: the halves' count
+        (
+            bank(
+                "(8,64):(64,1)",
+                &[
+                    &CHUNKS,
+                    &["--element-bits", "float16", "--vector-bits", "128"],
+                ],
+            ),
+            Ok(&[Lines(
+                -1,
+                &["conflicts: 8-way, 32 wavefronts over 4 phases (ideal 4)"],
+            )]),
+        ),
+        (
+            bank(
+                "(8,64):(64,1)",
+                &[
+                    &CHUNKS,
+                    &["--element-bits", "half16", "--vector-bits", "128"],
+                ],
+            ),
+            Err("expected a width in bits or an element type"),
+        ),
     ];
     for (args, expect) in cases {
         check(args, *expect);

@@ -4,6 +4,7 @@
 
 pub mod arith;
 pub mod cursor;
+pub mod element;
 pub mod small_sort;
 pub mod sorted;
 pub mod text;

@@ -12,6 +12,7 @@
 use std::fmt;
 
 use crate::error::{Field, LayoutError};
+use crate::support::element::element_bits;
 
 use super::algebra::CppLayout;
 use super::composed::{swizzle_upcast, CppComposedLayout, CppOffset};
@@ -82,33 +83,17 @@ pub struct GmmaAtom {
     pub element_bits: i64,
 }
 
-/// Element type names and their widths, as the atom names use them.
-const ELEMENT_TYPES: [(&str, i64); 14] = [
-    ("uint8", 8),
-    ("int8", 8),
-    ("e4m3", 8),
-    ("e5m2", 8),
-    ("fp8", 8),
-    ("8b", 8),
-    ("half", 16),
-    ("bf16", 16),
-    ("16b", 16),
-    ("float", 32),
-    ("tf32", 32),
-    ("int32", 32),
-    ("uint32", 32),
-    ("32b", 32),
-];
-
 impl GmmaAtom {
     /// `K_SW128_half`, `MN_INTER_uint8`, `K_SW32_float`, `K_SW64_16b`: major, swizzle and an
-    /// element type of 8, 16 or 32 bits (`uint8`, `int8`, `e4m3`, `e5m2`, `fp8`, `half`,
-    /// `bf16`, `float`, `tf32`, `int32`, `uint32`, or `8b` / `16b` / `32b`).
+    /// element type of 8, 16 or 32 bits in any spelling [`element_bits`] reads (`uint8_t`,
+    /// `u8`, `int8`, `e4m3`, `fp8e4nv`, `half`, `f16`, `bf16`, `float`, `f32`, `tf32`, …, or
+    /// `8b` / `16b` / `32b`).
     ///
     /// # Errors
     /// `Parse` naming the part that is not one of those.
     pub fn parse(text: &str) -> Result<GmmaAtom, LayoutError> {
-        let parts: Vec<&str> = text.trim().split('_').collect();
+        // the element type's own name may hold underscores (`uint8_t`, `float_e4m3_t`)
+        let parts: Vec<&str> = text.trim().splitn(3, '_').collect();
         let error = |position: usize, expected: &str| LayoutError::Parse {
             field: Field::Swizzle,
             input: text.to_string(),
@@ -131,14 +116,12 @@ impl GmmaAtom {
             "SW128" => AtomSwizzle::Sw128,
             _ => return Err(error(at, "INTER, SW32, SW64 or SW128")),
         };
-        let element_bits = ELEMENT_TYPES
-            .iter()
-            .find(|(name, _)| *name == element)
-            .map(|&(_, bits)| bits)
+        let element_bits = element_bits(element)
+            .filter(|bits| [8, 16, 32].contains(bits))
             .ok_or_else(|| {
                 error(
                     at + swizzle.as_str().len() + 1,
-                    "an 8-, 16- or 32-bit element type (uint8, half, bf16, float, tf32, …)",
+                    "an 8-, 16- or 32-bit element type (uint8_t, u8, half, f16, bf16, e4m3, float, f32, tf32, …)",
                 )
             })?;
         Ok(GmmaAtom {
@@ -319,6 +302,48 @@ mod tests {
         assert!(GmmaAtom::parse("K_SW256_half").is_err());
         assert!(GmmaAtom::parse("X_SW128_half").is_err());
         assert!(GmmaAtom::parse("K_SW128_complex").is_err());
+        // a type of a width GMMA does not read from shared memory
+        assert!(GmmaAtom::parse("K_SW128_double").is_err());
+        assert!(GmmaAtom::parse("K_SW128_e2m1").is_err());
+    }
+
+    #[test]
+    fn element_types_in_any_spelling() {
+        // CuTe's, Triton's, PyTorch's and the short names (a held-out case used `u8`)
+        for (names, bits) in [
+            (
+                &[
+                    "uint8",
+                    "uint8_t",
+                    "u8",
+                    "int8",
+                    "s8",
+                    "i8",
+                    "e4m3",
+                    "fp8e4nv",
+                    "float8_e5m2",
+                    "float_e4m3_t",
+                ][..],
+                8,
+            ),
+            (
+                &[
+                    "half", "half_t", "f16", "fp16", "float16", "bf16", "bfloat16", "16b",
+                ],
+                16,
+            ),
+            (
+                &[
+                    "float", "f32", "float32", "tf32", "int32", "uint32_t", "32b",
+                ],
+                32,
+            ),
+        ] {
+            for name in names {
+                let atom = GmmaAtom::parse(&format!("K_SW128_{name}")).unwrap();
+                assert_eq!(atom.element_bits, bits, "{name}");
+            }
+        }
         assert!(gmma_atom(Major::K, AtomSwizzle::Sw128, 12).is_err());
         assert!(gmma_atom(Major::K, AtomSwizzle::Sw128, 256).is_err());
     }
