@@ -139,3 +139,25 @@ test("from the Threads page: a TiledMMA's C as a Triton linear layout, beside Tr
   await expect(page.getByTestId("triton-conversion")).toContainText("convert_layout needs: shared memory");
   await expect(page.getByTestId("triton-conversion")).toContainText("0 come from another lane of the warp");
 });
+
+test("AMD MFMA: 64-lane wavefronts, lanes past 31 named and coloured, its operand read from an IR dump", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto("/#/triton");
+  await page.getByTestId("triton-preset").selectOption("10");
+  await expect(page.getByTestId("triton-summary")).toHaveText(
+    "4096 elements (64×64) held by 16 registers × 64 lanes × 4 warps = 4096 slots; each element held exactly once",
+  );
+  // transposed 32x32: lanes run down M, lane 32 starts the next 4 columns
+  await hoverCell(page, "triton-grid", 0, 4, 64, 64);
+  await expect(page.getByTestId("triton-hover")).toHaveText(/^\(0, 4\) ← r0 l32 w0 \(thread 32\)/);
+  // the fourth wavefront starts at thread 192 = 3 × 64
+  await hoverCell(page, "triton-grid", 32, 32, 64, 64);
+  await expect(page.getByTestId("triton-hover")).toHaveText(/^\(32, 32\) ← r0 l0 w3 \(thread 192\)/);
+  await expect(page).toHaveURL(/layout=%23ttg\.amd_mfma/);
+  await page.getByTestId("triton-preset").selectOption("11");
+  await expect(page.getByTestId("triton-summary")).toHaveText(
+    "2048 elements (64×32) held by 16 registers × 64 lanes × 4 warps = 4096 slots; each element held by 2 of them (broadcast)",
+  );
+  expect(errors).toEqual([]);
+});

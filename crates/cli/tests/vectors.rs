@@ -273,3 +273,32 @@ fn tampered_triton_linear_layouts_fail() {
         assert!(results[0].failure.is_some(), "{from} -> {to}");
     }
 }
+
+/// Issue 54 is under way: of section 10's Triton cases, the AMD MFMA layouts and the dot
+/// operands of an MFMA parent agree (the WMMA and tensor-memory cases are not covered yet).
+#[test]
+fn triton_hw_mfma_vectors_all_agree() {
+    let path = vectors_dir().join("triton_hw_seed1.jsonl");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mfma = |case: &serde_json::Value| {
+        let layout = &case["layout"];
+        [&layout["type"], &layout["parent"]["type"]]
+            .iter()
+            .any(|t| t.as_str() == Some("amd_mfma"))
+    };
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|line| serde_json::from_str(line).is_ok_and(|case| mfma(&case)))
+        .collect();
+    let results = check_file_text(&lines.join("\n")).unwrap();
+    assert_eq!(results.len(), 115, "59 layouts and 56 operands");
+    let failures: Vec<_> = results.iter().filter(|r| r.failure.is_some()).collect();
+    assert!(
+        failures.is_empty(),
+        "{} fail, first: {} {}",
+        failures.len(),
+        failures[0].id,
+        failures[0].failure.as_deref().unwrap_or_default()
+    );
+}

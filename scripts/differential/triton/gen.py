@@ -8,7 +8,9 @@ Made as the shared triton_ll_seed1.jsonl was: Gluon's layouts turned into linear
 algebra of `triton._C.libtriton.linear_layout.LinearLayout`, all on the CPU. Drawn: blocked
 layouts of rank 1 to 3, nvidia_mma version 2 (mma.sync 16x8) and version 3 (wgmma 16xNxK),
 dot operands of a version-2 parent with kWidth 1, 2, 4 or 8 (and operand 0 of a version-3
-parent: wgmma's A in registers; Triton refuses its operand 1), slices of any of these, and
+parent: wgmma's A in registers; Triton refuses its operand 1), AMD MFMA layouts (versions
+1-4, 32x32, 16x16, 4x64 and 64x4 instructions, rank 2 or 3, tiles per warp, 64-bit results;
+section 10's schema) and both operands of an MFMA parent, slices of any of these, and
 `#ttg.linear` layouts (Gluon's DistributedLinearLayout) at their own shape or another; shapes
 are random powers of two.
 
@@ -83,6 +85,28 @@ def dot_operand(rng):
             "k_width": rng.choice([1, 2, 4, 8]), "parent": parent}
 
 
+def amd_mfma(rng):
+    """An AMD MFMA layout as Gluon admits it: versions 1-4, 32x32, 16x16, 4x64 or 64x4
+    (transposed) instructions, rank 2 or 3 (a batch), tiles per warp and a 64-bit result at
+    times."""
+    rank = rng.choice([2, 2, 2, 3])
+    m, n, k = rng.choice([[32, 32, 8], [32, 32, 16], [16, 16, 16], [16, 16, 32], [64, 4, 4],
+                          [4, 64, 4]])
+    layout = {"type": "amd_mfma", "version": rng.randint(1, 4), "instr_shape": [m, n, k],
+              "transposed": m == 64 or rng.random() < 0.5,
+              "warps_per_cta": split_bits(rng.randint(0, 3), rank, rng)}
+    if rng.random() < 0.4:
+        layout["tiles_per_warp"] = [1] * (rank - 2) + split_bits(rng.randint(0, 2), 2, rng)
+    if rng.random() < 0.3:
+        layout["element_bitwidth"] = rng.choice([32, 64])
+    return layout
+
+
+def mfma_dot_operand(rng):
+    return {"type": "dot_operand", "operand_index": rng.randint(0, 1),
+            "k_width": rng.choice([2, 4, 8, 16]), "parent": amd_mfma(rng)}
+
+
 def linear(rank, rng):
     """A surjective linear layout: every tensor bit is some input bit's basis, plus broadcasts
     (zero bases). Triton wants each basis to move along one dimension, and cutting a layout
@@ -114,6 +138,11 @@ def gluon(layout):
     if kind == "nvmma":
         return ttgl.NVMMADistributedLayout(layout["version"], layout["warps_per_cta"],
                                            layout["instr_shape"])
+    if kind == "amd_mfma":
+        return ttgl.amd.AMDMFMALayout(layout["version"], layout["instr_shape"],
+                                      layout["transposed"], layout["warps_per_cta"],
+                                      layout.get("element_bitwidth"),
+                                      layout.get("tiles_per_warp"))
     if kind == "dot_operand":
         return ttgl.DotOperandLayout(layout["operand_index"], gluon(layout["parent"]),
                                      layout["k_width"])
@@ -128,7 +157,7 @@ def rank_of(layout):
     kind = layout["type"]
     if kind == "blocked":
         return len(layout["order"])
-    if kind == "nvmma":
+    if kind in ("nvmma", "amd_mfma"):
         return len(layout["warps_per_cta"])
     if kind == "dot_operand":
         return rank_of(layout["parent"])
@@ -141,13 +170,18 @@ def draw_layout(rng):
     roll = rng.random()
     if roll < 0.3:
         return blocked(rng.randint(1, 3), rng)
-    if roll < 0.45:
+    if roll < 0.4:
         return nvmma(rng)
-    if roll < 0.65:
+    if roll < 0.55:
         return dot_operand(rng)
-    if roll < 0.85:
+    if roll < 0.62:
+        return amd_mfma(rng)
+    if roll < 0.7:
+        return mfma_dot_operand(rng)
+    if roll < 0.87:
         parent = rng.choice([blocked(rng.randint(2, 3), rng), blocked(2, rng), nvmma(rng),
-                             dot_operand(rng), linear(2, rng)])
+                             dot_operand(rng), linear(2, rng), amd_mfma(rng),
+                             mfma_dot_operand(rng)])
         return {"type": "slice", "dim": rng.randrange(rank_of(parent)), "parent": parent}
     return linear(rng.randint(1, 3), rng)
 

@@ -10,8 +10,8 @@
 use serde_json::Value;
 
 use engine::linear::{
-    Blocked, DotOperand, LinearEncoding, LinearLayout, NamedBases, NvidiaMma, Slice, TritonLayout,
-    DISTRIBUTED_IN_DIMS,
+    AmdMfma, Blocked, DotOperand, LinearEncoding, LinearLayout, NamedBases, NvidiaMma, Slice,
+    TritonLayout, DISTRIBUTED_IN_DIMS,
 };
 
 fn naturals(value: Option<&Value>, name: &str) -> Result<Vec<u32>, String> {
@@ -51,6 +51,37 @@ fn mma_of(value: &Value) -> Result<NvidiaMma, String> {
 }
 
 /// The vectors' layout object as a [`TritonLayout`].
+/// `{type: "amd_mfma", version, instr_shape, transposed, warps_per_cta, tiles_per_warp?,
+/// element_bitwidth?}` (section 10).
+fn mfma_of(value: &Value) -> Result<AmdMfma, String> {
+    let version = value
+        .get("version")
+        .and_then(Value::as_u64)
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or("no `version`")?;
+    let transposed = value
+        .get("transposed")
+        .and_then(Value::as_bool)
+        .ok_or("no `transposed`")?;
+    let tiles = match value.get("tiles_per_warp") {
+        Some(tiles) => Some(naturals(Some(tiles), "tiles_per_warp")?),
+        None => None,
+    };
+    let bits = value
+        .get("element_bitwidth")
+        .and_then(Value::as_u64)
+        .and_then(|v| u32::try_from(v).ok());
+    AmdMfma::new(
+        version,
+        naturals(value.get("warps_per_cta"), "warps_per_cta")?,
+        naturals(value.get("instr_shape"), "instr_shape")?,
+        transposed,
+        tiles,
+        bits,
+    )
+    .map_err(|e| e.to_string())
+}
+
 pub(super) fn layout_of(value: &Value) -> Result<TritonLayout, String> {
     let number = |name: &str| {
         value
@@ -71,10 +102,11 @@ pub(super) fn layout_of(value: &Value) -> Result<TritonLayout, String> {
             .map_err(|e| e.to_string())?,
         ),
         Some("nvmma") => TritonLayout::NvidiaMma(mma_of(value)?),
+        Some("amd_mfma") => TritonLayout::AmdMfma(mfma_of(value)?),
         Some("dot_operand") => TritonLayout::DotOperand(
             DotOperand::new(
                 number("operand_index")?,
-                mma_of(parent()?)?,
+                layout_of(parent()?)?,
                 number("k_width")?,
             )
             .map_err(|e| e.to_string())?,

@@ -49,5 +49,6 @@ pub use shared::{NvmmaShared, SwizzledShared, SHARED_IN_DIMS};
 pub use shared_bridge::shared_to_cute;
 pub use tensor_type::{TensorType, TritonText};
 pub use triton::{
-    Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout, DISTRIBUTED_IN_DIMS,
+    AmdMfma, Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout,
+    DISTRIBUTED_IN_DIMS, WAVEFRONT,
 };

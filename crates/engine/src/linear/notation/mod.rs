@@ -27,7 +27,8 @@ use crate::error::{Field, LayoutError};
 use super::layout::LinearLayout;
 use super::shared::{NvmmaShared, SwizzledShared};
 use super::triton::{
-    Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout, DISTRIBUTED_IN_DIMS,
+    AmdMfma, Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout,
+    DISTRIBUTED_IN_DIMS,
 };
 
 /// Deepest nesting of lists and parents the parser follows (a slice of a slice of ... ).
@@ -75,6 +76,7 @@ struct Spelling {
 enum Kind {
     Blocked,
     NvidiaMma,
+    AmdMfma,
     DotOperand,
     Slice,
     Linear,
@@ -82,7 +84,7 @@ enum Kind {
     NvmmaShared,
 }
 
-const MLIR: [Spelling; 7] = [
+const MLIR: [Spelling; 8] = [
     Spelling {
         kind: Kind::Blocked,
         name: "blocked",
@@ -103,6 +105,19 @@ const MLIR: [Spelling; 7] = [
             "warpsPerCTA",
             "CGALayout",
             "instrShape",
+        ],
+    },
+    Spelling {
+        kind: Kind::AmdMfma,
+        name: "amd_mfma",
+        keys: &[
+            "version",
+            "warpsPerCTA",
+            "instrShape",
+            "isTransposed",
+            "tilesPerWarp",
+            "elementBitWidth",
+            "CGALayout",
         ],
     },
     Spelling {
@@ -139,7 +154,7 @@ const MLIR: [Spelling; 7] = [
     },
 ];
 
-const GLUON: [Spelling; 7] = [
+const GLUON: [Spelling; 8] = [
     Spelling {
         kind: Kind::Blocked,
         name: "BlockedLayout",
@@ -155,6 +170,19 @@ const GLUON: [Spelling; 7] = [
         kind: Kind::NvidiaMma,
         name: "NVMMADistributedLayout",
         keys: &["version", "warps_per_cta", "instr_shape", "cga_layout"],
+    },
+    Spelling {
+        kind: Kind::AmdMfma,
+        name: "AMDMFMALayout",
+        keys: &[
+            "version",
+            "instr_shape",
+            "transposed",
+            "warps_per_cta",
+            "element_bitwidth",
+            "tiles_per_warp",
+            "cga_layout",
+        ],
     },
     Spelling {
         kind: Kind::DotOperand,
@@ -260,6 +288,23 @@ impl Args {
         }
     }
 
+    /// The list `key`, `None` when it is absent.
+    fn naturals_or_none(&mut self, key: &str) -> Result<Option<Vec<u32>>, LayoutError> {
+        match self.optional(key)? {
+            None => Ok(None),
+            Some(value) => self.naturals_of(key, &value).map(Some),
+        }
+    }
+
+    /// The number `key`, `None` when it is absent.
+    fn number_or_none(&mut self, key: &str) -> Result<Option<u32>, LayoutError> {
+        match self.optional(key)? {
+            None => Ok(None),
+            Some(Value::Number(n, _)) => Ok(Some(n)),
+            Some(other) => Err(self.error(other.position(), format!("{key} a number"))),
+        }
+    }
+
     fn naturals(&mut self, key: &str) -> Result<Vec<u32>, LayoutError> {
         let value = self.required(key)?;
         self.naturals_of(key, &value)
@@ -330,6 +375,7 @@ fn build(spelling: &Spelling, args: &mut Args, gluon: bool) -> Result<TritonLayo
     let layout = match spelling.kind {
         Kind::Blocked => build_blocked(args, keys)?,
         Kind::NvidiaMma => build_nvidia_mma(args, keys, gluon)?,
+        Kind::AmdMfma => build_amd_mfma(args, keys, gluon)?,
         Kind::DotOperand => build_dot_operand(args, keys)?,
         Kind::Slice => build_slice(args, keys)?,
         Kind::Linear => build_linear(args, keys, gluon)?,
@@ -385,14 +431,49 @@ fn build_nvidia_mma(
     )?))
 }
 
-/// A dot operand: its index, an NVIDIA MMA parent and its k width.
+/// An AMD MFMA layout: the same arguments in each notation, in its own order; the tiles per
+/// warp 1 and the element 32 bits where absent.
+fn build_amd_mfma(
+    args: &mut Args,
+    keys: &[&str],
+    gluon: bool,
+) -> Result<TritonLayout, LayoutError> {
+    args.single_cta(keys[6])?;
+    let (version, warps, instr, transposed) = if gluon {
+        let version = args.number(keys[0])?;
+        let instr = args.naturals(keys[1])?;
+        let transposed = args.flag(keys[2], false)?;
+        (version, args.naturals(keys[3])?, instr, transposed)
+    } else {
+        (
+            args.number(keys[0])?,
+            args.naturals(keys[1])?,
+            args.naturals(keys[2])?,
+            args.flag(keys[3], false)?,
+        )
+    };
+    let (tiles, bits) = if gluon {
+        let bits = args.number_or_none(keys[4])?;
+        (args.naturals_or_none(keys[5])?, bits)
+    } else {
+        (
+            args.naturals_or_none(keys[4])?,
+            args.number_or_none(keys[5])?,
+        )
+    };
+    Ok(TritonLayout::AmdMfma(AmdMfma::new(
+        version, warps, instr, transposed, tiles, bits,
+    )?))
+}
+
+/// A dot operand: its index, an NVIDIA or AMD MFMA parent and its k width.
 fn build_dot_operand(args: &mut Args, keys: &[&str]) -> Result<TritonLayout, LayoutError> {
     let op_idx = args.number(keys[0])?;
     let parent = match args.layout(keys[1])? {
-        TritonLayout::NvidiaMma(mma) => mma,
+        parent @ (TritonLayout::NvidiaMma(_) | TritonLayout::AmdMfma(_)) => parent,
         _ => {
             let at = args.end;
-            return Err(args.error(at, "parent an nvidia_mma layout"));
+            return Err(args.error(at, "parent an nvidia_mma or amd_mfma layout"));
         }
     };
     Ok(TritonLayout::DotOperand(DotOperand::new(

@@ -2,7 +2,7 @@
 //! constructor.
 
 use super::super::shared::{NvmmaShared, SwizzledShared};
-use super::super::triton::{NvidiaMma, TritonLayout, DISTRIBUTED_IN_DIMS};
+use super::super::triton::{AmdMfma, NvidiaMma, TritonLayout, DISTRIBUTED_IN_DIMS};
 
 impl TritonLayout {
     /// The attribute as Triton prints it, every parent inline:
@@ -21,13 +21,13 @@ impl TritonLayout {
         }
         if let TritonLayout::DotOperand(d) = base {
             return (
-                format!("#mma = {}", mlir_of_mma(d.parent())),
+                format!("#mma = {}", d.parent().mlir_body()),
                 self.mlir_with(&|_| "#mma".to_string()),
             );
         }
         let alias = match base {
             TritonLayout::Linear(_) => "#linear",
-            TritonLayout::NvidiaMma(_) => "#mma",
+            TritonLayout::NvidiaMma(_) | TritonLayout::AmdMfma(_) => "#mma",
             TritonLayout::SwizzledShared(_) | TritonLayout::NvmmaShared(_) => "#shared",
             _ => "#blocked",
         };
@@ -49,7 +49,7 @@ impl TritonLayout {
             TritonLayout::DotOperand(d) => format!(
                 "#ttg.dot_op<{{opIdx = {}, parent = {}, kWidth = {}}}>",
                 d.op_idx(),
-                base(&TritonLayout::NvidiaMma(d.parent().clone())),
+                base(d.parent()),
                 d.k_width()
             ),
             other => base(other),
@@ -66,6 +66,7 @@ impl TritonLayout {
                 list(b.order())
             ),
             TritonLayout::NvidiaMma(m) => mlir_of_mma(m),
+            TritonLayout::AmdMfma(m) => mlir_of_mfma(m),
             TritonLayout::Linear(l) => {
                 let bases: Vec<String> = DISTRIBUTED_IN_DIMS
                     .iter()
@@ -99,10 +100,26 @@ impl TritonLayout {
                     list(m.instr_shape())
                 )
             }
+            TritonLayout::AmdMfma(m) => {
+                let mut text = format!(
+                    "ttgl.amd.AMDMFMALayout(version={}, instr_shape={}, transposed={}, warps_per_cta={}",
+                    m.version(),
+                    list(&m.instr_shape()),
+                    if m.is_transposed() { "True" } else { "False" },
+                    list(m.warps_per_cta())
+                );
+                if m.element_bit_width() != 32 {
+                    text += &format!(", element_bitwidth={}", m.element_bit_width());
+                }
+                if m.tiles_per_warp().iter().any(|&t| t != 1) {
+                    text += &format!(", tiles_per_warp={}", list(m.tiles_per_warp()));
+                }
+                text + ")"
+            }
             TritonLayout::DotOperand(d) => format!(
                 "ttgl.DotOperandLayout(operand_index={}, parent={}, k_width={})",
                 d.op_idx(),
-                TritonLayout::NvidiaMma(d.parent().clone()).to_gluon(),
+                d.parent().to_gluon(),
                 d.k_width()
             ),
             TritonLayout::Slice(s) => format!(
@@ -185,6 +202,24 @@ fn mlir_of_mma(m: &NvidiaMma) -> String {
         list(m.warps_per_cta()),
         list(m.instr_shape())
     )
+}
+
+/// Triton's print: `tilesPerWarp` only where some is not 1, `elementBitWidth` only where not 32.
+fn mlir_of_mfma(m: &AmdMfma) -> String {
+    let mut text = format!(
+        "#ttg.amd_mfma<{{version = {}, warpsPerCTA = {}, instrShape = {}, isTransposed = {}",
+        m.version(),
+        list(m.warps_per_cta()),
+        list(&m.instr_shape()),
+        m.is_transposed()
+    );
+    if m.tiles_per_warp().iter().any(|&t| t != 1) {
+        text += &format!(", tilesPerWarp = {}", list(m.tiles_per_warp()));
+    }
+    if m.element_bit_width() != 32 {
+        text += &format!(", elementBitWidth = {}", m.element_bit_width());
+    }
+    text + "}>"
 }
 
 fn list(values: &[u32]) -> String {

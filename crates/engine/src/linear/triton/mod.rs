@@ -1,8 +1,9 @@
 //! Triton's distributed layouts and `toLinearLayout` as Triton 3.6 builds them
 //! (`LinearLayoutConversions.cpp`, `LayoutUtils.cpp`): `#ttg.blocked`, `#ttg.nvidia_mma`
-//! (version 2, `mma.sync` 16×8, and version 3, wgmma 16×N×16), `#ttg.dot_op` (both operands of
-//! a version-2 parent; operand 0 of a version-3 one, wgmma's A in registers, built by the same
-//! `nvidiaDotToLinearLayout` with Hopper's column-major warps), `#ttg.slice`, and `#ttg.linear`
+//! (version 2, `mma.sync` 16×8, and version 3, wgmma 16×N×16), AMD's `#ttg.amd_mfma`
+//! ([`amd`]), `#ttg.dot_op` (both operands of a version-2 parent; operand 0 of a version-3 one,
+//! wgmma's A in registers, built by the same `nvidiaDotToLinearLayout` with Hopper's
+//! column-major warps; both of an MFMA parent), `#ttg.slice`, and `#ttg.linear`
 //! (a linear layout given by its bases, refused where Triton refuses it); and the shared layouts
 //! `#ttg.swizzled_shared` and `#ttg.nvmma_shared` (`shared`). The CTA layout is Triton's default
 //! (one CTA per CGA), so the `block` input dimension has no bases.
@@ -15,6 +16,9 @@ use super::layout_utils::{
     ensure_not_smaller, identity_standard_nd, matrix_order, nvidia_mma_tile,
 };
 use super::shared::{NvmmaShared, SwizzledShared};
+
+mod amd;
+pub use amd::{AmdMfma, WAVEFRONT};
 
 /// `#ttg.blocked<{sizePerThread, threadsPerWarp, warpsPerCTA, order}>`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -34,13 +38,14 @@ pub struct NvidiaMma {
     instr_shape: Vec<u32>,
 }
 
-/// `#ttg.dot_op<{opIdx, parent, kWidth}>` of an `nvidia_mma` parent: A (`opIdx = 0`) or B of
-/// version 2, A of version 3 (CuTe's SM90 `RS` GMMA A with `kWidth = 32 / element bits`, base
-/// for base; `mma_bridge_sm90_tests.rs`).
+/// `#ttg.dot_op<{opIdx, parent, kWidth}>` of an `nvidia_mma` parent (A, `opIdx = 0`, or B of
+/// version 2, A of version 3: CuTe's SM90 `RS` GMMA A with `kWidth = 32 / element bits`, base
+/// for base; `mma_bridge_sm90_tests.rs`) or of an `amd_mfma` parent (A or B).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DotOperand {
     op_idx: u32,
-    parent: NvidiaMma,
+    /// An `NvidiaMma` or an `AmdMfma`.
+    parent: Box<TritonLayout>,
     k_width: u32,
 }
 
@@ -68,7 +73,9 @@ pub enum TritonLayout {
     Blocked(Blocked),
     /// `#ttg.nvidia_mma`, version 2 or 3.
     NvidiaMma(NvidiaMma),
-    /// `#ttg.dot_op` of an `nvidia_mma` parent.
+    /// `#ttg.amd_mfma`, versions 1 to 4.
+    AmdMfma(AmdMfma),
+    /// `#ttg.dot_op` of an `nvidia_mma` or `amd_mfma` parent.
     DotOperand(DotOperand),
     /// `#ttg.slice`.
     Slice(Slice),
@@ -276,23 +283,49 @@ impl DotOperand {
     /// Operand `op_idx` of `parent`, `kWidth = k_width`.
     ///
     /// # Errors
-    /// `op_idx` not 0 or 1, operand 1 of a version-3 parent (wgmma reads B from shared
-    /// memory), or a `k_width` that is not 1, 2, 4, 8 or 16.
-    pub fn new(op_idx: u32, parent: NvidiaMma, k_width: u32) -> Result<DotOperand, LayoutError> {
+    /// A parent that is not an `nvidia_mma` or `amd_mfma` layout, `op_idx` not 0 or 1,
+    /// operand 1 of a version-3 `nvidia_mma` (wgmma reads B from shared memory), or a `k_width`
+    /// that is not a power of two up to 16 (32 for an MFMA parent).
+    pub fn new(
+        op_idx: u32,
+        parent: impl Into<TritonLayout>,
+        k_width: u32,
+    ) -> Result<DotOperand, LayoutError> {
         const OP: &str = "#ttg.dot_op";
-        if op_idx > 1 || (op_idx == 1 && parent.is_hopper()) {
+        let parent = parent.into();
+        let most = match &parent {
+            TritonLayout::NvidiaMma(mma) => {
+                if op_idx == 1 && mma.is_hopper() {
+                    return Err(bad(
+                        OP,
+                        format!("opIdx {op_idx} of version {}", mma.version_major),
+                        "opIdx 0, or 1 of a version-2 parent",
+                    ));
+                }
+                16
+            }
+            TritonLayout::AmdMfma(_) => 32,
+            other => {
+                return Err(bad(
+                    OP,
+                    format!("parent {}", other.to_mlir()),
+                    "an nvidia_mma or amd_mfma parent",
+                ))
+            }
+        };
+        if op_idx > 1 {
+            return Err(bad(OP, format!("opIdx {op_idx}"), "0 (A) or 1 (B)"));
+        }
+        if !k_width.is_power_of_two() || k_width > most {
             return Err(bad(
                 OP,
-                format!("opIdx {op_idx} of version {}", parent.version_major),
-                "opIdx 0, or 1 of a version-2 parent",
+                format!("kWidth {k_width}"),
+                format!("a power of two up to {most}"),
             ));
-        }
-        if !k_width.is_power_of_two() || k_width > 16 {
-            return Err(bad(OP, format!("kWidth {k_width}"), "1, 2, 4, 8 or 16"));
         }
         Ok(DotOperand {
             op_idx,
-            parent,
+            parent: Box::new(parent),
             k_width,
         })
     }
@@ -302,18 +335,25 @@ impl DotOperand {
         self.op_idx
     }
 
-    /// The `nvidia_mma` layout whose operand this is.
-    pub fn parent(&self) -> &NvidiaMma {
+    /// The `nvidia_mma` or `amd_mfma` layout whose operand this is.
+    pub fn parent(&self) -> &TritonLayout {
         &self.parent
     }
 
-    /// `kWidth`: consecutive K elements a thread holds together (1, 2, 4, 8 or 16).
+    /// `kWidth`: consecutive K elements a thread holds together.
     pub fn k_width(&self) -> u32 {
         self.k_width
     }
 
-    fn cta_layout(&self) -> Result<LinearLayout, LayoutError> {
-        let rank = self.parent.rank();
+    fn cta_layout(&self, shape: &[u32]) -> Result<LinearLayout, LayoutError> {
+        let mma = match &*self.parent {
+            TritonLayout::AmdMfma(mfma) => {
+                return mfma.dot_cta_layout(self.op_idx, self.k_width, shape)
+            }
+            TritonLayout::NvidiaMma(mma) => mma,
+            _ => unreachable!("DotOperand::new admits MMA parents only"),
+        };
+        let rank = mma.rank();
         let mut tile = vec![1u32; rank];
         if self.op_idx == 0 {
             tile[rank - 2] = 16;
@@ -326,14 +366,21 @@ impl DotOperand {
         let layout = nvidia_mma_tile(&tile, self.k_width, &order, &order)?;
         let k_dim = if self.op_idx == 0 { rank - 1 } else { rank - 2 } as u32;
         let outs: Vec<&str> = layout.out_dims().collect();
-        let warps = broadcasted_dot_operand(
-            &self.parent.warps_per_cta,
-            &self.parent.warp_order(),
-            k_dim,
-            "warp",
-        )?
-        .transpose_outs(&outs)?;
+        let warps = broadcasted_dot_operand(&mma.warps_per_cta, &mma.warp_order(), k_dim, "warp")?
+            .transpose_outs(&outs)?;
         layout.product(&warps)
+    }
+}
+
+impl From<NvidiaMma> for TritonLayout {
+    fn from(mma: NvidiaMma) -> TritonLayout {
+        TritonLayout::NvidiaMma(mma)
+    }
+}
+
+impl From<AmdMfma> for TritonLayout {
+    fn from(mfma: AmdMfma) -> TritonLayout {
+        TritonLayout::AmdMfma(mfma)
     }
 }
 
@@ -540,6 +587,7 @@ impl TritonLayout {
         match self {
             TritonLayout::Blocked(b) => b.order.len(),
             TritonLayout::NvidiaMma(m) => m.rank(),
+            TritonLayout::AmdMfma(m) => m.rank(),
             TritonLayout::DotOperand(d) => d.parent.rank(),
             TritonLayout::Slice(s) => s.parent.rank() - 1,
             TritonLayout::Linear(l) => l.layout.out_dims_with_sizes().len(),
@@ -601,7 +649,8 @@ impl TritonLayout {
         let cta = match self {
             TritonLayout::Blocked(b) => b.cta_layout()?,
             TritonLayout::NvidiaMma(m) => m.cta_layout()?,
-            TritonLayout::DotOperand(d) => d.cta_layout()?,
+            TritonLayout::AmdMfma(m) => m.cta_layout(shape)?,
+            TritonLayout::DotOperand(d) => d.cta_layout(shape)?,
             TritonLayout::Slice(s) => return s.to_linear_layout(shape),
             TritonLayout::Linear(l) => return l.to_linear_layout(shape),
             TritonLayout::SwizzledShared(s) => return s.to_linear_layout(shape, unswizzled),

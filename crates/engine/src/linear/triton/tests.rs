@@ -202,3 +202,90 @@ fn linear_encodings_are_refused_where_triton_refuses_them() {
     )
     .is_ok());
 }
+
+#[test]
+fn an_mfma_layout_spreads_64_lanes_and_broadcasts_its_extra_warps() {
+    // triton_hw_seed1 thw-1-130: 16x16x16 MFMA, 4 warps along M on a 16x16 tensor: each lane
+    // holds 4 rows of a column; the 64 lanes cover 16 columns by 4 row groups; the warps repeat
+    let mfma = AmdMfma::new(1, vec![4, 1], vec![16, 16, 16], false, None, Some(32)).unwrap();
+    let ll = TritonLayout::AmdMfma(mfma.clone())
+        .to_linear_layout(&[16, 16])
+        .unwrap();
+    assert_eq!(ll.bases_of("register").unwrap(), [[1, 0], [2, 0]]);
+    assert_eq!(
+        ll.bases_of("lane").unwrap(),
+        [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]]
+    );
+    assert_eq!(ll.bases_of("warp").unwrap(), [[0, 0], [0, 0]]);
+    assert_eq!(ll.in_dim_bits("lane"), Some(WAVEFRONT.trailing_zeros()));
+    // thw-1-49: operand A of a 32x32x8 version-2 parent, kWidth 8, on 16x16
+    let a = DotOperand::new(
+        0,
+        AmdMfma::new(2, vec![2, 2], vec![32, 32, 8], false, None, None).unwrap(),
+        8,
+    )
+    .unwrap();
+    let ll = TritonLayout::DotOperand(a)
+        .to_linear_layout(&[16, 16])
+        .unwrap();
+    assert_eq!(ll.bases_of("register").unwrap(), [[0, 1], [0, 2], [0, 4]]);
+    assert_eq!(
+        ll.bases_of("lane").unwrap(),
+        [[1, 0], [2, 0], [4, 0], [8, 0], [0, 0], [0, 8]]
+    );
+    // the text Triton prints, read back
+    let text = "#ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 2], instrShape = [16, 16, 16], isTransposed = true, tilesPerWarp = [2, 2], elementBitWidth = 64}>";
+    let parsed = TritonLayout::parse(text).unwrap();
+    assert_eq!(parsed.to_mlir(), text);
+    let gluon = parsed.to_gluon();
+    assert_eq!(
+        gluon,
+        "ttgl.amd.AMDMFMALayout(version=3, instr_shape=[16, 16, 16], transposed=True, warps_per_cta=[1, 2], element_bitwidth=64, tiles_per_warp=[2, 2])"
+    );
+    assert_eq!(TritonLayout::parse(&gluon).unwrap(), parsed);
+    assert_eq!(TritonLayout::parse(&mfma_text()).unwrap().rank(), 2);
+}
+
+fn mfma_text() -> String {
+    "#mma = #ttg.amd_mfma<{version = 4, warpsPerCTA = [2, 2], instrShape = [32, 32, 16], isTransposed = false}>\n#ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>".to_string()
+}
+
+#[test]
+fn mfma_layouts_gluon_refuses_are_refused() {
+    let ok = |v, w: &[u32], i: &[u32], t, tiles: Option<&[u32]>, bits| {
+        AmdMfma::new(
+            v,
+            w.to_vec(),
+            i.to_vec(),
+            t,
+            tiles.map(<[u32]>::to_vec),
+            bits,
+        )
+    };
+    assert!(ok(3, &[2, 2], &[32, 32, 8], false, None, None).is_ok());
+    assert!(ok(4, &[1, 1, 4], &[64, 4, 4], true, None, None).is_ok());
+    for bad in [
+        ok(0, &[2, 2], &[32, 32, 8], false, None, None),
+        ok(5, &[2, 2], &[32, 32, 8], false, None, None),
+        ok(3, &[2, 2], &[32, 16, 8], false, None, None),
+        ok(3, &[2, 2], &[64, 4, 4], false, None, None),
+        ok(3, &[2, 2], &[32, 32], false, None, None),
+        ok(3, &[3, 2], &[32, 32, 8], false, None, None),
+        ok(3, &[2], &[32, 32, 8], false, None, None),
+        ok(3, &[2, 2], &[32, 32, 8], false, Some(&[1, 3]), None),
+        ok(3, &[2, 2], &[32, 32, 8], false, Some(&[1]), None),
+        ok(3, &[2, 2], &[32, 32, 8], false, None, Some(16)),
+    ] {
+        assert!(bad.is_err());
+    }
+    let parent = ok(3, &[2, 2], &[32, 32, 8], false, None, None).unwrap();
+    assert!(DotOperand::new(2, parent.clone(), 8).is_err());
+    assert!(DotOperand::new(0, parent.clone(), 3).is_err());
+    assert!(DotOperand::new(0, parent.clone(), 64).is_err());
+    assert!(DotOperand::new(1, parent, 32).is_ok());
+    // a dot operand's parent is an MMA
+    let blocked = blocked(&[1, 1], &[4, 8], &[1, 1], &[1, 0]);
+    assert!(DotOperand::new(0, blocked, 2).is_err());
+    let error = TritonLayout::parse("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = 1}>");
+    assert!(error.is_err());
+}

@@ -38,8 +38,11 @@ const BLOCKED: &str = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4
 const MMA_V2: &str = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], \
                       instrShape = [16, 8]}>";
 
+const MFMA: &str = "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], \
+                    isTransposed = true}>";
+
 /// The presets, in the picker's order; the first is the page's default.
-pub const PRESETS: [Preset; 10] = [
+pub const PRESETS: [Preset; 12] = [
     Preset {
         name: "blocked: 4 warps over 32×64, 4 elements a thread",
         layout: BLOCKED,
@@ -106,6 +109,20 @@ pub const PRESETS: [Preset; 10] = [
         layout: BLOCKED,
         shape: "32,32",
         other: MMA_V2,
+    },
+    Preset {
+        name: "AMD MFMA (amd_mfma v3, gfx942): 2×2 wavefronts of 64 lanes, 32×32 tiles over 64×64",
+        layout: MFMA,
+        shape: "64,64",
+        other: "",
+    },
+    Preset {
+        name: "its operand A (dot_op, kWidth 4), as an IR dump prints it",
+        layout: "#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, \
+                 32, 8], isTransposed = true}>\n#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth \
+                 = 4}>",
+        shape: "64,32",
+        other: "",
     },
 ];
 

@@ -145,7 +145,7 @@ fn picks_light_what_they_hold() {
 #[test]
 fn conversion_and_differences() {
     let mut s = TritonState::default();
-    s.load_preset(PRESETS.len() - 1);
+    s.load_preset(9);
     let report = s.conversion().unwrap().unwrap();
     assert_eq!(report.kind, ConversionKind::SharedMemory);
     let lines = s.conversion_lines().unwrap().unwrap();
@@ -254,4 +254,22 @@ fn what_differs_is_what_changes_thread_and_the_moves_are_labelled() {
     // the first layout's register 1 is the second's register 2, and back
     assert!(last.contains("r1 → r2, r2 → r1"), "{last}");
     assert!(!last.contains("(1, 0, 0)"), "{last}");
+}
+
+#[test]
+fn an_mfma_layout_has_64_lanes_a_wavefront() {
+    let s = state(MFMA, "64,64");
+    assert_eq!(s.error(Field::Layout), None);
+    // 64×64 on 2×2 wavefronts of 64 lanes: 16 registers each
+    assert!(
+        s.summary()
+            .contains("16 registers × 64 lanes × 4 warps = 4096 slots"),
+        "{}",
+        s.summary()
+    );
+    // coloured by lane, the ramp runs over all 64
+    let holders = s.holders().unwrap();
+    let lanes = canvas_grid(&holders, TritonColour::Lane);
+    assert_eq!(lanes.span, Some((0, 63)));
+    assert!(lanes.addresses.iter().any(|&l| l >= 32));
 }
