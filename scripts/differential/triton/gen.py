@@ -10,7 +10,8 @@ layouts of rank 1 to 3, nvidia_mma version 2 (mma.sync 16x8) and version 3 (wgmm
 dot operands of a version-2 parent with kWidth 1, 2, 4 or 8 (and operand 0 of a version-3
 parent: wgmma's A in registers; Triton refuses its operand 1), AMD MFMA layouts (versions
 1-4, 32x32, 16x16, 4x64 and 64x4 instructions, rank 2 or 3, tiles per warp, 64-bit results;
-section 10's schema) and both operands of an MFMA parent, slices of any of these, and
+section 10's schema), AMD WMMA layouts (versions 1-3, 16x16xK, tiles per warp), the operands
+of both with the kWidths Triton admits, slices of any of these, and
 `#ttg.linear` layouts (Gluon's DistributedLinearLayout) at their own shape or another; shapes
 are random powers of two.
 
@@ -102,6 +103,30 @@ def amd_mfma(rng):
     return layout
 
 
+def amd_wmma(rng):
+    """An AMD WMMA layout: versions 1-3 (16x16x16; version 3 also 16x16xK), rank 2 or 3,
+    tiles per warp at times."""
+    rank = rng.choice([2, 2, 2, 3])
+    version = rng.randint(1, 3)
+    layout = {"type": "amd_wmma", "version": version, "transposed": rng.random() < 0.5,
+              "warps_per_cta": split_bits(rng.randint(0, 3), rank, rng)}
+    # the K each version admits ([16, 16, 16] where absent)
+    if version == 3:
+        layout["instr_shape"] = [16, 16, rng.choice([4, 32, 64, 128])]
+    elif version == 2 and rng.random() < 0.5:
+        layout["instr_shape"] = [16, 16, rng.choice([16, 32])]
+    if rng.random() < 0.4:
+        layout["tiles_per_warp"] = [1] * (rank - 2) + split_bits(rng.randint(0, 2), 2, rng)
+    return layout
+
+
+def wmma_dot_operand(rng):
+    parent = amd_wmma(rng)
+    widths = {1: [8, 16], 2: [4, 8, 16], 3: [2, 8, 16]}[parent["version"]]
+    return {"type": "dot_operand", "operand_index": rng.randint(0, 1),
+            "k_width": rng.choice(widths), "parent": parent}
+
+
 def mfma_dot_operand(rng):
     return {"type": "dot_operand", "operand_index": rng.randint(0, 1),
             "k_width": rng.choice([2, 4, 8, 16]), "parent": amd_mfma(rng)}
@@ -143,6 +168,10 @@ def gluon(layout):
                                       layout["transposed"], layout["warps_per_cta"],
                                       layout.get("element_bitwidth"),
                                       layout.get("tiles_per_warp"))
+    if kind == "amd_wmma":
+        return ttgl.amd.AMDWMMALayout(layout["version"], layout["transposed"],
+                                      layout["warps_per_cta"], layout.get("instr_shape"),
+                                      layout.get("tiles_per_warp"))
     if kind == "dot_operand":
         return ttgl.DotOperandLayout(layout["operand_index"], gluon(layout["parent"]),
                                      layout["k_width"])
@@ -157,7 +186,7 @@ def rank_of(layout):
     kind = layout["type"]
     if kind == "blocked":
         return len(layout["order"])
-    if kind in ("nvmma", "amd_mfma"):
+    if kind in ("nvmma", "amd_mfma", "amd_wmma"):
         return len(layout["warps_per_cta"])
     if kind == "dot_operand":
         return rank_of(layout["parent"])
@@ -174,19 +203,40 @@ def draw_layout(rng):
         return nvmma(rng)
     if roll < 0.55:
         return dot_operand(rng)
-    if roll < 0.62:
+    if roll < 0.6:
         return amd_mfma(rng)
-    if roll < 0.7:
+    if roll < 0.65:
         return mfma_dot_operand(rng)
-    if roll < 0.87:
+    if roll < 0.69:
+        return amd_wmma(rng)
+    if roll < 0.73:
+        return wmma_dot_operand(rng)
+    if roll < 0.88:
         parent = rng.choice([blocked(rng.randint(2, 3), rng), blocked(2, rng), nvmma(rng),
                              dot_operand(rng), linear(2, rng), amd_mfma(rng),
-                             mfma_dot_operand(rng)])
+                             mfma_dot_operand(rng), amd_wmma(rng), wmma_dot_operand(rng)])
         return {"type": "slice", "dim": rng.randrange(rank_of(parent)), "parent": parent}
     return linear(rng.randint(1, 3), rng)
 
 
+def wmma_fits(layout, shape):
+    """Triton asserts that a WMMA accumulator's tensor has 1 or at least 16 rows and columns."""
+    if layout["type"] == "slice":
+        parent_shape = shape[:layout["dim"]] + [1] + shape[layout["dim"]:]
+        return wmma_fits(layout["parent"], parent_shape)
+    if layout["type"] != "amd_wmma":
+        return True
+    return all(s == 1 or s >= 16 for s in shape[-2:])
+
+
 def draw_shape(layout, rng):
+    while True:
+        shape = draw_any_shape(layout, rng)
+        if wmma_fits(layout, shape):
+            return shape
+
+
+def draw_any_shape(layout, rng):
     if layout["type"] == "linear" and rng.random() < 0.5:
         return list(layout["shape"])
     if layout["type"] == "linear":

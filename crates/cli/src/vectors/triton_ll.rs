@@ -10,8 +10,8 @@
 use serde_json::Value;
 
 use engine::linear::{
-    AmdMfma, Blocked, DotOperand, LinearEncoding, LinearLayout, NamedBases, NvidiaMma, Slice,
-    TritonLayout, DISTRIBUTED_IN_DIMS,
+    AmdMfma, AmdWmma, Blocked, DotOperand, LinearEncoding, LinearLayout, NamedBases, NvidiaMma,
+    Slice, TritonLayout, DISTRIBUTED_IN_DIMS,
 };
 
 fn naturals(value: Option<&Value>, name: &str) -> Result<Vec<u32>, String> {
@@ -82,6 +82,30 @@ fn mfma_of(value: &Value) -> Result<AmdMfma, String> {
     .map_err(|e| e.to_string())
 }
 
+/// `{type: "amd_wmma", version, transposed, warps_per_cta, instr_shape?, tiles_per_warp?}`
+/// (section 10).
+fn wmma_of(value: &Value) -> Result<AmdWmma, String> {
+    let optional = |name: &str| match value.get(name) {
+        Some(list) => naturals(Some(list), name).map(Some),
+        None => Ok(None),
+    };
+    AmdWmma::new(
+        value
+            .get("version")
+            .and_then(Value::as_u64)
+            .and_then(|v| u32::try_from(v).ok())
+            .ok_or("no `version`")?,
+        value
+            .get("transposed")
+            .and_then(Value::as_bool)
+            .ok_or("no `transposed`")?,
+        naturals(value.get("warps_per_cta"), "warps_per_cta")?,
+        optional("tiles_per_warp")?,
+        optional("instr_shape")?,
+    )
+    .map_err(|e| e.to_string())
+}
+
 pub(super) fn layout_of(value: &Value) -> Result<TritonLayout, String> {
     let number = |name: &str| {
         value
@@ -103,6 +127,7 @@ pub(super) fn layout_of(value: &Value) -> Result<TritonLayout, String> {
         ),
         Some("nvmma") => TritonLayout::NvidiaMma(mma_of(value)?),
         Some("amd_mfma") => TritonLayout::AmdMfma(mfma_of(value)?),
+        Some("amd_wmma") => TritonLayout::AmdWmma(wmma_of(value)?),
         Some("dot_operand") => TritonLayout::DotOperand(
             DotOperand::new(
                 number("operand_index")?,

@@ -49,6 +49,6 @@ pub use shared::{NvmmaShared, SwizzledShared, SHARED_IN_DIMS};
 pub use shared_bridge::shared_to_cute;
 pub use tensor_type::{TensorType, TritonText};
 pub use triton::{
-    AmdMfma, Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout,
+    AmdMfma, AmdWmma, Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout,
     DISTRIBUTED_IN_DIMS, WAVEFRONT,
 };

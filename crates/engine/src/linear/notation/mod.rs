@@ -27,7 +27,7 @@ use crate::error::{Field, LayoutError};
 use super::layout::LinearLayout;
 use super::shared::{NvmmaShared, SwizzledShared};
 use super::triton::{
-    AmdMfma, Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout,
+    AmdMfma, AmdWmma, Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout,
     DISTRIBUTED_IN_DIMS,
 };
 
@@ -77,6 +77,7 @@ enum Kind {
     Blocked,
     NvidiaMma,
     AmdMfma,
+    AmdWmma,
     DotOperand,
     Slice,
     Linear,
@@ -84,7 +85,7 @@ enum Kind {
     NvmmaShared,
 }
 
-const MLIR: [Spelling; 8] = [
+const MLIR: [Spelling; 9] = [
     Spelling {
         kind: Kind::Blocked,
         name: "blocked",
@@ -117,6 +118,18 @@ const MLIR: [Spelling; 8] = [
             "isTransposed",
             "tilesPerWarp",
             "elementBitWidth",
+            "CGALayout",
+        ],
+    },
+    Spelling {
+        kind: Kind::AmdWmma,
+        name: "amd_wmma",
+        keys: &[
+            "version",
+            "isTranspose",
+            "warpsPerCTA",
+            "tilesPerWarp",
+            "instrShape",
             "CGALayout",
         ],
     },
@@ -154,7 +167,7 @@ const MLIR: [Spelling; 8] = [
     },
 ];
 
-const GLUON: [Spelling; 8] = [
+const GLUON: [Spelling; 9] = [
     Spelling {
         kind: Kind::Blocked,
         name: "BlockedLayout",
@@ -180,6 +193,18 @@ const GLUON: [Spelling; 8] = [
             "transposed",
             "warps_per_cta",
             "element_bitwidth",
+            "tiles_per_warp",
+            "cga_layout",
+        ],
+    },
+    Spelling {
+        kind: Kind::AmdWmma,
+        name: "AMDWMMALayout",
+        keys: &[
+            "version",
+            "transposed",
+            "warps_per_cta",
+            "instr_shape",
             "tiles_per_warp",
             "cga_layout",
         ],
@@ -376,6 +401,7 @@ fn build(spelling: &Spelling, args: &mut Args, gluon: bool) -> Result<TritonLayo
         Kind::Blocked => build_blocked(args, keys)?,
         Kind::NvidiaMma => build_nvidia_mma(args, keys, gluon)?,
         Kind::AmdMfma => build_amd_mfma(args, keys, gluon)?,
+        Kind::AmdWmma => build_amd_wmma(args, keys, gluon)?,
         Kind::DotOperand => build_dot_operand(args, keys)?,
         Kind::Slice => build_slice(args, keys)?,
         Kind::Linear => build_linear(args, keys, gluon)?,
@@ -466,14 +492,38 @@ fn build_amd_mfma(
     )?))
 }
 
-/// A dot operand: its index, an NVIDIA or AMD MFMA parent and its k width.
+/// An AMD WMMA layout; the tiles per warp 1 and the instruction 16×16×16 where absent.
+fn build_amd_wmma(
+    args: &mut Args,
+    keys: &[&str],
+    gluon: bool,
+) -> Result<TritonLayout, LayoutError> {
+    args.single_cta(keys[5])?;
+    let version = args.number(keys[0])?;
+    let transposed = args.flag(keys[1], false)?;
+    let warps = args.naturals(keys[2])?;
+    let (tiles, instr) = if gluon {
+        let instr = args.naturals_or_none(keys[3])?;
+        (args.naturals_or_none(keys[4])?, instr)
+    } else {
+        let tiles = args.naturals_or_none(keys[3])?;
+        (tiles, args.naturals_or_none(keys[4])?)
+    };
+    Ok(TritonLayout::AmdWmma(AmdWmma::new(
+        version, transposed, warps, tiles, instr,
+    )?))
+}
+
+/// A dot operand: its index, an NVIDIA MMA or AMD MFMA or WMMA parent and its k width.
 fn build_dot_operand(args: &mut Args, keys: &[&str]) -> Result<TritonLayout, LayoutError> {
     let op_idx = args.number(keys[0])?;
     let parent = match args.layout(keys[1])? {
-        parent @ (TritonLayout::NvidiaMma(_) | TritonLayout::AmdMfma(_)) => parent,
+        parent @ (TritonLayout::NvidiaMma(_)
+        | TritonLayout::AmdMfma(_)
+        | TritonLayout::AmdWmma(_)) => parent,
         _ => {
             let at = args.end;
-            return Err(args.error(at, "parent an nvidia_mma or amd_mfma layout"));
+            return Err(args.error(at, "parent an nvidia_mma, amd_mfma or amd_wmma layout"));
         }
     };
     Ok(TritonLayout::DotOperand(DotOperand::new(

@@ -132,7 +132,7 @@ impl Parser<'_> {
         let name = self.identifier()?;
         let Some(kind) = name.strip_prefix("ttg.") else {
             return self.aliases.iter().find(|(alias, _)| *alias == name).map_or_else(
-                || Err(parse_error(self.cursor.text, start, "#ttg.blocked, #ttg.nvidia_mma, #ttg.amd_mfma, #ttg.dot_op, #ttg.slice, #ttg.linear, #ttg.swizzled_shared, #ttg.nvmma_shared or a defined alias")),
+                || Err(parse_error(self.cursor.text, start, "#ttg.blocked, #ttg.nvidia_mma, #ttg.amd_mfma, #ttg.amd_wmma, #ttg.dot_op, #ttg.slice, #ttg.linear, #ttg.swizzled_shared, #ttg.nvmma_shared or a defined alias")),
                 |(_, layout)| Ok(layout.clone()),
             );
         };
@@ -140,7 +140,7 @@ impl Parser<'_> {
             return Err(parse_error(
                 self.cursor.text,
                 start,
-                "#ttg.blocked, #ttg.nvidia_mma, #ttg.amd_mfma, #ttg.dot_op, #ttg.slice, #ttg.linear, #ttg.swizzled_shared or #ttg.nvmma_shared",
+                "#ttg.blocked, #ttg.nvidia_mma, #ttg.amd_mfma, #ttg.amd_wmma, #ttg.dot_op, #ttg.slice, #ttg.linear, #ttg.swizzled_shared or #ttg.nvmma_shared",
             ));
         };
         self.deeper()?;
@@ -176,7 +176,7 @@ impl Parser<'_> {
             return Err(parse_error(
                 self.cursor.text,
                 start,
-                "BlockedLayout, NVMMADistributedLayout, AMDMFMALayout, DotOperandLayout, SliceLayout, DistributedLinearLayout, SwizzledSharedLayout or NVMMASharedLayout",
+                "BlockedLayout, NVMMADistributedLayout, AMDMFMALayout, AMDWMMALayout, DotOperandLayout, SliceLayout, DistributedLinearLayout, SwizzledSharedLayout or NVMMASharedLayout",
             ));
         };
         self.deeper()?;

@@ -2,7 +2,7 @@
 //! constructor.
 
 use super::super::shared::{NvmmaShared, SwizzledShared};
-use super::super::triton::{AmdMfma, NvidiaMma, TritonLayout, DISTRIBUTED_IN_DIMS};
+use super::super::triton::{AmdMfma, AmdWmma, NvidiaMma, TritonLayout, DISTRIBUTED_IN_DIMS};
 
 impl TritonLayout {
     /// The attribute as Triton prints it, every parent inline:
@@ -27,7 +27,9 @@ impl TritonLayout {
         }
         let alias = match base {
             TritonLayout::Linear(_) => "#linear",
-            TritonLayout::NvidiaMma(_) | TritonLayout::AmdMfma(_) => "#mma",
+            TritonLayout::NvidiaMma(_) | TritonLayout::AmdMfma(_) | TritonLayout::AmdWmma(_) => {
+                "#mma"
+            }
             TritonLayout::SwizzledShared(_) | TritonLayout::NvmmaShared(_) => "#shared",
             _ => "#blocked",
         };
@@ -67,6 +69,7 @@ impl TritonLayout {
             ),
             TritonLayout::NvidiaMma(m) => mlir_of_mma(m),
             TritonLayout::AmdMfma(m) => mlir_of_mfma(m),
+            TritonLayout::AmdWmma(w) => mlir_of_wmma(w),
             TritonLayout::Linear(l) => {
                 let bases: Vec<String> = DISTRIBUTED_IN_DIMS
                     .iter()
@@ -113,6 +116,21 @@ impl TritonLayout {
                 }
                 if m.tiles_per_warp().iter().any(|&t| t != 1) {
                     text += &format!(", tiles_per_warp={}", list(m.tiles_per_warp()));
+                }
+                text + ")"
+            }
+            TritonLayout::AmdWmma(w) => {
+                let mut text = format!(
+                    "ttgl.amd.AMDWMMALayout(version={}, transposed={}, warps_per_cta={}",
+                    w.version(),
+                    if w.is_transposed() { "True" } else { "False" },
+                    list(w.warps_per_cta())
+                );
+                if w.instr_shape() != [16, 16, 16] {
+                    text += &format!(", instr_shape={}", list(&w.instr_shape()));
+                }
+                if w.tiles_per_warp().iter().any(|&t| t != 1) {
+                    text += &format!(", tiles_per_warp={}", list(w.tiles_per_warp()));
                 }
                 text + ")"
             }
@@ -218,6 +236,23 @@ fn mlir_of_mfma(m: &AmdMfma) -> String {
     }
     if m.element_bit_width() != 32 {
         text += &format!(", elementBitWidth = {}", m.element_bit_width());
+    }
+    text + "}>"
+}
+
+/// Triton's print: `tilesPerWarp` where some is not 1, `instrShape` where not `[16, 16, 16]`.
+fn mlir_of_wmma(w: &AmdWmma) -> String {
+    let mut text = format!(
+        "#ttg.amd_wmma<{{version = {}, isTranspose = {}, warpsPerCTA = {}",
+        w.version(),
+        w.is_transposed(),
+        list(w.warps_per_cta())
+    );
+    if w.tiles_per_warp().iter().any(|&t| t != 1) {
+        text += &format!(", tilesPerWarp = {}", list(w.tiles_per_warp()));
+    }
+    if w.instr_shape() != [16, 16, 16] {
+        text += &format!(", instrShape = {}", list(&w.instr_shape()));
     }
     text + "}>"
 }

@@ -1,9 +1,9 @@
 //! Triton's distributed layouts and `toLinearLayout` as Triton 3.6 builds them
 //! (`LinearLayoutConversions.cpp`, `LayoutUtils.cpp`): `#ttg.blocked`, `#ttg.nvidia_mma`
-//! (version 2, `mma.sync` 16×8, and version 3, wgmma 16×N×16), AMD's `#ttg.amd_mfma`
-//! ([`amd`]), `#ttg.dot_op` (both operands of a version-2 parent; operand 0 of a version-3 one,
+//! (version 2, `mma.sync` 16×8, and version 3, wgmma 16×N×16), AMD's `#ttg.amd_mfma` and
+//! `#ttg.amd_wmma` ([`amd`]), `#ttg.dot_op` (both operands of a version-2 parent; operand 0 of a version-3 one,
 //! wgmma's A in registers, built by the same `nvidiaDotToLinearLayout` with Hopper's
-//! column-major warps; both of an MFMA parent), `#ttg.slice`, and `#ttg.linear`
+//! column-major warps; both of an AMD parent), `#ttg.slice`, and `#ttg.linear`
 //! (a linear layout given by its bases, refused where Triton refuses it); and the shared layouts
 //! `#ttg.swizzled_shared` and `#ttg.nvmma_shared` (`shared`). The CTA layout is Triton's default
 //! (one CTA per CGA), so the `block` input dimension has no bases.
@@ -18,7 +18,7 @@ use super::layout_utils::{
 use super::shared::{NvmmaShared, SwizzledShared};
 
 mod amd;
-pub use amd::{AmdMfma, WAVEFRONT};
+pub use amd::{AmdMfma, AmdWmma, WAVEFRONT};
 
 /// `#ttg.blocked<{sizePerThread, threadsPerWarp, warpsPerCTA, order}>`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -40,11 +40,11 @@ pub struct NvidiaMma {
 
 /// `#ttg.dot_op<{opIdx, parent, kWidth}>` of an `nvidia_mma` parent (A, `opIdx = 0`, or B of
 /// version 2, A of version 3: CuTe's SM90 `RS` GMMA A with `kWidth = 32 / element bits`, base
-/// for base; `mma_bridge_sm90_tests.rs`) or of an `amd_mfma` parent (A or B).
+/// for base; `mma_bridge_sm90_tests.rs`) or of an `amd_mfma` or `amd_wmma` parent (A or B).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DotOperand {
     op_idx: u32,
-    /// An `NvidiaMma` or an `AmdMfma`.
+    /// An `NvidiaMma`, `AmdMfma` or `AmdWmma`.
     parent: Box<TritonLayout>,
     k_width: u32,
 }
@@ -75,6 +75,8 @@ pub enum TritonLayout {
     NvidiaMma(NvidiaMma),
     /// `#ttg.amd_mfma`, versions 1 to 4.
     AmdMfma(AmdMfma),
+    /// `#ttg.amd_wmma`, versions 1 to 3.
+    AmdWmma(AmdWmma),
     /// `#ttg.dot_op` of an `nvidia_mma` or `amd_mfma` parent.
     DotOperand(DotOperand),
     /// `#ttg.slice`.
@@ -305,11 +307,27 @@ impl DotOperand {
                 16
             }
             TritonLayout::AmdMfma(_) => 32,
+            TritonLayout::AmdWmma(wmma) => {
+                // Triton's verifier: 8/16 for v1, 4/8/16 for v2, 2/8/16 for v3
+                let allowed: &[u32] = match wmma.version() {
+                    1 => &[8, 16],
+                    2 => &[4, 8, 16],
+                    _ => &[2, 8, 16],
+                };
+                if !allowed.contains(&k_width) {
+                    return Err(bad(
+                        OP,
+                        format!("kWidth {k_width} of WMMA version {}", wmma.version()),
+                        format!("one of {allowed:?}"),
+                    ));
+                }
+                16
+            }
             other => {
                 return Err(bad(
                     OP,
                     format!("parent {}", other.to_mlir()),
-                    "an nvidia_mma or amd_mfma parent",
+                    "an nvidia_mma, amd_mfma or amd_wmma parent",
                 ))
             }
         };
@@ -350,6 +368,9 @@ impl DotOperand {
             TritonLayout::AmdMfma(mfma) => {
                 return mfma.dot_cta_layout(self.op_idx, self.k_width, shape)
             }
+            TritonLayout::AmdWmma(wmma) => {
+                return wmma.dot_cta_layout(self.op_idx, self.k_width, shape)
+            }
             TritonLayout::NvidiaMma(mma) => mma,
             _ => unreachable!("DotOperand::new admits MMA parents only"),
         };
@@ -375,6 +396,12 @@ impl DotOperand {
 impl From<NvidiaMma> for TritonLayout {
     fn from(mma: NvidiaMma) -> TritonLayout {
         TritonLayout::NvidiaMma(mma)
+    }
+}
+
+impl From<AmdWmma> for TritonLayout {
+    fn from(wmma: AmdWmma) -> TritonLayout {
+        TritonLayout::AmdWmma(wmma)
     }
 }
 
@@ -588,6 +615,7 @@ impl TritonLayout {
             TritonLayout::Blocked(b) => b.order.len(),
             TritonLayout::NvidiaMma(m) => m.rank(),
             TritonLayout::AmdMfma(m) => m.rank(),
+            TritonLayout::AmdWmma(w) => w.rank(),
             TritonLayout::DotOperand(d) => d.parent.rank(),
             TritonLayout::Slice(s) => s.parent.rank() - 1,
             TritonLayout::Linear(l) => l.layout.out_dims_with_sizes().len(),
@@ -650,6 +678,7 @@ impl TritonLayout {
             TritonLayout::Blocked(b) => b.cta_layout()?,
             TritonLayout::NvidiaMma(m) => m.cta_layout()?,
             TritonLayout::AmdMfma(m) => m.cta_layout(shape)?,
+            TritonLayout::AmdWmma(w) => w.cta_layout(shape)?,
             TritonLayout::DotOperand(d) => d.cta_layout(shape)?,
             TritonLayout::Slice(s) => return s.to_linear_layout(shape),
             TritonLayout::Linear(l) => return l.to_linear_layout(shape),

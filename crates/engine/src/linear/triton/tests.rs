@@ -289,3 +289,84 @@ fn mfma_layouts_gluon_refuses_are_refused() {
     let error = TritonLayout::parse("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = 1}>");
     assert!(error.is_err());
 }
+
+#[test]
+fn a_wmma_layout_lays_its_tiles_n_first_and_its_operands_broadcast_along_k() {
+    // triton_hw_seed1 thw-1-42: version 3, 2 tiles a warp along M, over 32x128: eight rows a
+    // lane, lanes 16-31 the next eight; N's tiles across the tensor first, then M's
+    let text = "#mma = #ttg.amd_wmma<{version = 3, isTranspose = false, warpsPerCTA = [1, 1], tilesPerWarp = [2, 1], instrShape = [16, 16, 64]}>\n#mma";
+    let wmma = TritonLayout::parse(text).unwrap();
+    let ll = wmma.to_linear_layout(&[32, 128]).unwrap();
+    assert_eq!(
+        ll.bases_of("register").unwrap(),
+        [[1, 0], [2, 0], [4, 0], [0, 16], [0, 32], [0, 64], [16, 0]]
+    );
+    assert_eq!(
+        ll.bases_of("lane").unwrap(),
+        [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0]]
+    );
+    assert_eq!(wmma.to_mlir_aliased().0, text.lines().next().unwrap());
+    // thw-1-100: operand A of version 1 (lanes 16-31 repeat 0-15), kWidth 8, on 128x64; the
+    // four wavefronts along K hold the same elements
+    let a = "#mma = #ttg.amd_wmma<{version = 1, isTranspose = false, warpsPerCTA = [2, 4], tilesPerWarp = [2, 1]}>\n#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>";
+    let ll = TritonLayout::parse(a)
+        .unwrap()
+        .to_linear_layout(&[128, 64])
+        .unwrap();
+    assert_eq!(
+        ll.bases_of("register").unwrap(),
+        [
+            [0, 1],
+            [0, 2],
+            [0, 4],
+            [0, 8],
+            [0, 16],
+            [16, 0],
+            [0, 32],
+            [64, 0]
+        ]
+    );
+    assert_eq!(ll.bases_of("lane").unwrap()[4], [0, 0]);
+    assert_eq!(ll.bases_of("warp").unwrap(), [[0, 0], [0, 0], [32, 0]]);
+    let gluon = TritonLayout::parse(a).unwrap().to_gluon();
+    assert_eq!(
+        gluon,
+        "ttgl.DotOperandLayout(operand_index=0, parent=ttgl.amd.AMDWMMALayout(version=1, transposed=False, warps_per_cta=[2, 4], tiles_per_warp=[2, 1]), k_width=8)"
+    );
+}
+
+#[test]
+fn wmma_layouts_triton_refuses_are_refused() {
+    let wmma = |v, k: u32| AmdWmma::new(v, false, vec![2, 2], None, Some(vec![16, 16, k]));
+    for (version, ks) in [(1, [16].as_slice()), (2, &[16, 32]), (3, &[4, 32, 64, 128])] {
+        for k in [2, 4, 8, 16, 32, 64, 128, 256] {
+            assert_eq!(
+                wmma(version, k).is_ok(),
+                ks.contains(&k),
+                "v{version} K {k}"
+            );
+        }
+    }
+    assert!(AmdWmma::new(0, false, vec![1, 1], None, None).is_err());
+    assert!(AmdWmma::new(4, false, vec![1, 1], None, None).is_err());
+    // version 3 has no 16x16x16 default
+    assert!(AmdWmma::new(3, false, vec![1, 1], None, None).is_err());
+    assert!(AmdWmma::new(2, false, vec![1, 1], Some(vec![1, 3]), None).is_err());
+    // kWidth per version, as Triton's verifier says
+    for (version, widths) in [(1, [8, 16].as_slice()), (2, &[4, 8, 16]), (3, &[2, 8, 16])] {
+        let k = if version == 3 { 32 } else { 16 };
+        let parent = wmma(version, k).unwrap();
+        for width in [1, 2, 4, 8, 16, 32] {
+            let operand = DotOperand::new(0, parent.clone(), width);
+            assert_eq!(
+                operand.is_ok(),
+                widths.contains(&width),
+                "v{version} kWidth {width}"
+            );
+        }
+    }
+    // a tensor smaller than a tile along M or N (Triton asserts)
+    let layout = TritonLayout::AmdWmma(wmma(2, 16).unwrap());
+    assert!(layout.to_linear_layout(&[8, 32]).is_err());
+    assert!(layout.to_linear_layout(&[1, 32]).is_ok());
+}

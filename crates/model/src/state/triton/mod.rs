@@ -42,7 +42,7 @@ const MFMA: &str = "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape
                     isTransposed = true}>";
 
 /// The presets, in the picker's order; the first is the page's default.
-pub const PRESETS: [Preset; 12] = [
+pub const PRESETS: [Preset; 13] = [
     Preset {
         name: "blocked: 4 warps over 32×64, 4 elements a thread",
         layout: BLOCKED,
@@ -122,6 +122,12 @@ pub const PRESETS: [Preset; 12] = [
                  32, 8], isTransposed = true}>\n#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth \
                  = 4}>",
         shape: "64,32",
+        other: "",
+    },
+    Preset {
+        name: "AMD WMMA (amd_wmma v2, RDNA4): 2×2 wavefronts of 32 lanes, 16×16 tiles over 64×64",
+        layout: "#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2]}>",
+        shape: "64,64",
         other: "",
     },
 ];
