@@ -1,7 +1,8 @@
 """Fresh Triton linear-layout cases from Triton 3.6.0 itself, in the schema of
 ../shared/vectors/README.md section 9, for `layout-lab check`:
 
-    python gen.py SEED COUNT    COUNT `to_linear` cases, then COUNT `ll_algebra` cases
+    python gen.py SEED COUNT    COUNT `to_linear` cases, then COUNT `ll_algebra` cases, then
+                                COUNT / 4 `tmem_reg` cases (section 10)
 
 Made as the shared triton_ll_seed1.jsonl was: Gluon's layouts turned into linear layouts by
 `gluon_ir.GluonOpBuilder(ctx).to_linear_layout(layout._to_ir(builder), shape)`, and the
@@ -371,18 +372,61 @@ def algebra_cases(seed, count):
         yield case
 
 
+REFUSED = [0]
+
+
+def tmem_cases(seed, count):
+    """Section 10's `tmem_reg`: get_tmem_reg_layout of tensor-memory tiles Triton's verifiers
+    admit (16- and 32-bit elements, 64- or 128-row blocks, packed or unpacked columns, 4 to
+    16 warps, every variant). A variant Triton finds unsupported for a tile raises a
+    ValueError; those are left out and counted."""
+    from triton.experimental.gluon.language.nvidia.blackwell import (TensorMemoryLayout,
+                                                                     get_tmem_reg_layout)
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        bits = rng.choice([16, 32])
+        block = [rng.choice([64, 128]), 1 << rng.randint(3, 8)]
+        shape = [block[0] << rng.randint(0, 1), block[1] << rng.randint(0, 2)]
+        col_stride = rng.choice([1, 2]) if bits == 16 else 1
+        if shape[1] * col_stride * bits // 32 * (shape[0] // 128 or 1) > 512:
+            continue
+        warps = rng.choice([4, 8, 16])
+        variant = rng.choice(["32x32b", "16x64b", "16x128b", "16x256b", "32x32b_splitn"])
+        dtype = ttgl.float16 if bits == 16 else ttgl.float32
+        try:
+            got = get_tmem_reg_layout(dtype, shape, TensorMemoryLayout(block, col_stride=col_stride),
+                                      warps, variant)
+        except (ValueError, AssertionError, RuntimeError):
+            REFUSED[0] += 1
+            continue
+        linear = {"reg_bases": got.reg_bases, "lane_bases": got.lane_bases,
+                  "warp_bases": got.warp_bases, "block_bases": got.block_bases,
+                  "shape": list(got.shape)}
+        printed = str(LinearLayout.from_bases(
+            [("register", got.reg_bases), ("lane", got.lane_bases), ("warp", got.warp_bases),
+             ("block", got.block_bases)], ["dim0", "dim1"], list(got.shape), False))
+        yield {"id": f"tmem-{seed}-{made}", "kind": "tmem_reg", "element_bits": bits,
+               "shape": shape, "block": block, "col_stride": col_stride, "num_warps": warps,
+               "variant": variant, "linear": linear, "printed": printed}
+        made += 1
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     seed, count = int(sys.argv[1]), int(sys.argv[2])
     print(json.dumps({"meta": True, "generator": "scripts/differential/triton/gen.py",
-                      "triton": version("triton"), "seed": seed, "count": 2 * count}))
+                      "triton": version("triton"), "seed": seed,
+                      "count": 2 * count + count // 4}))
     for case in to_linear_cases(seed, count):
         print(json.dumps(case))
     for case in algebra_cases(seed, count):
         print(json.dumps(case))
-    print(f"gen.py: {ABORTED[0]} invert_and_compose pairs left out (Triton aborted)",
-          file=sys.stderr)
+    for case in tmem_cases(seed, count // 4):
+        print(json.dumps(case))
+    print(f"gen.py: {ABORTED[0]} invert_and_compose pairs left out (Triton aborted), "
+          f"{REFUSED[0]} tensor-memory loads Triton refused", file=sys.stderr)
 
 
 if __name__ == "__main__":

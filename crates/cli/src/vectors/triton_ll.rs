@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use engine::linear::{
     AmdMfma, AmdWmma, Blocked, DotOperand, LinearEncoding, LinearLayout, NamedBases, NvidiaMma,
-    Slice, TritonLayout, DISTRIBUTED_IN_DIMS,
+    Slice, TmemTile, TmemVariant, TritonLayout, DISTRIBUTED_IN_DIMS,
 };
 
 fn naturals(value: Option<&Value>, name: &str) -> Result<Vec<u32>, String> {
@@ -357,4 +357,48 @@ pub(super) fn check_algebra(case: &Value) -> Result<(), String> {
         )?;
     }
     Ok(())
+}
+
+/// `tmem_reg` (section 10): Gluon's `get_tmem_reg_layout` of a tensor-memory tile, its bases
+/// list for list and Triton's print.
+pub(super) fn check_tmem_reg(case: &Value) -> Result<(), String> {
+    let number = |name: &str| {
+        case.get(name)
+            .and_then(Value::as_u64)
+            .and_then(|v| u32::try_from(v).ok())
+            .ok_or_else(|| format!("no `{name}`"))
+    };
+    let pair = |name: &str| -> Result<[u32; 2], String> {
+        let list = naturals(case.get(name), name)?;
+        <[u32; 2]>::try_from(list).map_err(|_| format!("`{name}` of two numbers"))
+    };
+    let variant = case
+        .get("variant")
+        .and_then(Value::as_str)
+        .and_then(TmemVariant::parse)
+        .ok_or("no known `variant`")?;
+    let tile = TmemTile::new(
+        number("element_bits")?,
+        pair("shape")?,
+        pair("block")?,
+        number("col_stride")?,
+    )
+    .map_err(|e| e.to_string())?;
+    let ours = tile
+        .reg_layout(number("num_warps")?, variant)
+        .map_err(|e| e.to_string())?;
+    let linear = case.get("linear").ok_or("no `linear`")?;
+    for (field, dim) in [
+        ("reg_bases", "register"),
+        ("lane_bases", "lane"),
+        ("warp_bases", "warp"),
+        ("block_bases", "block"),
+    ] {
+        let expect = basis_list(linear.get(field), field)?;
+        let got = ours.bases_of(dim).unwrap_or_default();
+        if got != expect {
+            return Err(format!("{dim}: {got:?}, Triton {expect:?} (ours: {ours})"));
+        }
+    }
+    check_printed(case, &ours)
 }

@@ -26,6 +26,7 @@ mod shared;
 mod shared_bridge;
 mod solve;
 mod tensor_type;
+mod tmem;
 mod triton;
 
 pub use bridge::{
@@ -48,6 +49,7 @@ pub use mma_named::triton_counterpart;
 pub use shared::{NvmmaShared, SwizzledShared, SHARED_IN_DIMS};
 pub use shared_bridge::shared_to_cute;
 pub use tensor_type::{TensorType, TritonText};
+pub use tmem::{TmemTile, TmemVariant};
 pub use triton::{
     AmdMfma, AmdWmma, Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout,
     DISTRIBUTED_IN_DIMS, WAVEFRONT,

@@ -6,6 +6,8 @@ use crate::LayoutError;
 
 use super::matrix::Gf2Matrix;
 
+mod order;
+
 /// Most bits of one dimension, and of all input or all output dimensions together: Triton's
 /// sizes are `int32_t` powers of two, so `2^30` is the largest.
 pub const MAX_BITS: u32 = 30;
@@ -385,42 +387,35 @@ impl LinearLayout {
     }
 
     /// Triton's `operator*` (direct sum): `inner`'s dimensions are minor; a dimension in both
-    /// gets `inner`'s bits, then `outer`'s shifted above them.
+    /// gets `inner`'s bits, then `outer`'s shifted above them. The dimensions come in Triton's
+    /// merged order of the two (`supremum`).
     ///
     /// # Errors
-    /// Dimensions common to both that are not in the same relative order, or a result above
-    /// [`MAX_BITS`].
+    /// A result above [`MAX_BITS`].
     pub fn product(&self, outer: &LinearLayout) -> Result<LinearLayout, LayoutError> {
-        let same_order = |a: Vec<&str>, b: Vec<&str>| {
-            let common_a: Vec<&str> = a.iter().copied().filter(|d| b.contains(d)).collect();
-            let common_b: Vec<&str> = b.iter().copied().filter(|d| a.contains(d)).collect();
-            common_a == common_b
-        };
-        if !same_order(self.in_dims().collect(), outer.in_dims().collect())
-            || !same_order(self.out_dims().collect(), outer.out_dims().collect())
-        {
-            return Err(bad(
-                "operator*",
-                format!("{self} * {outer}"),
-                "common dimensions in the same relative order",
-            ));
-        }
-        let mut in_bits: Vec<(String, usize)> = Vec::new();
-        let mut out_bits: Vec<(String, u32)> = Vec::new();
-        for layout in [self, outer] {
-            for (name, list) in &layout.bases {
-                match in_bits.iter_mut().find(|(n, _)| n == name) {
-                    Some(entry) => entry.1 += list.len(),
-                    None => in_bits.push((name.clone(), list.len())),
-                }
-            }
-            for (name, size) in &layout.out_dims {
-                match out_bits.iter_mut().find(|(n, _)| n == name) {
-                    Some(entry) => entry.1 += size.trailing_zeros(),
-                    None => out_bits.push((name.clone(), size.trailing_zeros())),
-                }
-            }
-        }
+        // the dimensions in Triton's merged order (`supremum`), each with the bits of both
+        let ins = order::supremum(
+            &self.in_dims().collect::<Vec<_>>(),
+            &outer.in_dims().collect::<Vec<_>>(),
+        );
+        let outs = order::supremum(
+            &self.out_dims().collect::<Vec<_>>(),
+            &outer.out_dims().collect::<Vec<_>>(),
+        );
+        let in_bits: Vec<(String, usize)> = ins
+            .iter()
+            .map(|&name| {
+                let count = |l: &LinearLayout| l.bases_of(name).map_or(0, <[Vec<u32>]>::len);
+                (name.to_string(), count(self) + count(outer))
+            })
+            .collect();
+        let out_bits: Vec<(String, u32)> = outs
+            .iter()
+            .map(|&name| {
+                let bits = |l: &LinearLayout| l.out_dim_bits(name).unwrap_or(0);
+                (name.to_string(), bits(self) + bits(outer))
+            })
+            .collect();
         if out_bits.iter().any(|(_, b)| *b > MAX_BITS) {
             return Err(LayoutError::TooLarge {
                 what: "an output dimension's bits",

@@ -42,7 +42,7 @@ const MFMA: &str = "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape
                     isTransposed = true}>";
 
 /// The presets, in the picker's order; the first is the page's default.
-pub const PRESETS: [Preset; 13] = [
+pub const PRESETS: [Preset; 14] = [
     Preset {
         name: "blocked: 4 warps over 32×64, 4 elements a thread",
         layout: BLOCKED,
@@ -128,6 +128,15 @@ pub const PRESETS: [Preset; 13] = [
         name: "AMD WMMA (amd_wmma v2, RDNA4): 2×2 wavefronts of 32 lanes, 16×16 tiles over 64×64",
         layout: "#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2]}>",
         shape: "64,64",
+        other: "",
+    },
+    Preset {
+        name:
+            "Blackwell tcgen05.ld 16x256b of a 128×64 fp32 TMEM tile, 4 warps (get_tmem_reg_layout)",
+        layout: "#ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [16, 0]], \
+                 lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0]], \
+                 block = []}>",
+        shape: "128,64",
         other: "",
     },
 ];

@@ -273,3 +273,18 @@ fn an_mfma_layout_has_64_lanes_a_wavefront() {
     assert_eq!(lanes.span, Some((0, 63)));
     assert!(lanes.addresses.iter().any(|&l| l >= 32));
 }
+
+#[test]
+fn the_tmem_preset_is_the_engines_tcgen05_load() {
+    // the preset's text is what Triton prints for get_tmem_reg_layout's answer: the engine's
+    let tile = engine::linear::TmemTile::new(32, [128, 64], [128, 64], 1).unwrap();
+    let load = tile
+        .reg_layout(4, engine::linear::TmemVariant::I16x256b)
+        .unwrap();
+    let preset = PRESETS.iter().find(|p| p.name.contains("tcgen05")).unwrap();
+    let shown = engine::linear::TritonLayout::parse(preset.layout)
+        .unwrap()
+        .to_linear_layout(&[128, 64])
+        .unwrap();
+    assert_eq!(shown.bases(), load.bases());
+}
