@@ -401,6 +401,10 @@ fn for_load_store(
         if let Some(q) = divide_left(tmem, &padded)? {
             return for_load_store(&q, atom, num_warps, 32);
         }
+        // one column: read as 32-bit
+        if tmem.in_dim_bits("col") == Some(0) {
+            return for_load_store(tmem, atom, num_warps, 32);
+        }
         return Err(refuse(
             format!("{bits}-bit elements in this TMEM layout"),
             "a layout Triton can load (it asserts here)",

@@ -101,3 +101,13 @@ fn no_tile_or_load_panics_and_every_load_covers_its_tensor() {
     }
     assert!(loads > 100, "{loads} loads");
 }
+
+#[test]
+fn a_one_column_half_tile_loads_as_32_bit() {
+    // Triton 3.6 gives f16 [128, 1] a layout (a lane a row) rather than asserting
+    let tile = TmemTile::new(16, [128, 1], [128, 1], 1).unwrap();
+    let ll = tile.reg_layout(4, TmemVariant::I32x32b).unwrap();
+    assert_eq!(bases(&ll, "register"), [] as [Vec<u32>; 0]);
+    assert_eq!(bases(&ll, "lane").len(), 5);
+    assert_eq!(bases(&ll, "warp"), [[32, 0], [64, 0]]);
+}
