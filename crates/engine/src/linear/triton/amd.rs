@@ -43,15 +43,7 @@ impl AmdMfma {
         if !(1..=4).contains(&version) {
             return Err(bad(OP, format!("version {version}"), "1 to 4"));
         }
-        let rank = warps_per_cta.len();
-        if !(2..=3).contains(&rank) {
-            return Err(bad(
-                OP,
-                format!("warpsPerCTA {warps_per_cta:?}"),
-                "two or three dimensions",
-            ));
-        }
-        powers_of_two(OP, "warpsPerCTA", &warps_per_cta)?;
+        let tiles_per_warp = warps_and_tiles(OP, &warps_per_cta, tiles_per_warp)?;
         let [m, n, k] = instr_shape[..] else {
             return Err(bad(OP, format!("instrShape {instr_shape:?}"), "[M, N, K]"));
         };
@@ -65,15 +57,6 @@ impl AmdMfma {
                 "M x N of 32x32, 16x16, 4x64 or 64x4 (transposed), K a power of two",
             ));
         }
-        let tiles_per_warp = tiles_per_warp.unwrap_or_else(|| vec![1; rank]);
-        if tiles_per_warp.len() != rank {
-            return Err(bad(
-                OP,
-                format!("tilesPerWarp {tiles_per_warp:?}"),
-                format!("{rank} dimensions, as warpsPerCTA"),
-            ));
-        }
-        powers_of_two(OP, "tilesPerWarp", &tiles_per_warp)?;
         let element_bit_width = element_bit_width.unwrap_or(32);
         if ![32, 64].contains(&element_bit_width) {
             return Err(bad(
@@ -260,24 +243,7 @@ impl AmdWmma {
         if !(1..=3).contains(&version) {
             return Err(bad(OP, format!("version {version}"), "1 to 3"));
         }
-        let rank = warps_per_cta.len();
-        if !(2..=3).contains(&rank) {
-            return Err(bad(
-                OP,
-                format!("warpsPerCTA {warps_per_cta:?}"),
-                "two or three dimensions",
-            ));
-        }
-        powers_of_two(OP, "warpsPerCTA", &warps_per_cta)?;
-        let tiles_per_warp = tiles_per_warp.unwrap_or_else(|| vec![1; rank]);
-        if tiles_per_warp.len() != rank {
-            return Err(bad(
-                OP,
-                format!("tilesPerWarp {tiles_per_warp:?}"),
-                format!("{rank} dimensions, as warpsPerCTA"),
-            ));
-        }
-        powers_of_two(OP, "tilesPerWarp", &tiles_per_warp)?;
+        let tiles_per_warp = warps_and_tiles(OP, &warps_per_cta, tiles_per_warp)?;
         // what Triton 3.6's verifier admits for each version
         let instr = instr_shape.unwrap_or_else(|| vec![16, 16, 16]);
         let ks: &[u32] = match version {
@@ -468,6 +434,34 @@ impl AmdWmma {
         let rep: Vec<&str> = order.iter().map(|&d| names[d as usize].as_str()).collect();
         layout.transpose_outs(&rep)
     }
+}
+
+/// Warps per CTA of rank 2 or 3 and tiles per warp of the same rank (all 1 where absent), all
+/// powers of two, as both AMD layouts require; the tiles.
+fn warps_and_tiles(
+    op: &'static str,
+    warps_per_cta: &[u32],
+    tiles_per_warp: Option<Vec<u32>>,
+) -> Result<Vec<u32>, LayoutError> {
+    let rank = warps_per_cta.len();
+    if !(2..=3).contains(&rank) {
+        return Err(bad(
+            op,
+            format!("warpsPerCTA {warps_per_cta:?}"),
+            "two or three dimensions",
+        ));
+    }
+    powers_of_two(op, "warpsPerCTA", warps_per_cta)?;
+    let tiles_per_warp = tiles_per_warp.unwrap_or_else(|| vec![1; rank]);
+    if tiles_per_warp.len() != rank {
+        return Err(bad(
+            op,
+            format!("tilesPerWarp {tiles_per_warp:?}"),
+            format!("{rank} dimensions, as warpsPerCTA"),
+        ));
+    }
+    powers_of_two(op, "tilesPerWarp", &tiles_per_warp)?;
+    Ok(tiles_per_warp)
 }
 
 /// Triton's `actionRemoveBroadcastedRegs` applied: register bases that are zero removed.
