@@ -87,6 +87,12 @@ def dot_operand(rng):
             "k_width": rng.choice([1, 2, 4, 8]), "parent": parent}
 
 
+def draw_tiles_per_warp(layout, rank, rng):
+    """At times, an AMD layout's tiles per warp (along M and N; 1 along a batch)."""
+    if rng.random() < 0.4:
+        layout["tiles_per_warp"] = [1] * (rank - 2) + split_bits(rng.randint(0, 2), 2, rng)
+
+
 def amd_mfma(rng):
     """An AMD MFMA layout as Gluon admits it: versions 1-4, 32x32, 16x16, 4x64 or 64x4
     (transposed) instructions, rank 2 or 3 (a batch), tiles per warp and a 64-bit result at
@@ -97,8 +103,7 @@ def amd_mfma(rng):
     layout = {"type": "amd_mfma", "version": rng.randint(1, 4), "instr_shape": [m, n, k],
               "transposed": m == 64 or rng.random() < 0.5,
               "warps_per_cta": split_bits(rng.randint(0, 3), rank, rng)}
-    if rng.random() < 0.4:
-        layout["tiles_per_warp"] = [1] * (rank - 2) + split_bits(rng.randint(0, 2), 2, rng)
+    draw_tiles_per_warp(layout, rank, rng)
     if rng.random() < 0.3:
         layout["element_bitwidth"] = rng.choice([32, 64])
     return layout
@@ -116,8 +121,7 @@ def amd_wmma(rng):
         layout["instr_shape"] = [16, 16, rng.choice([4, 32, 64, 128])]
     elif version == 2 and rng.random() < 0.5:
         layout["instr_shape"] = [16, 16, rng.choice([16, 32])]
-    if rng.random() < 0.4:
-        layout["tiles_per_warp"] = [1] * (rank - 2) + split_bits(rng.randint(0, 2), 2, rng)
+    draw_tiles_per_warp(layout, rank, rng)
     return layout
 
 
