@@ -25,7 +25,7 @@ pub use cpp::algebra::{CppLayout, CppTiler};
 pub use cpp::composed::{CppComposedLayout, CppOffset};
 pub use cpp::gmma::{element_offsets, element_swizzle, gmma_atom, AtomSwizzle, GmmaAtom, Major};
 pub use cpp::int::{CppInt, CppTuple};
-pub use mma::{MmaAtom, Operand, TiledMma};
+pub use mma::{MmaAtom, Operand, OperandSource, TiledMma};
 pub use notation::{MAX_DEPTH, MAX_NOTATION_CHARS};
 pub use partition::{
     mma_fragment, mma_partition, CppCoord, CppTensor, FragmentValue, ThrCopy, ThrMma,

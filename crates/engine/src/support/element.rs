@@ -18,7 +18,7 @@ const fn ty(cute: &'static str, bits: i64, aliases: &'static [&'static str]) -> 
 }
 
 /// Every name is matched without regard to case (`F16`, `FP16`, `Half` all read as `half_t`).
-const TYPES: [ElementType; 23] = [
+const TYPES: [ElementType; 24] = [
     ty("uint8_t", 8, &["uint8", "u8", "ui8"]),
     ty("int8_t", 8, &["int8", "i8", "s8"]),
     ty(
@@ -43,6 +43,7 @@ const TYPES: [ElementType; 23] = [
         8,
         &["ue8m0", "float8_e8m0fnu", "f8e8m0fnu"],
     ),
+    ty("float_ue4m3_t", 8, &["ue4m3", "float8_ue4m3"]),
     ty(
         "float_e3m2_t",
         6,

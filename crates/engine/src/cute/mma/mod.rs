@@ -4,6 +4,8 @@
 //! column-major in the `M×K`, `N×K` and `M×N` atom tile); and [`TiledMma`], CuTe's
 //! `make_tiled_mma` with its `get_layoutA_TV()` / `B` / `C`.
 
+mod sm100;
+mod sm120;
 mod sm70;
 mod sm75;
 mod sm80;
@@ -35,6 +37,8 @@ pub(super) struct MmaAtomData {
     b: String,
     c: String,
     majors: Option<(Major, Major)>,
+    /// A's, B's and C's widths where the template arguments name them (SM100, SM120).
+    bits: Option<[i64; 3]>,
 }
 
 pub(super) fn bad_atom(name: &str, expected: &str) -> LayoutError {
@@ -43,6 +47,17 @@ pub(super) fn bad_atom(name: &str, expected: &str) -> LayoutError {
         arg: name.into(),
         expected: expected.into(),
     }
+}
+
+/// Where an MMA operand lives while the atom runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OperandSource {
+    /// Each thread holds its values in registers.
+    Registers,
+    /// Read from shared memory through a matrix descriptor (GMMA, UMMA).
+    SharedMemory,
+    /// Blackwell's tensor memory (a UMMA's C, and A of the `_TS` atoms).
+    TensorMemory,
 }
 
 /// An MMA atom: `MMA_Atom<Op>`'s `Shape_MNK`, `ThrID` and `LayoutA_TV` / `B` / `C`.
@@ -55,6 +70,7 @@ pub struct MmaAtom {
     layout_b: CppLayout,
     layout_c: CppLayout,
     majors: Option<(Major, Major)>,
+    bits: Option<[i64; 3]>,
 }
 
 impl MmaAtom {
@@ -76,6 +92,7 @@ impl MmaAtom {
             layout_b: parse(&data.b)?,
             layout_c: parse(&data.c)?,
             majors: data.majors,
+            bits: data.bits,
         })
     }
 
@@ -92,6 +109,8 @@ impl MmaAtom {
             }
         }
         out.extend(sm90::names());
+        out.extend(sm100::names());
+        out.extend(sm120::names());
         out
     }
 
@@ -129,6 +148,9 @@ impl MmaAtom {
     /// (`F32F16F16F32`: D, A, B, C; a GMMA's `F32F16F16`: D, A, B, with C = D); `None` for a
     /// type the name spells some other way.
     pub fn element_bits(&self) -> Option<[i64; 3]> {
+        if self.bits.is_some() {
+            return self.bits;
+        }
         const TYPES: [(&str, i64); 14] = [
             ("TF32", 32),
             ("BF16", 16),
@@ -159,15 +181,34 @@ impl MmaAtom {
         }
     }
 
-    /// Whether the operand is held in registers: C always; A and B too, except a GMMA's B and
-    /// an `_SS` GMMA's A, which it reads from shared memory through a descriptor.
-    pub fn in_registers(&self, operand: Operand) -> bool {
-        let gmma = self.name.starts_with("SM90_");
-        match operand {
+    /// Where the operand is held: registers for the warp-level atoms; a GMMA reads B, and
+    /// an `_SS` GMMA A, from shared memory through a descriptor; a tcgen05 MMA reads A and B
+    /// from shared memory (A from tensor memory when `_TS`) and keeps C in tensor memory.
+    pub fn source(&self, operand: Operand) -> OperandSource {
+        let base = self.name.split('<').next().unwrap_or_default();
+        if base.starts_with("SM100_") {
+            return match operand {
+                Operand::C => OperandSource::TensorMemory,
+                Operand::A if base.contains("_TS") => OperandSource::TensorMemory,
+                _ => OperandSource::SharedMemory,
+            };
+        }
+        let gmma = base.starts_with("SM90_");
+        let registers = match operand {
             Operand::C => true,
             Operand::B => !gmma,
-            Operand::A => !gmma || self.name.contains("_RS"),
+            Operand::A => !gmma || base.contains("_RS"),
+        };
+        if registers {
+            OperandSource::Registers
+        } else {
+            OperandSource::SharedMemory
         }
+    }
+
+    /// Whether the operand is held in registers ([`MmaAtom::source`]).
+    pub fn in_registers(&self, operand: Operand) -> bool {
+        self.source(operand) == OperandSource::Registers
     }
 }
 
@@ -184,6 +225,7 @@ fn lookup(name: &str) -> Result<Option<MmaAtomData>, LayoutError> {
             b: spec.b.into(),
             c: spec.c.into(),
             majors: None,
+            bits: None,
         }));
     }
     for family in sm80::FAMILIES {
@@ -199,11 +241,18 @@ fn lookup(name: &str) -> Result<Option<MmaAtomData>, LayoutError> {
                 b: family.b.into(),
                 c: family.c.into(),
                 majors: None,
+                bits: None,
             }));
         }
     }
     if name.starts_with("SM90_") {
         return sm90::parse(name);
+    }
+    if name.starts_with("SM100_") {
+        return sm100::parse(name);
+    }
+    if name.starts_with("SM120") {
+        return sm120::parse(name);
     }
     if name.is_empty() {
         return Err(refused("MMA atom", "an atom name"));
@@ -213,3 +262,6 @@ fn lookup(name: &str) -> Result<Option<MmaAtomData>, LayoutError> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod blackwell_tests;

@@ -183,6 +183,7 @@ pub(super) fn parse(name: &str) -> Result<Option<MmaAtomData>, LayoutError> {
                         n / 8
                     ),
                     majors: Some((major_a, major_b)),
+                    bits: None,
                 }));
             }
         }
