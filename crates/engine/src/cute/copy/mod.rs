@@ -4,12 +4,14 @@
 //! [`TiledCopy`] is CuTe's `make_tiled_copy` and `make_tiled_copy_A/B/C`.
 
 mod tiled;
+mod tmem;
 
 use crate::error::LayoutError;
 
 use super::CppLayout;
 
 pub use tiled::{make_layout_tv, TiledCopy};
+pub use tmem::{TMEM_COLUMNS, TMEM_LANES};
 
 /// A copy atom as its traits write it, in bits.
 struct CopySpec {
@@ -21,9 +23,9 @@ struct CopySpec {
     ref_is_src: bool,
 }
 
-/// Whether an atom writes registers (`ldmatrix`) rather than memory.
+/// Whether an atom writes registers (`ldmatrix`, `tcgen05.ld`) rather than memory.
 fn writes_registers(name: &str) -> bool {
-    name.contains("_LDSM_")
+    name.contains("_LDSM_") || matches!(tmem::TmemAtom::parse(name), Some(Ok(atom)) if atom.loads())
 }
 
 const LDSM_X1_SRC: &str = "((_8,_4),_128):((_128,_0),_1)";
@@ -135,14 +137,16 @@ impl CopyAtom {
     /// than the atom's values do not divide).
     pub fn parse(name: &str, element_bits: i64) -> Result<CopyAtom, LayoutError> {
         let name = name.trim();
-        let (thr_id, src, dst, ref_is_src) = match COPIES.iter().find(|c| c.name == name) {
-            Some(spec) => (
+        let tmem = tmem::TmemAtom::parse(name).transpose()?;
+        let (thr_id, src, dst, ref_is_src) = match (COPIES.iter().find(|c| c.name == name), tmem) {
+            (Some(spec), _) => (
                 spec.thr_id.to_string(),
                 spec.src.to_string(),
                 spec.dst.to_string(),
                 spec.ref_is_src,
             ),
-            None => {
+            (None, Some(tmem)) => tmem.traits(),
+            (None, None) => {
                 let bits = one_thread_bits(name)
                     .ok_or_else(|| bad_copy(name, "a copy atom CuTe names"))?;
                 ("_1:_0".into(), one_thread(bits), one_thread(bits), true)
@@ -170,6 +174,7 @@ impl CopyAtom {
             out.push(format!("UniversalCopy<uint{bits}_t>"));
         }
         out.push("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>".into());
+        out.extend(tmem::names());
         out
     }
 

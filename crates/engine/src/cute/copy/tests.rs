@@ -2,7 +2,7 @@
 //! does not make.
 
 use super::*;
-use crate::cute::{copy_warnings, mma_warnings, MmaAtom, Operand, TiledMma, TvWarning};
+use crate::cute::{copy_warnings, mma_warnings, CppTiler, MmaAtom, Operand, TiledMma, TvWarning};
 
 #[track_caller]
 fn check(atom: &str, thr: &str, val: &str, expect: [&str; 2]) {
@@ -205,6 +205,133 @@ fn make_layout_tv_inverts_the_raked_product() {
         let back = mn.values(1 << 16).unwrap();
         for (i, element) in tv.values(1 << 16).unwrap().into_iter().enumerate() {
             assert_eq!(back[element as usize], i as i64, "{thr} {val}");
+        }
+    }
+}
+
+/// `make_tmem_copy` of every TMEM atom over a 128-lane tensor: four warps of 32 threads; the
+/// register side holds each element of the tile once; and warp `w` touches only lanes
+/// `32·w … 32·w + 31`, the quarter of tensor memory a warp may access.
+#[test]
+fn every_tmem_copy_holds_each_element_once_within_its_warps_lanes() {
+    let names: Vec<String> = CopyAtom::names()
+        .into_iter()
+        .filter(|n| n.starts_with("SM100_TMEM_"))
+        .collect();
+    assert_eq!(names.len(), 148);
+    for name in names {
+        let bits = if name.ends_with("_16b") { 16 } else { 32 };
+        let atom = CopyAtom::parse(&name, bits).unwrap();
+        // the narrowest tensor it covers: 512 columns of 32 bits (1,024 of 16) always do
+        let copy = (0..=6)
+            .map(|s| 16 << s)
+            .find_map(|columns| TiledCopy::tmem(atom.clone(), 128, columns).ok())
+            .unwrap_or_else(|| panic!("{name}: no tensor width fits"));
+        assert_eq!(copy.threads().unwrap(), 128, "{name}");
+        let registers = if name.contains("_LOAD_") {
+            assert!(atom.writes_registers(), "{name}");
+            copy.tv_d()
+        } else {
+            copy.tv_s()
+        };
+        let tile: i64 = copy.tile().iter().product();
+        let values = registers.to_layout().unwrap().values(1 << 22).unwrap();
+        assert_eq!(values.len() as i64, tile, "{name}");
+        let mut seen = vec![false; tile as usize];
+        for &v in &values {
+            assert!(
+                !std::mem::replace(&mut seen[v as usize], true),
+                "{name}: {v} twice"
+            );
+        }
+        let CppTiler::Tuple(modes) = copy.tiler() else {
+            panic!("{name}: tiler {}", copy.tiler_text())
+        };
+        let CppTiler::Layout(lane_of) = &modes[0] else {
+            panic!("{name}: tiler {}", copy.tiler_text())
+        };
+        let lanes = lane_of.to_layout().unwrap().values(1 << 10).unwrap();
+        let rows = lanes.len() as i64;
+        for (i, &v) in values.iter().enumerate() {
+            let thread = i as i64 % 128;
+            let lane = lanes[(v % rows) as usize];
+            assert_eq!(
+                lane / 32,
+                thread / 32,
+                "{name}: thread {thread} reads lane {lane}"
+            );
+        }
+    }
+}
+
+#[test]
+fn tmem_copies_refuse_what_cute_refuses() {
+    let atom = |name: &str, bits| CopyAtom::parse(name, bits).unwrap();
+    let load = atom("SM100_TMEM_LOAD_32dp32b4x", 32);
+    // the atom's four columns do not fit in two
+    let err = TiledCopy::tmem(load.clone(), 128, 2).unwrap_err();
+    assert!(
+        err.to_string().contains("does not exist in the DataLayout"),
+        "{err}"
+    );
+    // over 64 lanes CuTe lets warps 2 and 3 repeat warps 0 and 1's lanes (printed by CuTe)
+    let half = TiledCopy::tmem(load.clone(), 64, 64).unwrap();
+    assert_eq!(half.tiler_text(), "((_2,_32):(_32,_1),_4:_1)");
+    assert_eq!(
+        half.tv_d().to_string(),
+        "((_32,_2,_2),(_4,_1)):((_2,_1,_0),(_64,_0))"
+    );
+    // wider than tensor memory, or no lanes at all
+    assert!(TiledCopy::tmem(load.clone(), 128, 513).is_err());
+    assert!(TiledCopy::tmem(load.clone(), 0, 64).is_err());
+    assert!(TiledCopy::tmem(atom("SM100_TMEM_LOAD_32dp32b4x", 64), 128, 64).is_err());
+    // not a TMEM atom
+    assert!(TiledCopy::tmem(atom("SM75_U32x4_LDSM_N", 16), 128, 64).is_err());
+    for bad in [
+        "SM100_TMEM_LOAD_32dp32b3x",
+        "SM100_TMEM_LOAD_16dp256b64x",
+        "SM100_TMEM_LOAD_8dp32b1x",
+        "SM100_TMEM_STORE_16dp128b128x_16b",
+        "SM100_TMEM_LOAD_32dp32b",
+    ] {
+        let err = CopyAtom::parse(bad, 32).unwrap_err();
+        assert!(err.to_string().contains("32dp32b, 16dp32b"), "{bad}: {err}");
+    }
+    // the 32x32b load: thread t of warp w reads lane 32·w + t, a column per value
+    let copy = TiledCopy::tmem(load, 128, 4).unwrap();
+    assert_eq!(copy.tiler_text(), "((_4,_32):(_32,_1),_4:_1)");
+    assert_eq!(
+        copy.tv_d().to_string(),
+        "((_32,_4),(_4,_1)):((_4,_1),(_128,_0))"
+    );
+}
+
+/// A TMEM copy is drawn over TMEM's lanes and columns: thread `32·w + i` of a 32x32b load on
+/// lane `32·w + i`, value `v` in column `v`; a 16-lane shape leaves the other 16 lanes of
+/// each warp's quarter empty.
+#[test]
+fn tmem_copies_are_drawn_over_lanes_and_columns() {
+    let copy = |name: &str| TiledCopy::tmem(CopyAtom::parse(name, 32).unwrap(), 128, 64).unwrap();
+    let [s, d] = crate::cute::copy_grids(&copy("SM100_TMEM_LOAD_32dp32b8x"), 1 << 20).unwrap();
+    assert_eq!((d.rows(), d.cols()), (128, 8));
+    for lane in 0..128 {
+        for col in 0..8 {
+            assert_eq!(
+                d.owner_at(lane, col),
+                Some((lane, col)),
+                "lane {lane} col {col}"
+            );
+        }
+    }
+    // every thread sees TMEM whole: S's first owner is thread 0 of each warp
+    assert_eq!(s.owner_at(37, 5).map(|(t, _)| t), Some(32));
+    let [_, d] = crate::cute::copy_grids(&copy("SM100_TMEM_LOAD_16dp256b1x"), 1 << 20).unwrap();
+    assert_eq!((d.rows(), d.cols()), (112, 8));
+    for lane in 0..112 {
+        let held = (0..8).filter(|&c| d.owner_at(lane, c).is_some()).count();
+        assert_eq!(held, if lane % 32 < 16 { 8 } else { 0 }, "lane {lane}");
+        if let Some((t, _)) = d.owner_at(lane, 0) {
+            assert_eq!(t / 32, lane / 32, "lane {lane}");
         }
     }
 }

@@ -33,7 +33,9 @@ pub fn make_layout_tv(
 pub struct TiledCopy {
     atom: CopyAtom,
     layout_tv: CppLayout,
-    tiler_mn: Vec<CppInt>,
+    /// `Tiler_MN`, one tiler per mode: an extent (`make_tiled_copy`), or a layout that picks
+    /// the mode's elements (`make_cotiled_copy`).
+    tiler_mn: Vec<CppTiler>,
     tv_s: CppLayout,
     tv_d: CppLayout,
 }
@@ -52,7 +54,11 @@ impl TiledCopy {
     ) -> Result<TiledCopy, LayoutError> {
         let (layout_mn, layout_tv) = make_layout_tv(thr_layout, val_layout)?;
         let tiler = layout_mn.shape().product_each()?;
-        TiledCopy::from_tv(atom, layout_tv, tiler)
+        TiledCopy::from_tv(
+            atom,
+            layout_tv,
+            tiler.into_iter().map(CppTiler::Int).collect(),
+        )
     }
 
     /// `make_tiled_copy_A/B/C(atom, mma)`: the copy over the MMA's `A`, `B` or `C` TV layout
@@ -69,15 +75,65 @@ impl TiledCopy {
         TiledCopy::from_tv(
             atom,
             mma.tv(operand).clone(),
-            vec![CppInt::fixed(rows), CppInt::fixed(cols)],
+            vec![
+                CppTiler::Int(CppInt::fixed(rows)),
+                CppTiler::Int(CppInt::fixed(cols)),
+            ],
         )
+    }
+
+    /// `make_cotiled_copy(atom, atom_tv_layout, data_layout)`: the copy whose atom's
+    /// `(thread, value) → address` layout lands on `data_layout`'s `coordinate → address`; the
+    /// tiler picks, mode by mode, the coordinates the atom reaches.
+    ///
+    /// # Errors
+    /// CuTe's "The memory pointed to by AtomTVLayout does not exist in the DataLayout."; what
+    /// the algebra refuses on the way.
+    pub fn cotiled(
+        atom: CopyAtom,
+        atom_tv_layout: &CppLayout,
+        data_layout: &CppLayout,
+    ) -> Result<TiledCopy, LayoutError> {
+        // 1:0 appended, so that off-the-ends get the stride 0
+        let off_the_end = CppLayout::new(
+            CppTuple::Int(CppInt::fixed(1)),
+            CppTuple::Int(CppInt::fixed(0)),
+        )?;
+        // data addr -> data coord
+        let inverse =
+            CppLayout::from_layouts(vec![data_layout.left_inverse()?, off_the_end.clone()]);
+        // (tid,vid) -> data coord
+        let layout_tv_data = inverse.compose(atom_tv_layout)?;
+        let reached = CppLayout::from_layouts(vec![data_layout.clone(), off_the_end])
+            .compose(&layout_tv_data.mode(1)?)?
+            .coalesce()?;
+        if reached.to_int_tuples() != atom_tv_layout.mode(1)?.coalesce()?.to_int_tuples() {
+            return Err(refused(
+                "make_cotiled_copy",
+                "The memory pointed to by AtomTVLayout does not exist in the DataLayout.",
+            ));
+        }
+        let flat_shape = data_layout.shape().product_each()?;
+        let flat = CppTuple::Tuple(flat_shape.iter().copied().map(CppTuple::Int).collect());
+        let mut tiler = Vec::with_capacity(flat_shape.len());
+        for i in 0..flat_shape.len() {
+            let unit = (0..flat_shape.len())
+                .map(|j| CppTuple::Int(CppInt::fixed(i64::from(i == j))))
+                .collect();
+            let mode = CppLayout::new(flat.clone(), CppTuple::Tuple(unit))?;
+            tiler.push(CppTiler::Layout(mode.compose(&layout_tv_data)?.filter()?));
+        }
+        // tile coord -> data coord
+        let tile2data = CppLayout::compact(flat)?.compose_tiler(&CppTiler::Tuple(tiler.clone()))?;
+        let layout_tv = tile2data.left_inverse()?.compose(&layout_tv_data)?;
+        TiledCopy::from_tv(atom, layout_tv, tiler)
     }
 
     /// `make_tiled_copy_impl(atom, layout_tv, tiler)`.
     fn from_tv(
         atom: CopyAtom,
         layout_tv: CppLayout,
-        tiler_mn: Vec<CppInt>,
+        tiler_mn: Vec<CppTiler>,
     ) -> Result<TiledCopy, LayoutError> {
         let atom_thr = atom.reference().mode_size(0)?;
         let atom_val = atom.reference().mode_size(1)?;
@@ -114,9 +170,21 @@ impl TiledCopy {
     pub fn layout_tv(&self) -> &CppLayout {
         &self.layout_tv
     }
-    /// `Tiler_MN`: the tile's shape.
+    /// `Tiler_MN`'s extents: the tile's shape.
     pub fn tile(&self) -> Vec<i64> {
-        self.tiler_mn.iter().map(|t| t.value()).collect()
+        self.tiler_mn
+            .iter()
+            .map(|t| match t {
+                CppTiler::Int(n) => n.value(),
+                CppTiler::Layout(l) => l.size().map_or(0, CppInt::value),
+                _ => 0,
+            })
+            .collect()
+    }
+
+    /// `Tiler_MN` as CuTe prints it: `(_32,_16)`, or layouts `((_4,_32):(_32,_1),_8:_1)`.
+    pub fn tiler_text(&self) -> String {
+        self.tiler().to_string()
     }
     /// The threads: `size<0>(TiledLayout_TV)`.
     ///
@@ -166,7 +234,7 @@ impl TiledCopy {
 
     /// `Tiler_MN` as the tiler `zipped_divide` takes.
     pub(crate) fn tiler(&self) -> CppTiler {
-        CppTiler::Tuple(self.tiler_mn.iter().copied().map(CppTiler::Int).collect())
+        CppTiler::Tuple(self.tiler_mn.clone())
     }
 
     /// `tidfrg_S(layout)` (`source`) or `tidfrg_D(layout)`: a layout over the copied tensor's
@@ -205,7 +273,17 @@ impl TiledCopy {
     /// target)(_,_,0)`.
     fn layout_tv_of(&self, target: &CppLayout) -> Result<CppLayout, LayoutError> {
         let thrval2mn = self.thrval2mn(target)?;
-        let tile = CppTuple::Tuple(self.tiler_mn.iter().copied().map(CppTuple::Int).collect());
+        // shape(Tiler_MN): an extent, or a layout tiler's shape
+        let tile = CppTuple::Tuple(
+            self.tiler_mn
+                .iter()
+                .map(|t| match t {
+                    CppTiler::Layout(l) => l.shape().clone(),
+                    CppTiler::Int(n) => CppTuple::Int(*n),
+                    _ => CppTuple::Int(CppInt::fixed(1)),
+                })
+                .collect(),
+        );
         let reference_tile =
             CppLayout::compact(CppTuple::Tuple(vec![tile, CppTuple::Int(CppInt::fixed(1))]))?;
         let tv = reference_tile.compose_tiler(&CppTiler::Tuple(vec![

@@ -60,6 +60,16 @@ impl CppLayout {
         CppLayout::new(tuple_of(result_shape), tuple_of(result_stride))?.coalesce()
     }
 
+    /// `left_inverse(L)`: `right_inverse(make_layout(L, complement(L)))`, the layout `R` with
+    /// `R(L(i)) = i` over `L`'s domain.
+    ///
+    /// # Errors
+    /// `Overflow`; what `complement` refuses.
+    pub fn left_inverse(&self) -> Result<CppLayout, LayoutError> {
+        let complement = self.complement(&CppTuple::Int(self.cosize()?))?;
+        CppLayout::from_layouts(vec![self.clone(), complement]).right_inverse()
+    }
+
     /// `zipped_product(block, tiler)` for a layout tiler: `logical_product`, `(block, rest)`.
     /// `tiled_product` unpacks the rest: `(block, r0, r1, …)`.
     ///

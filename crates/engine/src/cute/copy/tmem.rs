@@ -1,0 +1,200 @@
+//! Blackwell's tensor-memory copy atoms, `SM100_TMEM_{LOAD,STORE}_{32dp32b,16dp32b,16dp64b,
+//! 16dp128b,16dp256b}{1…128}x[_16b]` (`tcgen05.ld` / `tcgen05.st`), as CUTLASS 4.2
+//! `cute/atom/copy_traits_sm100.hpp` writes their traits, and `make_tmem_copy(atom, tmem)`.
+//!
+//! A warp reads `dp` data-path lanes (32, or 16 and the other 16 lanes' half of the columns)
+//! of `W = bits × repetitions` bits each. The traits are in bits: `ValID` maps the atom's bits
+//! to TMEM addresses (a lane is `TMEM::DP_b = 2^21` bits away), the memory side is every
+//! thread seeing all `W·dp` bits (`(_32, W·dp):(_0,_1)`), and the register side says which
+//! thread holds which bit. The `_16b` atoms pack two 16-bit columns into each 32-bit register.
+
+use crate::cute::cpp::int::{refused, CppInt, CppTuple};
+use crate::cute::CppLayout;
+use crate::error::LayoutError;
+
+use super::{bad_copy, CopyAtom, TiledCopy};
+
+/// `TMEM::DP_b`: the address distance, in bits, of two data-path lanes.
+const DP_BITS: i64 = 1 << 21;
+/// Tensor memory of one SM: 128 lanes of 512 32-bit columns.
+pub const TMEM_LANES: i64 = 128;
+/// The 32-bit columns of each lane.
+pub const TMEM_COLUMNS: i64 = 512;
+
+/// The access shapes: name, lanes, the bits per lane of one repetition, the most repetitions.
+const SHAPES: [(&str, i64, i64, i64); 5] = [
+    ("32dp32b", 32, 32, 128),
+    ("16dp32b", 16, 64, 128),
+    ("16dp64b", 16, 64, 128),
+    ("16dp128b", 16, 128, 64),
+    ("16dp256b", 16, 256, 32),
+];
+
+/// One TMEM copy atom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct TmemAtom {
+    load: bool,
+    shape: usize,
+    repetitions: i64,
+    packed16: bool,
+}
+
+impl TmemAtom {
+    /// `SM100_TMEM_LOAD_16dp256b2x`, `SM100_TMEM_STORE_32dp32b8x_16b`, …; `None` when the name
+    /// is no TMEM atom at all.
+    pub(super) fn parse(name: &str) -> Option<Result<TmemAtom, LayoutError>> {
+        let name = name
+            .trim_start_matches("SM100::TMEM::LOAD::")
+            .trim_start_matches("SM100::TMEM::STORE::");
+        let (load, rest) = if let Some(rest) = name.strip_prefix("SM100_TMEM_LOAD_") {
+            (true, rest)
+        } else {
+            (false, name.strip_prefix("SM100_TMEM_STORE_")?)
+        };
+        let (rest, packed16) = match rest.strip_suffix("_16b") {
+            Some(rest) => (rest, true),
+            None => (rest, false),
+        };
+        let expected = "32dp32b, 16dp32b, 16dp64b, 16dp128b or 16dp256b, then 1x, 2x, 4x … (as far as 128x, 64x for 16dp128b, 32x for 16dp256b), then _16b or nothing";
+        let Some((shape, (_, _, _, most))) = SHAPES
+            .iter()
+            .enumerate()
+            .find(|(_, (s, ..))| rest.starts_with(s))
+        else {
+            return Some(Err(bad_copy(name, expected)));
+        };
+        let reps = rest[SHAPES[shape].0.len()..]
+            .strip_suffix('x')
+            .and_then(|r| r.parse::<i64>().ok())
+            .filter(|r| (1..=*most).contains(r) && (*r as u64).is_power_of_two());
+        Some(match reps {
+            Some(repetitions) => Ok(TmemAtom {
+                load,
+                shape,
+                repetitions,
+                packed16,
+            }),
+            None => Err(bad_copy(name, expected)),
+        })
+    }
+
+    /// `W`: the bits of each lane the atom moves.
+    fn lane_bits(self) -> i64 {
+        SHAPES[self.shape].2 * self.repetitions
+    }
+
+    fn lanes(self) -> i64 {
+        SHAPES[self.shape].1
+    }
+
+    /// `ValID`: atom bit → TMEM bit address.
+    fn val_id(self) -> String {
+        let (w, dp) = (self.lane_bits(), self.lanes());
+        if self.packed16 {
+            format!("((_16,_{}),_{dp}):((_1,_32),_{DP_BITS})", w / 16)
+        } else {
+            format!("(_{w},_{dp}):(_1,_{DP_BITS})")
+        }
+    }
+
+    /// Every thread sees the lanes' bits whole: `(_32, W·dp):(_0,_1)`.
+    fn memory(self) -> String {
+        format!("(_32,_{}):(_0,_1)", self.lane_bits() * self.lanes())
+    }
+
+    /// `(thread, bit) → atom bit` of the registers.
+    fn registers(self) -> String {
+        let (w, r) = (self.lane_bits(), self.repetitions);
+        match SHAPES[self.shape].0 {
+            "32dp32b" => format!("(_32,_{w}):(_{w},_1)"),
+            "16dp32b" => format!("((_16,_2),_{}):((_{w},_{}),_1)", w / 2, w / 2),
+            "16dp64b" if r == 1 => format!("((_2,_2,_8),_32):((_{},_32,_{w}),_1)", 8 * w),
+            "16dp64b" => format!("((_2,_2,_8),(_32,_{r})):((_{},_32,_{w}),(_1,_64))", 8 * w),
+            "16dp128b" if r == 1 => format!("((_4,_8),(_32,_2)):((_32,_{w}),(_1,_{}))", 8 * w),
+            "16dp128b" => format!("((_4,_8),(_32,_2,_{r})):((_32,_{w}),(_1,_{},_128))", 8 * w),
+            _ if r == 1 => format!("((_4,_8),(_64,_2)):((_64,_{w}),(_1,_{}))", 8 * w),
+            _ => format!("((_4,_8),(_64,_2,_{r})):((_64,_{w}),(_1,_{},_256))", 8 * w),
+        }
+    }
+
+    /// `(thr_id, src, dst, ref_is_src)` in bits: a load reads TMEM into registers, a store
+    /// the other way; the reference is the TMEM side.
+    pub(super) fn traits(self) -> (String, String, String, bool) {
+        let (memory, registers) = (self.memory(), self.registers());
+        if self.load {
+            ("_32:_1".into(), memory, registers, true)
+        } else {
+            ("_32:_1".into(), registers, memory, false)
+        }
+    }
+
+    pub(super) fn loads(self) -> bool {
+        self.load
+    }
+}
+
+/// Every TMEM atom name, loads then stores.
+pub(super) fn names() -> Vec<String> {
+    let mut out = Vec::new();
+    for op in ["LOAD", "STORE"] {
+        for (shape, _, _, most) in SHAPES {
+            let mut r = 1;
+            while r <= most {
+                for packed in ["", "_16b"] {
+                    out.push(format!("SM100_TMEM_{op}_{shape}{r}x{packed}"));
+                }
+                r *= 2;
+            }
+        }
+    }
+    out
+}
+
+impl TiledCopy {
+    /// `make_tmem_copy(atom, tmem)` for a TMEM tensor of `lanes × columns` elements of the
+    /// atom's element type, `Layout<(lanes, columns), (TMEM::DP<T>, _1)>`: four warps, each
+    /// on its own 32-lane quarter, the atom's values cast to the element's width.
+    ///
+    /// # Errors
+    /// `BadArgument` for an atom that is no TMEM copy, an element other than 8, 16 or 32 bits,
+    /// or a tensor larger than the 128 × 512 × 32-bit tensor memory; CuTe's "The memory
+    /// pointed to by AtomTVLayout does not exist in the DataLayout." for a tensor the four
+    /// warps' accesses overrun.
+    pub fn tmem(atom: CopyAtom, lanes: i64, columns: i64) -> Result<TiledCopy, LayoutError> {
+        let Some(Ok(tmem)) = TmemAtom::parse(atom.name()) else {
+            return Err(bad_copy(
+                atom.name(),
+                "a TMEM copy atom, SM100_TMEM_LOAD_… or SM100_TMEM_STORE_…",
+            ));
+        };
+        let bits = atom.element_bits();
+        if ![8, 16, 32].contains(&bits) {
+            return Err(refused("make_tmem_copy", "an element of 8, 16 or 32 bits"));
+        }
+        let per_column = 32 / bits;
+        if !(1..=TMEM_LANES).contains(&lanes) || !(1..=TMEM_COLUMNS * per_column).contains(&columns)
+        {
+            return Err(refused(
+                "make_tmem_copy",
+                format!(
+                    "a TMEM tensor within 128 lanes × {} columns of {bits}-bit elements",
+                    TMEM_COLUMNS * per_column
+                ),
+            ));
+        }
+        // TMEM::DP<T>: a lane in T's addressing, where 32-bit columns hold 32 / bits elements
+        let dp = (1i64 << 16) * per_column;
+        let int = |v: i64| CppTuple::Int(CppInt::fixed(v));
+        let data = CppLayout::new(
+            CppTuple::Tuple(vec![int(lanes), int(columns)]),
+            CppTuple::Tuple(vec![int(dp), int(1)]),
+        )?;
+        // atom thread → address: each warp's 32 threads on its quarter of the lanes
+        let threads = CppLayout::new(
+            CppTuple::Tuple(vec![int(32), int(4)]),
+            CppTuple::Tuple(vec![int(0), int(32 * dp)]),
+        )?;
+        let values = CppLayout::parse(&tmem.val_id())?.upcast(bits)?.coalesce()?;
+        TiledCopy::cotiled(atom, &CppLayout::from_layouts(vec![threads, values]), &data)
+    }
+}
