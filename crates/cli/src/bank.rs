@@ -135,6 +135,7 @@ fn run_copy(
         operand: &flags.operand,
         thr: flags.thr.as_deref(),
         val: flags.val.as_deref(),
+        tmem: None,
     })?;
     let shared = match &flags.shared {
         Some(text) => {

@@ -156,6 +156,10 @@ pub(crate) struct TiledArgs {
     /// The copy's element width in bits, or its type (`half`, `f16`, `bf16`, `u8`, `e4m3`, …).
     #[arg(long, value_name = "E", default_value_t = 16, value_parser = element_bits)]
     pub element_bits: i64,
+    /// With a tensor-memory --copy (`SM100_TMEM_LOAD_32dp32b8x`): make_tmem_copy over a TMEM
+    /// tensor of this many lanes × columns of the element, `128x64`.
+    #[arg(long, value_name = "LxC", requires = "copy", conflicts_with_all = ["thr", "val"])]
+    pub tmem: Option<String>,
     /// Which MMA operand: the one a copy with --mma feeds, or the one `partition` cuts; a, b
     /// or c.
     #[arg(long, value_name = "X", default_value = "a")]

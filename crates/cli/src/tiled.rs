@@ -1,6 +1,6 @@
 //! The TiledMMA and TiledCopy a command names, for `render --mma / --copy` and `bank --copy`:
 //! `--mma ATOM [--atom-layout L] [--permutation P]` and
-//! `--copy ATOM (--thr L --val L | --mma … --operand a|b|c) [--element-bits E]`.
+//! `--copy ATOM (--thr L --val L | --mma … --operand a|b|c | --tmem LxC) [--element-bits E]`.
 
 use engine::cute::mma::parse_atom_layout;
 use engine::cute::{CopyAtom, CppLayout, CppTiler, MmaAtom, Operand, TiledCopy, TiledMma};
@@ -28,6 +28,8 @@ pub(crate) struct CopySpec<'a> {
     /// `--thr` and `--val`, without `mma`.
     pub thr: Option<&'a str>,
     pub val: Option<&'a str>,
+    /// `--tmem LxC`: make_tmem_copy over a tensor-memory tensor of that shape.
+    pub tmem: Option<&'a str>,
 }
 
 pub(crate) fn tiled_mma(spec: &MmaSpec) -> Result<TiledMma, String> {
@@ -45,6 +47,15 @@ pub(crate) fn tiled_mma(spec: &MmaSpec) -> Result<TiledMma, String> {
 
 pub(crate) fn tiled_copy(spec: &CopySpec) -> Result<TiledCopy, String> {
     let atom = CopyAtom::parse(spec.atom, spec.element_bits).map_err(|e| format!("--copy: {e}"))?;
+    if let Some(shape) = spec.tmem {
+        let parsed = shape
+            .split_once('x')
+            .and_then(|(l, c)| Some((l.trim().parse().ok()?, c.trim().parse().ok()?)));
+        let (lanes, columns) = parsed.ok_or(format!(
+            "--tmem: lanes x columns, as `128x64`, not `{shape}`"
+        ))?;
+        return TiledCopy::tmem(atom, lanes, columns).map_err(|e| format!("--tmem: {e}"));
+    }
     if let Some(mma) = &spec.mma {
         let operand = operand(spec.operand)?;
         return TiledCopy::for_mma(atom, &tiled_mma(mma)?, operand).map_err(|e| e.to_string());

@@ -31,6 +31,7 @@ pub(crate) fn tiled_copy(args: &TiledArgs, atom: &str) -> Result<TiledCopy, Stri
         operand: &args.operand,
         thr: args.thr.as_deref(),
         val: args.val.as_deref(),
+        tmem: args.tmem.as_deref(),
     })
 }
 

@@ -203,3 +203,72 @@ fn partition_prints_a_threads_fragment_as_cute_cuts_it() {
         check(args, *expect);
     }
 }
+
+/// Blackwell: a tcgen05 MMA atom's tiles, and a tcgen05.ld drawn over TMEM's lanes and columns
+/// (`--tmem`), with what CuTe refuses.
+#[test]
+fn render_draws_blackwell_atoms_and_tmem_copies() {
+    let umma = "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,64,K,K>";
+    let cases: &[(Vec<&str>, Expect)] = &[
+        (
+            vec!["render", "--mma", umma],
+            Ok(&[
+                Has("C (256×64)"),
+                Has("A (256×16)"),
+                Has("B (64×16)"),
+                // each CTA of the pair holds half of the rows: T1 appears
+                Has(">T1<"),
+            ]),
+        ),
+        (
+            vec![
+                "render",
+                "--copy",
+                "SM100_TMEM_LOAD_16dp256b1x",
+                "--element-bits",
+                "float",
+                "--tmem",
+                "128x64",
+            ],
+            // lanes 0 to 111 reached, 16 of each warp's 32; 8 columns
+            Ok(&[Has("S (112×8)"), Has("D (112×8)"), Has(">T127<")]),
+        ),
+        (
+            vec!["render", "--mma", "SM120_16x8x32_TN<e4m3,e4m3,float>"],
+            Ok(&[Has("C (16×8)"), Has("A (16×32)")]),
+        ),
+        (
+            vec![
+                "render",
+                "--copy",
+                "SM100_TMEM_LOAD_16dp256b1x",
+                "--tmem",
+                "128",
+            ],
+            Err("lanes x columns"),
+        ),
+        (
+            vec![
+                "render",
+                "--copy",
+                "SM100_TMEM_LOAD_32dp32b4x",
+                "--element-bits",
+                "32",
+                "--tmem",
+                "128x2",
+            ],
+            Err("does not exist in the DataLayout"),
+        ),
+        (
+            vec![
+                "render",
+                "--mma",
+                "SM100_MMA_F16BF16_SS<half,half,float,96,64,K,K>",
+            ],
+            Err("an M of 64 or 128"),
+        ),
+    ];
+    for (args, expect) in cases {
+        check(args, *expect);
+    }
+}

@@ -280,3 +280,66 @@ fn tampered_triton_linear_layouts_fail() {
 fn triton_hw_vectors_all_agree() {
     check_all("triton_hw_seed1.jsonl", 300);
 }
+
+/// CuTe C++'s Blackwell cases: make_tmem_copy (`tmem_copy`), the tcgen05 MMA atoms' traits
+/// (`umma`) and SM120 tiled MMAs.
+#[test]
+fn cute_sm100_vectors_all_agree() {
+    check_all("cute_sm100_seed1.jsonl", 20);
+}
+
+/// A `tmem_copy` or `umma` case whose tiler, thread count, layout or value is changed fails.
+#[test]
+fn tampered_sm100_cases_fail() {
+    let text = std::fs::read_to_string(vectors_dir().join("cute_sm100_seed1.jsonl")).unwrap();
+    let line = |id: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!("\"id\": \"{id}\"")))
+            .unwrap_or_else(|| panic!("no case {id}"))
+    };
+    let copy = line("sm100-0-3");
+    let umma = line("sm100-0-16");
+    for (case, from, to) in [
+        (
+            copy,
+            "\"tiler\": \"((_4,_16):(_32,_1),_8:_1)\"",
+            "\"tiler\": \"((_4,_16):(_32,_1),_8:_2)\"",
+        ),
+        (copy, "\"threads\": 128", "\"threads\": 32"),
+        (
+            copy,
+            "\"tmem_shape\": [128, 64]",
+            "\"tmem_shape\": [64, 64]",
+        ),
+        (
+            copy,
+            "((_4,_8,_4),((_2,_2),_1)):((_128,_4,_1)",
+            "((_4,_8,_4),((_2,_2),_1)):((_128,_4,_2)",
+        ),
+        (
+            copy,
+            "\"values\": [0, 128, 256, 384, 4,",
+            "\"values\": [0, 128, 256, 384, 5,",
+        ),
+        (umma, "\"thr_id\": \"_2:_1\"", "\"thr_id\": \"_1:_0\""),
+        (umma, "(_256,_256,_16)", "(_256,_256,_32)"),
+        (
+            umma,
+            "(_2,(_128,_16)):(_128,(_1,_256))",
+            "(_2,(_128,_16)):(_128,(_1,_128))",
+        ),
+        (
+            umma,
+            "\"values\": [0, 128, 1, 129,",
+            "\"values\": [0, 128, 2, 129,",
+        ),
+    ] {
+        assert!(check_file_text(case).unwrap()[0].failure.is_none());
+        let tampered = case.replacen(from, to, 1);
+        assert_ne!(tampered, case, "the tamper {from} must change the case");
+        assert!(
+            check_file_text(&tampered).unwrap()[0].failure.is_some(),
+            "{from} -> {to} went unnoticed"
+        );
+    }
+}

@@ -123,3 +123,55 @@ pub(super) fn check_tiled_copy(case: &Value) -> Result<(), String> {
     agree("S_TV", copy.tv_s(), case.get("S_TV").ok_or("no S_TV")?)?;
     agree("D_TV", copy.tv_d(), case.get("D_TV").ok_or("no D_TV")?)
 }
+
+/// `umma`: a tcgen05 MMA atom's traits, `Shape_MNK`, `ThrID` and the A, B, C layouts.
+pub(super) fn check_umma(case: &Value) -> Result<(), String> {
+    let atom = MmaAtom::parse(text(case, "atom")?).map_err(|e| e.to_string())?;
+    let [m, n, k] = atom.shape_mnk();
+    let shape = format!("(_{m},_{n},_{k})");
+    if shape != text(case, "shape_mnk")? {
+        return Err(format!(
+            "Shape_MNK {shape}, CuTe {}",
+            text(case, "shape_mnk")?
+        ));
+    }
+    let thr_id = text(case, "thr_id")?;
+    let reference = CppLayout::parse(thr_id).map_err(|e| format!("thr_id `{thr_id}`: {e}"))?;
+    if atom.thr_id().to_int_tuples() != reference.to_int_tuples() {
+        return Err(format!("ThrID {}, CuTe {thr_id}", atom.thr_id()));
+    }
+    for (name, layout) in [
+        ("A", atom.layout_a()),
+        ("B", atom.layout_b()),
+        ("C", atom.layout_c()),
+    ] {
+        let obj = case.get(name).ok_or_else(|| format!("no {name}"))?;
+        agree(name, layout, obj)?;
+    }
+    Ok(())
+}
+
+/// `tmem_copy`: `make_tmem_copy(Copy_Atom<atom, T>{}, tmem)` over an `M × N` TMEM tensor of
+/// `T` (`float` or `half`): threads, the tiler as CuTe prints it, and the S and D TV layouts.
+pub(super) fn check_tmem_copy(case: &Value) -> Result<(), String> {
+    let element = text(case, "element")?;
+    let bits = engine::support::element::element_bits(element)
+        .ok_or_else(|| format!("element `{element}`"))?;
+    let atom = CopyAtom::parse(text(case, "atom")?, bits).map_err(|e| e.to_string())?;
+    let shape = super::cute_cpp::integers(case.get("tmem_shape"), "tmem_shape")?;
+    let [lanes, columns] = shape[..] else {
+        return Err(format!("tmem_shape {shape:?}"));
+    };
+    let copy = TiledCopy::tmem(atom, lanes, columns).map_err(|e| e.to_string())?;
+    let threads = copy.threads().map_err(|e| e.to_string())?;
+    if Some(threads) != case.get("threads").and_then(Value::as_i64) {
+        return Err(format!("{threads} threads, CuTe {:?}", case.get("threads")));
+    }
+    let tiler = text(case, "tiler")?;
+    let reference = CppTiler::parse(tiler).map_err(|e| format!("tiler `{tiler}`: {e}"))?;
+    if copy.tiler_text() != reference.to_string() {
+        return Err(format!("tiler {}, CuTe {tiler}", copy.tiler_text()));
+    }
+    agree("S_TV", copy.tv_s(), case.get("S_TV").ok_or("no S_TV")?)?;
+    agree("D_TV", copy.tv_d(), case.get("D_TV").ok_or("no D_TV")?)
+}

@@ -102,6 +102,8 @@ pub fn check_case(kind: &str, case: &Value) -> Result<(), String> {
         "swizzle_atom" => cute_cpp::check_swizzle_atom(case),
         "tiled_mma" => cute_tv::check_tiled_mma(case),
         "tiled_copy" => cute_tv::check_tiled_copy(case),
+        "umma" => cute_tv::check_umma(case),
+        "tmem_copy" => cute_tv::check_tmem_copy(case),
         "partition_mma" => cute_partition::check_partition_mma(case),
         "partition_copy" => cute_partition::check_partition_copy(case),
         "local_tile" => cute_partition::check_local_tile(case),
