@@ -3,7 +3,7 @@
 //
 //   gen_tv SEED   prints the cases; the last line of stderr is how many
 //
-// `tiled_mma`: every MMA atom Layout Lab lists, over atom layouts drawn (with SEED) from a pool
+// `tiled_mma`: every MMA atom Layout Lab lists (SM70 to SM120), over atom layouts drawn (with SEED) from a pool
 // that holds strided ones (`(_2,_2,_1):(_2,_1,_0)`) and K-split ones, with and without
 // permutations (tile sizes, and layouts that interleave M or N). `tiled_copy`: each copy atom over
 // thread and value layouts drawn from a pool, and make_tiled_copy_A/B/C of tiled MMAs. Atom
@@ -16,6 +16,7 @@
 #include <cute/atom/mma_traits_sm89.hpp>
 #include <cute/arch/mma_sm90_gmma_ext.hpp>
 #include <cute/atom/mma_traits_sm90_gmma_ext.hpp>
+#include <cute/atom/mma_traits_sm120.hpp>
 
 #include "common.hpp"
 
@@ -132,6 +133,18 @@ int main(int argc, char** argv) {
   warp_atom<SM80_8x8x4_F64F64F64F64_TN>("SM80_8x8x4_F64F64F64F64_TN", p);
   warp_atom<SM89_16x8x32_F32E4M3E4M3F32_TN>("SM89_16x8x32_F32E4M3E4M3F32_TN", p);
   warp_atom<SM89_16x8x32_F32E5M2E4M3F32_TN>("SM89_16x8x32_F32E5M2E4M3F32_TN", p);
+  warp_atom<SM120_16x8x32_TN<float_e4m3_t, float_e4m3_t, float>>(
+      "SM120_16x8x32_TN<float_e4m3_t,float_e4m3_t,float>", p);
+  warp_atom<SM120_16x8x32_TN<float_e2m1_t, float_e5m2_t, half_t>>(
+      "SM120_16x8x32_TN<e2m1,e5m2,half>", p);
+  warp_atom<SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<float_e3m2_t, float_e2m3_t, float,
+                                                    float_ue8m0_t, 32>>(
+      "SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<float_e3m2_t,float_e2m3_t,float,float_ue8m0_t,32>",
+      p);
+  warp_atom<SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t, float_e2m1_t, float,
+                                                    float_ue4m3_t, 16>>(
+      "SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,16>",
+      p);
   using namespace SM90::GMMA;
   gmma_atom<SM90_64x8x16_F16F16F16_SS<Major::K, Major::K>>("SM90_64x8x16_F16F16F16_SS", p);
   gmma_atom<SM90_64x24x16_F32BF16BF16_SS<Major::MN, Major::MN>>(
