@@ -41,7 +41,7 @@ test("no swizzle is one row, and a conflict-free phase names no bank", async ({ 
 test("an SS GMMA's A is in shared memory: no thread holds it, no limit quoted", async ({ page }) => {
   await page.goto("/#/threads?atom=SM90_64x64x16_F16F16F16_SS&layout=1x1x1&pick=t94");
   await expect(page.getByTestId("threads-summary")).toContainText("128 threads (4 warps)");
-  await expect(page.getByText("A: in shared memory (read by the GMMA's descriptor); no threads hold A")).toBeVisible();
+  await expect(page.getByText("A: in shared memory, read by the GMMA's descriptor; no threads hold A")).toBeVisible();
   await expect(page.getByTestId("threads-fragment")).toContainText("A: in shared memory");
   await expect(page.getByTestId("threads-fragment")).not.toContainText("A: 1024 values");
   await expect(page.locator("body")).not.toContainText("at most 65536 can be listed");

@@ -105,7 +105,17 @@ test("the atom picker groups atoms by architecture", async ({ page }) => {
   const picker = page.getByTestId("threads-atom-picker");
   // evaluateAll reads the DOM once, without waiting: poll until the page has drawn the picker
   const groups = () => picker.locator("optgroup").evaluateAll((gs) => gs.map((g) => g.getAttribute("label")));
-  await expect.poll(groups).toEqual(["SM70 (Volta)", "SM75 (Turing)", "SM80 (Ampere)", "SM89 (Ada)", "SM90 (Hopper warpgroup GMMA)"]);
+  await expect
+    .poll(groups)
+    .toEqual([
+      "SM70 (Volta)",
+      "SM75 (Turing)",
+      "SM80 (Ampere)",
+      "SM89 (Ada)",
+      "SM90 (Hopper warpgroup GMMA)",
+      "SM100 (Blackwell tcgen05 UMMA)",
+      "SM120 (GeForce Blackwell)",
+    ]);
   await expect(picker.locator('optgroup[label="SM70 (Volta)"] option[value="SM70_8x8x4_F32F16F16F32_NT"]')).toHaveCount(1);
   await picker.selectOption("SM70_8x8x4_F32F16F16F32_NT");
   await expect(page.getByTestId("threads-summary")).toContainText("SM70_8x8x4_F32F16F16F32_NT");
@@ -214,4 +224,34 @@ test("beyond 65,536 thread-value cells: 2×4 SM90 warpgroups, a 128×1024 C, hov
   await expect(page.getByTestId("threads-fragment")).toContainText("C: 128 values");
   await page.getByTestId("threads-pick").fill("w31");
   await expect(page.getByTestId("threads-fragment")).toContainText("warp 31 (threads 992 to 1023) holds · C: 4096 values");
+});
+
+test("Blackwell: a tcgen05 MMA keeps C in tensor memory, and make_tmem_copy loads it in four warps' quarters", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const umma = "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,K,K>";
+  await page.goto(`/#/threads?atom=${encodeURIComponent(umma)}&layout=1x1x1`);
+  await expect(page.getByTestId("threads-summary")).toHaveText(`${umma} over (_1,_1,_1):(_0,_0,_0): tile 128×64×16, issued by one thread; C in tensor memory`);
+  // one issuing thread is no warning: the UMMA is not a warp's instruction
+  await expect(page.getByTestId("threads-warnings")).toBeEmpty();
+  await expect(page.getByTestId("threads-c-smem")).toHaveText(": in tensor memory (TMEM), where the UMMA accumulates it; no thread holds C");
+  await expect(page.getByTestId("threads-a-smem")).toHaveText(": in shared memory, read by the UMMA's descriptor; no thread holds A");
+  // the picker offers it under SM100
+  await expect(page.getByTestId("threads-atom-picker").locator('optgroup[label="SM100 (Blackwell tcgen05 UMMA)"] option')).not.toHaveCount(0);
+  // tcgen05.ld 32x32b, 8 columns a time, over C in TMEM: 128 threads, thread t on lane t; its tile
+  // is CuTe's, the 128 lanes × 8 columns of one instruction
+  await page.getByTestId("threads-copy-atom").fill("SM100_TMEM_LOAD_32dp32b8x");
+  await page.getByTestId("threads-copy-over").selectOption("tmem");
+  await page.getByTestId("threads-copy-bits").fill("32");
+  await expect(page.getByTestId("threads-copy-summary")).toHaveText(
+    "Copy_Atom<SM100_TMEM_LOAD_32dp32b8x, 32-bit> over the MMA's C in tensor memory (make_tmem_copy): tile 128×8, 128 threads (4 warps)",
+  );
+  await expect(page.getByTestId("threads-copy-error")).toBeEmpty();
+  await hoverCell(page, "threads-d", 37, 5, 128, 8);
+  await expect(page.getByTestId("threads-hover")).toHaveText("D(37, 5) ← thread 37, value 5 (warp 1)");
+  // an unknown repetition is refused beside its field, and the last copy stays
+  await page.getByTestId("threads-copy-atom").fill("SM100_TMEM_LOAD_32dp32b3x");
+  await expect(page.getByTestId("error-threads-copy-atom")).toContainText("32dp32b, 16dp32b");
+  await expect(page.getByTestId("threads-copy-summary")).toContainText("tile 128×8, 128 threads");
+  expect(errors).toEqual([]);
 });

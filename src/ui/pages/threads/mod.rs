@@ -18,8 +18,9 @@ use model::panels::tv_picture::{threads_latex, threads_svg, threads_tikz};
 use model::state::route::Route;
 use model::state::theme::Theme;
 use model::state::threads::{
-    atom_groups, canvas_grid, cell_label, cell_owner, held, problem_fragment, problem_partition,
-    registers, triton_links, Field, Pick, ThreadColour, ThreadsState, MAX_ELEMENTS, PRESETS,
+    atom_groups, canvas_grid, cell_label, cell_owner, held, operand_home, problem_fragment,
+    problem_partition, registers, triton_links, Field, Pick, ThreadColour, ThreadsState,
+    MAX_ELEMENTS, PRESETS,
 };
 use model::state::Page;
 
@@ -132,7 +133,10 @@ fn held_text(
                     // an SS GMMA's A and a GMMA's B: every thread "sees" the whole operand, none
                     // holds it
                     _ if k < 3 && state.with(|s| !s.mma().atom().in_registers(grid.operand())) => {
-                        format!("{}: in shared memory (read by the GMMA's descriptor); no thread holds it", grid.name())
+                        let home = state
+                            .with(|s| operand_home(s.mma().atom(), grid.operand()))
+                            .unwrap_or_default();
+                        format!("{}: {home}; no thread holds it", grid.name())
                     }
                     Pick::Thread(t) => {
                         // in a whole GEMM, C, A and B by their coordinates there
@@ -272,15 +276,20 @@ pub fn ThreadsPage(
             .map(Pick::Thread)
             .or_else(|| state.with(ThreadsState::pick))
     });
-    // an SS GMMA's A and a GMMA's B are read from shared memory: no thread holds them, so
-    // they are drawn plain, with no thread lit or named in them
-    let in_smem = move |k: usize| {
-        k < 3
-            && on_grid(grids, copies, k, |g| {
-                tiled_mma.with(|m| !m.atom().in_registers(g.operand()))
+    // an SS GMMA's A and a GMMA's B are read from shared memory, a UMMA's C sits in tensor
+    // memory: no thread holds them, so they are drawn plain, with no thread lit or named in them
+    // where the operand is when no thread holds it
+    let home = move |k: usize| {
+        (k < 3)
+            .then(|| {
+                on_grid(grids, copies, k, |g| {
+                    tiled_mma.with(|m| operand_home(m.atom(), g.operand()))
+                })
             })
-            .unwrap_or(false)
+            .flatten()
+            .flatten()
     };
+    let in_smem = move |k: usize| home(k).is_some();
     let canvas = move |k: usize| {
         grid_memo(move || {
             let (threads, colour) = match k {
@@ -336,7 +345,7 @@ pub fn ThreadsPage(
                 <figcaption>
                     {title}
                     <span class="note" data-testid=format!("threads-{}-smem", name.to_lowercase())>
-                        {move || in_smem(k).then(|| format!(": in shared memory, read by the GMMA's descriptor; no thread holds {name}"))}
+                        {move || home(k).map(|home| format!(": {home}; no thread holds {name}"))}
                     </span>
                 </figcaption>
                 <CanvasGrid
@@ -450,8 +459,8 @@ fn triton_links_view(tiled_mma: Memo<TiledMma>, theme: Option<RwSignal<Theme>>) 
                     Err(why) => format!(" (Triton's own: none, {why})"),
                 };
                 match link.query {
-                    _ if link.in_shared_memory => view! {
-                        <li>{format!("{name}: in shared memory (read by the GMMA's descriptor); no threads hold {name}, so it has no register layout")}</li>
+                    _ if link.home.is_some() => view! {
+                        <li>{format!("{name}: {}; no threads hold {name}, so it has no register layout", link.home.unwrap_or_default())}</li>
                     }
                     .into_any(),
                     Ok(query) => view! {

@@ -3,6 +3,7 @@
 //! grids, and the warnings CuTe does not give.
 
 use engine::access::{Banks, CopyBanks, SharedSide};
+use engine::cute::copy::TMEM_LANES;
 use engine::cute::copy_warnings;
 use engine::cute::{ComposedLayout, CopyAtom, CppLayout, Operand, TiledCopy, TiledMma};
 use engine::LayoutError;
@@ -18,15 +19,20 @@ pub enum CopyOver {
     /// `make_tiled_copy(atom, thr_layout, val_layout)`.
     #[default]
     Layouts,
+    /// `make_tmem_copy(atom, tmem)`: a `tcgen05.ld` / `st` of the MMA's C where a tcgen05 MMA
+    /// leaves it, tensor memory of one CTA's rows (at most 128 lanes) × N columns.
+    Tmem,
 }
 
 impl CopyOver {
-    /// Every choice, in the picker's order: A, B, C, then thread and value layouts.
-    pub const ALL: [CopyOver; 4] = [
+    /// Every choice, in the picker's order: A, B, C, thread and value layouts, then C in
+    /// tensor memory.
+    pub const ALL: [CopyOver; 5] = [
         CopyOver::Operand(Operand::A),
         CopyOver::Operand(Operand::B),
         CopyOver::Operand(Operand::C),
         CopyOver::Layouts,
+        CopyOver::Tmem,
     ];
     /// Its name in links and menus: `a`, `b`, `c`, `layouts`.
     pub fn as_str(self) -> &'static str {
@@ -35,6 +41,7 @@ impl CopyOver {
             CopyOver::Operand(Operand::B) => "b",
             CopyOver::Operand(Operand::C) => "c",
             CopyOver::Layouts => "layouts",
+            CopyOver::Tmem => "tmem",
         }
     }
     /// The picker's title, with the CuTe call it makes.
@@ -44,6 +51,7 @@ impl CopyOver {
             CopyOver::Operand(Operand::B) => "the MMA's B (make_tiled_copy_B)",
             CopyOver::Operand(Operand::C) => "the MMA's C (make_tiled_copy_C)",
             CopyOver::Layouts => "thread and value layouts (make_tiled_copy)",
+            CopyOver::Tmem => "the MMA's C in tensor memory (make_tmem_copy)",
         }
     }
     /// The value a slug names; `None` for any other.
@@ -144,6 +152,11 @@ pub fn make_copy(
             let copy = TiledCopy::new(atom, &thr, &val).map_err(at(CopyField::Val))?;
             (copy, None)
         }
+        CopyOver::Tmem => {
+            let (lanes, columns) = tmem_of_c(mma);
+            let copy = TiledCopy::tmem(atom, lanes, columns).map_err(at(CopyField::Atom))?;
+            (copy, None)
+        }
     };
     let warnings = copy_warnings(&copy, feeds, MAX_ELEMENTS)
         .map_err(at(CopyField::Atom))?
@@ -151,6 +164,14 @@ pub fn make_copy(
         .map(|w| w.to_string())
         .collect();
     Ok(Some((copy, warnings)))
+}
+
+/// The tensor memory one CTA's part of the MMA's C fills: its rows (a pair's CTA holds half of
+/// M), at most the 128 lanes, by its N columns.
+pub fn tmem_of_c(mma: &TiledMma) -> (i64, i64) {
+    let [m, n, _] = mma.tile_mnk();
+    let ctas = mma.atom().thr_id().size().map_or(1, |s| s.value()).max(1);
+    ((m / ctas).clamp(1, TMEM_LANES), n)
 }
 
 /// The shared-memory layout the field names (composed with a swizzle, or plain), `Ok(None)`

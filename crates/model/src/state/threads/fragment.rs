@@ -2,7 +2,7 @@
 //! value by value, and the 32-bit registers they sit in.
 
 use engine::cute::TvGrid;
-use engine::cute::{mma_fragment, mma_partition, MmaAtom, Operand, TiledMma};
+use engine::cute::{mma_fragment, mma_partition, MmaAtom, Operand, OperandSource, TiledMma};
 use engine::LayoutError;
 
 use crate::state::field::FieldError;
@@ -85,11 +85,40 @@ pub fn held(
     out
 }
 
+/// What CuTe calls the atom's instruction when it reads shared memory by descriptor: `GMMA`
+/// (Hopper's wgmma) or `UMMA` (Blackwell's tcgen05.mma).
+pub fn mma_kind(atom: &MmaAtom) -> &'static str {
+    if atom.name().starts_with("SM100_") {
+        "UMMA"
+    } else {
+        "GMMA"
+    }
+}
+
+/// Where `operand` lives when no thread holds it, as a page says it: `in shared memory, read
+/// by the GMMA's descriptor`, `in tensor memory (TMEM), where the UMMA accumulates it`; `None`
+/// when it is in registers.
+pub fn operand_home(atom: &MmaAtom, operand: Operand) -> Option<String> {
+    match atom.source(operand) {
+        OperandSource::Registers => None,
+        OperandSource::SharedMemory => Some(format!(
+            "in shared memory, read by the {}'s descriptor",
+            mma_kind(atom)
+        )),
+        OperandSource::TensorMemory if operand == Operand::C => {
+            Some("in tensor memory (TMEM), where the UMMA accumulates it".into())
+        }
+        OperandSource::TensorMemory => {
+            Some("in tensor memory (TMEM), where the UMMA reads it".into())
+        }
+    }
+}
+
 /// How a thread's fragment of `operand` sits in registers, `R0 = V0 V1 · R1 = V2 V3 · …` (at
 /// most `listed` registers), or where the operand is read from instead.
 pub fn registers(atom: &MmaAtom, operand: Operand, values: i64, listed: usize) -> String {
-    if !atom.in_registers(operand) {
-        return "in shared memory, read by the GMMA's descriptor: no registers".into();
+    if let Some(home) = operand_home(atom, operand) {
+        return format!("{home}: no registers");
     }
     let Some(bits) = atom.element_bits() else {
         return "registers unknown: the atom's name spells no element types".into();

@@ -18,8 +18,12 @@ mod copy;
 mod fragment;
 mod triton;
 
-pub use copy::{bank_lines, copy_banks, make_copy, make_smem, CopyField, CopyFields, CopyOver};
-pub use fragment::{held, problem_fragment, problem_partition, registers, Pick, Problem};
+pub use copy::{
+    bank_lines, copy_banks, make_copy, make_smem, tmem_of_c, CopyField, CopyFields, CopyOver,
+};
+pub use fragment::{
+    held, mma_kind, operand_home, problem_fragment, problem_partition, registers, Pick, Problem,
+};
 pub use triton::{triton_links, TritonLink};
 
 /// Longest field text kept.
@@ -100,16 +104,22 @@ pub const PRESETS: [Preset; 5] = [
 
 /// The MMA atoms by architecture, for a picker: `SM80 (Ampere)` and its atoms, …
 pub fn atom_groups() -> Vec<(String, Vec<String>)> {
-    const ARCHES: [(&str, &str); 5] = [
+    const ARCHES: [(&str, &str); 7] = [
         ("SM70", "Volta"),
         ("SM75", "Turing"),
         ("SM80", "Ampere"),
         ("SM89", "Ada"),
         ("SM90", "Hopper warpgroup GMMA"),
+        ("SM100", "Blackwell tcgen05 UMMA"),
+        ("SM120", "GeForce Blackwell"),
     ];
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for name in MmaAtom::names() {
-        let arch = name.split('_').next().unwrap_or_default().to_string();
+        // `SM120::BLOCKSCALED::SM120_…` is SM120's too
+        let digits = name[2..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(name.len(), |i| i + 2);
+        let arch = name[..digits].to_string();
         let label = match ARCHES.iter().find(|(a, _)| *a == arch) {
             Some((a, what)) => format!("{a} ({what})"),
             None => arch,
@@ -431,11 +441,19 @@ impl ThreadsState {
     pub fn summary(&self) -> String {
         let [m, n, k] = self.mma.tile_mnk();
         let threads = self.mma.threads().unwrap_or(0);
+        let who = if mma_kind(self.mma.atom()) == "UMMA" {
+            // ThrID counts the CTAs of a pair, each issuing from one thread
+            match threads {
+                1 => "issued by one thread; C in tensor memory".to_string(),
+                n => format!("{n} CTAs, one issuing thread each; C in tensor memory"),
+            }
+        } else {
+            format!("{threads} threads ({})", warps(threads))
+        };
         format!(
-            "{} over {}: tile {m}×{n}×{k}, {threads} threads ({})",
+            "{} over {}: tile {m}×{n}×{k}, {who}",
             self.mma.atom().name(),
             self.mma.atom_layout(),
-            warps(threads)
         )
     }
 

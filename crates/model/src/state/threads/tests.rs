@@ -187,7 +187,9 @@ fn the_picker_groups_every_atom_by_architecture() {
             "SM75 (Turing)",
             "SM80 (Ampere)",
             "SM89 (Ada)",
-            "SM90 (Hopper warpgroup GMMA)"
+            "SM90 (Hopper warpgroup GMMA)",
+            "SM100 (Blackwell tcgen05 UMMA)",
+            "SM120 (GeForce Blackwell)"
         ]
     );
     let count: usize = groups.iter().map(|(_, names)| names.len()).sum();
@@ -340,4 +342,45 @@ fn a_tile_beyond_a_million_thread_value_pairs_costs_its_elements() {
         assert_eq!(c.owners()[(m + 128 * n) as usize], Some((t, v)));
     }
     assert_eq!(held(&b, 5..6, usize::MAX).len(), 256 * 16);
+}
+
+/// A tcgen05 MMA and a tcgen05.ld of its C from tensor memory: what the page says, the copy's
+/// TMEM picture, a bad atom at its field, and the link back.
+#[test]
+fn a_umma_and_a_tmem_load_of_its_c() {
+    let (mut s, _) = ThreadsState::read_query(
+        "atom=SM100_MMA_F16BF16_2x1SM_SS%3Chalf_t,half_t,float,256,64,K,K%3E&layout=1x1x1",
+    );
+    assert!(s.error(Field::Atom).is_none());
+    assert!(
+        s.summary()
+            .ends_with("tile 256×64×16, 2 CTAs, one issuing thread each; C in tensor memory"),
+        "{}",
+        s.summary()
+    );
+    assert!(s.warnings().is_empty(), "{:?}", s.warnings());
+    assert_eq!(
+        operand_home(s.mma().atom(), Operand::C).as_deref(),
+        Some("in tensor memory (TMEM), where the UMMA accumulates it")
+    );
+    assert!(registers(s.mma().atom(), Operand::A, 1, 4)
+        .starts_with("in shared memory, read by the UMMA's descriptor"));
+    // each CTA of the pair keeps 128 of C's rows: the load reads 128 lanes × 64 columns
+    assert_eq!(tmem_of_c(s.mma()), (128, 64));
+    s.set(Field::CopyAtom, "SM100_TMEM_LOAD_32dp32b16x");
+    s.set(Field::CopyBits, "32");
+    s.set_copy_over(CopyOver::Tmem);
+    assert!(s.error(Field::CopyAtom).is_none());
+    let (copy, warnings) = s.copy().unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(copy.tile(), vec![128, 16]);
+    let [_, d] = s.copy_grids().unwrap().unwrap();
+    assert_eq!(d.owner_at(37, 5), Some((37, 5)));
+    let (back, _) = ThreadsState::read_query(&s.to_query());
+    assert_eq!(back, s, "{}", s.to_query());
+    assert!(s.to_query().contains("over=tmem"));
+    // a repetition the instruction lacks: refused at the field, the copy stays
+    s.set(Field::CopyAtom, "SM100_TMEM_LOAD_32dp32b256x");
+    assert!(s.error(Field::CopyAtom).is_some());
+    assert_eq!(s.copy().unwrap().0.tile(), vec![128, 16]);
 }

@@ -17,8 +17,9 @@ pub struct TritonLink {
     pub query: Result<String, LayoutError>,
     /// Triton's own layout of the operand, or why it has none.
     pub named: Result<String, String>,
-    /// The operand is read from shared memory (an SS GMMA's A, a GMMA's B): no thread holds it.
-    pub in_shared_memory: bool,
+    /// Where the operand is when no thread holds it (an SS GMMA's A, a GMMA's B in shared
+    /// memory; a UMMA's C in tensor memory), as [`super::operand_home`] says it.
+    pub home: Option<String>,
 }
 
 /// The links of C, A and B.
@@ -49,7 +50,7 @@ pub fn triton_links(mma: &TiledMma) -> Vec<TritonLink> {
                 operand,
                 query,
                 named,
-                in_shared_memory: !mma.atom().in_registers(operand),
+                home: super::operand_home(mma.atom(), operand),
             }
         })
         .collect()
