@@ -247,8 +247,17 @@ test("Blackwell: a tcgen05 MMA keeps C in tensor memory, and make_tmem_copy load
     "Copy_Atom<SM100_TMEM_LOAD_32dp32b8x, 32-bit> over the MMA's C in tensor memory (make_tmem_copy): tile 128×8, 128 threads (4 warps)",
   );
   await expect(page.getByTestId("threads-copy-error")).toBeEmpty();
-  await hoverCell(page, "threads-d", 37, 5, 128, 8);
+  await hoverCell(page, "threads-d", 37, 5, 128, 64);
   await expect(page.getByTestId("threads-hover")).toHaveText("D(37, 5) ← thread 37, value 5 (warp 1)");
+  // beside Triton's get_tmem_reg_layout of the same instruction: the same layout, and both open on
+  // the Triton page as a no-op conversion
+  await expect(page.getByTestId("threads-tmem-triton")).toContainText(
+    'Triton\'s get_tmem_reg_layout(…, "32x32b", num_warps=4) is the same layout: thread for thread, register for register',
+  );
+  await page.getByTestId("threads-tmem-triton-link").click();
+  await expect(page).toHaveURL(/#\/triton\?layout=/);
+  await expect(page.getByTestId("triton-conversion")).toContainText("no-op");
+  await page.goBack();
   // an unknown repetition is refused beside its field, and the last copy stays
   await page.getByTestId("threads-copy-atom").fill("SM100_TMEM_LOAD_32dp32b3x");
   await expect(page.getByTestId("error-threads-copy-atom")).toContainText("32dp32b, 16dp32b");

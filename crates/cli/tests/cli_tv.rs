@@ -230,8 +230,8 @@ fn render_draws_blackwell_atoms_and_tmem_copies() {
                 "--tmem",
                 "128x64",
             ],
-            // lanes 0 to 111 reached, 16 of each warp's 32; 8 columns
-            Ok(&[Has("S (112×8)"), Has("D (112×8)"), Has(">T127<")]),
+            // the whole tensor, as partition_S and partition_D cut it
+            Ok(&[Has("S (128×64)"), Has("D (128×64)"), Has(">T127<")]),
         ),
         (
             vec!["render", "--mma", "SM120_16x8x32_TN<e4m3,e4m3,float>"],

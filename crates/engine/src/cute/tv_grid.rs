@@ -3,7 +3,7 @@
 //! `print_latex` walks them (the lowest thread, then value). The pictures of these tiles (the
 //! LaTeX file `print_latex` writes, SVG, canvases) are drawn above the engine from a [`TvGrid`].
 
-use super::{CppInt, CppLayout, CppTiler, CppTuple, Operand, TiledCopy, TiledMma};
+use super::{CppLayout, Operand, TiledCopy, TiledMma};
 use crate::error::LayoutError;
 
 /// A `(thread, value)` pair.
@@ -205,39 +205,19 @@ pub fn mma_grids(mma: &TiledMma, limit: usize) -> Result<[TvGrid; 3], LayoutErro
     ])
 }
 
-/// S and D of a tiled copy. A copy whose tiler picks elements by layouts (`make_tmem_copy`'s:
-/// lanes `((_4,_32):(_32,_1)`, columns `_8:_1`) is drawn in the coordinates of the tensor it
-/// was made for (TMEM lane, column) as far as it reaches, so a 16-lane shape shows the lanes
-/// it skips.
+/// S and D of a tiled copy. A copy made for a tensor (`make_tmem_copy`'s lanes × columns) is
+/// drawn over that whole tensor as `partition_S` / `partition_D` cut it: each element under
+/// the thread that copies it and its index in that thread's fragment (`(CPY, CPY_M, CPY_N)`,
+/// colexicographic), so a 16-lane shape's second pass over a warp's quarter shows too.
 ///
 /// # Errors
 /// As [`TvGrid::of`]; `BadArgument` for a tile that is not of rank 1 or 2.
 pub fn copy_grids(copy: &TiledCopy, limit: usize) -> Result<[TvGrid; 2], LayoutError> {
-    if let CppTiler::Tuple(modes) = copy.tiler() {
-        let reach: Option<Vec<i64>> = modes
-            .iter()
-            .map(|m| match m {
-                CppTiler::Layout(l) => l
-                    .to_layout()
-                    .and_then(|l| l.values(limit))
-                    .ok()
-                    .and_then(|v| v.into_iter().max())
-                    .map(|most| most + 1),
-                _ => None,
-            })
-            .collect();
-        if let Some([rows, cols]) = reach.as_deref().and_then(|r| <[i64; 2]>::try_from(r).ok()) {
-            // tile coordinate → tensor index `lane + rows·column`
-            let tile2data = CppLayout::compact(CppTuple::Tuple(vec![
-                CppTuple::Int(CppInt::fixed(rows)),
-                CppTuple::Int(CppInt::fixed(cols)),
-            ]))?
-            .compose_tiler(&CppTiler::Tuple(modes))?;
-            return Ok([
-                TvGrid::of("S", &tile2data.compose(copy.tv_s())?, [rows, cols], limit)?,
-                TvGrid::of("D", &tile2data.compose(copy.tv_d())?, [rows, cols], limit)?,
-            ]);
-        }
+    if let (Some((s, tile)), Some((d, _))) = (copy.tensor_tv(true)?, copy.tensor_tv(false)?) {
+        return Ok([
+            TvGrid::of("S", &s, tile, limit)?,
+            TvGrid::of("D", &d, tile, limit)?,
+        ]);
     }
     let tile = match copy.tile()[..] {
         [m, n] => [m, n],

@@ -306,16 +306,16 @@ fn tmem_copies_refuse_what_cute_refuses() {
     );
 }
 
-/// A TMEM copy is drawn over TMEM's lanes and columns: thread `32·w + i` of a 32x32b load on
-/// lane `32·w + i`, value `v` in column `v`; a 16-lane shape leaves the other 16 lanes of
-/// each warp's quarter empty.
+/// A TMEM copy is drawn over the whole TMEM tensor, as partition_D cuts it: thread `32·w + i`
+/// of a 32x32b load on lane `32·w + i`, fragment value `c` in column `c`; a 16-lane shape
+/// covers each warp's quarter in two passes, its second in the fragment's rest mode.
 #[test]
 fn tmem_copies_are_drawn_over_lanes_and_columns() {
     let copy = |name: &str| TiledCopy::tmem(CopyAtom::parse(name, 32).unwrap(), 128, 64).unwrap();
     let [s, d] = crate::cute::copy_grids(&copy("SM100_TMEM_LOAD_32dp32b8x"), 1 << 20).unwrap();
-    assert_eq!((d.rows(), d.cols()), (128, 8));
+    assert_eq!((d.rows(), d.cols()), (128, 64));
     for lane in 0..128 {
-        for col in 0..8 {
+        for col in 0..64 {
             assert_eq!(
                 d.owner_at(lane, col),
                 Some((lane, col)),
@@ -323,15 +323,19 @@ fn tmem_copies_are_drawn_over_lanes_and_columns() {
             );
         }
     }
-    // every thread sees TMEM whole: S's first owner is thread 0 of each warp
+    // every thread of a warp sees TMEM whole: S's first owner is each warp's thread 0
     assert_eq!(s.owner_at(37, 5).map(|(t, _)| t), Some(32));
     let [_, d] = crate::cute::copy_grids(&copy("SM100_TMEM_LOAD_16dp256b1x"), 1 << 20).unwrap();
-    assert_eq!((d.rows(), d.cols()), (112, 8));
-    for lane in 0..112 {
-        let held = (0..8).filter(|&c| d.owner_at(lane, c).is_some()).count();
-        assert_eq!(held, if lane % 32 < 16 { 8 } else { 0 }, "lane {lane}");
-        if let Some((t, _)) = d.owner_at(lane, 0) {
+    assert_eq!((d.rows(), d.cols()), (128, 64));
+    let mut per_thread = vec![0; 128];
+    for lane in 0..128 {
+        for col in 0..64 {
+            let (t, _) = d
+                .owner_at(lane, col)
+                .unwrap_or_else(|| panic!("{lane} {col}"));
             assert_eq!(t / 32, lane / 32, "lane {lane}");
+            per_thread[t as usize] += 1;
         }
     }
+    assert!(per_thread.iter().all(|&n| n == 64), "{per_thread:?}");
 }

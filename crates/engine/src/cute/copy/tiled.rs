@@ -38,6 +38,9 @@ pub struct TiledCopy {
     tiler_mn: Vec<CppTiler>,
     tv_s: CppLayout,
     tv_d: CppLayout,
+    /// The extents of the tensor a cotiled copy was made for (`make_tmem_copy`'s lanes and
+    /// columns), which its pictures cover whole.
+    data_extent: Option<Vec<i64>>,
 }
 
 impl TiledCopy {
@@ -126,7 +129,39 @@ impl TiledCopy {
         // tile coord -> data coord
         let tile2data = CppLayout::compact(flat)?.compose_tiler(&CppTiler::Tuple(tiler.clone()))?;
         let layout_tv = tile2data.left_inverse()?.compose(&layout_tv_data)?;
-        TiledCopy::from_tv(atom, layout_tv, tiler)
+        let mut copy = TiledCopy::from_tv(atom, layout_tv, tiler)?;
+        copy.data_extent = Some(flat_shape.iter().map(|e| e.value()).collect());
+        Ok(copy)
+    }
+
+    /// The extents of the tensor [`TiledCopy::cotiled`] made the copy for; `None` for the
+    /// other copies, whose tensor is their tile.
+    pub fn data_extent(&self) -> Option<&[i64]> {
+        self.data_extent.as_deref()
+    }
+
+    /// `(thread, value) → element` of the whole `rows × columns` tensor [`TiledCopy::cotiled`]
+    /// made the copy for (column-major), as `partition_S` (`source`) or `partition_D` cuts it:
+    /// each thread's fragment `(CPY, CPY_M, CPY_N)` as one value mode. `None` for the other
+    /// copies.
+    ///
+    /// # Errors
+    /// What [`TiledCopy::tidfrg`] refuses.
+    pub fn tensor_tv(&self, source: bool) -> Result<Option<(CppLayout, [i64; 2])>, LayoutError> {
+        let Some(&[rows, columns]) = self.data_extent() else {
+            return Ok(None);
+        };
+        let data = CppLayout::compact(CppTuple::Tuple(vec![
+            CppTuple::Int(CppInt::fixed(rows)),
+            CppTuple::Int(CppInt::fixed(columns)),
+        ]))?;
+        // (thread, fragment, rest) → element
+        let cut = self.tidfrg(source, &data)?;
+        let tv = CppLayout::from_layouts(vec![
+            cut.mode(0)?,
+            CppLayout::from_layouts(vec![cut.mode(1)?, cut.mode(2)?]),
+        ]);
+        Ok(Some((tv, [rows, columns])))
     }
 
     /// `make_tiled_copy_impl(atom, layout_tv, tiler)`.
@@ -156,6 +191,7 @@ impl TiledCopy {
             tiler_mn,
             tv_s: CppLayout::compact(CppTuple::Int(CppInt::fixed(1)))?,
             tv_d: CppLayout::compact(CppTuple::Int(CppInt::fixed(1)))?,
+            data_extent: None,
         };
         copy.tv_s = copy.layout_tv_of(copy.atom.src())?;
         copy.tv_d = copy.layout_tv_of(copy.atom.dst())?;
