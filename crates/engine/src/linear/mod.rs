@@ -42,14 +42,16 @@ pub use holders::{short_name, Holders};
 pub use layout::{LinearLayout, NamedBases, MAX_BITS};
 pub use matrix::Gf2Matrix;
 pub use mma_bridge::{
-    compare_owners, compare_with_triton, tiled_mma_to_linear, ElementOwners, Owner,
+    compare_owners, compare_with_triton, tiled_mma_to_linear, tv_to_linear, ElementOwners, Owner,
     OwnerComparison, MAX_ENUMERATED, WARP_LANES,
 };
 pub use mma_named::triton_counterpart;
 pub use shared::{NvmmaShared, SwizzledShared, SHARED_IN_DIMS};
 pub use shared_bridge::shared_to_cute;
 pub use tensor_type::{TensorType, TritonText};
-pub use tmem::{TmemTile, TmemVariant};
+pub use tmem::{
+    compare_tmem_copy_with_triton, tmem_copy_to_linear, tmem_variant_of, TmemTile, TmemVariant,
+};
 pub use triton::{
     AmdMfma, AmdWmma, Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout,
     DISTRIBUTED_IN_DIMS, WAVEFRONT,

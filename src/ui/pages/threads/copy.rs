@@ -6,13 +6,25 @@ use leptos::prelude::*;
 use crate::ui::dom::{markup, Draw};
 use engine::access::SharedSide;
 use model::panels;
-use model::state::threads::{bank_lines, CopyOver, Field, ThreadsState};
+use model::state::route::Route;
+use model::state::theme::Theme;
+use model::state::threads::{bank_lines, tmem_bridge, CopyOver, Field, ThreadsState};
+use model::state::Page;
 
 use super::{copy_atoms, text_field};
 
 /// The copy's fields and what the copy makes.
-pub(super) fn copy_fields(state: RwSignal<ThreadsState>) -> impl IntoView {
+pub(super) fn copy_fields(
+    state: RwSignal<ThreadsState>,
+    theme: Option<RwSignal<Theme>>,
+) -> impl IntoView {
     let over = Memo::new(move |_| state.with(ThreadsState::copy_over));
+    // a TMEM copy beside Triton's get_tmem_reg_layout of the same instruction
+    let bridge = Memo::new(move |_| {
+        (over.get() == CopyOver::Tmem)
+            .then(|| state.with(|s| s.copy().map(|(copy, _)| tmem_bridge(copy))))
+            .flatten()
+    });
     view! {
         <fieldset class="threads__copy">
             <legend>"TiledCopy"</legend>
@@ -49,6 +61,15 @@ pub(super) fn copy_fields(state: RwSignal<ThreadsState>) -> impl IntoView {
                 {text_field(state, Field::CopyVal, "value layout: (_1,_8)", "threads-copy-val")}
             </div>
             <p class="note" data-testid="threads-copy-summary">{move || state.with(ThreadsState::copy_summary)}</p>
+            <p class="note" data-testid="threads-tmem-triton" hidden=move || bridge.with(Option::is_none)>
+                {move || bridge.with(|b| b.as_ref().map(|b| b.verdict.clone()))}
+                {move || bridge.with(|b| b.as_ref().and_then(|b| b.query.clone())).map(|query| view! {
+                    " "
+                    <a href=Route::new(Page::Triton, query).with_theme(crate::ui::theme::current(theme)).to_fragment() data-testid="threads-tmem-triton-link">
+                        "Both on the Triton page"
+                    </a>
+                })}
+            </p>
             {text_field(state, Field::CopySmem, "shared memory of the copy tile, for its bank conflicts: Sw<2,3,3> o 0 o (32,16):(32,1), or a plain layout", "threads-copy-smem")}
             <label class="field">
                 <span class="field__label">"shared side"</span>

@@ -415,7 +415,7 @@ pub fn ThreadsPage(
                     {text_field(state, Field::Gemm, "in a GEMM M×N×K (128x128x64), empty for the tile alone", "threads-gemm")}
                     {text_field(state, Field::Block, "its block of tiles m,n,k (1,0,2)", "threads-block")}
                     <p class="note" data-testid="threads-summary">{move || state.with(ThreadsState::summary)}</p>
-                    {copy::copy_fields(state)}
+                    {copy::copy_fields(state, theme)}
                     <ul class="note threads__warnings" data-testid="threads-warnings">
                         {move || state.with(ThreadsState::warnings).into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
                     </ul>

@@ -12,7 +12,7 @@
 //! an N-first atom layout swaps the M and N warpgroup bits, and a tile repeated along both M
 //! and N orders its repeat registers M then N in CuTe, N then M in Triton.
 
-use crate::cute::{Operand, TiledMma};
+use crate::cute::{CppLayout, Operand, TiledMma};
 use crate::linear::TritonLayout;
 use crate::LayoutError;
 
@@ -55,8 +55,25 @@ impl Owner {
 /// bits' images: the TV layout adds with a carry); [`LayoutError::TooLarge`] above
 /// [`MAX_ENUMERATED`] pairs.
 pub fn tiled_mma_to_linear(mma: &TiledMma, operand: Operand) -> Result<LinearLayout, LayoutError> {
+    tv_to_linear(
+        mma.tv(operand),
+        mma.operand_tile(operand),
+        operand == Operand::B,
+    )
+}
+
+/// A thread-value layout over a `rows × columns` tile (column-major) as a Triton distributed
+/// layout, `(register, lane, warp) → (dim0, dim1)`; `transposed` names the tile's columns
+/// `dim0` (an MMA's B, `N × K` in CuTe, `K × N` in Triton).
+///
+/// # Errors
+/// As [`tiled_mma_to_linear`].
+pub fn tv_to_linear(
+    tv: &CppLayout,
+    [rows, columns]: [i64; 2],
+    transposed: bool,
+) -> Result<LinearLayout, LayoutError> {
     const OP: &str = "TiledMMA TV layout to linear layout";
-    let tv = mma.tv(operand);
     let refuse = |why: String| bad(OP, tv.to_string(), why);
     let tv = tv.to_layout()?;
     let threads = tv.mode(0)?.size()?;
@@ -66,7 +83,6 @@ pub fn tiled_mma_to_linear(mma: &TiledMma, operand: Operand) -> Result<LinearLay
             return Err(refuse(format!("a power-of-two {what} (found {count})")));
         }
     }
-    let [rows, columns] = mma.operand_tile(operand);
     if rows <= 0 || rows.count_ones() != 1 || columns <= 0 || columns.count_ones() != 1 {
         return Err(refuse(format!(
             "a power-of-two operand tile (found {rows}×{columns})"
@@ -90,10 +106,7 @@ pub fn tiled_mma_to_linear(mma: &TiledMma, operand: Operand) -> Result<LinearLay
             )));
         }
         let (r, c) = (index.rem_euclid(rows) as u32, index.div_euclid(rows) as u32);
-        Ok(match operand {
-            Operand::B => vec![c, r],
-            Operand::A | Operand::C => vec![r, c],
-        })
+        Ok(if transposed { vec![c, r] } else { vec![r, c] })
     };
     let bits = |n: i64| n.trailing_zeros();
     let lanes = threads.min(i64::from(WARP_LANES));
@@ -106,9 +119,10 @@ pub fn tiled_mma_to_linear(mma: &TiledMma, operand: Operand) -> Result<LinearLay
     let warp = (0..bits(threads / lanes))
         .map(|k| element(lanes << k, 0))
         .collect::<Result<_, _>>()?;
-    let (dim0, dim1) = match operand {
-        Operand::B => (columns, rows),
-        Operand::A | Operand::C => (rows, columns),
+    let (dim0, dim1) = if transposed {
+        (columns, rows)
+    } else {
+        (rows, columns)
     };
     let linear = LinearLayout::new(
         vec![

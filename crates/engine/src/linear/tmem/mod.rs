@@ -6,6 +6,10 @@
 
 use crate::LayoutError;
 
+mod cute;
+
+pub use cute::{compare_tmem_copy_with_triton, tmem_copy_to_linear, tmem_variant_of};
+
 use super::layout::{bad, LinearLayout};
 
 /// A TMEM load or store instruction shape, as `get_tmem_reg_layout` names it.

@@ -111,3 +111,58 @@ fn a_one_column_half_tile_loads_as_32_bit() {
     assert_eq!(bases(&ll, "lane").len(), 5);
     assert_eq!(bases(&ll, "warp"), [[32, 0], [64, 0]]);
 }
+
+/// CuTe's make_tmem_copy and Triton's get_tmem_reg_layout of the same access shape over the
+/// same 128-lane tensor: the findings, pinned. 32x32b: the same layout, owner for owner and
+/// register for register, whatever the repetition (thread t on lane t, register c on column
+/// c). The 16-lane shapes: the same thread holds each element, its registers in another
+/// order.
+#[test]
+fn cute_and_triton_tcgen05_ld_agree_owner_for_owner() {
+    use crate::cute::{CopyAtom, TiledCopy};
+    let compare = |atom: &str, bits: i64, columns: i64| {
+        let copy = TiledCopy::tmem(CopyAtom::parse(atom, bits).unwrap(), 128, columns).unwrap();
+        compare_tmem_copy_with_triton(&copy).unwrap_or_else(|e| panic!("{atom}: {e}"))
+    };
+    for atom in [
+        "SM100_TMEM_LOAD_32dp32b1x",
+        "SM100_TMEM_LOAD_32dp32b8x",
+        "SM100_TMEM_STORE_32dp32b32x",
+    ] {
+        let c = compare(atom, 32, 64);
+        assert!(c.lanes_agree && c.warps_agree, "{atom}: {c:?}");
+        let identity: Vec<u32> = (0..64).collect();
+        assert_eq!(
+            c.register_permutation.as_deref(),
+            Some(&identity[..]),
+            "{atom}"
+        );
+    }
+    // the 16-lane shapes read a warp's 32 lanes in two passes of 16: CuTe numbers a pass's
+    // columns (2, 2 or 4 registers of an instruction) then the other pass's, Triton all of
+    // a pass's columns first (its register 32 is the second pass)
+    for (atom, run) in [
+        ("SM100_TMEM_LOAD_16dp64b2x", 2),
+        ("SM100_TMEM_LOAD_16dp128b1x", 2),
+        ("SM100_TMEM_LOAD_16dp256b1x", 4),
+    ] {
+        let c = compare(atom, 32, 64);
+        assert!(c.lanes_agree && c.warps_agree, "{atom}: {c:?}");
+        let registers = c.register_permutation.unwrap_or_else(|| panic!("{atom}"));
+        let expected: Vec<u32> = (0..64)
+            .map(|r| {
+                let (group, within) = (r / run, r % run);
+                (group / 2) * run + within + 32 * (group % 2)
+            })
+            .collect();
+        assert_eq!(registers, expected, "{atom}");
+    }
+    // Triton has no 16x32bx2
+    let copy = TiledCopy::tmem(
+        CopyAtom::parse("SM100_TMEM_LOAD_16dp32b1x", 32).unwrap(),
+        128,
+        64,
+    )
+    .unwrap();
+    assert!(compare_tmem_copy_with_triton(&copy).is_err());
+}

@@ -24,7 +24,7 @@ pub use copy::{
 pub use fragment::{
     held, mma_kind, operand_home, problem_fragment, problem_partition, registers, Pick, Problem,
 };
-pub use triton::{triton_links, TritonLink};
+pub use triton::{tmem_bridge, triton_links, TmemBridge, TritonLink};
 
 /// Longest field text kept.
 const MAX_CHARS: usize = 512;
