@@ -236,6 +236,8 @@ test("Blackwell: a tcgen05 MMA keeps C in tensor memory, and make_tmem_copy load
   await expect(page.getByTestId("threads-warnings")).toBeEmpty();
   await expect(page.getByTestId("threads-c-smem")).toHaveText(": in tensor memory (TMEM), where the UMMA accumulates it; no thread holds C");
   await expect(page.getByTestId("threads-a-smem")).toHaveText(": in shared memory, read by the UMMA's descriptor; no thread holds A");
+  await hoverCell(page, "threads-c", 3, 2);
+  await expect(page.getByTestId("threads-hover")).toHaveText("C(3, 2): in tensor memory (TMEM), where the UMMA accumulates it");
   // the picker offers it under SM100
   await expect(page.getByTestId("threads-atom-picker").locator('optgroup[label="SM100 (Blackwell tcgen05 UMMA)"] option')).not.toHaveCount(0);
   // tcgen05.ld 32x32b, 8 columns a time, over C in TMEM: 128 threads, thread t on lane t; its tile
@@ -263,4 +265,19 @@ test("Blackwell: a tcgen05 MMA keeps C in tensor memory, and make_tmem_copy load
   await expect(page.getByTestId("error-threads-copy-atom")).toContainText("32dp32b, 16dp32b");
   await expect(page.getByTestId("threads-copy-summary")).toContainText("tile 128×8, 128 threads");
   expect(errors).toEqual([]);
+});
+
+test("the readout follows the pointer from canvas to canvas, and stays on the last one left", async ({ page }) => {
+  await page.goto("/#/threads");
+  await page.getByTestId("threads-preset").selectOption("1");
+  const hover = page.getByTestId("threads-hover");
+  await hoverCell(page, "threads-c", 0, 0);
+  await expect(hover).toHaveText("C(0, 0) ← thread 0, value 0 (warp 0)");
+  await hoverCell(page, "threads-s", 0, 0);
+  await expect(hover).toHaveText("S(0, 0) ← thread 0, value 0 (warp 0)");
+  await hoverCell(page, "threads-a", 1, 0);
+  await expect(hover).toHaveText(/^A\(1, 0\) ← thread 4,/);
+  // off every canvas: the last cell stays
+  await page.mouse.move(1, 1);
+  await expect(hover).toHaveText(/^A\(1, 0\) ← thread 4,/);
 });

@@ -161,3 +161,15 @@ test("AMD MFMA: 64-lane wavefronts, lanes past 31 named and coloured, its operan
   );
   expect(errors).toEqual([]);
 });
+
+test("the hover readout follows the pointer between the two grids", async ({ page }) => {
+  await page.goto("/#/triton");
+  await page.getByTestId("triton-preset").selectOption("9");
+  const hover = page.getByTestId("triton-hover");
+  await hoverCell(page, "triton-grid", 0, 0, 32, 32);
+  await expect(hover).toHaveText(/^\(0, 0\) ← /);
+  await hoverCell(page, "triton-grid-other", 1, 0, 32, 32);
+  await expect(hover).toHaveText(/^second layout: \(1, 0\) ← /);
+  await hoverCell(page, "triton-grid", 2, 0, 32, 32);
+  await expect(hover).toHaveText(/^\(2, 0\) ← /);
+});

@@ -208,6 +208,23 @@ pub fn grid_memo(
     )
 }
 
+/// On a page of several canvases, the one the pointer is over last wins: a canvas keeps its
+/// cell after the pointer leaves (so its readout stays), so when one takes a cell the others
+/// let theirs go, or the readout would stay on the first canvas ever hovered.
+pub fn latest_hover_wins<const N: usize>(hovers: [RwSignal<Option<usize>>; N]) {
+    for (k, hover) in hovers.into_iter().enumerate() {
+        Effect::new(move |_| {
+            if hover.get().is_some() {
+                for (j, other) in hovers.iter().enumerate() {
+                    if j != k && other.get_untracked().is_some() {
+                        other.set(None);
+                    }
+                }
+            }
+        });
+    }
+}
+
 /// How to zoom and pan the page's canvas grids, said once per page above the first.
 #[component]
 pub fn CanvasHint() -> impl IntoView {

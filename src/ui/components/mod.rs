@@ -10,7 +10,7 @@ pub mod grid;
 pub mod picture_export;
 pub mod text_field;
 
-pub use canvas_grid::{grid_memo, CanvasGrid, CanvasHint, CanvasMemory};
+pub use canvas_grid::{grid_memo, latest_hover_wins, CanvasGrid, CanvasHint, CanvasMemory};
 pub use choice::Choice;
 pub use colour_picker::ColourPicker;
 pub use grid::{GridKind, GridView, MemoryStrip};

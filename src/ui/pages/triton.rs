@@ -6,7 +6,9 @@
 use leptos::prelude::*;
 
 use crate::ui::components::picture_export::{png, save_text};
-use crate::ui::components::{grid_memo, CanvasGrid, CanvasHint, Choice, TextField};
+use crate::ui::components::{
+    grid_memo, latest_hover_wins, CanvasGrid, CanvasHint, Choice, TextField,
+};
 use engine::linear::Holders;
 use engine::LayoutError;
 use model::panels::triton_picture::triton_state_svg;
@@ -122,6 +124,7 @@ pub fn TritonPage(
     });
     let colour = Memo::new(move |_| state.with(|s| s.colour));
     let hovers = [RwSignal::new(None::<usize>), RwSignal::new(None::<usize>)];
+    latest_hover_wins(hovers);
     let range = RwSignal::new(None::<(i64, i64)>);
     let holders = move |k: usize| if k == 0 { first } else { second };
     let canvas = move |k: usize| {

@@ -8,7 +8,9 @@ mod copy;
 use leptos::prelude::*;
 
 use crate::ui::components::picture_export::{png, save_text};
-use crate::ui::components::{grid_memo, CanvasGrid, CanvasHint, Choice, TextField};
+use crate::ui::components::{
+    grid_memo, latest_hover_wins, CanvasGrid, CanvasHint, Choice, TextField,
+};
 use crate::ui::dom::{markup, Draw};
 use engine::cute::{copy_grids, mma_grids, CopyAtom, Operand, TiledCopy, TiledMma, TvGrid};
 use engine::LayoutError;
@@ -18,9 +20,9 @@ use model::panels::tv_picture::{threads_latex, threads_svg, threads_tikz};
 use model::state::route::Route;
 use model::state::theme::Theme;
 use model::state::threads::{
-    atom_groups, canvas_grid, cell_label, cell_owner, held, operand_home, problem_fragment,
-    problem_partition, registers, triton_links, Field, Pick, ThreadColour, ThreadsState,
-    MAX_ELEMENTS, PRESETS,
+    atom_groups, canvas_grid, cell_label, cell_owner, held, mma_kind, operand_home,
+    problem_fragment, problem_partition, registers, triton_links, Field, Pick, ThreadColour,
+    ThreadsState, MAX_ELEMENTS, PRESETS,
 };
 use model::state::Page;
 
@@ -254,6 +256,7 @@ pub fn ThreadsPage(
     });
     let colour = Memo::new(move |_| state.with(|s| s.colour));
     let hovers = [(); 5].map(|()| RwSignal::new(None::<usize>));
+    latest_hover_wins(hovers);
     let range = RwSignal::new(None::<(i64, i64)>);
     // the element under the pointer, in whichever grid: (grid, m, n, first owner)
     let hovered = Memo::new(move |_| {
@@ -331,6 +334,19 @@ pub fn ThreadsPage(
     };
     let hover_text = move || {
         let (k, m, n, owner) = hovered.get()?;
+        // an operand no thread holds: where it is instead (a pair's UMMA: which CTA's half)
+        if let Some(home) = home(k) {
+            let cta = match owner {
+                Some((c, _))
+                    if tiled_mma
+                        .with(|m| mma_kind(m.atom()) == "UMMA" && m.threads().unwrap_or(1) > 1) =>
+                {
+                    format!(" (CTA {c} of the pair)")
+                }
+                _ => String::new(),
+            };
+            return Some(format!("{}({m}, {n}): {home}{cta}", GRIDS[k].0));
+        }
         let who = match owner {
             Some((t, v)) => format!("thread {t}, value {v} (warp {})", t / 32),
             None => "no thread".into(),
