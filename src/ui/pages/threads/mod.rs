@@ -14,13 +14,12 @@ use crate::ui::components::{
 use crate::ui::dom::{markup, Draw};
 use engine::cute::{copy_grids, mma_grids, CopyAtom, Operand, TiledCopy, TiledMma, TvGrid};
 use engine::LayoutError;
-use model::draw::colouring::Colouring;
 use model::panels;
 use model::panels::tv_picture::{threads_latex, threads_svg, threads_tikz};
 use model::state::route::Route;
 use model::state::theme::Theme;
 use model::state::threads::{
-    atom_groups, canvas_grid, cell_label, cell_owner, held, mma_kind, operand_home,
+    atom_groups, canvas_grid, cell_label, cell_owner, held, mma_kind, operand_home, plain_grid,
     problem_fragment, problem_partition, registers, triton_links, Field, Pick, ThreadColour,
     ThreadsState, MAX_ELEMENTS, PRESETS,
 };
@@ -299,11 +298,14 @@ pub fn ThreadsPage(
                 0..3 => (threads.get(), colour.get()),
                 _ => (copy_threads.get(), colour.get()),
             };
-            let mut grid = on_grid(grids, copies, k, |g| canvas_grid(g, threads, colour))?;
-            if in_smem(k) {
-                grid.colouring = Colouring::Plain;
-            }
-            Some(grid)
+            let plain = in_smem(k);
+            on_grid(grids, copies, k, |g| {
+                if plain {
+                    plain_grid(g)
+                } else {
+                    canvas_grid(g, threads, colour)
+                }
+            })
         })
     };
     // every element the lit thread or warp holds, outlined in each grid

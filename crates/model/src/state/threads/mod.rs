@@ -59,7 +59,7 @@ const LDSM_A: Option<PresetCopy> = Some((
 ));
 
 /// The presets, in the picker's order; the first is the page's default.
-pub const PRESETS: [Preset; 5] = [
+pub const PRESETS: [Preset; 7] = [
     Preset {
         name: "SM80 16×8×16 F16, one warp",
         atom: "SM80_16x8x16_F16F16F16F16_TN",
@@ -96,6 +96,20 @@ pub const PRESETS: [Preset; 5] = [
     Preset {
         name: "SM90 64×256×16 GMMA, one warpgroup",
         atom: "SM90_64x256x16_F32F16F16_SS",
+        layout: "1x1x1",
+        permutation: "",
+        copy: None,
+    },
+    Preset {
+        name: "SM100 128×256×16 tcgen05 UMMA, C loaded from TMEM by tcgen05.ld 32x32b",
+        atom: "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>",
+        layout: "1x1x1",
+        permutation: "",
+        copy: Some(("SM100_TMEM_LOAD_32dp32b32x", CopyOver::Tmem, "32", "")),
+    },
+    Preset {
+        name: "SM120 16×8×32 FP8 (e4m3), one warp",
+        atom: "SM120_16x8x32_TN<float_e4m3_t,float_e4m3_t,float>",
         layout: "1x1x1",
         permutation: "",
         copy: None,
@@ -521,6 +535,20 @@ pub fn canvas_grid(grid: &TvGrid, threads: i64, colour: ThreadColour) -> LargeGr
         ThreadColour::Warp => ((0, (threads.max(1) - 1) / 32), Colouring::Address),
     };
     LargeGrid::from_values(vec![rows, cols], addresses, Some(span), colouring)
+}
+
+/// An operand's grid where no thread holds it (an SS GMMA's A, a UMMA's C in TMEM): plain,
+/// each cell its own "address", so a hover outlines that cell, not the half of the tile the
+/// issuing thread "sees".
+pub fn plain_grid(grid: &TvGrid) -> LargeGrid {
+    let (rows, cols) = (grid.rows().max(0), grid.cols().max(0));
+    let cells = rows.saturating_mul(cols);
+    LargeGrid::from_values(
+        vec![rows, cols],
+        (0..cells).map(Some),
+        Some((0, (cells - 1).max(0))),
+        Colouring::Plain,
+    )
 }
 
 /// The row and column of grid cell `cell` (row-major), and its first owner.

@@ -61,7 +61,15 @@ fn presets_and_the_url() {
         assert_eq!(s.error(Field::Atom), None, "preset {k}");
         assert_eq!(s.error(Field::CopyAtom), None, "preset {k}");
     }
-    // the last preset: SM90 64×256×16, 128 threads
+    // the Blackwell presets: a UMMA with its C loaded from TMEM, an SM120 warp
+    assert_eq!(s.mma().tile_mnk(), [16, 8, 32]);
+    s.load_preset(PRESETS.len() - 2);
+    assert_eq!(s.mma().tile_mnk(), [128, 256, 16]);
+    let (copy, warnings) = s.copy().unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(copy.data_extent(), Some(&[128, 256][..]));
+    // SM90 64×256×16, 128 threads
+    s.load_preset(4);
     assert_eq!(s.mma().tile_mnk(), [64, 256, 16]);
     let [c, a, b] = s.grids().unwrap();
     assert_eq!(
@@ -383,4 +391,19 @@ fn a_umma_and_a_tmem_load_of_its_c() {
     s.set(Field::CopyAtom, "SM100_TMEM_LOAD_32dp32b256x");
     assert!(s.error(Field::CopyAtom).is_some());
     assert_eq!(s.copy().unwrap().0.tile(), vec![128, 16]);
+}
+
+/// An operand no thread holds is drawn plain, a cell per "address": hovering it outlines that
+/// cell alone, not the half of C a UMMA's issuing thread "sees".
+#[test]
+fn an_operand_no_thread_holds_is_a_plain_grid() {
+    let (s, _) = ThreadsState::read_query(
+        "atom=SM100_MMA_F16BF16_2x1SM_SS%3Chalf_t,half_t,float,256,64,K,K%3E",
+    );
+    let [c, _, _] = s.grids().unwrap();
+    let plain = plain_grid(&c);
+    assert_eq!(plain.colouring, Colouring::Plain);
+    assert_eq!(plain.aliases(37, 1 << 16), vec![37]);
+    // drawn by thread, the issuing thread's half of C would light together
+    assert_eq!(canvas_grid(&c, 2, ThreadColour::Cycle).aliases(0, 1 << 16).len(), 128 * 64);
 }
