@@ -328,6 +328,42 @@ try {
   results.edit_to_next_frame_ms["triton pick 256x256 (2 canvases)"] = Math.round(median(picks.map((x) => x[0])));
   results.edit_work_ms["triton pick 256x256"] = Math.round(median(picks.map((x) => x[1])));
 
+  // Blackwell (issue 54 item 8): a 2-SM tcgen05 MMA's 256×256 C (65,536 elements) and the
+  // tcgen05.ld of one CTA's 128×256 half of it from tensor memory, drawn over TMEM's lanes and
+  // columns (32,768 elements); the pointer moves over C, then over the TMEM picture.
+  const umma = encodeURIComponent("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>");
+  await page.goto(base + `#/threads?atom=${umma}&layout=1x1x1&copy=SM100_TMEM_LOAD_32dp32b32x&over=tmem&bits=32`);
+  await page.waitForSelector('[data-testid="threads-d"]', { timeout: 60000 });
+  const blackwell = async (testid, rows) => {
+    await page.evaluate((testid) => document.querySelector(`[data-testid="${testid}"]`).scrollIntoView({ block: "start" }), testid);
+    const hovers = [];
+    for (let k = 0; k < runs; k++) {
+      hovers.push(await page.evaluate(async ([testid, rows, k]) => {
+        const canvas = document.querySelector(`[data-testid="${testid}"]`);
+        const info = document.querySelector('[data-testid="threads-hover"]');
+        const box = canvas.getBoundingClientRect();
+        const css = box.width / canvas.width;
+        const cell = Number(canvas.dataset.scale) * css;
+        const [tx, ty] = canvas.dataset.origin.split(",").map((v) => Number(v) * css);
+        const before = info.textContent;
+        const t0 = performance.now();
+        canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: box.left + tx + cell * 2.5, clientY: box.top + ty + cell * (((7 * k) % rows) + 0.5) }));
+        await new Promise((r) => setTimeout(r, 0));
+        const work = performance.now() - t0;
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        return [performance.now() - t0, info.textContent !== before, work];
+      }, [testid, rows, k]));
+    }
+    if (!hovers.every(([, changed]) => changed)) throw new Error(`a hover over ${testid} did not change its readout`);
+    return hovers;
+  };
+  const uHovers = await blackwell("threads-c", 256);
+  results.hover_to_next_frame_ms["umma 2-SM C 256x256"] = Math.round(median(uHovers.map((x) => x[0])));
+  results.edit_work_ms["umma hover 256x256"] = Math.round(median(uHovers.map((x) => x[2])));
+  const tHovers = await blackwell("threads-d", 128);
+  results.hover_to_next_frame_ms["tmem load 128x256 (D)"] = Math.round(median(tHovers.map((x) => x[0])));
+  results.edit_work_ms["tmem hover 128x256"] = Math.round(median(tHovers.map((x) => x[2])));
+
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
   console.log(JSON.stringify(results, null, 2));
