@@ -405,5 +405,10 @@ fn an_operand_no_thread_holds_is_a_plain_grid() {
     assert_eq!(plain.colouring, Colouring::Plain);
     assert_eq!(plain.aliases(37, 1 << 16), vec![37]);
     // drawn by thread, the issuing thread's half of C would light together
-    assert_eq!(canvas_grid(&c, 2, ThreadColour::Cycle).aliases(0, 1 << 16).len(), 128 * 64);
+    assert_eq!(
+        canvas_grid(&c, 2, ThreadColour::Cycle)
+            .aliases(0, 1 << 16)
+            .len(),
+        128 * 64
+    );
 }
