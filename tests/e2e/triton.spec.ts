@@ -173,3 +173,20 @@ test("the hover readout follows the pointer between the two grids", async ({ pag
   await hoverCell(page, "triton-grid", 2, 0, 32, 32);
   await expect(hover).toHaveText(/^\(2, 0\) ← /);
 });
+
+test("Gluon's get_tmem_reg_layout(...) pasted: Triton's tcgen05.ld registers over 4 warps", async ({ page }) => {
+  await page.goto("/#/triton");
+  await page.getByTestId("triton-shape").fill("128,64");
+  await page.getByTestId("triton-layout").fill(
+    "ttgl.nvidia.blackwell.get_tmem_reg_layout(ttgl.float32, [128, 64], TensorMemoryLayout(block=(128, 64), col_stride=1), num_warps=4)",
+  );
+  await expect(page.getByTestId("error-triton-layout")).toBeEmpty();
+  await expect(page.getByTestId("triton-summary")).toContainText("8192 elements (128×64) held by 64 registers × 32 lanes × 4 warps");
+  await expect(page.getByTestId("triton-notations")).toContainText("#ttg.linear<{register = [[0, 1]");
+  // a variant Triton lacks is refused beside the field
+  await page.getByTestId("triton-layout").fill(
+    "get_tmem_reg_layout(ttgl.float32, [128, 64], TensorMemoryLayout((128, 64), 1), 4, '8x8b')",
+  );
+  await expect(page.getByTestId("error-triton-layout")).toContainText("an instruction variant");
+  await expect(page.getByTestId("triton-summary")).toContainText("128×64");
+});

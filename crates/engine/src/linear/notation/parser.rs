@@ -4,8 +4,10 @@
 use crate::error::{Field, LayoutError};
 use crate::support::cursor::Cursor;
 
-use super::super::triton::TritonLayout;
+use super::super::tmem::{TmemTile, TmemVariant};
+use super::super::triton::{LinearEncoding, TritonLayout};
 use super::{build, parse_error, Args, Spelling, Value, GLUON, MAX_DEPTH, MLIR};
+use crate::support::element::element_bits;
 
 struct Parser<'a> {
     cursor: Cursor<'a>,
@@ -172,11 +174,14 @@ impl Parser<'_> {
         let start = self.cursor.pos;
         let path = self.identifier()?;
         let name = path.rsplit('.').next().unwrap_or_default();
+        if name == "get_tmem_reg_layout" {
+            return self.tmem_reg_call();
+        }
         let Some(spelling) = GLUON.iter().find(|s| s.name == name) else {
             return Err(parse_error(
                 self.cursor.text,
                 start,
-                "BlockedLayout, NVMMADistributedLayout, AMDMFMALayout, AMDWMMALayout, DotOperandLayout, SliceLayout, DistributedLinearLayout, SwizzledSharedLayout or NVMMASharedLayout",
+                "BlockedLayout, NVMMADistributedLayout, AMDMFMALayout, AMDWMMALayout, DotOperandLayout, SliceLayout, DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout or get_tmem_reg_layout",
             ));
         };
         self.deeper()?;
@@ -270,6 +275,246 @@ impl Parser<'_> {
             }
             return layout;
         }
+    }
+}
+
+/// `get_tmem_reg_layout`'s arguments in order.
+const TMEM_KEYS: [&str; 6] = [
+    "element_ty",
+    "shape",
+    "layout",
+    "num_warps",
+    "instr_variant",
+    "cga_layout",
+];
+
+impl Parser<'_> {
+    /// `key=` at the cursor (eaten), or `None` for a positional argument.
+    fn keyword(&mut self) -> Result<Option<String>, LayoutError> {
+        self.cursor.skip_space();
+        let at = self.cursor.pos;
+        let word = self.cursor.chars[at..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
+            .count();
+        let named = word > 0
+            && self.cursor.chars[at + word..]
+                .iter()
+                .find(|c| !c.is_whitespace())
+                == Some(&'=');
+        if !named {
+            return Ok(None);
+        }
+        let key = self.identifier()?;
+        self.expect('=')?;
+        Ok(Some(key))
+    }
+
+    /// A Python string, `"…"` or `'…'`.
+    fn string(&mut self) -> Result<String, LayoutError> {
+        self.cursor.skip_space();
+        let quote = match self.cursor.peek() {
+            Some(q @ ('"' | '\'')) => q,
+            _ => return Err(self.error("a string in quotes")),
+        };
+        self.cursor.pos += 1;
+        let start = self.cursor.pos;
+        while self.cursor.peek().is_some_and(|c| c != quote) {
+            self.cursor.pos += 1;
+        }
+        let text: String = self.cursor.chars[start..self.cursor.pos].iter().collect();
+        self.expect(quote)?;
+        Ok(text)
+    }
+
+    /// Two numbers, `[a, b]` or `(a, b)`.
+    fn pair(&mut self, what: &str) -> Result<[u32; 2], LayoutError> {
+        let at = {
+            self.cursor.skip_space();
+            self.cursor.pos
+        };
+        match self.value(true)? {
+            Value::List(items, _) => match items[..] {
+                [Value::Number(a, _), Value::Number(b, _)] => Ok([a, b]),
+                _ => Err(parse_error(
+                    self.cursor.text,
+                    at,
+                    format!("{what}: two numbers"),
+                )),
+            },
+            _ => Err(parse_error(
+                self.cursor.text,
+                at,
+                format!("{what}: two numbers"),
+            )),
+        }
+    }
+
+    /// `[module.]TensorMemoryLayout(block, col_stride, cta_split_num=None, two_ctas=False)`:
+    /// its block and column stride (one CTA's).
+    fn tensor_memory_layout(&mut self) -> Result<([u32; 2], u32), LayoutError> {
+        self.cursor.skip_space();
+        let start = self.cursor.pos;
+        let path = self.identifier()?;
+        if path.rsplit('.').next() != Some("TensorMemoryLayout") {
+            return Err(parse_error(
+                self.cursor.text,
+                start,
+                "TensorMemoryLayout(block=(M, N), col_stride=1)",
+            ));
+        }
+        self.expect('(')?;
+        const KEYS: [&str; 4] = ["block", "col_stride", "cta_split_num", "two_ctas"];
+        let (mut block, mut stride) = (None, None);
+        let mut index = 0;
+        while !self.cursor.eat(')') {
+            if index > 0 {
+                self.expect(',')?;
+                if self.cursor.eat(')') {
+                    break;
+                }
+            }
+            let key_at = self.cursor.pos;
+            let key = match self.keyword()? {
+                Some(key) => key,
+                None => KEYS
+                    .get(index)
+                    .map(|k| k.to_string())
+                    .ok_or_else(|| self.error("at most 4 arguments"))?,
+            };
+            match key.as_str() {
+                "block" => block = Some(self.pair("block")?),
+                "col_stride" => stride = Some(self.number()?),
+                // one CTA: no split, not the pair's layout
+                "cta_split_num" => self.none_or(
+                    |p| p.pair("cta_split_num").map(|v| v == [1, 1]),
+                    "None or (1, 1): one CTA",
+                )?,
+                "two_ctas" => {
+                    self.cursor.skip_space();
+                    let at = self.cursor.pos;
+                    if !matches!(self.value(true)?, Value::Bool(false, _)) {
+                        return Err(parse_error(self.cursor.text, at, "two_ctas=False: one CTA"));
+                    }
+                }
+                _ => {
+                    return Err(parse_error(
+                        self.cursor.text,
+                        key_at,
+                        "block, col_stride, cta_split_num or two_ctas",
+                    ))
+                }
+            }
+            index += 1;
+        }
+        match (block, stride) {
+            (Some(block), Some(stride)) => Ok((block, stride)),
+            _ => Err(parse_error(
+                self.cursor.text,
+                self.cursor.pos - 1,
+                "block and col_stride",
+            )),
+        }
+    }
+
+    /// `None`, or what `read` reads and accepts.
+    fn none_or(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<bool, LayoutError>,
+        expected: &str,
+    ) -> Result<(), LayoutError> {
+        self.cursor.skip_space();
+        let at = self.cursor.pos;
+        let rest: String = self.cursor.chars[at..].iter().take(4).collect();
+        if rest == "None" {
+            self.cursor.pos += 4;
+            return Ok(());
+        }
+        if read(self)? {
+            Ok(())
+        } else {
+            Err(parse_error(self.cursor.text, at, expected))
+        }
+    }
+
+    /// Gluon's `get_tmem_reg_layout(element_ty, shape, layout, num_warps,
+    /// instr_variant="32x32b")`: the registers of a `tcgen05.ld` / `st`, the
+    /// `DistributedLinearLayout` Triton returns.
+    fn tmem_reg_call(&mut self) -> Result<TritonLayout, LayoutError> {
+        self.deeper()?;
+        self.expect('(')?;
+        let (mut bits, mut shape, mut tile, mut warps) = (None, None, None, None);
+        let mut variant = TmemVariant::I32x32b;
+        let (mut index, mut named) = (0, false);
+        while !self.cursor.eat(')') {
+            if index > 0 {
+                self.expect(',')?;
+                if self.cursor.eat(')') {
+                    break;
+                }
+            }
+            self.cursor.skip_space();
+            let key_at = self.cursor.pos;
+            let key = match self.keyword()? {
+                Some(key) => {
+                    named = true;
+                    key
+                }
+                None if named => {
+                    return Err(self.error("a keyword argument (no positional one after it)"))
+                }
+                None => TMEM_KEYS
+                    .get(index)
+                    .map(|k| k.to_string())
+                    .ok_or_else(|| self.error("at most 6 arguments"))?,
+            };
+            self.cursor.skip_space();
+            let at = self.cursor.pos;
+            match key.as_str() {
+                "element_ty" => {
+                    let name = self.identifier()?;
+                    let short = name.rsplit('.').next().unwrap_or_default();
+                    bits = Some(element_bits(short).and_then(|b| u32::try_from(b).ok()).ok_or_else(|| {
+                        parse_error(self.cursor.text, at, "an element type: ttgl.float32, ttgl.float16, ttgl.bfloat16, ttgl.int8, …")
+                    })?);
+                }
+                "shape" => shape = Some(self.pair("shape")?),
+                "layout" => tile = Some(self.tensor_memory_layout()?),
+                "num_warps" => warps = Some(self.number()?),
+                "instr_variant" => {
+                    let name = self.string()?;
+                    variant = TmemVariant::parse(&name).ok_or_else(|| {
+                        parse_error(self.cursor.text, at, "an instruction variant: \"32x32b\", \"16x64b\", \"16x128b\", \"16x256b\" or \"32x32b_splitn\"")
+                    })?;
+                }
+                "cga_layout" => {
+                    if !matches!(self.value(true)?, Value::List(items, _) if items.is_empty()) {
+                        return Err(parse_error(self.cursor.text, at, "cga_layout=(): one CTA"));
+                    }
+                }
+                _ => {
+                    return Err(parse_error(
+                        self.cursor.text,
+                        key_at,
+                        "element_ty, shape, layout, num_warps, instr_variant or cga_layout",
+                    ))
+                }
+            }
+            index += 1;
+        }
+        self.depth -= 1;
+        let end = self.cursor.pos - 1;
+        let (Some(bits), Some(shape), Some((block, stride)), Some(warps)) =
+            (bits, shape, tile, warps)
+        else {
+            return Err(parse_error(
+                self.cursor.text,
+                end,
+                "element_ty, shape, layout and num_warps",
+            ));
+        };
+        let layout = TmemTile::new(bits, shape, block, stride)?.reg_layout(warps, variant)?;
+        Ok(TritonLayout::Linear(LinearEncoding::new(layout)?))
     }
 }
 

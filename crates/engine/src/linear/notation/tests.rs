@@ -250,3 +250,81 @@ fn shared_text_errors_name_what_was_expected() {
         })
     ));
 }
+
+/// Gluon's `get_tmem_reg_layout(...)`, as a kernel writes it, is the register layout Triton
+/// returns for it: positional or keyword arguments, any module prefix, Python's tuples.
+#[test]
+fn gluon_get_tmem_reg_layout_reads_as_tritons_register_layout() {
+    use crate::linear::{TmemTile, TmemVariant};
+    let expect = |bits, shape, block, variant| {
+        TritonLayout::Linear(
+            LinearEncoding::new(
+                TmemTile::new(bits, shape, block, 1)
+                    .unwrap()
+                    .reg_layout(4, variant)
+                    .unwrap(),
+            )
+            .unwrap(),
+        )
+    };
+    let positional = "ttgl.nvidia.blackwell.get_tmem_reg_layout(ttgl.float32, [128, 64], TensorMemoryLayout(block=(128, 64), col_stride=1), 4)";
+    assert_eq!(
+        TritonLayout::parse(positional).unwrap(),
+        expect(32, [128, 64], [128, 64], TmemVariant::I32x32b)
+    );
+    let keywords = "get_tmem_reg_layout(element_ty=gl.float16, shape=(128, 128), layout=blackwell.TensorMemoryLayout((64, 128), 1, cta_split_num=None, two_ctas=False), num_warps=4, instr_variant='16x256b', cga_layout=())";
+    assert_eq!(
+        TritonLayout::parse(keywords).unwrap(),
+        expect(16, [128, 128], [64, 128], TmemVariant::I16x256b)
+    );
+    // the layout prints as the `#ttg.linear` it is, and reads back
+    let printed = TritonLayout::parse(positional).unwrap().to_mlir();
+    assert!(printed.starts_with("#ttg.linear<{register = "), "{printed}");
+    assert_eq!(
+        TritonLayout::parse(&printed).unwrap(),
+        expect(32, [128, 64], [128, 64], TmemVariant::I32x32b)
+    );
+    let call = |args: &str| format!("get_tmem_reg_layout({args})");
+    let tmem = "TensorMemoryLayout((128, 64), 1)";
+    fails_at(
+        &call(&format!("ttgl.float7, [128, 64], {tmem}, 4")),
+        20,
+        "an element type",
+    );
+    fails_at(
+        &call(&format!("ttgl.float32, [128, 64], {tmem}, 4, \"8x8b\"")),
+        82,
+        "an instruction variant",
+    );
+    fails_at(
+        &call("ttgl.float32, [128, 64], BlockedLayout(1), 4"),
+        45,
+        "TensorMemoryLayout",
+    );
+    fails_at(
+        &call("ttgl.float32, [128, 64], TensorMemoryLayout((128, 64), 1, two_ctas=True), 4"),
+        87,
+        "two_ctas=False",
+    );
+    fails_at(
+        &call("ttgl.float32, [128, 64], num_warps=4"),
+        56,
+        "element_ty, shape, layout and num_warps",
+    );
+    fails_at(
+        &call(&format!("ttgl.float32, shape=[128, 64], {tmem}, 4")),
+        51,
+        "keyword argument",
+    );
+    fails_at(
+        &call(&format!("ttgl.float32, [128], {tmem}, 4")),
+        34,
+        "shape: two numbers",
+    );
+    // Triton's own refusals: a 96-row block, 3 warps
+    assert!(TritonLayout::parse(&call(
+        "ttgl.float32, [128, 64], TensorMemoryLayout((96, 64), 1), 4"
+    ))
+    .is_err());
+    assert!(TritonLayout::parse(&call(&format!("ttgl.float32, [128, 64], {tmem}, 3"))).is_err());
+}
