@@ -237,7 +237,7 @@ test("Blackwell: a tcgen05 MMA keeps C in tensor memory, and make_tmem_copy load
   await expect(page.getByTestId("threads-c-smem")).toHaveText(": in tensor memory (TMEM), where the UMMA accumulates it; no thread holds C");
   await expect(page.getByTestId("threads-a-smem")).toHaveText(": in shared memory, read by the UMMA's descriptor; no thread holds A");
   await hoverCell(page, "threads-c", 3, 2);
-  await expect(page.getByTestId("threads-hover")).toHaveText("C(3, 2): in tensor memory (TMEM), where the UMMA accumulates it");
+  await expect(page.getByTestId("threads-hover")).toHaveText("C(3, 2): in tensor memory (TMEM), where the UMMA accumulates it, at lane 3, column 2");
   // the picker offers it under SM100
   await expect(page.getByTestId("threads-atom-picker").locator('optgroup[label="SM100 (Blackwell tcgen05 UMMA)"] option')).not.toHaveCount(0);
   // tcgen05.ld 32x32b, 8 columns a time, over C in TMEM: 128 threads, thread t on lane t; its tile

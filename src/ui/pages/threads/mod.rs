@@ -20,8 +20,8 @@ use model::state::route::Route;
 use model::state::theme::Theme;
 use model::state::threads::{
     atom_groups, canvas_grid, cell_label, cell_owner, held, mma_kind, operand_home, plain_grid,
-    problem_fragment, problem_partition, registers, triton_links, Field, Pick, ThreadColour,
-    ThreadsState, MAX_ELEMENTS, PRESETS,
+    problem_fragment, problem_partition, registers, triton_links, umma_tmem_place, Field, Pick,
+    ThreadColour, ThreadsState, MAX_ELEMENTS, PRESETS,
 };
 use model::state::Page;
 
@@ -347,7 +347,12 @@ pub fn ThreadsPage(
                 }
                 _ => String::new(),
             };
-            return Some(format!("{}({m}, {n}): {home}{cta}", GRIDS[k].0));
+            // a UMMA's C: its place in TMEM, which names the CTA too
+            let place = (k == 0)
+                .then(|| tiled_mma.with(|mma| umma_tmem_place(mma, m, n)))
+                .flatten()
+                .map_or(cta, |p| format!(", at {p}"));
+            return Some(format!("{}({m}, {n}): {home}{place}", GRIDS[k].0));
         }
         let who = match owner {
             Some((t, v)) => format!("thread {t}, value {v} (warp {})", t / 32),

@@ -164,6 +164,21 @@ impl TmemTile {
             .product(&id(reps_n, "col", "dim1")?)
     }
 
+    /// Where element `(row, column)` of the tensor sits in tensor memory: `[lane, column]`
+    /// (32-bit columns), the first of its places when a block leaves lanes empty (a 64-row
+    /// block uses lanes 0–15, 32–47, 64–79 and 96–111).
+    ///
+    /// # Errors
+    /// An element outside the tensor.
+    pub fn position(&self, [row, column]: [u32; 2]) -> Result<[u32; 2], LayoutError> {
+        let at = self
+            .layout()?
+            .pseudoinvert()?
+            .apply(&[("dim0", row), ("dim1", column)])?;
+        let of = |name: &str| at.iter().find(|(n, _)| n == name).map_or(0, |(_, v)| *v);
+        Ok([of("row"), of("col")])
+    }
+
     /// `get_tmem_reg_layout`: (register, lane, warp, block) → (dim0, dim1) for `num_warps`
     /// warps loading or storing the tile with `variant`.
     ///

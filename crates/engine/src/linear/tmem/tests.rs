@@ -166,3 +166,15 @@ fn cute_and_triton_tcgen05_ld_agree_owner_for_owner() {
     .unwrap();
     assert!(compare_tmem_copy_with_triton(&copy).is_err());
 }
+
+/// Where a UMMA's accumulator element sits in TMEM: a 128-row block on lane = row; a 64-row
+/// block on lanes 0–15, 32–47, 64–79 and 96–111 (Triton's tensorMemoryToLinearLayout).
+#[test]
+fn tmem_positions_of_64_and_128_row_blocks() {
+    let tile = |m| TmemTile::new(32, [m, 64], [m, 64], 1).unwrap();
+    assert_eq!(tile(128).position([37, 5]).unwrap(), [37, 5]);
+    for (row, lane) in [(0, 0), (15, 15), (16, 32), (31, 47), (37, 69), (63, 111)] {
+        assert_eq!(tile(64).position([row, 3]).unwrap(), [lane, 3], "row {row}");
+    }
+    assert!(tile(64).position([64, 0]).is_err());
+}

@@ -3,6 +3,7 @@
 
 use engine::cute::TvGrid;
 use engine::cute::{mma_fragment, mma_partition, MmaAtom, Operand, OperandSource, TiledMma};
+use engine::linear::TmemTile;
 use engine::LayoutError;
 
 use crate::state::field::FieldError;
@@ -112,6 +113,29 @@ pub fn operand_home(atom: &MmaAtom, operand: Operand) -> Option<String> {
             Some("in tensor memory (TMEM), where the UMMA reads it".into())
         }
     }
+}
+
+/// Where a tcgen05 MMA keeps element `(m, n)` of C in tensor memory, as Triton lays out a
+/// 32-bit accumulator (`tensorMemoryToLinearLayout` of one CTA's rows): `lane 37, column 5`,
+/// and which CTA of a pair. `None` for other atoms, a 16-bit C, a tiling of several atoms, or
+/// a tile Triton's TMEM layouts do not take (N not a power of two).
+pub fn umma_tmem_place(mma: &TiledMma, m: i64, n: i64) -> Option<String> {
+    let atom = mma.atom();
+    let [_, _, c_bits] = atom.element_bits()?;
+    let [tm, tn, _] = mma.tile_mnk();
+    if mma_kind(atom) != "UMMA" || c_bits != 32 || [tm, tn] != atom.shape_mnk()[..2] {
+        return None;
+    }
+    let ctas = atom.thr_id().size().ok()?.value().max(1);
+    let rows = tm / ctas;
+    let u = |v: i64| u32::try_from(v).ok();
+    let tile = TmemTile::new(32, [u(rows)?, u(tn)?], [u(rows)?, u(tn)?.min(512)], 1).ok()?;
+    let [lane, column] = tile.position([u(m % rows)?, u(n)?]).ok()?;
+    Some(if ctas > 1 {
+        format!("lane {lane}, column {column} of CTA {}", m / rows)
+    } else {
+        format!("lane {lane}, column {column}")
+    })
 }
 
 /// How a thread's fragment of `operand` sits in registers, `R0 = V0 V1 · R1 = V2 V3 · …` (at

@@ -22,7 +22,8 @@ pub use copy::{
     bank_lines, copy_banks, make_copy, make_smem, tmem_of_c, CopyField, CopyFields, CopyOver,
 };
 pub use fragment::{
-    held, mma_kind, operand_home, problem_fragment, problem_partition, registers, Pick, Problem,
+    held, mma_kind, operand_home, problem_fragment, problem_partition, registers, umma_tmem_place,
+    Pick, Problem,
 };
 pub use triton::{tmem_bridge, triton_links, TmemBridge, TritonLink};
 

@@ -412,3 +412,34 @@ fn an_operand_no_thread_holds_is_a_plain_grid() {
         128 * 64
     );
 }
+
+/// Where a UMMA keeps C in TMEM, as Triton lays out a 32-bit accumulator: lane = row for 128
+/// rows a CTA; lanes 32 apart every 16 rows for 64; a pair's CTA named; nothing for a 16-bit C.
+#[test]
+fn a_umma_c_element_has_its_place_in_tmem() {
+    let mma = |atom: &str| {
+        let query = format!("atom={}", atom.replace('<', "%3C").replace('>', "%3E"));
+        let (s, _) = ThreadsState::read_query(&query);
+        assert!(s.error(Field::Atom).is_none(), "{atom}");
+        s.mma().clone()
+    };
+    let one = mma("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,K,K>");
+    assert_eq!(
+        umma_tmem_place(&one, 37, 5).as_deref(),
+        Some("lane 37, column 5")
+    );
+    let m64 = mma("SM100_MMA_TF32_SS<tf32,tf32,float,64,64,K,K>");
+    assert_eq!(
+        umma_tmem_place(&m64, 37, 5).as_deref(),
+        Some("lane 69, column 5")
+    );
+    let pair = mma("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,64,K,K>");
+    assert_eq!(
+        umma_tmem_place(&pair, 130, 5).as_deref(),
+        Some("lane 2, column 5 of CTA 1")
+    );
+    let half_c = mma("SM100_MMA_F16BF16_SS<half_t,half_t,half_t,128,64,K,K>");
+    assert_eq!(umma_tmem_place(&half_c, 37, 5), None);
+    let sm80 = mma("SM80_16x8x16_F16F16F16F16_TN");
+    assert_eq!(umma_tmem_place(&sm80, 3, 5), None);
+}
