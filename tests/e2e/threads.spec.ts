@@ -240,6 +240,9 @@ test("Blackwell: a tcgen05 MMA keeps C in tensor memory, and make_tmem_copy load
   await expect(page.getByTestId("threads-hover")).toHaveText("C(3, 2): in tensor memory (TMEM), where the UMMA accumulates it, at lane 3, column 2");
   // the picker offers it under SM100
   await expect(page.getByTestId("threads-atom-picker").locator('optgroup[label="SM100 (Blackwell tcgen05 UMMA)"] option')).not.toHaveCount(0);
+  // the copy picker groups the tensor-memory loads and stores apart
+  const loads = page.getByTestId("threads-copy-picker").locator('optgroup[label="SM100 tensor memory loads (tcgen05.ld)"] option');
+  await expect(loads).toHaveCount(74);
   // tcgen05.ld 32x32b, 8 columns a time, over C in TMEM: 128 threads, thread t on lane t; its tile
   // is CuTe's, the 128 lanes × 8 columns of one instruction
   await page.getByTestId("threads-copy-atom").fill("SM100_TMEM_LOAD_32dp32b8x");

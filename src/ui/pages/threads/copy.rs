@@ -8,10 +8,12 @@ use engine::access::SharedSide;
 use model::panels;
 use model::state::route::Route;
 use model::state::theme::Theme;
-use model::state::threads::{bank_lines, tmem_bridge, CopyOver, Field, ThreadsState};
+use model::state::threads::{
+    bank_lines, copy_atom_groups, tmem_bridge, CopyOver, Field, ThreadsState,
+};
 use model::state::Page;
 
-use super::{copy_atoms, text_field};
+use super::text_field;
 
 /// The copy's fields and what the copy makes.
 pub(super) fn copy_fields(
@@ -32,7 +34,7 @@ pub(super) fn copy_fields(
                 <span class="field__label">"copy atom"</span>
                 <select
                     data-testid="threads-copy-picker"
-                    use:markup=Draw::new(move |m| panels::options(m, &mut copy_atoms().into_iter(), true))
+                    use:markup=Draw::new(move |m| panels::grouped_options(m, &copy_atom_groups(), true))
                     on:change=move |ev| {
                         let name = event_target_value(&ev);
                         if !name.is_empty() {

@@ -12,7 +12,7 @@ use crate::ui::components::{
     grid_memo, latest_hover_wins, CanvasGrid, CanvasHint, Choice, TextField,
 };
 use crate::ui::dom::{markup, Draw};
-use engine::cute::{copy_grids, mma_grids, CopyAtom, Operand, TiledCopy, TiledMma, TvGrid};
+use engine::cute::{copy_grids, mma_grids, Operand, TiledCopy, TiledMma, TvGrid};
 use engine::LayoutError;
 use model::panels;
 use model::panels::tv_picture::{threads_latex, threads_svg, threads_tikz};
@@ -502,12 +502,4 @@ fn triton_links_view(tiled_mma: Memo<TiledMma>, theme: Option<RwSignal<Theme>>) 
             .collect_view();
         view! { <ul class="note threads__warnings" data-testid="threads-triton">{items}</ul> }
     }
-}
-
-/// The copy atoms, for a picker.
-fn copy_atoms() -> Vec<(String, String)> {
-    CopyAtom::names()
-        .into_iter()
-        .map(|n| (n.clone(), n))
-        .collect()
 }

@@ -9,8 +9,8 @@ use crate::state::url::{percent_encode, query_value, PageState};
 use engine::access::{CopyBanks, SharedSide};
 use engine::cute::mma::parse_atom_layout;
 use engine::cute::{
-    copy_grids, mma_grids, mma_warnings, ComposedLayout, CppTiler, MmaAtom, Operand, Owner,
-    TiledCopy, TiledMma, TvGrid,
+    copy_grids, mma_grids, mma_warnings, ComposedLayout, CopyAtom, CppTiler, MmaAtom, Operand,
+    Owner, TiledCopy, TiledMma, TvGrid,
 };
 use engine::LayoutError;
 
@@ -143,6 +143,33 @@ pub fn atom_groups() -> Vec<(String, Vec<String>)> {
             Some((_, names)) => names.push(name),
             None => groups.push((label, vec![name])),
         }
+    }
+    groups
+}
+
+/// The copy atoms by what they are, for a picker: ldmatrix and stmatrix, one thread's copies,
+/// then Blackwell's tensor-memory loads and stores.
+pub fn copy_atom_groups() -> Vec<(String, Vec<String>)> {
+    let mut groups: Vec<(String, Vec<String>)> = [
+        "ldmatrix, stmatrix (SM75, SM90)",
+        "one thread (UniversalCopy, cp.async)",
+        "SM100 tensor memory loads (tcgen05.ld)",
+        "SM100 tensor memory stores (tcgen05.st)",
+    ]
+    .iter()
+    .map(|label| (label.to_string(), Vec::new()))
+    .collect();
+    for name in CopyAtom::names() {
+        let group = if name.starts_with("SM100_TMEM_LOAD") {
+            2
+        } else if name.starts_with("SM100_TMEM_STORE") {
+            3
+        } else if name.contains("LDSM") || name.contains("STSM") {
+            0
+        } else {
+            1
+        };
+        groups[group].1.push(name);
     }
     groups
 }

@@ -443,3 +443,20 @@ fn a_umma_c_element_has_its_place_in_tmem() {
     let sm80 = mma("SM80_16x8x16_F16F16F16F16_TN");
     assert_eq!(umma_tmem_place(&sm80, 3, 5), None);
 }
+
+/// The copy picker's groups hold every copy atom once, the TMEM ones in their own groups.
+#[test]
+fn the_copy_picker_groups_every_atom() {
+    let groups = copy_atom_groups();
+    let count: usize = groups.iter().map(|(_, names)| names.len()).sum();
+    assert_eq!(count, engine::cute::CopyAtom::names().len());
+    assert_eq!(groups[2].1.len(), 74);
+    assert!(groups[2]
+        .1
+        .iter()
+        .all(|n| n.starts_with("SM100_TMEM_LOAD_")));
+    assert!(groups[0].1.contains(&"SM75_U32x4_LDSM_N".to_string()));
+    assert!(groups[1]
+        .1
+        .contains(&"UniversalCopy<uint128_t>".to_string()));
+}
