@@ -196,28 +196,19 @@ impl Parser<'_> {
             }
             self.cursor.skip_space();
             let key_at = self.cursor.pos;
-            let keyword = self.cursor.chars[key_at..]
-                .iter()
-                .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
-                .count();
-            let named = keyword > 0
-                && self.cursor.chars[key_at + keyword..]
-                    .iter()
-                    .find(|c| !c.is_whitespace())
-                    == Some(&'=');
-            let key = if named {
-                let key = self.identifier()?;
-                self.expect('=')?;
-                key
-            } else if entries.iter().any(|(_, _, _, named)| *named) {
-                return Err(self.error("a keyword argument (no positional one after it)"));
-            } else {
-                match spelling.keys.get(entries.len()) {
+            let keyword = self.keyword()?;
+            let named = keyword.is_some();
+            let key = match keyword {
+                Some(key) => key,
+                None if entries.iter().any(|(_, _, _, named)| *named) => {
+                    return Err(self.error("a keyword argument (no positional one after it)"));
+                }
+                None => match spelling.keys.get(entries.len()) {
                     Some(key) => key.to_string(),
                     None => {
                         return Err(self.error(format!("at most {} arguments", spelling.keys.len())))
                     }
-                }
+                },
             };
             entries.push((key, key_at, self.value(true)?, named));
         }
