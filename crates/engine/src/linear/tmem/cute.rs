@@ -43,14 +43,13 @@ pub fn tmem_copy_to_linear(copy: &TiledCopy) -> Result<LinearLayout, LayoutError
     tv_to_linear(&tv, tile, false)
 }
 
-/// CuTe's `make_tmem_copy` of `copy`'s atom against Triton's `get_tmem_reg_layout` of the same
-/// access shape over the same tensor (four warps, 32-bit columns packed as CuTe packs them):
-/// who holds each element in each, and the renumbering of registers and warps between them.
+/// Triton's `get_tmem_reg_layout` of the same access shape as `copy`'s atom over the same
+/// tensor (four warps, 32-bit columns packed as CuTe packs them).
 ///
 /// # Errors
 /// `BadArgument` for an atom whose shape Triton lacks (`16dp32b`), or a tensor Triton's TMEM
-/// layouts refuse; what [`tmem_copy_to_linear`] and [`compare_owners`] refuse.
-pub fn compare_tmem_copy_with_triton(copy: &TiledCopy) -> Result<OwnerComparison, LayoutError> {
+/// layouts refuse; what [`tmem_copy_to_linear`] refuses.
+pub fn triton_tmem_reg_layout(copy: &TiledCopy) -> Result<LinearLayout, LayoutError> {
     let name = copy.atom().name();
     let variant = tmem_variant_of(name).ok_or_else(|| LayoutError::BadArgument {
         op: "get_tmem_reg_layout",
@@ -64,5 +63,14 @@ pub fn compare_tmem_copy_with_triton(copy: &TiledCopy) -> Result<OwnerComparison
     ];
     let bits = u32::try_from(copy.atom().element_bits()).unwrap_or(0);
     let tile = TmemTile::new(bits, [rows, columns], [rows.min(128), columns.min(512)], 1)?;
-    compare_owners(&cute, &tile.reg_layout(4, variant)?)
+    tile.reg_layout(4, variant)
+}
+
+/// CuTe's `make_tmem_copy` of `copy`'s atom against [`triton_tmem_reg_layout`]: who holds
+/// each element in each, and the renumbering of registers and warps between them.
+///
+/// # Errors
+/// What [`triton_tmem_reg_layout`] and [`compare_owners`] refuse.
+pub fn compare_tmem_copy_with_triton(copy: &TiledCopy) -> Result<OwnerComparison, LayoutError> {
+    compare_owners(&tmem_copy_to_linear(copy)?, &triton_tmem_reg_layout(copy)?)
 }

@@ -8,7 +8,9 @@ use crate::LayoutError;
 
 mod cute;
 
-pub use cute::{compare_tmem_copy_with_triton, tmem_copy_to_linear, tmem_variant_of};
+pub use cute::{
+    compare_tmem_copy_with_triton, tmem_copy_to_linear, tmem_variant_of, triton_tmem_reg_layout,
+};
 
 use super::layout::{bad, LinearLayout};
 

@@ -6,7 +6,7 @@ use crate::state::url::{keep, percent_encode};
 use engine::cute::{Operand, TiledCopy, TiledMma};
 use engine::linear::{
     compare_tmem_copy_with_triton, tiled_mma_to_linear, tmem_copy_to_linear, tmem_variant_of,
-    triton_counterpart, LinearEncoding, TmemTile, TritonLayout,
+    triton_counterpart, triton_tmem_reg_layout, LinearEncoding, TritonLayout,
 };
 use engine::LayoutError;
 
@@ -121,23 +121,21 @@ pub fn tmem_bridge(copy: &TiledCopy) -> TmemBridge {
     };
     let query = (|| {
         let cute = tmem_copy_to_linear(copy).ok()?;
-        let sizes: Vec<u32> = cute.out_dims_with_sizes().iter().map(|d| d.1).collect();
-        let [rows, columns] = sizes[..] else {
-            return None;
-        };
-        let bits = u32::try_from(copy.atom().element_bits()).ok()?;
-        let triton = TmemTile::new(bits, [rows, columns], [rows.min(128), columns.min(512)], 1)
-            .ok()?
-            .reg_layout(4, variant)
-            .ok()?;
+        let sizes: Vec<String> = cute
+            .out_dims_with_sizes()
+            .iter()
+            .map(|d| d.1.to_string())
+            .collect();
+        let triton = triton_tmem_reg_layout(copy).ok()?;
         let text = |l| {
             LinearEncoding::new(l)
                 .map(|e| percent_encode(&TritonLayout::Linear(e).to_mlir(), keep::TRITON))
                 .ok()
         };
         Some(format!(
-            "layout={}&shape={rows},{columns}&to={}",
+            "layout={}&shape={}&to={}",
             text(cute)?,
+            sizes.join(","),
             text(triton)?
         ))
     })();
