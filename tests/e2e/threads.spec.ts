@@ -263,6 +263,10 @@ test("Blackwell: a tcgen05 MMA keeps C in tensor memory, and make_tmem_copy load
   await expect(page).toHaveURL(/#\/triton\?layout=/);
   await expect(page.getByTestId("triton-conversion")).toContainText("no-op");
   await page.goBack();
+  // on a phone the long template-argument names wrap: the page does not scroll sideways
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
   // an unknown repetition is refused beside its field, and the last copy stays
   await page.getByTestId("threads-copy-atom").fill("SM100_TMEM_LOAD_32dp32b3x");
   await expect(page.getByTestId("error-threads-copy-atom")).toContainText("32dp32b, 16dp32b");
