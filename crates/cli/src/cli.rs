@@ -112,7 +112,7 @@ pub(crate) struct RenderArgs {
     /// Which input of --syno (default 0).
     #[arg(long, value_name = "K", requires = "syno")]
     pub input: Option<usize>,
-    /// A Triton distributed layout: its MLIR attribute (`#ttg.blocked<{...}>`, after any alias
+    /// A Triton layout (distributed, shared or tensor memory): its MLIR attribute (`#ttg.blocked<{...}>`, after any alias
     /// lines it names; give --shape), a Gluon constructor (give --shape) or a tensor type
     /// `tensor<32x64xf32, #ttg.blocked<{...}>>` (the shape is its own).
     #[arg(

@@ -166,7 +166,8 @@ impl Holders {
     }
 }
 
-/// An input dimension's name in labels: `r`, `l`, `w`, `b`, `o` (any other as it is).
+/// An input dimension's name in labels: `r`, `l`, `w`, `b`, `o`, `L`, `C` (any other as it
+/// is).
 pub fn short_name(dim: &str) -> &str {
     match dim {
         "register" => "r",
@@ -174,6 +175,9 @@ pub fn short_name(dim: &str) -> &str {
         "warp" => "w",
         "block" => "b",
         "offset" => "o",
+        // tensor memory: a TMEM lane, a 32-bit column
+        "row" => "L",
+        "col" => "C",
         other => other,
     }
 }

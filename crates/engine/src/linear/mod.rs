@@ -50,8 +50,9 @@ pub use shared::{NvmmaShared, SwizzledShared, SHARED_IN_DIMS};
 pub use shared_bridge::shared_to_cute;
 pub use tensor_type::{TensorType, TritonText};
 pub use tmem::{
-    compare_tmem_copy_with_triton, tmem_copy_to_linear, tmem_variant_of, triton_tmem_reg_layout,
-    TmemTile, TmemVariant,
+    compare_tmem_copy_with_triton, tmem_accesses_matching, tmem_copy_to_linear, tmem_variant_of,
+    triton_tmem_reg_layout, TensorMemoryEncoding, TmemAccess, TmemPlace, TmemTile, TmemVariant,
+    TMEM_IN_DIMS,
 };
 pub use triton::{
     AmdMfma, AmdWmma, Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout,

@@ -10,6 +10,7 @@
 //! #ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = []}>
 //! #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 //! #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+//! #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>
 //! ttgl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])
 //! ttgl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False)
 //! ```
@@ -26,6 +27,7 @@ use crate::error::{Field, LayoutError};
 
 use super::layout::LinearLayout;
 use super::shared::{NvmmaShared, SwizzledShared};
+use super::tmem::TensorMemoryEncoding;
 use super::triton::{
     AmdMfma, AmdWmma, Blocked, DotOperand, LinearEncoding, NvidiaMma, Slice, TritonLayout,
     DISTRIBUTED_IN_DIMS,
@@ -42,6 +44,8 @@ enum Value {
     Bool(bool, usize),
     List(Vec<Value>, usize),
     Layout(Box<TritonLayout>, usize),
+    /// Python's `None`.
+    Nothing(usize),
 }
 
 impl Value {
@@ -50,7 +54,8 @@ impl Value {
             Value::Number(_, at)
             | Value::Bool(_, at)
             | Value::List(_, at)
-            | Value::Layout(_, at) => *at,
+            | Value::Layout(_, at)
+            | Value::Nothing(at) => *at,
         }
     }
 }
@@ -83,6 +88,7 @@ enum Kind {
     Linear,
     SwizzledShared,
     NvmmaShared,
+    TensorMemory,
 }
 
 const MLIR: [Spelling; 9] = [
@@ -167,7 +173,22 @@ const MLIR: [Spelling; 9] = [
     },
 ];
 
-const GLUON: [Spelling; 9] = [
+/// `#ttng.tensor_memory_encoding<...>`: the one layout of Triton's NVIDIA dialect, its
+/// arguments without braces.
+const TMEM_MLIR: Spelling = Spelling {
+    kind: Kind::TensorMemory,
+    name: "tensor_memory_encoding",
+    keys: &[
+        "blockM",
+        "blockN",
+        "colStride",
+        "CTASplitM",
+        "CTASplitN",
+        "twoCTAs",
+    ],
+};
+
+const GLUON: [Spelling; 10] = [
     Spelling {
         kind: Kind::Blocked,
         name: "BlockedLayout",
@@ -246,6 +267,11 @@ const GLUON: [Spelling; 9] = [
             "fp4_padded",
             "cga_layout",
         ],
+    },
+    Spelling {
+        kind: Kind::TensorMemory,
+        name: "TensorMemoryLayout",
+        keys: &["block", "col_stride", "cta_split_num", "two_ctas"],
     },
 ];
 
@@ -348,6 +374,19 @@ impl Args {
             .collect()
     }
 
+    /// The pair `key`: two numbers, `[a, b]` or `(a, b)`.
+    fn pair(&mut self, key: &str) -> Result<[u32; 2], LayoutError> {
+        let value = self.required(key)?;
+        self.pair_of(key, &value)
+    }
+
+    fn pair_of(&self, key: &str, value: &Value) -> Result<[u32; 2], LayoutError> {
+        match self.naturals_of(key, value)?[..] {
+            [a, b] => Ok([a, b]),
+            _ => Err(self.error(value.position(), format!("{key} two numbers"))),
+        }
+    }
+
     fn bases(&mut self, key: &str) -> Result<Vec<Vec<u32>>, LayoutError> {
         let value = self.required(key)?;
         let Value::List(items, _) = &value else {
@@ -407,6 +446,7 @@ fn build(spelling: &Spelling, args: &mut Args, gluon: bool) -> Result<TritonLayo
         Kind::Linear => build_linear(args, keys, gluon)?,
         Kind::SwizzledShared => build_swizzled_shared(args, keys)?,
         Kind::NvmmaShared => build_nvmma_shared(args, keys, gluon)?,
+        Kind::TensorMemory => build_tensor_memory(args, keys, gluon)?,
     };
     args.finish(keys)?;
     Ok(layout)
@@ -604,6 +644,30 @@ fn build_nvmma_shared(
     Ok(TritonLayout::NvmmaShared(NvmmaShared::new(
         width, transposed, bits, fp4, rank,
     )?))
+}
+
+/// A tensor-memory layout: MLIR's block sizes, stride and splits one by one (a split of 1
+/// and `twoCTAs = false` unprinted); Gluon's block and split as pairs (the split `None`).
+fn build_tensor_memory(
+    args: &mut Args,
+    keys: &[&str],
+    gluon: bool,
+) -> Result<TritonLayout, LayoutError> {
+    let encoding = if gluon {
+        let block = args.pair(keys[0])?;
+        let stride = args.number(keys[1])?;
+        let split = match args.optional(keys[2])? {
+            None | Some(Value::Nothing(_)) => [1, 1],
+            Some(value) => args.pair_of(keys[2], &value)?,
+        };
+        TensorMemoryEncoding::new(block, stride, split, args.flag(keys[3], false)?)?
+    } else {
+        let block = [args.number(keys[0])?, args.number(keys[1])?];
+        let stride = args.number(keys[2])?;
+        let split = [args.number_or(keys[3], 1)?, args.number_or(keys[4], 1)?];
+        TensorMemoryEncoding::new(block, stride, split, args.flag(keys[5], false)?)?
+    };
+    Ok(TritonLayout::TensorMemory(encoding))
 }
 
 mod parser;

@@ -6,7 +6,7 @@ use crate::support::cursor::Cursor;
 
 use super::super::tmem::{TmemTile, TmemVariant};
 use super::super::triton::{LinearEncoding, TritonLayout};
-use super::{build, parse_error, Args, Spelling, Value, GLUON, MAX_DEPTH, MLIR};
+use super::{build, parse_error, Args, Spelling, Value, GLUON, MAX_DEPTH, MLIR, TMEM_MLIR};
 use crate::support::element::element_bits;
 
 struct Parser<'a> {
@@ -94,6 +94,10 @@ impl Parser<'_> {
                 self.depth -= 1;
                 Ok(Value::List(items, at))
             }
+            Some('N') if gluon && self.word() == "None" => {
+                self.cursor.pos += 4;
+                Ok(Value::Nothing(at))
+            }
             Some(c) if c.is_ascii_alphabetic() && self.boolean(gluon).is_some() => {
                 let (value, length) = self.boolean(gluon).unwrap_or_default();
                 self.cursor.pos += length;
@@ -111,30 +115,37 @@ impl Parser<'_> {
         }
     }
 
-    /// The flag at the cursor, `true` / `false` (Gluon: `True` / `False`), and its length.
-    fn boolean(&self, gluon: bool) -> Option<(bool, usize)> {
-        let rest = &self.cursor.chars[self.cursor.pos..];
-        let word = rest
+    /// The name at the cursor (letters, digits, `_`, `$`, `.`), not eaten.
+    fn word(&self) -> String {
+        self.cursor.chars[self.cursor.pos..]
             .iter()
             .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))
-            .count();
-        let text: String = rest[..word].iter().collect();
-        match (text.as_str(), gluon) {
-            ("true", false) | ("True", true) => Some((true, word)),
-            ("false", false) | ("False", true) => Some((false, word)),
+            .collect()
+    }
+
+    /// The flag at the cursor, `true` / `false` (Gluon: `True` / `False`), and its length.
+    fn boolean(&self, gluon: bool) -> Option<(bool, usize)> {
+        let word = self.word();
+        match (word.as_str(), gluon) {
+            ("true", false) | ("True", true) => Some((true, word.len())),
+            ("false", false) | ("False", true) => Some((false, word.len())),
             _ => None,
         }
     }
 
-    /// `#ttg.NAME<{key = value, ...}>` or `#alias`.
+    /// `#ttg.NAME<{key = value, ...}>`, `#ttng.tensor_memory_encoding<key = value, ...>` or
+    /// `#alias`.
     fn mlir_attribute(&mut self) -> Result<TritonLayout, LayoutError> {
         self.cursor.skip_space();
         let start = self.cursor.pos;
         self.expect('#')?;
         let name = self.identifier()?;
+        if name == "ttng.tensor_memory_encoding" {
+            return self.mlir_arguments(&TMEM_MLIR, name, false);
+        }
         let Some(kind) = name.strip_prefix("ttg.") else {
             return self.aliases.iter().find(|(alias, _)| *alias == name).map_or_else(
-                || Err(parse_error(self.cursor.text, start, "#ttg.blocked, #ttg.nvidia_mma, #ttg.amd_mfma, #ttg.amd_wmma, #ttg.dot_op, #ttg.slice, #ttg.linear, #ttg.swizzled_shared, #ttg.nvmma_shared or a defined alias")),
+                || Err(parse_error(self.cursor.text, start, "#ttg.blocked, #ttg.nvidia_mma, #ttg.amd_mfma, #ttg.amd_wmma, #ttg.dot_op, #ttg.slice, #ttg.linear, #ttg.swizzled_shared, #ttg.nvmma_shared, #ttng.tensor_memory_encoding or a defined alias")),
                 |(_, layout)| Ok(layout.clone()),
             );
         };
@@ -145,25 +156,43 @@ impl Parser<'_> {
                 "#ttg.blocked, #ttg.nvidia_mma, #ttg.amd_mfma, #ttg.amd_wmma, #ttg.dot_op, #ttg.slice, #ttg.linear, #ttg.swizzled_shared or #ttg.nvmma_shared",
             ));
         };
+        self.mlir_arguments(spelling, name, true)
+    }
+
+    /// `<{key = value, ...}>` (`braced`) or `<key = value, ...>`, built as `spelling`.
+    fn mlir_arguments(
+        &mut self,
+        spelling: &Spelling,
+        name: String,
+        braced: bool,
+    ) -> Result<TritonLayout, LayoutError> {
         self.deeper()?;
         self.expect('<')?;
-        self.expect('{')?;
+        let close = match braced {
+            true => {
+                self.expect('{')?;
+                '}'
+            }
+            false => '>',
+        };
         let mut entries = Vec::new();
-        if !self.cursor.eat('}') {
+        if !self.cursor.eat(close) {
             loop {
                 self.cursor.skip_space();
                 let key_at = self.cursor.pos;
                 let key = self.identifier()?;
                 self.expect('=')?;
                 entries.push((key, key_at, self.value(false)?));
-                if self.cursor.eat('}') {
+                if self.cursor.eat(close) {
                     break;
                 }
                 self.expect(',')?;
             }
         }
         let end = self.cursor.pos - 1;
-        self.expect('>')?;
+        if braced {
+            self.expect('>')?;
+        }
         self.depth -= 1;
         self.built(spelling, entries, end, format!("#{name}"), false)
     }
@@ -181,7 +210,7 @@ impl Parser<'_> {
             return Err(parse_error(
                 self.cursor.text,
                 start,
-                "BlockedLayout, NVMMADistributedLayout, AMDMFMALayout, AMDWMMALayout, DotOperandLayout, SliceLayout, DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout or get_tmem_reg_layout",
+                "BlockedLayout, NVMMADistributedLayout, AMDMFMALayout, AMDWMMALayout, DotOperandLayout, SliceLayout, DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout, TensorMemoryLayout or get_tmem_reg_layout",
             ));
         };
         self.deeper()?;
@@ -341,90 +370,26 @@ impl Parser<'_> {
         }
     }
 
-    /// `[module.]TensorMemoryLayout(block, col_stride, cta_split_num=None, two_ctas=False)`:
-    /// its block and column stride (one CTA's).
+    /// `[module.]TensorMemoryLayout(block, col_stride, ...)` of one CTA: its block and column
+    /// stride.
     fn tensor_memory_layout(&mut self) -> Result<([u32; 2], u32), LayoutError> {
         self.cursor.skip_space();
-        let start = self.cursor.pos;
-        let path = self.identifier()?;
-        if path.rsplit('.').next() != Some("TensorMemoryLayout") {
-            return Err(parse_error(
-                self.cursor.text,
-                start,
-                "TensorMemoryLayout(block=(M, N), col_stride=1)",
-            ));
-        }
-        self.expect('(')?;
-        const KEYS: [&str; 4] = ["block", "col_stride", "cta_split_num", "two_ctas"];
-        let (mut block, mut stride) = (None, None);
-        let mut index = 0;
-        while !self.cursor.eat(')') {
-            if index > 0 {
-                self.expect(',')?;
-                if self.cursor.eat(')') {
-                    break;
-                }
-            }
-            let key_at = self.cursor.pos;
-            let key = match self.keyword()? {
-                Some(key) => key,
-                None => KEYS
-                    .get(index)
-                    .map(|k| k.to_string())
-                    .ok_or_else(|| self.error("at most 4 arguments"))?,
-            };
-            match key.as_str() {
-                "block" => block = Some(self.pair("block")?),
-                "col_stride" => stride = Some(self.number()?),
-                // one CTA: no split, not the pair's layout
-                "cta_split_num" => self.none_or(
-                    |p| p.pair("cta_split_num").map(|v| v == [1, 1]),
-                    "None or (1, 1): one CTA",
-                )?,
-                "two_ctas" => {
-                    self.cursor.skip_space();
-                    let at = self.cursor.pos;
-                    if !matches!(self.value(true)?, Value::Bool(false, _)) {
-                        return Err(parse_error(self.cursor.text, at, "two_ctas=False: one CTA"));
-                    }
-                }
-                _ => {
-                    return Err(parse_error(
-                        self.cursor.text,
-                        key_at,
-                        "block, col_stride, cta_split_num or two_ctas",
-                    ))
-                }
-            }
-            index += 1;
-        }
-        match (block, stride) {
-            (Some(block), Some(stride)) => Ok((block, stride)),
-            _ => Err(parse_error(
-                self.cursor.text,
-                self.cursor.pos - 1,
-                "block and col_stride",
-            )),
-        }
-    }
-
-    /// `None`, or what `read` reads and accepts.
-    fn none_or(
-        &mut self,
-        read: impl FnOnce(&mut Self) -> Result<bool, LayoutError>,
-        expected: &str,
-    ) -> Result<(), LayoutError> {
-        self.cursor.skip_space();
         let at = self.cursor.pos;
-        let rest: String = self.cursor.chars[at..].iter().take(4).collect();
-        if rest == "None" {
-            self.cursor.pos += 4;
-            return Ok(());
+        let refused = |parser: &Self| {
+            parse_error(
+                parser.cursor.text,
+                at,
+                "TensorMemoryLayout(block=(M, N), col_stride=1) of one CTA",
+            )
+        };
+        if !self.word().ends_with("TensorMemoryLayout") {
+            return Err(refused(self));
         }
-        if read(self)? {
-            Ok(())
-        } else {
-            Err(parse_error(self.cursor.text, at, expected))
+        match self.gluon_constructor()? {
+            TritonLayout::TensorMemory(t) if t.cta_split() == [1, 1] && !t.two_ctas() => {
+                Ok((t.block(), t.col_stride()))
+            }
+            _ => Err(refused(self)),
         }
     }
 

@@ -2,6 +2,7 @@
 //! constructor.
 
 use super::super::shared::{NvmmaShared, SwizzledShared};
+use super::super::tmem::TensorMemoryEncoding;
 use super::super::triton::{AmdMfma, AmdWmma, NvidiaMma, TritonLayout, DISTRIBUTED_IN_DIMS};
 
 impl TritonLayout {
@@ -31,6 +32,7 @@ impl TritonLayout {
                 "#mma"
             }
             TritonLayout::SwizzledShared(_) | TritonLayout::NvmmaShared(_) => "#shared",
+            TritonLayout::TensorMemory(_) => "#tmem",
             _ => "#blocked",
         };
         (
@@ -81,6 +83,7 @@ impl TritonLayout {
             }
             TritonLayout::SwizzledShared(s) => mlir_of_swizzled(s),
             TritonLayout::NvmmaShared(n) => mlir_of_nvmma(n),
+            TritonLayout::TensorMemory(t) => mlir_of_tmem(t),
             TritonLayout::Slice(_) | TritonLayout::DotOperand(_) => self.to_mlir(),
         }
     }
@@ -173,8 +176,43 @@ impl TritonLayout {
                 python_bool(n.transposed()),
                 python_bool(n.fp4_padded())
             ),
+            TritonLayout::TensorMemory(t) => {
+                let [bm, bn] = t.block();
+                let mut text = format!(
+                    "ttgl.nvidia.blackwell.TensorMemoryLayout(block=({bm}, {bn}), col_stride={}",
+                    t.col_stride()
+                );
+                if t.cta_split() != [1, 1] {
+                    let [m, n] = t.cta_split();
+                    text += &format!(", cta_split_num=({m}, {n})");
+                }
+                if t.two_ctas() {
+                    text += ", two_ctas=True";
+                }
+                text + ")"
+            }
         }
     }
+}
+
+/// `TensorMemoryEncodingAttr`'s print: the splits where not 1, `twoCTAs` where set.
+fn mlir_of_tmem(t: &TensorMemoryEncoding) -> String {
+    let [bm, bn] = t.block();
+    let mut text = format!(
+        "#ttng.tensor_memory_encoding<blockM = {bm}, blockN = {bn}, colStride = {}",
+        t.col_stride()
+    );
+    let [m, n] = t.cta_split();
+    if m != 1 {
+        text += &format!(", CTASplitM = {m}");
+    }
+    if n != 1 {
+        text += &format!(", CTASplitN = {n}");
+    }
+    if t.two_ctas() {
+        text += ", twoCTAs = true";
+    }
+    text + ">"
 }
 
 /// `SwizzledSharedEncodingAttr::print`.

@@ -303,8 +303,8 @@ fn gluon_get_tmem_reg_layout_reads_as_tritons_register_layout() {
     );
     fails_at(
         &call("ttgl.float32, [128, 64], TensorMemoryLayout((128, 64), 1, two_ctas=True), 4"),
-        87,
-        "two_ctas=False",
+        45,
+        "of one CTA",
     );
     fails_at(
         &call("ttgl.float32, [128, 64], num_warps=4"),
@@ -327,4 +327,85 @@ fn gluon_get_tmem_reg_layout_reads_as_tritons_register_layout() {
     ))
     .is_err());
     assert!(TritonLayout::parse(&call(&format!("ttgl.float32, [128, 64], {tmem}, 3"))).is_err());
+}
+
+/// Tensor-memory layouts as Triton 3.6.0 prints them (`str` of a `!ttg.memdesc` of the Gluon
+/// layout), with the Gluon layout's `repr`.
+const TMEM: [(&str, &str); 6] = [
+    ("#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>", "TensorMemoryLayout(block=(128, 64), col_stride=1, cta_split_num=None, two_ctas=False)"),
+    ("#ttng.tensor_memory_encoding<blockM = 64, blockN = 32, colStride = 1, CTASplitM = 2, twoCTAs = true>", "TensorMemoryLayout(block=(64, 32), col_stride=1, cta_split_num=(2, 1), two_ctas=True)"),
+    ("#ttng.tensor_memory_encoding<blockM = 128, blockN = 32, colStride = 2, CTASplitM = 2, CTASplitN = 2>", "TensorMemoryLayout(block=(128, 32), col_stride=2, cta_split_num=(2, 2), two_ctas=False)"),
+    ("#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1, CTASplitN = 2>", "TensorMemoryLayout(block=(128, 64), col_stride=1, cta_split_num=(1, 2), two_ctas=False)"),
+    ("#ttng.tensor_memory_encoding<blockM = 64, blockN = 128, colStride = 1, twoCTAs = true>", "TensorMemoryLayout(block=(64, 128), col_stride=1, cta_split_num=None, two_ctas=True)"),
+    ("#ttng.tensor_memory_encoding<blockM = 128, blockN = 256, colStride = 4>", "ttgl.nvidia.blackwell.TensorMemoryLayout((128, 256), 4)"),
+];
+
+#[test]
+fn tensor_memory_layouts_round_trip_byte_for_byte_and_alias_as_tmem() {
+    for (text, gluon) in TMEM {
+        let layout = check(text, text);
+        assert!(
+            layout.is_tensor_memory() && !layout.is_distributed(),
+            "{text}"
+        );
+        assert_eq!(layout.in_dims(), ["row", "col"]);
+        assert_eq!(TritonLayout::parse(gluon).unwrap(), layout, "{gluon}");
+        assert_eq!(
+            TritonLayout::parse(&layout.to_gluon()).unwrap(),
+            layout,
+            "{}",
+            layout.to_gluon()
+        );
+        assert_eq!(
+            layout.to_mlir_aliased(),
+            (format!("#tmem = {text}"), "#tmem".to_string())
+        );
+    }
+    assert_eq!(
+        TritonLayout::parse(TMEM[1].0).unwrap().to_gluon(),
+        "ttgl.nvidia.blackwell.TensorMemoryLayout(block=(64, 32), col_stride=1, cta_split_num=(2, 1), two_ctas=True)"
+    );
+    // an alias line, as a dump defines it
+    let dumped = format!("#tmem = {}\n#tmem", TMEM[0].0);
+    assert_eq!(
+        TritonLayout::parse(&dumped).unwrap(),
+        TritonLayout::parse(TMEM[0].0).unwrap()
+    );
+}
+
+#[test]
+fn tensor_memory_text_errors_name_what_was_expected() {
+    let braced = "#ttng.tensor_memory_encoding<{blockM = 128, blockN = 64, colStride = 1}>";
+    fails_at(braced, 29, "a name");
+    let missing = "#ttng.tensor_memory_encoding<blockM = 128, colStride = 1>";
+    fails_at(missing, missing.len() - 1, "the argument blockN");
+    let unknown =
+        "#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1, unpacked = true>";
+    fails_at(unknown, unknown.find("unpacked").unwrap(), "one of blockM");
+    let pair = "TensorMemoryLayout(block=(128,), col_stride=1)";
+    fails_at(pair, pair.find('(').unwrap() + 7, "block two numbers");
+    // Triton's verifier's refusals
+    for text in [
+        "#ttng.tensor_memory_encoding<blockM = 96, blockN = 64, colStride = 1>",
+        "#ttng.tensor_memory_encoding<blockM = 128, blockN = 1024, colStride = 1>",
+        "#ttng.tensor_memory_encoding<blockM = 128, blockN = 48, colStride = 1>",
+        "#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 8>",
+        "#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1, CTASplitM = 3>",
+        "TensorMemoryLayout((128, 64), 1, cta_split_num=(0, 1))",
+    ] {
+        assert!(
+            matches!(
+                TritonLayout::parse(text),
+                Err(LayoutError::BadArgument {
+                    op: "#ttng.tensor_memory_encoding",
+                    ..
+                })
+            ),
+            "{text}"
+        );
+    }
+    // a slice of tensor memory is refused, as Triton slices only distributed layouts
+    assert!(
+        TritonLayout::parse(&format!("#ttg.slice<{{dim = 0, parent = {}}}>", TMEM[0].0)).is_err()
+    );
 }

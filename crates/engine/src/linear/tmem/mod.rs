@@ -7,6 +7,9 @@
 use crate::LayoutError;
 
 mod cute;
+mod encoding;
+
+pub use encoding::{TensorMemoryEncoding, TmemPlace, TMEM_IN_DIMS};
 
 pub use cute::{
     compare_tmem_copy_with_triton, tmem_copy_to_linear, tmem_variant_of, triton_tmem_reg_layout,
@@ -129,41 +132,10 @@ impl TmemTile {
         Ok(tile)
     }
 
-    /// `tensorMemoryToLinearLayout`: (row, col) → (dim0, dim1). A 64-row block puts rows
-    /// 16-63 of the tensor in TMEM rows 32 apart.
+    /// `tensorMemoryToLinearLayout` of the tile's one-CTA
+    /// [`TensorMemoryEncoding`]: (row, col) → (dim0, dim1).
     pub fn layout(&self) -> Result<LinearLayout, LayoutError> {
-        let [m, n] = self.shape;
-        let [bm, bn] = self.block;
-        let bn = bn.min(n);
-        let id = LinearLayout::identity_1d;
-        let mut tile = LinearLayout::zeros_1d(self.col_stride, "col", "dim1")?;
-        if bm == 64 {
-            tile = tile.product(&id(16, "row", "dim0")?.product(&id(bn, "col", "dim1")?)?)?;
-            let mut bases = tile.bases().to_vec();
-            if let Some((_, rows)) = bases.iter_mut().find(|(name, _)| name == "row") {
-                rows.push(if m > bm {
-                    vec![64, 0]
-                } else if n > bn {
-                    vec![0, bn]
-                } else {
-                    vec![0, 0]
-                });
-                rows.extend([vec![16, 0], vec![32, 0]]);
-            }
-            tile = LinearLayout::with_inferred_sizes(bases, vec!["dim0".into(), "dim1".into()])?;
-        } else {
-            tile = tile.product(&id(bm, "row", "dim0")?.product(&id(bn, "col", "dim1")?)?)?;
-        }
-        let reps_m = m / tile.out_dim_size("dim0").unwrap_or(1);
-        let reps_n = n / tile.out_dim_size("dim1").unwrap_or(1);
-        if reps_m < 1 || reps_n < 1 {
-            return Err(refuse(
-                format!("a {m}x{n} tensor"),
-                "at least its TMEM tile",
-            ));
-        }
-        tile.product(&id(reps_m, "col", "dim0")?)?
-            .product(&id(reps_n, "col", "dim1")?)
+        TensorMemoryEncoding::single(self.block, self.col_stride)?.to_linear_layout(&self.shape)
     }
 
     /// Where element `(row, column)` of the tensor sits in tensor memory: `[lane, column]`
@@ -172,13 +144,10 @@ impl TmemTile {
     ///
     /// # Errors
     /// An element outside the tensor.
-    pub fn position(&self, [row, column]: [u32; 2]) -> Result<[u32; 2], LayoutError> {
-        let at = self
-            .layout()?
-            .pseudoinvert()?
-            .apply(&[("dim0", row), ("dim1", column)])?;
-        let of = |name: &str| at.iter().find(|(n, _)| n == name).map_or(0, |(_, v)| *v);
-        Ok([of("row"), of("col")])
+    pub fn position(&self, at: [u32; 2]) -> Result<[u32; 2], LayoutError> {
+        let place =
+            TensorMemoryEncoding::single(self.block, self.col_stride)?.place(&self.shape, at)?;
+        Ok([place.lane, place.column])
     }
 
     /// `get_tmem_reg_layout`: (register, lane, warp, block) → (dim0, dim1) for `num_warps`
@@ -232,6 +201,58 @@ impl TmemTile {
         named.push(("block".into(), Vec::new()));
         LinearLayout::new(named, layout.out_dims_with_sizes().to_vec(), false)
     }
+}
+
+/// A `tcgen05.ld` / `tcgen05.st` as `get_tmem_reg_layout` names it: the element width, the
+/// warps and the instruction shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TmemAccess {
+    /// 8, 16 or 32.
+    pub element_bits: u32,
+    /// 4, 8 or 16.
+    pub num_warps: u32,
+    /// The instruction shape.
+    pub variant: TmemVariant,
+}
+
+/// The `tcgen05.ld` / `tcgen05.st` whose registers are `registers` over the `shape` tensor in
+/// the tensor memory of `encoding`, as Triton's `isDistributedLayoutTMemCompatible` asks
+/// (whether the layout is one of `get_tmem_reg_layout`'s), trying 8-, 16- and 32-bit
+/// elements and 4, 8 and 16 warps; empty when none is.
+///
+/// # Errors
+/// Tensor memory of several CTAs, or a tensor its layout cannot hold.
+pub fn tmem_accesses_matching(
+    encoding: &TensorMemoryEncoding,
+    shape: [u32; 2],
+    registers: &LinearLayout,
+) -> Result<Vec<TmemAccess>, LayoutError> {
+    if encoding.cta_split() != [1, 1] || encoding.two_ctas() {
+        return Err(refuse(
+            "tensor memory of several CTAs".into(),
+            "one CTA's (no CTA split, not twoCTAs)",
+        ));
+    }
+    encoding.to_linear_layout(&shape)?;
+    let mut found = Vec::new();
+    for element_bits in [32, 16, 8] {
+        let Ok(tile) = TmemTile::new(element_bits, shape, encoding.block(), encoding.col_stride())
+        else {
+            continue;
+        };
+        for num_warps in [4, 8, 16] {
+            for variant in TmemVariant::ALL {
+                if tile.reg_layout(num_warps, variant).ok().as_ref() == Some(registers) {
+                    found.push(TmemAccess {
+                        element_bits,
+                        num_warps,
+                        variant,
+                    });
+                }
+            }
+        }
+    }
+    Ok(found)
 }
 
 /// Gluon's `32x32b_splitn`: the basis that picks N's second half moved to the last register.

@@ -178,3 +178,143 @@ fn tmem_positions_of_64_and_128_row_blocks() {
     }
     assert!(tile(64).position([64, 0]).is_err());
 }
+
+fn powers(count: u32, dim: usize) -> Vec<Vec<u32>> {
+    (0..count)
+        .map(|k| {
+            let mut basis = vec![0, 0];
+            basis[dim] = 1 << k;
+            basis
+        })
+        .collect()
+}
+
+#[track_caller]
+fn tmem(
+    block: [u32; 2],
+    stride: u32,
+    split: [u32; 2],
+    pair: bool,
+    shape: [u32; 2],
+) -> LinearLayout {
+    TensorMemoryEncoding::new(block, stride, split, pair)
+        .unwrap()
+        .to_linear_layout(&shape)
+        .unwrap()
+}
+
+#[test]
+fn one_ctas_tensor_memory_is_a_lane_a_row_and_a_column_a_column() {
+    // all of one SM's tensor memory: 128 lanes × 512 columns of 32-bit elements
+    let whole = tmem([128, 512], 1, [1, 1], false, [128, 512]);
+    assert_eq!(bases(&whole, "row"), powers(7, 0));
+    assert_eq!(bases(&whole, "col"), powers(9, 1));
+    assert!(whole.is_injective() && whole.is_surjective());
+    // 16-bit elements unpacked: every other column is empty
+    let unpacked = tmem([128, 32], 2, [1, 1], false, [128, 32]);
+    let mut columns = vec![vec![0, 0]];
+    columns.extend(powers(5, 1));
+    assert_eq!(bases(&unpacked, "col"), columns);
+    // 64-row blocks: rows 16 apart sit 32 lanes apart; lanes 16-31 hold nothing
+    let half = tmem([64, 64], 1, [1, 1], false, [64, 64]);
+    let mut rows = powers(4, 0);
+    rows.extend([vec![0, 0], vec![16, 0], vec![32, 0]]);
+    assert_eq!(bases(&half, "row"), rows);
+    // ... or the next 64 rows when the tensor has them
+    let taller = tmem([64, 64], 1, [1, 1], false, [128, 64]);
+    assert_eq!(bases(&taller, "row")[4], [64, 0]);
+    // a tensor wider than the block: more columns
+    let wide = tmem([128, 64], 1, [1, 1], false, [128, 256]);
+    assert_eq!(bases(&wide, "col"), powers(8, 1));
+}
+
+#[test]
+fn cta_splits_add_the_other_ctas_columns_as_triton_models_them() {
+    // N split in two: the last column basis is N's second half
+    let split_n = tmem([128, 64], 1, [1, 2], false, [128, 128]);
+    assert_eq!(bases(&split_n, "col"), powers(7, 1));
+    assert_eq!(bases(&split_n, "row"), powers(7, 0));
+    // M split in two: the last column basis is M's second half
+    let split_m = tmem([128, 64], 1, [2, 1], false, [256, 64]);
+    let mut columns = powers(6, 1);
+    columns.push(vec![128, 0]);
+    assert_eq!(bases(&split_m, "col"), columns);
+    // a pair's 64-row blocks: laid out as 128 rows, then the last row and column swapped
+    let pair = tmem([64, 32], 1, [2, 1], true, [128, 32]);
+    let mut rows = powers(6, 0);
+    rows.push(vec![0, 16]);
+    let mut columns = powers(4, 1);
+    columns.push(vec![64, 0]);
+    assert_eq!((bases(&pair, "row"), bases(&pair, "col")), (rows, columns));
+    assert!(pair.is_injective() && pair.is_surjective());
+    // both splits: N outermost
+    let both = tmem([128, 32], 2, [2, 2], false, [256, 64]);
+    let last_two: Vec<Vec<u32>> = bases(&both, "col").iter().rev().take(2).cloned().collect();
+    assert_eq!(last_two, [[0, 32], [128, 0]]);
+}
+
+#[test]
+fn tensor_memory_smaller_than_a_block_per_cta_is_refused() {
+    let refused = |block, split, shape: &[u32]| {
+        TensorMemoryEncoding::new(block, 1, split, false)
+            .unwrap()
+            .to_linear_layout(shape)
+            .is_err()
+    };
+    assert!(refused([128, 64], [1, 1], &[64, 64]));
+    assert!(refused([128, 64], [2, 1], &[128, 64]));
+    assert!(refused([128, 64], [1, 1], &[128, 64, 1]));
+    assert!(
+        !refused([128, 64], [1, 1], &[128, 32]),
+        "blockN is cut to N"
+    );
+}
+
+/// Where CuTe's `UMMA::tmem_frg<float, uint32_t, N_SM>::make(((M, 64), 1, 1))` puts C
+/// elements (printed by CUTLASS 4.2 compiled on the host: address >> 16 is the lane, the low
+/// half the column), and Triton's layout of the same accumulator: one CTA's 64 rows in lanes
+/// 32 apart every 16 rows; a pair's 64 rows a CTA in its "2x2" layout, N's second half on
+/// lanes 64-127 (`twoCTAs`).
+#[test]
+fn tmem_places_agree_with_cutes_tmem_frg() {
+    let place = |block_m, split, pair, shape: [u32; 2], at| {
+        let p = TensorMemoryEncoding::new([block_m, 64], 1, split, pair)
+            .unwrap()
+            .place(&shape, at)
+            .unwrap();
+        (p.lane, p.column, p.cta)
+    };
+    // tmem_frg_2sm, M_MMA = 64
+    for (at, lane, column) in [
+        ([37, 5], 37, 5),
+        ([37, 40], 101, 8),
+        ([0, 32], 64, 0),
+        ([63, 63], 127, 31),
+        ([16, 0], 16, 0),
+    ] {
+        assert_eq!(
+            place(64, [2, 1], true, [128, 64], at),
+            (lane, column, 0),
+            "{at:?}"
+        );
+    }
+    // ... the second CTA's rows, in its own tensor memory
+    assert_eq!(place(64, [2, 1], true, [128, 64], [101, 40]), (101, 8, 1));
+    // tmem_frg_1sm, M_MMA = 64
+    for (at, lane, column) in [
+        ([37, 5], 69, 5),
+        ([37, 40], 69, 40),
+        ([63, 63], 111, 63),
+        ([16, 0], 32, 0),
+        ([15, 0], 15, 0),
+    ] {
+        assert_eq!(
+            place(64, [1, 1], false, [64, 64], at),
+            (lane, column, 0),
+            "{at:?}"
+        );
+    }
+    // M_MMA = 128, one CTA or each of a pair's: lane = row
+    assert_eq!(place(128, [1, 1], false, [128, 64], [37, 40]), (37, 40, 0));
+    assert_eq!(place(128, [2, 1], true, [256, 64], [165, 40]), (37, 40, 1));
+}

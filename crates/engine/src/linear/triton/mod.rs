@@ -16,6 +16,7 @@ use super::layout_utils::{
     ensure_not_smaller, identity_standard_nd, matrix_order, nvidia_mma_tile,
 };
 use super::shared::{NvmmaShared, SwizzledShared};
+use super::tmem::TensorMemoryEncoding;
 
 mod amd;
 pub use amd::{AmdMfma, AmdWmma, WAVEFRONT};
@@ -87,6 +88,8 @@ pub enum TritonLayout {
     SwizzledShared(SwizzledShared),
     /// `#ttg.nvmma_shared`.
     NvmmaShared(NvmmaShared),
+    /// `#ttng.tensor_memory_encoding`: Blackwell's tensor memory (inputs `row, col`).
+    TensorMemory(TensorMemoryEncoding),
 }
 
 /// The input dimensions of every distributed layout, in Triton's order.
@@ -416,13 +419,13 @@ impl Slice {
     ///
     /// # Errors
     /// `dim` is not a dimension of the parent, the parent has a single dimension, or it is a
-    /// shared layout (Triton slices only distributed layouts).
+    /// shared or tensor-memory layout (Triton slices only distributed layouts).
     pub fn new(dim: u32, parent: TritonLayout) -> Result<Slice, LayoutError> {
-        if parent.is_shared() {
+        if !parent.is_distributed() {
             return Err(bad(
                 "#ttg.slice",
                 format!("parent {parent}"),
-                "a distributed parent (a shared layout has no slices)",
+                "a distributed parent (a memory layout has no slices)",
             ));
         }
         let rank = parent.rank();
@@ -621,6 +624,7 @@ impl TritonLayout {
             TritonLayout::Linear(l) => l.layout.out_dims_with_sizes().len(),
             TritonLayout::SwizzledShared(s) => s.rank(),
             TritonLayout::NvmmaShared(n) => n.rank(),
+            TritonLayout::TensorMemory(_) => 2,
         }
     }
 
@@ -633,12 +637,24 @@ impl TritonLayout {
         )
     }
 
+    /// A tensor-memory layout (inputs `row, col`).
+    pub fn is_tensor_memory(&self) -> bool {
+        matches!(self, TritonLayout::TensorMemory(_))
+    }
+
+    /// A distributed layout: neither shared nor tensor memory.
+    pub fn is_distributed(&self) -> bool {
+        !self.is_shared() && !self.is_tensor_memory()
+    }
+
     /// The input dimensions of [`to_linear_layout`](Self::to_linear_layout)'s layout:
-    /// [`SHARED_IN_DIMS`](super::SHARED_IN_DIMS) or [`DISTRIBUTED_IN_DIMS`].
+    /// [`SHARED_IN_DIMS`](super::SHARED_IN_DIMS), [`TMEM_IN_DIMS`](super::TMEM_IN_DIMS) or
+    /// [`DISTRIBUTED_IN_DIMS`].
     pub fn in_dims(&self) -> &'static [&'static str] {
-        match self.is_shared() {
-            true => &super::shared::SHARED_IN_DIMS,
-            false => &DISTRIBUTED_IN_DIMS,
+        match self {
+            _ if self.is_shared() => &super::shared::SHARED_IN_DIMS,
+            TritonLayout::TensorMemory(_) => &super::tmem::TMEM_IN_DIMS,
+            _ => &DISTRIBUTED_IN_DIMS,
         }
     }
 
@@ -684,6 +700,7 @@ impl TritonLayout {
             TritonLayout::Linear(l) => return l.to_linear_layout(shape),
             TritonLayout::SwizzledShared(s) => return s.to_linear_layout(shape, unswizzled),
             TritonLayout::NvmmaShared(n) => return n.to_linear_layout(shape, unswizzled),
+            TritonLayout::TensorMemory(t) => return t.to_linear_layout(shape),
         };
         combine_with_shape(cta, shape)
     }
