@@ -3,7 +3,7 @@
 
 use engine::cute::TvGrid;
 use engine::cute::{mma_fragment, mma_partition, MmaAtom, Operand, OperandSource, TiledMma};
-use engine::linear::TmemTile;
+use engine::linear::TensorMemoryEncoding;
 use engine::LayoutError;
 
 use crate::state::field::FieldError;
@@ -127,12 +127,15 @@ pub fn umma_tmem_place(mma: &TiledMma, m: i64, n: i64) -> Option<String> {
         return None;
     }
     let ctas = atom.thr_id().size().ok()?.value().max(1);
-    let rows = tm / ctas;
     let u = |v: i64| u32::try_from(v).ok();
-    let tile = TmemTile::new(32, [u(rows)?, u(tn)?], [u(rows)?, u(tn)?.min(512)], 1).ok()?;
-    let [lane, column] = tile.position([u(m % rows)?, u(n)?]).ok()?;
+    // one CTA's rows of C (64 or 128) over N columns; a pair's 64-row blocks are its "2x2"
+    // layout (CuTe's tmem_frg_2sm, Triton's twoCTAs): N's second half on lanes 64-127
+    let block = [u(tm / ctas)?, u(tn)?.min(512)];
+    let encoding = TensorMemoryEncoding::new(block, 1, [u(ctas)?, 1], ctas > 1).ok()?;
+    let place = encoding.place(&[u(tm)?, u(tn)?], [u(m)?, u(n)?]).ok()?;
+    let (lane, column) = (place.lane, place.column);
     Some(if ctas > 1 {
-        format!("lane {lane}, column {column} of CTA {}", m / rows)
+        format!("lane {lane}, column {column} of CTA {}", place.cta)
     } else {
         format!("lane {lane}, column {column}")
     })

@@ -413,8 +413,10 @@ fn an_operand_no_thread_holds_is_a_plain_grid() {
     );
 }
 
-/// Where a UMMA keeps C in TMEM, as Triton lays out a 32-bit accumulator: lane = row for 128
-/// rows a CTA; lanes 32 apart every 16 rows for 64; a pair's CTA named; nothing for a 16-bit C.
+/// Where a UMMA keeps C in TMEM, as CuTe's `tmem_frg_1sm` / `tmem_frg_2sm` and Triton's
+/// `tensorMemoryToLinearLayout` lay out a 32-bit accumulator: lane = row for 128 rows a CTA;
+/// lanes 32 apart every 16 rows for one CTA's 64; a pair's 64 rows a CTA in its "2x2" layout
+/// (N's second half on lanes 64-127); a pair's CTA named; nothing for a 16-bit C.
 #[test]
 fn a_umma_c_element_has_its_place_in_tmem() {
     let mma = |atom: &str| {
@@ -438,6 +440,20 @@ fn a_umma_c_element_has_its_place_in_tmem() {
         umma_tmem_place(&pair, 130, 5).as_deref(),
         Some("lane 2, column 5 of CTA 1")
     );
+    // M = 128 over a pair: 64 rows a CTA; columns 0-31 on lanes 0-63, 32-63 on lanes 64-127
+    let pair64 = mma("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128,64,K,K>");
+    for ((m, n), place) in [
+        ((37, 5), "lane 37, column 5 of CTA 0"),
+        ((37, 40), "lane 101, column 8 of CTA 0"),
+        ((100, 5), "lane 36, column 5 of CTA 1"),
+        ((127, 63), "lane 127, column 31 of CTA 1"),
+    ] {
+        assert_eq!(
+            umma_tmem_place(&pair64, m, n).as_deref(),
+            Some(place),
+            "({m}, {n})"
+        );
+    }
     let half_c = mma("SM100_MMA_F16BF16_SS<half_t,half_t,half_t,128,64,K,K>");
     assert_eq!(umma_tmem_place(&half_c, 37, 5), None);
     let sm80 = mma("SM80_16x8x16_F16F16F16F16_TN");
