@@ -190,3 +190,39 @@ test("Gluon's get_tmem_reg_layout(...) pasted: Triton's tcgen05.ld registers ove
   await expect(page.getByTestId("error-triton-layout")).toContainText("an instruction variant");
   await expect(page.getByTestId("triton-summary")).toContainText("128×64");
 });
+
+test("Blackwell tensor memory: lanes and columns on hover, the tcgen05.ld verdict, one SM's 128×512", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto("/#/triton");
+  await page.getByTestId("triton-shape").fill("64,64");
+  await page.getByTestId("triton-layout").fill("#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>");
+  await expect(page.getByTestId("error-triton-layout")).toBeEmpty();
+  await expect(page.getByTestId("triton-summary")).toHaveText(
+    "4096 elements (64×64) in 128 TMEM lanes × 64 32-bit columns; lanes with bit 16 set hold nothing defined (Triton's zero basis)",
+  );
+  // a 64-row block: row 37 sits on lane 69 = 32·2 + 5, in warp quarter 2
+  await hoverCell(page, "triton-grid", 37, 5, 64, 64);
+  await expect(page.getByTestId("triton-hover")).toHaveText(/^\(37, 5\) ← TMEM lane 69, column 5 \(warp quarter 2: warps 2, 6 … may access it\)/);
+  await expect(page.getByTestId("triton-cute")).toContainText("lane << 16 | column");
+  // its registers: a 16x64b load is accepted, a blocked layout is not
+  await page.getByTestId("triton-other").fill(
+    "get_tmem_reg_layout(ttgl.float32, [64, 64], TensorMemoryLayout((64, 64), 1), num_warps=4, instr_variant=\"16x64b\")",
+  );
+  await expect(page.getByTestId("triton-conversion")).toContainText("tmem_load (tcgen05.ld) into the second layout: one instruction shape, no shuffle");
+  await page.getByTestId("triton-other").fill(
+    "#ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
+  );
+  await expect(page.getByTestId("triton-conversion")).toContainText("refused by Triton");
+  // a bad block is refused beside its field; the last layout stays
+  await page.getByTestId("triton-layout").fill("#ttng.tensor_memory_encoding<blockM = 96, blockN = 64, colStride = 1>");
+  await expect(page.getByTestId("error-triton-layout")).toContainText("blockM 96");
+  await expect(page.getByTestId("triton-summary")).toContainText("in 128 TMEM lanes");
+  // the preset: all of one SM's tensor memory, read by 32x32b
+  await page.getByTestId("triton-preset").selectOption("14");
+  await expect(page.getByTestId("triton-summary")).toHaveText("65536 elements (128×512) in 128 TMEM lanes × 512 32-bit columns");
+  await expect(page.getByTestId("triton-conversion")).toContainText('instr_variant="32x32b"');
+  await hoverCell(page, "triton-grid", 100, 300, 128, 512);
+  await expect(page.getByTestId("triton-hover")).toHaveText(/^\(100, 300\) ← TMEM lane 100, column 300 \(warp quarter 3/);
+  expect(errors).toEqual([]);
+});

@@ -5,7 +5,9 @@
 //! cell's tooltip lists every holder, so a broadcast shows all of them. A shared layout's cell
 //! shows the offset holding it, `o{offset}`, coloured by its group of 8 offsets (one 16-byte
 //! vector of 16-bit elements) and darker by the group of 64, so a swizzle shows as the groups
-//! moving from row to row.
+//! moving from row to row. A tensor-memory layout's cell shows its TMEM lane and column,
+//! `L{lane}` `C{column}`, coloured by lane as a 32x32b load's thread and darker by warp
+//! quarter.
 
 use std::fmt::Write;
 
@@ -79,7 +81,8 @@ fn draw(m: &mut dyn Markup, holders: &Holders, (rows, cols): (i64, i64), title: 
         &[("x", &cell), ("y", "16"), ("font-size", "13")],
         title,
     );
-    let shared = holders.in_dims().iter().any(|(name, _)| name == "offset");
+    let has = |dim: &str| holders.in_dims().iter().any(|(name, _)| name == dim);
+    let (shared, tmem) = (has("offset"), has("row"));
     let (x0, y0) = (CELL, 2 * CELL);
     for col in 0..cols {
         m.el(
@@ -115,6 +118,10 @@ fn draw(m: &mut dyn Markup, holders: &Holders, (rows, cols): (i64, i64), title: 
                     let offset = part(holders, first, "offset");
                     fill(offset / 8, offset / 64)
                 }
+                Some(&first) if tmem => {
+                    let lane = part(holders, first, "row");
+                    fill(lane, lane / 32)
+                }
                 Some(&first) => fill(part(holders, first, "lane"), part(holders, first, "warp")),
                 None => "#eee".to_string(),
             };
@@ -143,9 +150,13 @@ fn draw(m: &mut dyn Markup, holders: &Holders, (rows, cols): (i64, i64), title: 
                     1 => String::new(),
                     k => format!(" +{}", k - 1),
                 };
-                let lines = match shared {
-                    true => vec![format!("o{}{more}", part(holders, first, "offset"))],
-                    false => vec![
+                let lines = match (shared, tmem) {
+                    (true, _) => vec![format!("o{}{more}", part(holders, first, "offset"))],
+                    (_, true) => vec![
+                        format!("L{}", part(holders, first, "row")),
+                        format!("C{}{more}", part(holders, first, "col")),
+                    ],
+                    _ => vec![
                         format!("r{}", part(holders, first, "register")),
                         format!("l{}", part(holders, first, "lane")),
                         format!("w{}{more}", part(holders, first, "warp")),

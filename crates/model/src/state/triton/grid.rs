@@ -70,18 +70,32 @@ struct Dims {
 
 impl Dims {
     fn of(holders: &Holders) -> Dims {
+        Dims::of_inputs(holders.in_dims())
+    }
+
+    /// Tensor memory's `row` (a TMEM lane) reads as a 32x32b load's thread: lane `row mod
+    /// 32` of warp `row / 32` (the warp quarter that may access it); its `col` as a register.
+    fn of_inputs(in_dims: &[(String, u32)]) -> Dims {
         let mut fields = [None; 3];
         let mut shift = 0;
-        for (name, size) in holders.in_dims() {
+        for (name, size) in in_dims {
             let slot = ["register", "lane", "warp"].iter().position(|n| n == name);
             if let Some(k) = slot {
                 fields[k] = Some((shift, size - 1));
+            }
+            match name.as_str() {
+                "row" => {
+                    fields[1] = Some((shift, size.min(&32) - 1));
+                    fields[2] = (*size > 32).then(|| (shift + 5, size / 32 - 1));
+                }
+                "col" => fields[0] = Some((shift, size - 1)),
+                _ => {}
             }
             shift += size.trailing_zeros();
         }
         Dims {
             fields,
-            first: holders.in_dims().first().map_or(0, |(_, s)| s - 1),
+            first: in_dims.first().map_or(0, |(_, s)| s - 1),
             lanes: fields[1].map_or(1, |(_, mask)| mask + 1),
         }
     }
@@ -99,6 +113,14 @@ impl Dims {
     fn size(&self, k: usize) -> u32 {
         self.fields[k].map_or(1, |(_, mask)| mask + 1)
     }
+}
+
+/// How many registers, lanes and warps a layout with inputs `in_dims` has to pick from (a
+/// tensor-memory layout's columns, lanes of a warp quarter, quarters); `None` without lanes.
+pub fn pick_sizes(in_dims: &[(String, u32)]) -> Option<[u32; 3]> {
+    let dims = Dims::of_inputs(in_dims);
+    dims.has_lanes()
+        .then(|| [dims.size(0), dims.size(1), dims.size(2)])
 }
 
 /// The grid on a canvas: each cell's "address" is the colour's value of its first holder.
@@ -184,7 +206,16 @@ pub fn hover_text(made: &Made, holders: &Holders, cell: usize) -> Option<String>
     };
     let dims = Dims::of(holders);
     let mut who = holders.label(first);
-    if dims.has_lanes() {
+    let tmem = holders.in_dims().iter().any(|(name, _)| name == "row");
+    if tmem {
+        let [column, lane, quarter] = dims.owner(first);
+        let lane = lane + 32 * quarter;
+        who = format!(
+            "TMEM lane {lane}, column {column} (warp quarter {quarter}: warps {quarter}, {} … \
+             may access it)",
+            quarter + 4
+        );
+    } else if dims.has_lanes() {
         let [_, l, w] = dims.owner(first);
         who += &format!(" (thread {})", l + dims.lanes * w);
     }

@@ -11,8 +11,14 @@ use engine::linear::{
 use engine::LayoutError;
 
 mod grid;
+mod tmem;
 
 pub use grid::{bits_of, canvas_grid, cell_label, differing, hover_text, lit, TritonColour};
+
+/// Where CuTe's view of tensor memory is.
+const TMEM_COUNTERPART: &str = "CuTe addresses tensor memory as lane << 16 | column \
+     (TMEM::DP). The Threads page draws an SM100 UMMA's accumulator there, and its tcgen05.ld \
+     or tcgen05.st as make_tmem_copy (its \"SM100 UMMA\" preset).";
 
 /// Longest field text kept (an IR dump's alias line and attribute fit many times over).
 const MAX_CHARS: usize = 4096;
@@ -42,7 +48,7 @@ const MFMA: &str = "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape
                     isTransposed = true}>";
 
 /// The presets, in the picker's order; the first is the page's default.
-pub const PRESETS: [Preset; 14] = [
+pub const PRESETS: [Preset; 16] = [
     Preset {
         name: "blocked: 4 warps over 32×64, 4 elements a thread",
         layout: BLOCKED,
@@ -136,6 +142,21 @@ pub const PRESETS: [Preset; 14] = [
         layout: "#ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [16, 0]], \
                  lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0]], \
                  block = []}>",
+        shape: "128,64",
+        other: "",
+    },
+    Preset {
+        name: "Blackwell tensor memory: one SM's 128 lanes × 512 columns, read by tcgen05.ld \
+               32x32b",
+        layout: "#ttng.tensor_memory_encoding<blockM = 128, blockN = 512, colStride = 1>",
+        shape: "128,512",
+        other: "get_tmem_reg_layout(ttgl.float32, [128, 512], TensorMemoryLayout((128, 512), \
+                1), num_warps=4)",
+    },
+    Preset {
+        name: "Blackwell tensor memory of a CTA pair's 64-row blocks (twoCTAs, CTASplitM = 2)",
+        layout: "#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1, \
+                 CTASplitM = 2, twoCTAs = true>",
         shape: "128,64",
         other: "",
     },
@@ -430,16 +451,23 @@ impl TritonState {
     }
 
     fn check_pick(&self, pick: TritonPick) -> Result<TritonPick, FieldError> {
-        let size = |dim: &str| 1u64 << self.made.linear.in_dim_bits(dim).unwrap_or(0);
-        if !self.made.linear.has_in_dim("lane") {
+        let in_dims: Vec<(String, u32)> = self
+            .made
+            .linear
+            .bases()
+            .iter()
+            .map(|(name, list)| (name.clone(), 1u32 << list.len()))
+            .collect();
+        let Some([registers, lanes, warps]) = grid::pick_sizes(&in_dims) else {
             return Err(FieldError::rule(
                 "this layout has no registers, lanes or warps to pick",
             ));
-        }
+        };
+        let size = |n: u32| u64::from(n);
         let (what, value, limit) = match pick {
-            TritonPick::Thread(t) => ("threads", t, size("lane") * size("warp")),
-            TritonPick::Warp(w) => ("warps", w, size("warp")),
-            TritonPick::Register(r) => ("registers", r, size("register")),
+            TritonPick::Thread(t) => ("threads", t, size(lanes) * size(warps)),
+            TritonPick::Warp(w) => ("warps", w, size(warps)),
+            TritonPick::Register(r) => ("registers", r, size(registers)),
         };
         match u64::from(value) < limit {
             true => Ok(pick),
@@ -503,9 +531,10 @@ impl TritonState {
     /// swizzled layout (`coordinate → offset`).
     pub fn cute_counterpart(&self) -> Result<String, LayoutError> {
         let made = &self.made;
-        match made.layout.is_shared() {
-            true => shared_to_cute(&made.layout, &made.shape).map(|c| c.to_string()),
-            false => distributed_to_cute_tv(&made.linear).map(|tv| tv.to_string()),
+        match &made.layout {
+            l if l.is_shared() => shared_to_cute(l, &made.shape).map(|c| c.to_string()),
+            TritonLayout::TensorMemory(_) => Ok(TMEM_COUNTERPART.into()),
+            _ => distributed_to_cute_tv(&made.linear).map(|tv| tv.to_string()),
         }
     }
 
@@ -513,6 +542,7 @@ impl TritonState {
     pub fn counterpart_title(&self) -> &'static str {
         match self.made.layout.is_shared() {
             true => "CuTe counterpart: the swizzled layout (coordinate → offset)",
+            false if self.made.layout.is_tensor_memory() => "CuTe counterpart: tensor memory",
             false => {
                 "CuTe counterpart: the thread-value layout (thread, value) → index, dim0 fastest"
             }
@@ -552,6 +582,9 @@ impl TritonState {
 
     /// The conversion as lines: the verdict, the counts, the minimal conversion's bases.
     pub fn conversion_lines(&self) -> Option<Result<Vec<String>, LayoutError>> {
+        if let Some(lines) = tmem::access_lines(&self.made, self.other.as_ref()?) {
+            return Some(lines);
+        }
         let report = match self.conversion()? {
             Ok(report) => report,
             Err(why) => return Some(Err(why)),
@@ -605,6 +638,9 @@ fn moves(layout: &LinearLayout) -> String {
 }
 
 fn summary_of(made: &Made) -> String {
+    if made.layout.is_tensor_memory() {
+        return tmem::summary(made);
+    }
     let l = &made.linear;
     let dims: Vec<String> = l
         .bases()

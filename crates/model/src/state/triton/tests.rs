@@ -21,7 +21,7 @@ fn every_preset_makes_its_layouts() {
         }
         assert!(s.holders().is_ok(), "preset {k}");
         assert_eq!(s.other().is_some(), !preset.other.is_empty(), "preset {k}");
-        if let Some(c) = s.conversion() {
+        if let Some(c) = s.conversion_lines() {
             c.unwrap_or_else(|e| panic!("preset {k}: {e}"));
         }
     }
@@ -287,4 +287,89 @@ fn the_tmem_preset_is_the_engines_tcgen05_load() {
         .to_linear_layout(&[128, 64])
         .unwrap();
     assert_eq!(shown.bases(), load.bases());
+}
+
+const TMEM_128: &str = "#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>";
+
+#[test]
+fn tensor_memory_is_drawn_by_lane_and_column_and_hovered_by_its_place() {
+    let mut s = state(TMEM_128, "128,64");
+    assert_eq!(s.error(Field::Layout), None);
+    let holders = s.holders().unwrap();
+    // element (37, 5) sits at lane 37, column 5: lane 5 of warp quarter 1
+    let cell = 37 * 64 + 5;
+    let text = hover_text(s.made(), &holders, cell).unwrap();
+    assert!(
+        text.starts_with("(37, 5) ← TMEM lane 37, column 5 (warp quarter 1: warps 1, 5"),
+        "{text}"
+    );
+    // colour by warp: the quarter; by thread: the lane, as a 32x32b load's thread reads it
+    let quarter = canvas_grid(&holders, TritonColour::Warp);
+    let thread = canvas_grid(&holders, TritonColour::Thread);
+    assert_eq!(quarter.address(cell), Some(1));
+    assert_eq!(thread.address(cell), Some(37));
+    // lighting warp 2 lights its quarter's 32 rows
+    s.set(Field::Pick, "w2");
+    assert_eq!(s.error(Field::Pick), None);
+    let lit_cells = lit(&holders, s.pick().unwrap(), usize::MAX);
+    assert_eq!(lit_cells.len(), 32 * 64);
+    assert!(lit_cells.iter().all(|&c| (64..96).contains(&(c / 64))));
+    s.set(Field::Pick, "w4");
+    assert!(s.error(Field::Pick).is_some(), "four quarters");
+    assert_eq!(s.counterpart_title(), "CuTe counterpart: tensor memory");
+    assert_eq!(
+        s.summary(),
+        "8192 elements (128×64) in 128 TMEM lanes × 64 32-bit columns"
+    );
+    // a 64-row block of 16-bit elements, unpacked: lanes 16-31 and every other column empty
+    let half = state(
+        "#ttng.tensor_memory_encoding<blockM = 64, blockN = 32, colStride = 2>",
+        "64,32",
+    );
+    assert_eq!(
+        half.summary(),
+        "2048 elements (64×32) in 128 TMEM lanes × 64 32-bit columns; lanes with bit 16 set \
+         hold nothing defined (Triton's zero basis); every 2 columns hold one element (colStride)"
+    );
+}
+
+#[test]
+fn tensor_memory_and_registers_convert_by_tmem_load_only_in_get_tmem_reg_layouts() {
+    let mut s = state(TMEM_128, "128,64");
+    s.set(
+        Field::Other,
+        "get_tmem_reg_layout(ttgl.float32, [128, 64], TensorMemoryLayout((128, 64), 1), 4, \"16x256b\")",
+    );
+    let lines = s.conversion_lines().unwrap().unwrap();
+    assert!(lines[0].starts_with("tmem_load (tcgen05.ld)"), "{lines:?}");
+    assert!(
+        lines[1].contains("get_tmem_reg_layout(ttgl.float32, [128, 64], layout, num_warps=4, instr_variant=\"16x256b\")"),
+        "{lines:?}"
+    );
+    // a blocked layout with a lane a row and a row's 64 columns in registers is 32x32b's
+    s.set(Field::Other, "#ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>");
+    assert_eq!(s.error(Field::Other), None);
+    let lines = s.conversion_lines().unwrap().unwrap();
+    assert!(lines[1].contains("\"32x32b\""), "{lines:?}");
+    assert!(lines[2] == "and equally: 32x32b_splitn, 4 warps (32, 16 or 8-bit); 32x32b, 4 warps (16 or 8-bit)", "{lines:?}");
+    // one with rows across lanes of a warp is no tcgen05.ld's
+    s.set(Field::Other, "#ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>");
+    let lines = s.conversion_lines().unwrap().unwrap();
+    assert!(lines[0].ends_with("refused by Triton"), "{lines:?}");
+    // registers to tensor memory: a store
+    let mut store = state(
+        "get_tmem_reg_layout(ttgl.float32, [128, 64], TensorMemoryLayout((128, 64), 1), 4)",
+        "128,64",
+    );
+    store.set(Field::Other, TMEM_128);
+    let lines = store.conversion_lines().unwrap().unwrap();
+    assert!(lines[0].starts_with("tmem_store (tcgen05.st)"), "{lines:?}");
+    // shared memory and tensor memory: no convert_layout
+    let mut shared = state(TMEM_128, "128,64");
+    shared.set(
+        Field::Other,
+        "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+    );
+    let lines = shared.conversion_lines().unwrap().unwrap();
+    assert!(lines[0].contains("registers only"), "{lines:?}");
 }
