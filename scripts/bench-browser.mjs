@@ -20,6 +20,35 @@ const runs = Number(option("--runs", "25"));
 const out = option("--out", "target/bench/browser.json");
 const { base, browser, close } = await openServedApp(4199);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// Moves the pointer over the canvas `canvasId` `runs` times, in column `column`, from row to
+// row (7 rows a step, modulo `rows`), cells found from the canvas's own geometry (the grid sits
+// right of and below its gutters). Each move: [ms to the next frame, whether the readout
+// `readoutId` changed, ms of the update's own work (Leptos runs its effects in tasks after
+// the event)]. Throws when a move leaves the readout as it was.
+async function hoverRows(page, canvasId, readoutId, column, rows) {
+  await page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).scrollIntoView({ block: "start" }), canvasId);
+  const hovers = [];
+  for (let k = 0; k < runs; k++) {
+    hovers.push(await page.evaluate(async ([canvasId, readoutId, column, rows, k]) => {
+      const canvas = document.querySelector(`[data-testid="${canvasId}"]`);
+      const info = document.querySelector(`[data-testid="${readoutId}"]`);
+      const box = canvas.getBoundingClientRect();
+      const css = box.width / canvas.width;
+      const cell = Number(canvas.dataset.scale) * css;
+      const [tx, ty] = canvas.dataset.origin.split(",").map((v) => Number(v) * css);
+      const before = info.textContent;
+      const t0 = performance.now();
+      canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: box.left + tx + cell * (column + 0.5), clientY: box.top + ty + cell * (((7 * k) % rows) + 0.5) }));
+      await new Promise((r) => setTimeout(r, 0));
+      const work = performance.now() - t0;
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return [performance.now() - t0, info.textContent !== before, work];
+    }, [canvasId, readoutId, column, rows, k]));
+  }
+  if (!hovers.every(([, changed]) => changed)) throw new Error(`a hover over ${canvasId} did not change ${readoutId}`);
+  return hovers;
+}
 const nextFrame = "await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));";
 
 // The floors (issue 53, item 8): the same picture drawn by a hand-written page, in the same
@@ -259,27 +288,7 @@ try {
   // elements in all three and lists its fragment and registers.
   await page.goto(base + "#/threads?atom=SM90_64x256x16_F32F16F16_SS&layout=1x1x1");
   await page.waitForSelector('[data-testid="threads-c"]', { timeout: 60000 });
-  await page.evaluate(() => document.querySelector('[data-testid="threads-c"]').scrollIntoView({ block: "start" }));
-  const threadHovers = [];
-  for (let k = 0; k < runs; k++) {
-    threadHovers.push(await page.evaluate(async (k) => {
-      const canvas = document.querySelector('[data-testid="threads-c"]');
-      const info = document.querySelector('[data-testid="threads-hover"]');
-      // cells from the canvas's own geometry (the grid sits right of and below its gutters)
-      const box = canvas.getBoundingClientRect();
-      const css = box.width / canvas.width;
-      const cell = Number(canvas.dataset.scale) * css;
-      const [tx, ty] = canvas.dataset.origin.split(",").map((v) => Number(v) * css);
-      const before = info.textContent;
-      const t0 = performance.now();
-      canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: box.left + tx + cell * 0.5, clientY: box.top + ty + cell * (((7 * k) % 64) + 0.5) }));
-      await new Promise((r) => setTimeout(r, 0));
-      const work = performance.now() - t0;
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      return [performance.now() - t0, info.textContent !== before, work];
-    }, k));
-  }
-  if (!threadHovers.every(([, changed]) => changed)) throw new Error("a hover on the Threads page did not change its readout");
+  const threadHovers = await hoverRows(page, "threads-c", "threads-hover", 0, 64);
   results.hover_to_next_frame_ms["threads 64x256x16 (3 canvases)"] = Math.round(median(threadHovers.map((x) => x[0])));
   results.edit_work_ms["threads hover 64x256x16"] = Math.round(median(threadHovers.map((x) => x[2])));
 
@@ -290,26 +299,7 @@ try {
   const mma = encodeURIComponent("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 8]}>");
   await page.goto(base + `#/triton?layout=${blocked}&shape=256,256&to=${mma}`);
   await page.waitForSelector('[data-testid="triton-grid"]', { timeout: 60000 });
-  await page.evaluate(() => document.querySelector('[data-testid="triton-grid"]').scrollIntoView({ block: "start" }));
-  const tritonHovers = [];
-  for (let k = 0; k < runs; k++) {
-    tritonHovers.push(await page.evaluate(async (k) => {
-      const canvas = document.querySelector('[data-testid="triton-grid"]');
-      const info = document.querySelector('[data-testid="triton-hover"]');
-      const box = canvas.getBoundingClientRect();
-      const css = box.width / canvas.width;
-      const cell = Number(canvas.dataset.scale) * css;
-      const [tx, ty] = canvas.dataset.origin.split(",").map((v) => Number(v) * css);
-      const before = info.textContent;
-      const t0 = performance.now();
-      canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: box.left + tx + cell * 3.5, clientY: box.top + ty + cell * (((7 * k) % 256) + 0.5) }));
-      await new Promise((r) => setTimeout(r, 0));
-      const work = performance.now() - t0;
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      return [performance.now() - t0, info.textContent !== before, work];
-    }, k));
-  }
-  if (!tritonHovers.every(([, changed]) => changed)) throw new Error("a hover on the Triton page did not change its readout");
+  const tritonHovers = await hoverRows(page, "triton-grid", "triton-hover", 3, 256);
   results.hover_to_next_frame_ms["triton 256x256 (2 canvases)"] = Math.round(median(tritonHovers.map((x) => x[0])));
   results.edit_work_ms["triton hover 256x256"] = Math.round(median(tritonHovers.map((x) => x[2])));
   const picks = [];
@@ -334,35 +324,22 @@ try {
   const umma = encodeURIComponent("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>");
   await page.goto(base + `#/threads?atom=${umma}&layout=1x1x1&copy=SM100_TMEM_LOAD_32dp32b32x&over=tmem&bits=32`);
   await page.waitForSelector('[data-testid="threads-d"]', { timeout: 60000 });
-  const blackwell = async (testid, rows) => {
-    await page.evaluate((testid) => document.querySelector(`[data-testid="${testid}"]`).scrollIntoView({ block: "start" }), testid);
-    const hovers = [];
-    for (let k = 0; k < runs; k++) {
-      hovers.push(await page.evaluate(async ([testid, rows, k]) => {
-        const canvas = document.querySelector(`[data-testid="${testid}"]`);
-        const info = document.querySelector('[data-testid="threads-hover"]');
-        const box = canvas.getBoundingClientRect();
-        const css = box.width / canvas.width;
-        const cell = Number(canvas.dataset.scale) * css;
-        const [tx, ty] = canvas.dataset.origin.split(",").map((v) => Number(v) * css);
-        const before = info.textContent;
-        const t0 = performance.now();
-        canvas.dispatchEvent(new MouseEvent("mousemove", { bubbles: true, clientX: box.left + tx + cell * 2.5, clientY: box.top + ty + cell * (((7 * k) % rows) + 0.5) }));
-        await new Promise((r) => setTimeout(r, 0));
-        const work = performance.now() - t0;
-        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-        return [performance.now() - t0, info.textContent !== before, work];
-      }, [testid, rows, k]));
-    }
-    if (!hovers.every(([, changed]) => changed)) throw new Error(`a hover over ${testid} did not change its readout`);
-    return hovers;
-  };
-  const uHovers = await blackwell("threads-c", 256);
+  const uHovers = await hoverRows(page, "threads-c", "threads-hover", 2, 256);
   results.hover_to_next_frame_ms["umma 2-SM C 256x256"] = Math.round(median(uHovers.map((x) => x[0])));
   results.edit_work_ms["umma hover 256x256"] = Math.round(median(uHovers.map((x) => x[2])));
-  const tHovers = await blackwell("threads-d", 128);
+  const tHovers = await hoverRows(page, "threads-d", "threads-hover", 2, 128);
   results.hover_to_next_frame_ms["tmem load 128x256 (D)"] = Math.round(median(tHovers.map((x) => x[0])));
   results.edit_work_ms["tmem hover 128x256"] = Math.round(median(tHovers.map((x) => x[2])));
+
+  // One SM's whole tensor memory on the Triton page (issue 54 item 8): 128 lanes × 512
+  // columns (65,536 elements) beside the registers of its tcgen05.ld 32x32b, and the verdict.
+  const tmem = encodeURIComponent("#ttng.tensor_memory_encoding<blockM = 128, blockN = 512, colStride = 1>");
+  const tmemRegs = encodeURIComponent("get_tmem_reg_layout(ttgl.float32, [128, 512], TensorMemoryLayout((128, 512), 1), num_warps=4)");
+  await page.goto(base + `#/triton?layout=${tmem}&shape=128,512&to=${tmemRegs}`);
+  await page.waitForSelector('[data-testid="triton-grid"]', { timeout: 60000 });
+  const wholeHovers = await hoverRows(page, "triton-grid", "triton-hover", 5, 128);
+  results.hover_to_next_frame_ms["tmem 128x512 (Triton page, 2 canvases)"] = Math.round(median(wholeHovers.map((x) => x[0])));
+  results.edit_work_ms["tmem hover 128x512"] = Math.round(median(wholeHovers.map((x) => x[2])));
 
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
