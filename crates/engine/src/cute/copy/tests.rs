@@ -339,3 +339,66 @@ fn tmem_copies_are_drawn_over_lanes_and_columns() {
     }
     assert!(per_thread.iter().all(|&n| n == 64), "{per_thread:?}");
 }
+
+/// `make_tmem_copy` over where a UMMA keeps C (`UMMA::tmem_frg`), as CUTLASS 4.2 compiled on
+/// the host prints the copies: a pair's 64 rows a CTA ("2x2") and one CTA's 64 rows.
+#[test]
+fn tmem_copies_over_a_ummas_c_are_cutes() {
+    use crate::cute::copy::umma_c_tmem;
+    let cases = [
+        (
+            "SM100_TMEM_LOAD_32dp32b8x",
+            2,
+            "(_64,(_32,_2)):(_65536,(_1,_4194304))",
+            "((_2,_32):(_32,_1),(_2,_8):(_32,_1))",
+            "((_32,_2,_2),((_8,_32),_1)):((_0,_1,_64),((_128,_2),_0))",
+            "((_32,_2,_2),(_8,_1)):((_2,_1,_64),(_128,_0))",
+        ),
+        (
+            "SM100_TMEM_LOAD_16dp256b1x",
+            2,
+            "(_64,(_32,_2)):(_65536,(_1,_4194304))",
+            "((_2,_16):(_32,_1),(_2,_8):(_32,_1))",
+            "((_32,_2,_2),((_8,_16),_1)):((_0,_1,_32),((_64,_2),_0))",
+            "((_4,_8,_2,_2),((_2,_2),_1)):((_128,_2,_1,_32),((_64,_16),_0))",
+        ),
+        (
+            "SM100_TMEM_LOAD_16dp256b1x",
+            1,
+            "((_16,_4),_64):((_65536,_2097152),_1)",
+            "((_4,_16):(_16,_1),_8:_1)",
+            "((_32,_4),((_8,_16),_1)):((_0,_1),((_64,_4),_0))",
+            "((_4,_8,_4),((_2,_2),_1)):((_128,_4,_1),((_64,_32),_0))",
+        ),
+        (
+            "SM100_TMEM_LOAD_16dp64b2x",
+            1,
+            "((_16,_4),_64):((_65536,_2097152),_1)",
+            "((_4,_16):(_16,_1),_4:_1)",
+            "((_32,_4),((_4,_16),_1)):((_0,_1),((_64,_4),_0))",
+            "((_4,_8,_4),(_2,_1)):((_32,_4,_1),(_128,_0))",
+        ),
+    ];
+    for (atom, ctas, data, tiler, s_tv, d_tv) in cases {
+        let layout = umma_c_tmem(64, 64, ctas, 32).unwrap();
+        assert_eq!(layout.to_string(), data, "{atom} {ctas}");
+        let copy = TiledCopy::tmem_over(CopyAtom::parse(atom, 32).unwrap(), &layout).unwrap();
+        assert_eq!(copy.tiler_text(), tiler, "{atom} {ctas}");
+        assert_eq!(copy.tv_s().to_string(), s_tv, "{atom} {ctas}");
+        assert_eq!(copy.tv_d().to_string(), d_tv, "{atom} {ctas}");
+    }
+    // CuTe refuses a 32-lane atom over one CTA's 64 rows: a quarter holds 16 of them
+    let quarter16 = umma_c_tmem(64, 64, 1, 32).unwrap();
+    assert!(TiledCopy::tmem_over(
+        CopyAtom::parse("SM100_TMEM_LOAD_32dp32b8x", 32).unwrap(),
+        &quarter16
+    )
+    .is_err());
+    // 128 rows a CTA: the plain tensor
+    assert_eq!(
+        umma_c_tmem(128, 64, 2, 32).unwrap().to_string(),
+        "(_128,_64):(_65536,_1)"
+    );
+    assert!(umma_c_tmem(32, 64, 1, 32).is_err());
+    assert!(umma_c_tmem(64, 63, 2, 32).is_err());
+}

@@ -41,6 +41,8 @@ pub struct TiledCopy {
     /// The extents of the tensor a cotiled copy was made for (`make_tmem_copy`'s lanes and
     /// columns), which its pictures cover whole.
     data_extent: Option<Vec<i64>>,
+    /// The tensor's layout [`TiledCopy::cotiled`] made the copy for.
+    data: Option<CppLayout>,
 }
 
 impl TiledCopy {
@@ -131,6 +133,7 @@ impl TiledCopy {
         let layout_tv = tile2data.left_inverse()?.compose(&layout_tv_data)?;
         let mut copy = TiledCopy::from_tv(atom, layout_tv, tiler)?;
         copy.data_extent = Some(flat_shape.iter().map(|e| e.value()).collect());
+        copy.data = Some(data_layout.clone());
         Ok(copy)
     }
 
@@ -138,6 +141,12 @@ impl TiledCopy {
     /// other copies, whose tensor is their tile.
     pub fn data_extent(&self) -> Option<&[i64]> {
         self.data_extent.as_deref()
+    }
+
+    /// The layout of the tensor [`TiledCopy::cotiled`] made the copy for (coordinate →
+    /// address); `None` for the other copies.
+    pub fn data_layout(&self) -> Option<&CppLayout> {
+        self.data.as_ref()
     }
 
     /// `(thread, value) → element` of the whole `rows × columns` tensor [`TiledCopy::cotiled`]
@@ -192,6 +201,7 @@ impl TiledCopy {
             tv_s: CppLayout::compact(CppTuple::Int(CppInt::fixed(1)))?,
             tv_d: CppLayout::compact(CppTuple::Int(CppInt::fixed(1)))?,
             data_extent: None,
+            data: None,
         };
         copy.tv_s = copy.layout_tv_of(copy.atom.src())?;
         copy.tv_d = copy.layout_tv_of(copy.atom.dst())?;

@@ -150,6 +150,57 @@ pub(super) fn names() -> Vec<String> {
     out
 }
 
+/// `TMEM::DP<T>` for `bits`-bit elements: a lane in T's addressing, where a 32-bit column
+/// holds `32 / bits` elements.
+fn lane_stride(bits: i64) -> i64 {
+    (1i64 << 16) * (32 / bits.clamp(1, 32))
+}
+
+fn fixed(v: i64) -> CppTuple {
+    CppTuple::Int(CppInt::fixed(v))
+}
+
+/// Where an SM100 UMMA keeps one CTA's part of C in tensor memory, as CuTe's
+/// `UMMA::tmem_frg<T, T, ctas>::make(((rows, columns), _1, _1))` lays it out for one MMA
+/// (`rows` of C per CTA, `bits`-bit elements, addresses in T's units):
+/// - 128 rows: a lane a row, `(128, N):(DP, 1)`;
+/// - one CTA's 64 rows: 16 rows a warp quarter, `((16, 4), N):((DP, 32·DP), 1)`;
+/// - a pair's 64 rows a CTA ("2x2"): N's second half on lanes 64-127,
+///   `(64, (N/2, 2)):(DP, (1, 64·DP))`.
+///
+/// # Errors
+/// Other rows or CTAs, or columns that do not split in two for a pair's 64 rows.
+pub fn umma_c_tmem(
+    rows: i64,
+    columns: i64,
+    ctas: i64,
+    bits: i64,
+) -> Result<CppLayout, LayoutError> {
+    let dp = lane_stride(bits);
+    let tuple = CppTuple::Tuple;
+    let (shape, stride) = match (rows, ctas) {
+        (128, 1 | 2) => (
+            tuple(vec![fixed(128), fixed(columns)]),
+            tuple(vec![fixed(dp), fixed(1)]),
+        ),
+        (64, 1) => (
+            tuple(vec![tuple(vec![fixed(16), fixed(4)]), fixed(columns)]),
+            tuple(vec![tuple(vec![fixed(dp), fixed(32 * dp)]), fixed(1)]),
+        ),
+        (64, 2) if columns % 2 == 0 => (
+            tuple(vec![fixed(64), tuple(vec![fixed(columns / 2), fixed(2)])]),
+            tuple(vec![fixed(dp), tuple(vec![fixed(1), fixed(64 * dp)])]),
+        ),
+        _ => {
+            return Err(refused(
+                "UMMA::tmem_frg",
+                "64 or 128 rows of C a CTA, one CTA or a pair (an even N for a pair's 64)",
+            ))
+        }
+    };
+    CppLayout::new(shape, stride)
+}
+
 impl TiledCopy {
     /// `make_tmem_copy(atom, tmem)` for a TMEM tensor of `lanes × columns` elements of the
     /// atom's element type, `Layout<(lanes, columns), (TMEM::DP<T>, _1)>`: four warps, each
@@ -161,17 +212,8 @@ impl TiledCopy {
     /// pointed to by AtomTVLayout does not exist in the DataLayout." for a tensor the four
     /// warps' accesses overrun.
     pub fn tmem(atom: CopyAtom, lanes: i64, columns: i64) -> Result<TiledCopy, LayoutError> {
-        let Some(Ok(tmem)) = TmemAtom::parse(atom.name()) else {
-            return Err(bad_copy(
-                atom.name(),
-                "a TMEM copy atom, SM100_TMEM_LOAD_… or SM100_TMEM_STORE_…",
-            ));
-        };
         let bits = atom.element_bits();
-        if ![8, 16, 32].contains(&bits) {
-            return Err(refused("make_tmem_copy", "an element of 8, 16 or 32 bits"));
-        }
-        let per_column = 32 / bits;
+        let per_column = 32 / bits.clamp(1, 32);
         if !(1..=TMEM_LANES).contains(&lanes) || !(1..=TMEM_COLUMNS * per_column).contains(&columns)
         {
             return Err(refused(
@@ -182,19 +224,37 @@ impl TiledCopy {
                 ),
             ));
         }
-        // TMEM::DP<T>: a lane in T's addressing, where 32-bit columns hold 32 / bits elements
-        let dp = (1i64 << 16) * per_column;
-        let int = |v: i64| CppTuple::Int(CppInt::fixed(v));
         let data = CppLayout::new(
-            CppTuple::Tuple(vec![int(lanes), int(columns)]),
-            CppTuple::Tuple(vec![int(dp), int(1)]),
+            CppTuple::Tuple(vec![fixed(lanes), fixed(columns)]),
+            CppTuple::Tuple(vec![fixed(lane_stride(bits)), fixed(1)]),
         )?;
+        TiledCopy::tmem_over(atom, &data)
+    }
+
+    /// `make_tmem_copy(atom, tmem)` for a TMEM tensor whose layout `data` maps its coordinates
+    /// to TMEM addresses in the atom's element type (lane `l`, column `c` at `l·DP + c`), as
+    /// [`umma_c_tmem`] gives an MMA's C.
+    ///
+    /// # Errors
+    /// As [`tmem`](Self::tmem).
+    pub fn tmem_over(atom: CopyAtom, data: &CppLayout) -> Result<TiledCopy, LayoutError> {
+        let Some(Ok(tmem)) = TmemAtom::parse(atom.name()) else {
+            return Err(bad_copy(
+                atom.name(),
+                "a TMEM copy atom, SM100_TMEM_LOAD_… or SM100_TMEM_STORE_…",
+            ));
+        };
+        let bits = atom.element_bits();
+        if ![8, 16, 32].contains(&bits) {
+            return Err(refused("make_tmem_copy", "an element of 8, 16 or 32 bits"));
+        }
+        let dp = lane_stride(bits);
         // atom thread → address: each warp's 32 threads on its quarter of the lanes
         let threads = CppLayout::new(
-            CppTuple::Tuple(vec![int(32), int(4)]),
-            CppTuple::Tuple(vec![int(0), int(32 * dp)]),
+            CppTuple::Tuple(vec![fixed(32), fixed(4)]),
+            CppTuple::Tuple(vec![fixed(0), fixed(32 * dp)]),
         )?;
         let values = CppLayout::parse(&tmem.val_id())?.upcast(bits)?.coalesce()?;
-        TiledCopy::cotiled(atom, &CppLayout::from_layouts(vec![threads, values]), &data)
+        TiledCopy::cotiled(atom, &CppLayout::from_layouts(vec![threads, values]), data)
     }
 }

@@ -161,46 +161,64 @@ impl TmemTile {
         num_warps: u32,
         variant: TmemVariant,
     ) -> Result<LinearLayout, LayoutError> {
-        if num_warps < 4 || !num_warps.is_power_of_two() {
-            return Err(refuse(
-                format!("{num_warps} warps"),
-                "a power of two, at least 4",
-            ));
-        }
-        let atom = match variant {
-            TmemVariant::I32x32bSplitN => TmemVariant::I32x32b,
-            other => other,
-        };
-        let layout = for_load_store(&self.layout()?, atom, num_warps, self.element_bits)?
-            .ok_or_else(|| {
-                refuse(
-                    format!(
-                        "{} of a {}x{} tile by {num_warps} warps",
-                        variant.name(),
-                        self.shape[0],
-                        self.shape[1]
-                    ),
-                    "a variant Triton supports for it",
-                )
-            })?;
-        let mut bases = layout.bases().to_vec();
-        if variant == TmemVariant::I32x32bSplitN {
-            split_n(&mut bases, self.shape[1], self.element_bits)?;
-        }
-        let mut named: Vec<(String, Vec<Vec<u32>>)> = ["register", "lane", "warp"]
-            .iter()
-            .map(|&name| {
-                let list = bases
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, l)| l.clone())
-                    .unwrap_or_default();
-                (name.to_string(), list)
-            })
-            .collect();
-        named.push(("block".into(), Vec::new()));
-        LinearLayout::new(named, layout.out_dims_with_sizes().to_vec(), false)
+        registers_of(
+            &self.layout()?,
+            self.shape,
+            self.element_bits,
+            num_warps,
+            variant,
+        )
     }
+}
+
+/// `getDistributedLayoutForTmemLdSt` on the TMEM layout `tmem` ((row, col) → tensor) of a
+/// `shape` tensor of `bits`-bit elements, as `get_tmem_reg_layout` returns it: (register,
+/// lane, warp, block) → (dim0, dim1).
+fn registers_of(
+    tmem: &LinearLayout,
+    shape: [u32; 2],
+    bits: u32,
+    num_warps: u32,
+    variant: TmemVariant,
+) -> Result<LinearLayout, LayoutError> {
+    if num_warps < 4 || !num_warps.is_power_of_two() {
+        return Err(refuse(
+            format!("{num_warps} warps"),
+            "a power of two, at least 4",
+        ));
+    }
+    let atom = match variant {
+        TmemVariant::I32x32bSplitN => TmemVariant::I32x32b,
+        other => other,
+    };
+    let layout = for_load_store(tmem, atom, num_warps, bits)?.ok_or_else(|| {
+        refuse(
+            format!(
+                "{} of a {}x{} tile by {num_warps} warps",
+                variant.name(),
+                shape[0],
+                shape[1]
+            ),
+            "a variant Triton supports for it",
+        )
+    })?;
+    let mut bases = layout.bases().to_vec();
+    if variant == TmemVariant::I32x32bSplitN {
+        split_n(&mut bases, shape[1], bits)?;
+    }
+    let mut named: Vec<(String, Vec<Vec<u32>>)> = ["register", "lane", "warp"]
+        .iter()
+        .map(|&name| {
+            let list = bases
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, l)| l.clone())
+                .unwrap_or_default();
+            (name.to_string(), list)
+        })
+        .collect();
+    named.push(("block".into(), Vec::new()));
+    LinearLayout::new(named, layout.out_dims_with_sizes().to_vec(), false)
 }
 
 /// A `tcgen05.ld` / `tcgen05.st` as `get_tmem_reg_layout` names it: the element width, the

@@ -318,3 +318,36 @@ fn tmem_places_agree_with_cutes_tmem_frg() {
     assert_eq!(place(128, [1, 1], false, [128, 64], [37, 40]), (37, 40, 0));
     assert_eq!(place(128, [2, 1], true, [256, 64], [165, 40]), (37, 40, 1));
 }
+
+/// The same comparison over where a UMMA keeps C with 64 rows a CTA: Triton's layouts for one
+/// CTA's 64-row block and for a pair's "2x2" (`twoCTAs`) place C as CuTe's `tmem_frg` does,
+/// so each element has the same thread in both.
+#[test]
+fn cute_and_triton_agree_over_a_ummas_64_row_c() {
+    use crate::cute::copy::umma_c_tmem;
+    use crate::cute::{CopyAtom, TiledCopy};
+    for (atom, ctas) in [
+        ("SM100_TMEM_LOAD_16dp256b1x", 1),
+        ("SM100_TMEM_LOAD_16dp64b2x", 1),
+        ("SM100_TMEM_LOAD_32dp32b8x", 2),
+        ("SM100_TMEM_LOAD_16dp256b1x", 2),
+    ] {
+        let data = umma_c_tmem(64, 64, ctas, 32).unwrap();
+        let copy = TiledCopy::tmem_over(CopyAtom::parse(atom, 32).unwrap(), &data).unwrap();
+        let c = compare_tmem_copy_with_triton(&copy).unwrap_or_else(|e| panic!("{atom}: {e}"));
+        assert!(c.lanes_agree && c.warps_agree, "{atom} {ctas}: {c:?}");
+    }
+    // Triton's layout of the 2x2 tensor memory: N's second half on lanes 64-127
+    let data = umma_c_tmem(64, 64, 2, 32).unwrap();
+    let copy = TiledCopy::tmem_over(
+        CopyAtom::parse("SM100_TMEM_LOAD_32dp32b8x", 32).unwrap(),
+        &data,
+    )
+    .unwrap();
+    let triton = triton_tmem_reg_layout(&copy).unwrap();
+    // thread 100 = warp 3, lane 4: lane 100 of TMEM, row 36 of C's second half
+    let at = triton
+        .apply(&[("register", 0), ("lane", 4), ("warp", 3), ("block", 0)])
+        .unwrap();
+    assert_eq!(at, [("dim0".to_string(), 36), ("dim1".to_string(), 32)]);
+}

@@ -3,7 +3,7 @@
 //! grids, and the warnings CuTe does not give.
 
 use engine::access::{Banks, CopyBanks, SharedSide};
-use engine::cute::copy::TMEM_LANES;
+use engine::cute::copy::{umma_c_tmem, TMEM_LANES};
 use engine::cute::copy_warnings;
 use engine::cute::{ComposedLayout, CopyAtom, CppLayout, Operand, TiledCopy, TiledMma};
 use engine::LayoutError;
@@ -153,9 +153,13 @@ pub fn make_copy(
             (copy, None)
         }
         CopyOver::Tmem => {
-            let (lanes, columns) = tmem_of_c(mma);
-            let copy = TiledCopy::tmem(atom, lanes, columns).map_err(at(CopyField::Atom))?;
-            (copy, None)
+            let (rows, columns, ctas) = tmem_of_c(mma);
+            // where the UMMA keeps C (CuTe's tmem_frg); another MMA's C as a plain tensor
+            let copy = match umma_c_tmem(rows, columns, ctas, atom.element_bits()) {
+                Ok(data) => TiledCopy::tmem_over(atom, &data),
+                Err(_) => TiledCopy::tmem(atom, rows.clamp(1, TMEM_LANES), columns),
+            };
+            (copy.map_err(at(CopyField::Atom))?, None)
         }
     };
     let warnings = copy_warnings(&copy, feeds, MAX_ELEMENTS)
@@ -166,12 +170,12 @@ pub fn make_copy(
     Ok(Some((copy, warnings)))
 }
 
-/// The tensor memory one CTA's part of the MMA's C fills: its rows (a pair's CTA holds half of
-/// M), at most the 128 lanes, by its N columns.
-pub fn tmem_of_c(mma: &TiledMma) -> (i64, i64) {
+/// One CTA's part of the MMA's C: its rows (a pair's CTA holds half of M), its N columns, and
+/// the CTAs of the atom.
+pub fn tmem_of_c(mma: &TiledMma) -> (i64, i64, i64) {
     let [m, n, _] = mma.tile_mnk();
     let ctas = mma.atom().thr_id().size().map_or(1, |s| s.value()).max(1);
-    ((m / ctas).clamp(1, TMEM_LANES), n)
+    (m / ctas, n, ctas)
 }
 
 /// The shared-memory layout the field names (composed with a swizzle, or plain), `Ok(None)`

@@ -374,7 +374,7 @@ fn a_umma_and_a_tmem_load_of_its_c() {
     assert!(registers(s.mma().atom(), Operand::A, 1, 4)
         .starts_with("in shared memory, read by the UMMA's descriptor"));
     // each CTA of the pair keeps 128 of C's rows: the load reads 128 lanes × 64 columns
-    assert_eq!(tmem_of_c(s.mma()), (128, 64));
+    assert_eq!(tmem_of_c(s.mma()), (128, 64, 2));
     s.set(Field::CopyAtom, "SM100_TMEM_LOAD_32dp32b16x");
     s.set(Field::CopyBits, "32");
     s.set_copy_over(CopyOver::Tmem);
@@ -475,4 +475,32 @@ fn the_copy_picker_groups_every_atom() {
     assert!(groups[1]
         .1
         .contains(&"UniversalCopy<uint128_t>".to_string()));
+}
+
+/// A TMEM load over a UMMA's C reads C where the UMMA put it (CuTe's `tmem_frg`): a pair's 64
+/// rows a CTA in its "2x2" layout, so warps 2 and 3 read N's second half on lanes 64-127,
+/// not copies of warps 0 and 1's lanes.
+#[test]
+fn a_tmem_load_over_a_pairs_64_rows_reads_its_2x2_layout() {
+    let atom = "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128,64,K,K>";
+    let query = format!("atom={}", atom.replace('<', "%3C").replace('>', "%3E"));
+    let (mut s, _) = ThreadsState::read_query(&query);
+    assert_eq!(tmem_of_c(s.mma()), (64, 64, 2));
+    s.set(Field::CopyAtom, "SM100_TMEM_LOAD_32dp32b8x");
+    s.set(Field::CopyBits, "32");
+    s.set_copy_over(CopyOver::Tmem);
+    assert!(s.error(Field::CopyAtom).is_none());
+    let [_, d] = s.copy_grids().unwrap().unwrap();
+    assert_eq!((d.rows(), d.cols()), (64, 64));
+    // C(37, 5) on lane 37: thread 37; C(36, 40) on lane 64 + 36: thread 100
+    assert_eq!(d.owner_at(37, 5).map(|(t, _)| t), Some(37));
+    assert_eq!(d.owner_at(36, 40).map(|(t, _)| t), Some(100));
+    // every thread reads 32 of the 4096 elements: no two warps share a lane
+    let mut per_thread = vec![0; 128];
+    for m in 0..64 {
+        for n in 0..64 {
+            per_thread[d.owner_at(m, n).unwrap().0 as usize] += 1;
+        }
+    }
+    assert!(per_thread.iter().all(|&k| k == 32), "{per_thread:?}");
 }
