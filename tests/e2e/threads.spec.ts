@@ -252,8 +252,15 @@ test("Blackwell: a tcgen05 MMA keeps C in tensor memory, and make_tmem_copy load
     "Copy_Atom<SM100_TMEM_LOAD_32dp32b8x, 32-bit> over the MMA's C in tensor memory (make_tmem_copy): tile 128×8, 128 threads (4 warps)",
   );
   await expect(page.getByTestId("threads-copy-error")).toBeEmpty();
+  // the copy is drawn over tensor memory itself: lanes down, columns across
+  await expect(page.getByTestId("threads-d-smem")).toHaveText(": tensor memory, lanes down, columns across");
+  // the source side is tensor memory every thread of a warp reaches: coloured by warp quarter
+  await expect(page.getByTestId("threads-s-smem")).toHaveText(": tensor memory, lanes down, columns across, by warp (each warp reaches its own 32 lanes)");
+  const centre = (pixels: number[][]) => pixels[Math.floor(pixels.length / 2)].join(",");
+  await expect.poll(async () => centre(await cellPixels(page, "threads-s", 0, 0))).not.toBe(centre(await cellPixels(page, "threads-s", 32, 0)));
+  expect(centre(await cellPixels(page, "threads-s", 0, 0))).toBe(centre(await cellPixels(page, "threads-s", 31, 5)));
   await hoverCell(page, "threads-d", 37, 5, 128, 64);
-  await expect(page.getByTestId("threads-hover")).toHaveText("D(37, 5) ← thread 37, value 5 (warp 1)");
+  await expect(page.getByTestId("threads-hover")).toHaveText("D: TMEM lane 37, column 5 holds C(37, 5) ← thread 37, value 5 (warp 1)");
   // beside Triton's get_tmem_reg_layout of the same instruction: the same layout, and both open on
   // the Triton page as a no-op conversion
   await expect(page.getByTestId("threads-tmem-triton")).toContainText(
@@ -267,6 +274,16 @@ test("Blackwell: a tcgen05 MMA keeps C in tensor memory, and make_tmem_copy load
   await page.setViewportSize({ width: 390, height: 800 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 720 });
+  // a pair's M = 128: 64 rows of C a CTA, N's second half on lanes 64-127 (CuTe's tmem_frg_2sm),
+  // so warp 3 reads C's rows 32-63 from column 32 on
+  const pair = "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128,64,K,K>";
+  await page.getByTestId("threads-atom").fill(pair);
+  await expect(page.getByTestId("threads-copy-summary")).toContainText("tile 64×16, 128 threads");
+  await hoverCell(page, "threads-d", 100, 8, 128, 32);
+  await expect(page.getByTestId("threads-hover")).toHaveText(/^D: TMEM lane 100, column 8 holds C\(36, 40\) ← thread 100, value \d+ \(warp 3\)$/);
+  await hoverCell(page, "threads-c", 36, 40, 64, 64);
+  await expect(page.getByTestId("threads-hover")).toHaveText(/at lane 100, column 8 of CTA 0$/);
+  await page.getByTestId("threads-atom").fill(umma);
   // an unknown repetition is refused beside its field, and the last copy stays
   await page.getByTestId("threads-copy-atom").fill("SM100_TMEM_LOAD_32dp32b3x");
   await expect(page.getByTestId("error-threads-copy-atom")).toContainText("32dp32b, 16dp32b");

@@ -205,14 +205,21 @@ pub fn mma_grids(mma: &TiledMma, limit: usize) -> Result<[TvGrid; 3], LayoutErro
     ])
 }
 
-/// S and D of a tiled copy. A copy made for a tensor (`make_tmem_copy`'s lanes × columns) is
-/// drawn over that whole tensor as `partition_S` / `partition_D` cut it: each element under
-/// the thread that copies it and its index in that thread's fragment (`(CPY, CPY_M, CPY_N)`,
-/// colexicographic), so a 16-lane shape's second pass over a warp's quarter shows too.
+/// S and D of a tiled copy. A copy made for a tensor is drawn over that whole tensor as
+/// `partition_S` / `partition_D` cut it: each element under the thread that copies it and its
+/// index in that thread's fragment (`(CPY, CPY_M, CPY_N)`, colexicographic), so a 16-lane
+/// shape's second pass over a warp's quarter shows too; a TMEM copy (`make_tmem_copy`) over
+/// tensor memory itself, lanes down and columns across ([`TiledCopy::tmem_tv`]).
 ///
 /// # Errors
 /// As [`TvGrid::of`]; `BadArgument` for a tile that is not of rank 1 or 2.
 pub fn copy_grids(copy: &TiledCopy, limit: usize) -> Result<[TvGrid; 2], LayoutError> {
+    if let (Some((s, tile)), Some((d, _))) = (copy.tmem_tv(true)?, copy.tmem_tv(false)?) {
+        return Ok([
+            TvGrid::of("S", &s, tile, limit)?,
+            TvGrid::of("D", &d, tile, limit)?,
+        ]);
+    }
     if let (Some((s, tile)), Some((d, _))) = (copy.tensor_tv(true)?, copy.tensor_tv(false)?) {
         return Ok([
             TvGrid::of("S", &s, tile, limit)?,

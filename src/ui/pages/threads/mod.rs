@@ -249,6 +249,22 @@ pub fn ThreadsPage(
     let copies: CopyGrids = Memo::new(move |_| {
         tiled_copy.with(|c: &Option<TiledCopy>| c.as_ref().map(|c| copy_grids(c, MAX_ELEMENTS)))
     });
+    // a TMEM copy's pictures are tensor memory itself: each cell's element of C
+    let tmem_cells = Memo::new(move |_| {
+        tiled_copy.with(|c| c.as_ref().and_then(|c| c.tmem_elements().ok().flatten()))
+    });
+    // a TMEM copy's tensor-memory side (a load's S, a store's D): every thread of a warp sees
+    // its warp's quarter, so it is coloured by warp
+    let tmem_side = Memo::new(move |_| {
+        tmem_cells.with(Option::is_some).then(|| {
+            tiled_copy.with(
+                |c| match c.as_ref().is_some_and(|c| c.atom().writes_registers()) {
+                    true => 3,
+                    false => 4,
+                },
+            )
+        })
+    });
     let threads = Memo::new(move |_| tiled_mma.with(|m| m.threads().unwrap_or(0)));
     let copy_threads = Memo::new(move |_| {
         tiled_copy.with(|c| c.as_ref().and_then(|c| c.threads().ok()).unwrap_or(0))
@@ -296,6 +312,7 @@ pub fn ThreadsPage(
         grid_memo(move || {
             let (threads, colour) = match k {
                 0..3 => (threads.get(), colour.get()),
+                _ if tmem_side.get() == Some(k) => (copy_threads.get(), ThreadColour::Warp),
                 _ => (copy_threads.get(), colour.get()),
             };
             let plain = in_smem(k);
@@ -358,6 +375,18 @@ pub fn ThreadsPage(
             Some((t, v)) => format!("thread {t}, value {v} (warp {})", t / 32),
             None => "no thread".into(),
         };
+        if k >= 3 && tmem_cells.with(Option::is_some) {
+            let lanes = on_grid(grids, copies, k, TvGrid::rows)?;
+            let held = tmem_cells.with(|cells| {
+                let cell = usize::try_from(m + lanes * n).ok()?;
+                (*cells.as_ref()?.get(cell)?).map(|[i, j]| format!("C({i}, {j})"))
+            });
+            let at = format!("{}: TMEM lane {m}, column {n}", GRIDS[k].0);
+            return Some(match held {
+                Some(c) => format!("{at} holds {c} ← {who}"),
+                None => format!("{at} holds no element of C"),
+            });
+        }
         Some(format!("{}({m}, {n}) ← {who}", GRIDS[k].0))
     };
     let (holds, regs, partitions) = held_text(state, grids, copies, lit);
@@ -369,6 +398,15 @@ pub fn ThreadsPage(
                     {title}
                     <span class="note" data-testid=format!("threads-{}-smem", name.to_lowercase())>
                         {move || home(k).map(|home| format!(": {home}; no thread holds {name}"))}
+                        {move || {
+                            (k >= 3 && tmem_cells.with(Option::is_some)).then(|| {
+                                match tmem_side.get() == Some(k) {
+                                    true => ": tensor memory, lanes down, columns across, by warp \
+                                             (each warp reaches its own 32 lanes)",
+                                    false => ": tensor memory, lanes down, columns across",
+                                }
+                            })
+                        }}
                     </span>
                 </figcaption>
                 <CanvasGrid

@@ -402,3 +402,78 @@ fn tmem_copies_over_a_ummas_c_are_cutes() {
     assert!(umma_c_tmem(32, 64, 1, 32).is_err());
     assert!(umma_c_tmem(64, 63, 2, 32).is_err());
 }
+
+/// A TMEM copy drawn over tensor memory itself: lanes down, columns across.
+#[test]
+fn tmem_copies_are_drawn_over_tensor_memory_itself() {
+    use crate::cute::copy::umma_c_tmem;
+    let grids = |atom: &str, rows, ctas| {
+        let data = umma_c_tmem(rows, 64, ctas, 32).unwrap();
+        let copy = TiledCopy::tmem_over(CopyAtom::parse(atom, 32).unwrap(), &data).unwrap();
+        let [s, d] = [true, false].map(|source| {
+            let (tv, [lanes, columns]) = copy.tmem_tv(source).unwrap().unwrap();
+            crate::cute::TvGrid::of("T", &tv, [lanes, columns], 1 << 20).unwrap()
+        });
+        (s, d)
+    };
+    // a pair's 64 rows: 128 lanes × 32 columns, thread t on lane t, warp w's thread 0 first on
+    // the source side (every thread of a warp sees its lanes)
+    let (s, d) = grids("SM100_TMEM_LOAD_32dp32b8x", 64, 2);
+    assert_eq!((d.rows(), d.cols()), (128, 32));
+    for lane in 0..128 {
+        for column in 0..32 {
+            assert_eq!(
+                d.owner_at(lane, column).map(|(t, _)| t),
+                Some(lane),
+                "{lane} {column}"
+            );
+            assert_eq!(
+                s.owner_at(lane, column).map(|(t, _)| t),
+                Some(lane / 32 * 32)
+            );
+        }
+    }
+    // one CTA's 64 rows: lanes 16-31 of each quarter hold nothing
+    let (_, d) = grids("SM100_TMEM_LOAD_16dp256b1x", 64, 1);
+    assert_eq!((d.rows(), d.cols()), (128, 64));
+    assert_eq!(d.owner_at(16, 0), None);
+    assert_eq!(d.owner_at(47, 0).map(|(t, _)| t / 32), Some(1));
+    let held = (0..128).flat_map(|l| (0..64).map(move |c| (l, c)));
+    assert_eq!(
+        held.filter(|&(l, c)| d.owner_at(l, c).is_some()).count(),
+        64 * 64
+    );
+    // a copy that is no TMEM copy has no such picture
+    let ld = TiledCopy::new(
+        CopyAtom::parse("SM75_U32x4_LDSM_N", 16).unwrap(),
+        &CppLayout::parse("(_32,_1):(_1,_0)").unwrap(),
+        &CppLayout::parse("(_1,_8):(_0,_1)").unwrap(),
+    )
+    .unwrap();
+    assert!(ld.tmem_tv(true).unwrap().is_none());
+}
+
+#[test]
+fn tmem_cells_name_the_tensor_element_they_hold() {
+    use crate::cute::copy::umma_c_tmem;
+    let data = umma_c_tmem(64, 64, 2, 32).unwrap();
+    let copy = TiledCopy::tmem_over(
+        CopyAtom::parse("SM100_TMEM_LOAD_32dp32b8x", 32).unwrap(),
+        &data,
+    )
+    .unwrap();
+    let cells = copy.tmem_elements().unwrap().unwrap();
+    assert_eq!(cells.len(), 128 * 32);
+    // lane 101, column 8: C(37, 40)
+    assert_eq!(cells[101 + 128 * 8], Some([37, 40]));
+    assert_eq!(cells[5], Some([5, 0]));
+    let one = umma_c_tmem(64, 64, 1, 32).unwrap();
+    let copy = TiledCopy::tmem_over(
+        CopyAtom::parse("SM100_TMEM_LOAD_16dp256b1x", 32).unwrap(),
+        &one,
+    )
+    .unwrap();
+    let cells = copy.tmem_elements().unwrap().unwrap();
+    assert_eq!(cells[69 + 128 * 5], Some([37, 5]));
+    assert_eq!(cells[16], None);
+}

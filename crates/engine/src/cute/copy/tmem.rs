@@ -258,3 +258,77 @@ impl TiledCopy {
         TiledCopy::cotiled(atom, &CppLayout::from_layouts(vec![threads, values]), data)
     }
 }
+
+impl TiledCopy {
+    /// A TMEM copy's `(thread, value) → cell` of the tensor memory its tensor occupies,
+    /// `lane + lanes·column` over `[lanes, columns]` (lanes a power of two, columns in the
+    /// element's units), as `partition_S` (`source`) or `partition_D` cuts the tensor: the
+    /// picture of tensor memory itself, where [`tensor_tv`](Self::tensor_tv) draws the
+    /// tensor's coordinates. `None` for a copy that is not a TMEM copy over a tensor.
+    ///
+    /// # Errors
+    /// What [`tensor_tv`](Self::tensor_tv) refuses; `Overflow`.
+    pub fn tmem_tv(&self, source: bool) -> Result<Option<(CppLayout, [i64; 2])>, LayoutError> {
+        let is_tmem = matches!(TmemAtom::parse(self.atom().name()), Some(Ok(_)));
+        let (Some(data), true) = (self.data_layout(), is_tmem) else {
+            return Ok(None);
+        };
+        let Some((tv, _)) = self.tensor_tv(source)? else {
+            return Ok(None);
+        };
+        let dp = lane_stride(self.atom().element_bits());
+        let (shapes, strides) = (data.shape().leaves(), data.stride().leaves());
+        let (mut last_lane, mut last_column) = (0i64, 0i64);
+        for (shape, stride) in shapes.iter().zip(&strides) {
+            let (s, d) = (shape.value() - 1, stride.value());
+            last_lane = last_lane.saturating_add(s.saturating_mul(d / dp));
+            last_column = last_column.saturating_add(s.saturating_mul(d % dp));
+        }
+        let lanes = u64::try_from(last_lane + 1)
+            .ok()
+            .and_then(u64::checked_next_power_of_two)
+            .and_then(|l| i64::try_from(l).ok())
+            .ok_or(LayoutError::Overflow {
+                what: "tensor memory lanes",
+            })?;
+        let cells = strides
+            .iter()
+            .map(|d| fixed(d.value() / dp + lanes * (d.value() % dp)))
+            .collect();
+        let to_cell = CppLayout::new(
+            CppTuple::Tuple(shapes.into_iter().map(CppTuple::Int).collect()),
+            CppTuple::Tuple(cells),
+        )?;
+        Ok(Some((to_cell.compose(&tv)?, [lanes, last_column + 1])))
+    }
+}
+
+impl TiledCopy {
+    /// For a TMEM copy, each cell of [`tmem_tv`](Self::tmem_tv)'s picture (`lane +
+    /// lanes·column`) and the tensor element `[row, column]` it holds, `None` where no element
+    /// sits; `None` for a copy that is not a TMEM copy over a tensor.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    pub fn tmem_elements(&self) -> Result<Option<Vec<Option<[i64; 2]>>>, LayoutError> {
+        let (Some(data), Some(&[rows, columns])) = (self.data_layout(), self.data_extent()) else {
+            return Ok(None);
+        };
+        let Some((_, [lanes, width])) = self.tmem_tv(true)? else {
+            return Ok(None);
+        };
+        let dp = lane_stride(self.atom().element_bits());
+        let layout = data.to_layout()?;
+        let cells = usize::try_from(lanes.saturating_mul(width)).unwrap_or(usize::MAX);
+        let mut elements = vec![None; cells];
+        for e in 0..rows.saturating_mul(columns) {
+            let address = layout.call(e)?;
+            let cell = address / dp + lanes * (address % dp);
+            if let Some(slot @ None) = usize::try_from(cell).ok().and_then(|c| elements.get_mut(c))
+            {
+                *slot = Some([e % rows, e / rows]);
+            }
+        }
+        Ok(Some(elements))
+    }
+}

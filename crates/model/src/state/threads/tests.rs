@@ -490,16 +490,17 @@ fn a_tmem_load_over_a_pairs_64_rows_reads_its_2x2_layout() {
     s.set(Field::CopyBits, "32");
     s.set_copy_over(CopyOver::Tmem);
     assert!(s.error(Field::CopyAtom).is_none());
+    // drawn over tensor memory: 128 lanes × 32 columns, thread t on lane t
     let [_, d] = s.copy_grids().unwrap().unwrap();
-    assert_eq!((d.rows(), d.cols()), (64, 64));
-    // C(37, 5) on lane 37: thread 37; C(36, 40) on lane 64 + 36: thread 100
+    assert_eq!((d.rows(), d.cols()), (128, 32));
+    // C(37, 5) on lane 37: thread 37; C(36, 40) on lane 64 + 36, column 8: thread 100
     assert_eq!(d.owner_at(37, 5).map(|(t, _)| t), Some(37));
-    assert_eq!(d.owner_at(36, 40).map(|(t, _)| t), Some(100));
+    assert_eq!(d.owner_at(100, 8).map(|(t, _)| t), Some(100));
     // every thread reads 32 of the 4096 elements: no two warps share a lane
     let mut per_thread = vec![0; 128];
-    for m in 0..64 {
-        for n in 0..64 {
-            per_thread[d.owner_at(m, n).unwrap().0 as usize] += 1;
+    for lane in 0..128 {
+        for column in 0..32 {
+            per_thread[d.owner_at(lane, column).unwrap().0 as usize] += 1;
         }
     }
     assert!(per_thread.iter().all(|&k| k == 32), "{per_thread:?}");
