@@ -343,3 +343,22 @@ fn tampered_sm100_cases_fail() {
         );
     }
 }
+
+/// The differential's `convert_trivial` (Gluon's `is_convert_layout_trivial`, drawn by
+/// scripts/differential/triton/gen.py): two cases Triton 3.6 decided, each failing once its
+/// verdict is flipped.
+#[test]
+fn convert_trivial_cases_agree_and_flipped_ones_fail() {
+    let trivial = r#"{"id": "cvt-6-11", "kind": "convert_trivial", "layout": {"type": "amd_mfma", "version": 1, "instr_shape": [16, 16, 16], "transposed": true, "warps_per_cta": [1, 4]}, "other": {"type": "linear", "reg_bases": [[0, 1], [0, 0]], "lane_bases": [[1, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]], "warp_bases": [[0, 0], [0, 0]], "block_bases": [], "shape": [2, 2]}, "shape": [2, 2], "trivial": true}"#;
+    let moved = r#"{"id": "cvt-6-16", "kind": "convert_trivial", "layout": {"type": "amd_mfma", "version": 2, "instr_shape": [64, 4, 4], "transposed": true, "warps_per_cta": [1, 2, 2]}, "other": {"type": "linear", "reg_bases": [[0, 0, 4], [0, 0, 2], [0, 0, 8], [0, 0, 16], [0, 0, 32], [0, 0, 64], [1, 0, 0], [2, 0, 0], [4, 0, 0], [8, 0, 0], [16, 0, 0]], "lane_bases": [[0, 1, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]], "warp_bases": [[0, 0, 1], [0, 0, 0]], "block_bases": [], "shape": [32, 2, 128]}, "shape": [32, 2, 128], "trivial": false}"#;
+    for line in [trivial, moved] {
+        let results = check_file_text(line).unwrap();
+        assert!(results[0].failure.is_none(), "{:?}", results[0].failure);
+        let flipped = if line.contains("\"trivial\": true") {
+            line.replace("\"trivial\": true", "\"trivial\": false")
+        } else {
+            line.replace("\"trivial\": false", "\"trivial\": true")
+        };
+        assert!(check_file_text(&flipped).unwrap()[0].failure.is_some());
+    }
+}

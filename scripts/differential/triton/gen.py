@@ -2,7 +2,8 @@
 ../shared/vectors/README.md section 9, for `layout-lab check`:
 
     python gen.py SEED COUNT    COUNT `to_linear` cases, then COUNT `ll_algebra` cases, then
-                                COUNT / 4 `tmem_reg` cases (section 10)
+                                COUNT / 4 `tmem_reg` cases (section 10), then COUNT / 4
+                                `convert_trivial` cases
 
 Made as the shared triton_ll_seed1.jsonl was: Gluon's layouts turned into linear layouts by
 `gluon_ir.GluonOpBuilder(ctx).to_linear_layout(layout._to_ir(builder), shape)`, and the
@@ -15,6 +16,11 @@ section 10's schema), AMD WMMA layouts (versions 1-3, 16x16xK, tiles per warp), 
 of both with the kWidths Triton admits, slices of any of these, and
 `#ttg.linear` layouts (Gluon's DistributedLinearLayout) at their own shape or another; shapes
 are random powers of two.
+
+`convert_trivial` (beyond the shared schema): two layouts over one tensor, AMD's most often,
+and Gluon's `is_convert_layout_trivial` of a value of the first converted to the second
+(Triton's `minimalCvtLayout` moves registers at most); `layout-lab check` compares it with
+its own conversion verdict (a no-op or a register permutation).
 
 Beyond the shared schema, each `to_linear` case carries the text Triton's IR dump gives the
 layout (a module holding a function whose argument has the layout, printed by `str`):
@@ -416,18 +422,91 @@ def tmem_cases(seed, count):
         made += 1
 
 
+def draw_amd_layout(rng):
+    """A layout of AMD's, or now and then another, for the conversion cases."""
+    roll = rng.random()
+    if roll < 0.25:
+        return amd_mfma(rng)
+    if roll < 0.4:
+        return mfma_dot_operand(rng)
+    if roll < 0.55:
+        return amd_wmma(rng)
+    if roll < 0.65:
+        return wmma_dot_operand(rng)
+    return draw_layout(rng)
+
+
+def as_linear(got, shape):
+    return {"type": "linear", "reg_bases": got.reg_bases, "lane_bases": got.lane_bases,
+            "warp_bases": got.warp_bases, "block_bases": got.block_bases, "shape": list(shape)}
+
+
+def is_trivial(builder, src, dst, shape):
+    """Gluon's is_convert_layout_trivial (Triton's minimalCvtLayout moves registers at most),
+    of a poison value of the first layout converted to the second."""
+    module = builder.create_module()
+    fn = builder.get_or_insert_function(module, "f", builder.get_function_ty([], []), "public",
+                                        False)
+    module.push_back(fn)
+    builder.set_insertion_point_to_start(fn.add_entry_block())
+    ty = lambda layout: ttgl.distributed_type(ttgl.float32, shape, layout).to_ir(builder)
+    value = builder.create_poison(ty(src))
+    return builder.is_convert_layout_trivial(ty(dst), value)
+
+
+def convert_cases(seed, count):
+    """`convert_trivial`: a layout (AMD's MFMA and WMMA and their operands most often, 64-lane
+    wavefronts) and a second one over the same tensor, and whether Gluon finds the conversion
+    trivial. The second is the first's linear layout with its registers reordered (trivial),
+    with a register and a lane or warp basis swapped (not, unless equal), or another layout
+    of the rank (mostly not)."""
+    rng = random.Random(seed)
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    builder = gluon_ir.GluonOpBuilder(ctx)
+    made = 0
+    while made < count:
+        layout = draw_amd_layout(rng)
+        shape = draw_shape(layout, rng)
+        got = builder.to_linear_layout(gluon(layout)._to_ir(builder), shape)
+        other = as_linear(got, shape)
+        roll = rng.random()
+        if roll < 0.35:
+            rng.shuffle(other["reg_bases"])
+        elif roll < 0.7:
+            moved = [name for name in ("lane_bases", "warp_bases") if other[name]]
+            if not other["reg_bases"] or not moved:
+                continue
+            name = rng.choice(moved)
+            r, k = rng.randrange(len(other["reg_bases"])), rng.randrange(len(other[name]))
+            other["reg_bases"][r], other[name][k] = other[name][k], other["reg_bases"][r]
+        else:
+            other = draw_amd_layout(rng)
+            if rank_of(other) != len(shape) or not wmma_fits(other, shape):
+                continue
+        trivial = survives(lambda: is_trivial(builder, gluon(layout), gluon(other), shape))
+        if trivial is None:
+            ABORTED[0] += 1
+            continue
+        yield {"id": f"cvt-{seed}-{made}", "kind": "convert_trivial", "layout": layout,
+               "other": other, "shape": shape, "trivial": trivial}
+        made += 1
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     seed, count = int(sys.argv[1]), int(sys.argv[2])
     print(json.dumps({"meta": True, "generator": "scripts/differential/triton/gen.py",
                       "triton": version("triton"), "seed": seed,
-                      "count": 2 * count + count // 4}))
+                      "count": 2 * count + count // 4 + count // 4}))
     for case in to_linear_cases(seed, count):
         print(json.dumps(case))
     for case in algebra_cases(seed, count):
         print(json.dumps(case))
     for case in tmem_cases(seed, count // 4):
+        print(json.dumps(case))
+    for case in convert_cases(seed, count // 4):
         print(json.dumps(case))
     print(f"gen.py: {ABORTED[0]} invert_and_compose pairs left out (Triton aborted), "
           f"{REFUSED[0]} tensor-memory loads Triton refused", file=sys.stderr)

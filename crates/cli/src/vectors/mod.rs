@@ -110,6 +110,7 @@ pub fn check_case(kind: &str, case: &Value) -> Result<(), String> {
         "local_partition" => cute_partition::check_local_partition(case),
         "to_linear" => triton_ll::check_to_linear(case),
         "tmem_reg" => triton_ll::check_tmem_reg(case),
+        "convert_trivial" => triton_ll::check_convert_trivial(case),
         "ll_algebra" => triton_ll::check_algebra(case),
         other => Err(format!(
             "kind `{other}` is not supported by this engine yet"

@@ -5,13 +5,15 @@
 //! also carry the layout's text in Triton's IR dump, `mlir` with its alias line `mlir_alias`:
 //! it must parse to the case's layout and print back byte for byte; and both kinds may carry
 //! `printed`, Triton's `LinearLayout::toString()` of the linear layout (of `linear` for
-//! `to_linear`, of `bases` for `ll_algebra`), which ours must equal byte for byte.
+//! `to_linear`, of `bases` for `ll_algebra`), which ours must equal byte for byte. The
+//! differential's `convert_trivial` holds Gluon's `is_convert_layout_trivial` of two layouts.
 
 use serde_json::Value;
 
 use engine::linear::{
-    AmdMfma, AmdWmma, Blocked, DotOperand, LinearEncoding, LinearLayout, NamedBases, NvidiaMma,
-    Slice, TmemTile, TmemVariant, TritonLayout, DISTRIBUTED_IN_DIMS,
+    analyze_conversion, AmdMfma, AmdWmma, Blocked, ConversionKind, DotOperand, LinearEncoding,
+    LinearLayout, NamedBases, NvidiaMma, Slice, TmemTile, TmemVariant, TritonLayout,
+    DISTRIBUTED_IN_DIMS,
 };
 
 fn naturals(value: Option<&Value>, name: &str) -> Result<Vec<u32>, String> {
@@ -394,4 +396,36 @@ pub(super) fn check_tmem_reg(case: &Value) -> Result<(), String> {
         .reg_layout(number("num_warps")?, variant)
         .map_err(|e| e.to_string())?;
     check_linear(case, &ours)
+}
+
+/// `convert_trivial` (the differential's): whether `convert_layout` from `layout` to `other`
+/// over `shape` is trivial as Gluon's `is_convert_layout_trivial` decides it (Triton's
+/// `minimalCvtLayout` moves registers at most). Ours: the conversion's verdict is a no-op or
+/// a register permutation.
+pub(super) fn check_convert_trivial(case: &Value) -> Result<(), String> {
+    let layout = layout_of(case.get("layout").ok_or("no `layout`")?)?;
+    let other = layout_of(case.get("other").ok_or("no `other`")?)?;
+    let shape = naturals(case.get("shape"), "shape")?;
+    let expect = case
+        .get("trivial")
+        .and_then(Value::as_bool)
+        .ok_or("no `trivial`")?;
+    let linear = |l: &TritonLayout| l.to_linear_layout(&shape).map_err(|e| e.to_string());
+    let report =
+        analyze_conversion(&linear(&layout)?, &linear(&other)?).map_err(|e| e.to_string())?;
+    let trivial = matches!(
+        report.kind,
+        ConversionKind::NoOp | ConversionKind::RegisterPermute
+    );
+    match trivial == expect {
+        true => Ok(()),
+        false => Err(format!(
+            "convert_layout: we say {}, Triton says {}",
+            report.kind,
+            match expect {
+                true => "trivial (registers at most)",
+                false => "not trivial (data moves between threads)",
+            }
+        )),
+    }
 }
