@@ -231,7 +231,7 @@ test("Blackwell: a tcgen05 MMA keeps C in tensor memory, and make_tmem_copy load
   page.on("pageerror", (e) => errors.push(String(e)));
   const umma = "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,K,K>";
   await page.goto(`/#/threads?atom=${encodeURIComponent(umma)}&layout=1x1x1`);
-  await expect(page.getByTestId("threads-summary")).toHaveText(`${umma} over (_1,_1,_1):(_0,_0,_0): tile 128×64×16, issued by one thread; C in tensor memory`);
+  await expect(page.getByTestId("threads-summary")).toHaveText(`${umma} over (_1,_1,_1):(_0,_0,_0): tile 128×64×16, issued by one thread; C in tensor memory: 128 lanes × 64 columns (tcgen05.alloc of 64 of its 512 columns)`);
   // one issuing thread is no warning: the UMMA is not a warp's instruction
   await expect(page.getByTestId("threads-warnings")).toBeEmpty();
   await expect(page.getByTestId("threads-c-smem")).toHaveText(": in tensor memory (TMEM), where the UMMA accumulates it; no thread holds C");

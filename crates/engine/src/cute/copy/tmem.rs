@@ -201,6 +201,29 @@ pub fn umma_c_tmem(
     CppLayout::new(shape, stride)
 }
 
+/// The tensor memory a TMEM tensor `data` of `bits`-bit elements occupies: its lanes (a power
+/// of two) and its columns (in the element's units, as far as the last one used).
+///
+/// # Errors
+/// `Overflow`.
+pub fn tmem_extent(data: &CppLayout, bits: i64) -> Result<[i64; 2], LayoutError> {
+    let dp = lane_stride(bits);
+    let (mut last_lane, mut last_column) = (0i64, 0i64);
+    for (shape, stride) in data.shape().leaves().iter().zip(data.stride().leaves()) {
+        let (s, d) = (shape.value() - 1, stride.value());
+        last_lane = last_lane.saturating_add(s.saturating_mul(d / dp));
+        last_column = last_column.saturating_add(s.saturating_mul(d % dp));
+    }
+    let lanes = u64::try_from(last_lane + 1)
+        .ok()
+        .and_then(u64::checked_next_power_of_two)
+        .and_then(|l| i64::try_from(l).ok())
+        .ok_or(LayoutError::Overflow {
+            what: "tensor memory lanes",
+        })?;
+    Ok([lanes, last_column.saturating_add(1)])
+}
+
 impl TiledCopy {
     /// `make_tmem_copy(atom, tmem)` for a TMEM tensor of `lanes × columns` elements of the
     /// atom's element type, `Layout<(lanes, columns), (TMEM::DP<T>, _1)>`: four warps, each
@@ -278,19 +301,7 @@ impl TiledCopy {
         };
         let dp = lane_stride(self.atom().element_bits());
         let (shapes, strides) = (data.shape().leaves(), data.stride().leaves());
-        let (mut last_lane, mut last_column) = (0i64, 0i64);
-        for (shape, stride) in shapes.iter().zip(&strides) {
-            let (s, d) = (shape.value() - 1, stride.value());
-            last_lane = last_lane.saturating_add(s.saturating_mul(d / dp));
-            last_column = last_column.saturating_add(s.saturating_mul(d % dp));
-        }
-        let lanes = u64::try_from(last_lane + 1)
-            .ok()
-            .and_then(u64::checked_next_power_of_two)
-            .and_then(|l| i64::try_from(l).ok())
-            .ok_or(LayoutError::Overflow {
-                what: "tensor memory lanes",
-            })?;
+        let [lanes, columns] = tmem_extent(data, self.atom().element_bits())?;
         let cells = strides
             .iter()
             .map(|d| fixed(d.value() / dp + lanes * (d.value() % dp)))
@@ -299,7 +310,7 @@ impl TiledCopy {
             CppTuple::Tuple(shapes.into_iter().map(CppTuple::Int).collect()),
             CppTuple::Tuple(cells),
         )?;
-        Ok(Some((to_cell.compose(&tv)?, [lanes, last_column + 1])))
+        Ok(Some((to_cell.compose(&tv)?, [lanes, columns])))
     }
 }
 

@@ -3,7 +3,7 @@
 //! grids, and the warnings CuTe does not give.
 
 use engine::access::{Banks, CopyBanks, SharedSide};
-use engine::cute::copy::{umma_c_tmem, TMEM_LANES};
+use engine::cute::copy::{tmem_extent, umma_c_tmem, TMEM_COLUMNS, TMEM_LANES};
 use engine::cute::copy_warnings;
 use engine::cute::{ComposedLayout, CopyAtom, CppLayout, Operand, TiledCopy, TiledMma};
 use engine::LayoutError;
@@ -168,6 +168,23 @@ pub fn make_copy(
         .map(|w| w.to_string())
         .collect();
     Ok(Some((copy, warnings)))
+}
+
+/// A UMMA's C in one CTA's tensor memory, as CuTe's `tmem_frg` lays it out (32-bit columns):
+/// `: 128 lanes × 64 columns a CTA (tcgen05.alloc of 64 of its 512 columns)`; empty for a
+/// tiling of several atoms.
+pub fn c_columns(mma: &TiledMma) -> String {
+    let (rows, columns, ctas) = tmem_of_c(mma);
+    let Ok([lanes, used]) = umma_c_tmem(rows, columns, ctas, 32).and_then(|c| tmem_extent(&c, 32))
+    else {
+        return String::new();
+    };
+    // tcgen05.alloc takes a power of two of at least 32 columns
+    let allocated = u64::try_from(used).map_or(0, |u| u.next_power_of_two().max(32));
+    let each = if ctas > 1 { " each CTA" } else { "" };
+    format!(
+        ": {lanes} lanes × {used} columns{each} (tcgen05.alloc of {allocated} of its {TMEM_COLUMNS} columns)"
+    )
 }
 
 /// One CTA's part of the MMA's C: its rows (a pair's CTA holds half of M), its N columns, and

@@ -115,8 +115,8 @@ pub fn operand_home(atom: &MmaAtom, operand: Operand) -> Option<String> {
     }
 }
 
-/// Where a tcgen05 MMA keeps element `(m, n)` of C in tensor memory, as Triton lays out a
-/// 32-bit accumulator (`tensorMemoryToLinearLayout` of one CTA's rows): `lane 37, column 5`,
+/// Where a tcgen05 MMA keeps element `(m, n)` of a 32-bit C in tensor memory, as CuTe's
+/// `tmem_frg` and Triton's `tensorMemoryToLinearLayout` both lay it out: `lane 37, column 5`,
 /// and which CTA of a pair. `None` for other atoms, a 16-bit C, a tiling of several atoms, or
 /// a tile Triton's TMEM layouts do not take (N not a power of two).
 pub fn umma_tmem_place(mma: &TiledMma, m: i64, n: i64) -> Option<String> {

@@ -19,7 +19,8 @@ mod fragment;
 mod triton;
 
 pub use copy::{
-    bank_lines, copy_banks, make_copy, make_smem, tmem_of_c, CopyField, CopyFields, CopyOver,
+    bank_lines, c_columns, copy_banks, make_copy, make_smem, tmem_of_c, CopyField, CopyFields,
+    CopyOver,
 };
 pub use fragment::{
     held, mma_kind, operand_home, problem_fragment, problem_partition, registers, umma_tmem_place,
@@ -479,16 +480,18 @@ impl ThreadsState {
         }
     }
 
-    /// What the page says of the TiledMMA: its tile, threads and warps.
+    /// What the page says of the TiledMMA: its tile, threads and warps; a UMMA's C in tensor
+    /// memory, its lanes and columns a CTA and the columns `tcgen05.alloc` must allocate.
     pub fn summary(&self) -> String {
         let [m, n, k] = self.mma.tile_mnk();
         let threads = self.mma.threads().unwrap_or(0);
         let who = if mma_kind(self.mma.atom()) == "UMMA" {
             // ThrID counts the CTAs of a pair, each issuing from one thread
-            match threads {
-                1 => "issued by one thread; C in tensor memory".to_string(),
-                n => format!("{n} CTAs, one issuing thread each; C in tensor memory"),
-            }
+            let issued = match threads {
+                1 => "issued by one thread".to_string(),
+                n => format!("{n} CTAs, one issuing thread each"),
+            };
+            format!("{issued}; C in tensor memory{}", c_columns(&self.mma))
         } else {
             format!("{threads} threads ({})", warps(threads))
         };

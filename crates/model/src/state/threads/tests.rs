@@ -362,7 +362,7 @@ fn a_umma_and_a_tmem_load_of_its_c() {
     assert!(s.error(Field::Atom).is_none());
     assert!(
         s.summary()
-            .ends_with("tile 256×64×16, 2 CTAs, one issuing thread each; C in tensor memory"),
+            .ends_with("tile 256×64×16, 2 CTAs, one issuing thread each; C in tensor memory: 128 lanes × 64 columns each CTA (tcgen05.alloc of 64 of its 512 columns)"),
         "{}",
         s.summary()
     );
@@ -486,6 +486,20 @@ fn a_tmem_load_over_a_pairs_64_rows_reads_its_2x2_layout() {
     let query = format!("atom={}", atom.replace('<', "%3C").replace('>', "%3E"));
     let (mut s, _) = ThreadsState::read_query(&query);
     assert_eq!(tmem_of_c(s.mma()), (64, 64, 2));
+    // its "2x2" layout: 128 lanes × 32 columns a CTA; allocations are 32 columns at least
+    assert_eq!(
+        c_columns(s.mma()),
+        ": 128 lanes × 32 columns each CTA (tcgen05.alloc of 32 of its 512 columns)"
+    );
+    let narrow = "SM100_MMA_TF32_SS<tf32,tf32,float,64,8,K,K>";
+    let (one, _) = ThreadsState::read_query(&format!(
+        "atom={}",
+        narrow.replace('<', "%3C").replace('>', "%3E")
+    ));
+    assert_eq!(
+        c_columns(one.mma()),
+        ": 128 lanes × 8 columns (tcgen05.alloc of 32 of its 512 columns)"
+    );
     s.set(Field::CopyAtom, "SM100_TMEM_LOAD_32dp32b8x");
     s.set(Field::CopyBits, "32");
     s.set_copy_over(CopyOver::Tmem);
