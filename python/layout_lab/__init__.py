@@ -1,0 +1,55 @@
+"""Layout Lab's tensor-layout engine in Python, computed in Rust.
+
+CuTe layouts with pycute's names and semantics: ``Layout("((4,4),4):((16,1),4)")`` or
+``Layout(shape, stride)`` (stride omitted: compact, column-major as CuTe), and the layout
+algebra (``coalesce``, ``composition``, ``complement``, the inverses, the divides and products).
+Every function takes what names a layout: a ``Layout``, its text in CuTe's or pycute's notation,
+or any object with ``.shape`` and ``.stride`` (a pycute or tensor-layouts layout). Bad input
+raises ``LayoutError``, a ``ValueError`` carrying the engine's message.
+"""
+
+from ._engine import (
+    Layout,
+    LayoutError,
+    blocked_product,
+    coalesce,
+    complement,
+    composition,
+    filter,
+    flat_divide,
+    flat_product,
+    left_inverse,
+    logical_divide,
+    logical_product,
+    make_layout,
+    raked_product,
+    right_inverse,
+    tiled_divide,
+    tiled_product,
+    zipped_divide,
+    zipped_product,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Layout",
+    "LayoutError",
+    "blocked_product",
+    "coalesce",
+    "complement",
+    "composition",
+    "filter",
+    "flat_divide",
+    "flat_product",
+    "left_inverse",
+    "logical_divide",
+    "logical_product",
+    "make_layout",
+    "raked_product",
+    "right_inverse",
+    "tiled_divide",
+    "tiled_product",
+    "zipped_divide",
+    "zipped_product",
+]

@@ -1,0 +1,88 @@
+"""Typed stubs of layout_lab (the extension module layout_lab._engine)."""
+
+from typing import Any, Optional, Protocol, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+IntTuple = Union[int, Tuple["IntTuple", ...]]
+
+class _HasShapeStride(Protocol):
+    shape: Any
+    stride: Any
+
+LayoutLike = Union["Layout", str, _HasShapeStride]
+"""A `Layout`, its text in CuTe's or pycute's notation, or anything with `.shape` and `.stride`."""
+
+Tiler = Union[LayoutLike, int, Sequence[Optional["Tiler"]]]
+"""A layout, a size `n` (the layout `n:1`), or one tiler per mode (`None`: the mode alone)."""
+
+class LayoutError(ValueError):
+    """The engine refused an input: the message says what it expected."""
+
+class Layout:
+    """A CuTe layout, pycute's semantics: a shape and a stride, nested tuples of ints."""
+
+    def __init__(self, shape: Union[IntTuple, str, _HasShapeStride], stride: Optional[IntTuple] = None) -> None:
+        """`Layout("((4,4),4):((16,1),4)")`, `Layout(shape, stride)` (stride omitted: compact,
+        column-major as CuTe), or `Layout(obj)` for anything with `.shape` and `.stride`."""
+    @property
+    def shape(self) -> IntTuple:
+        """The shape, an int or nested tuple."""
+    @property
+    def stride(self) -> IntTuple:
+        """The stride, congruent with the shape."""
+    def size(self) -> int:
+        """The number of elements: the product of the shape."""
+    def cosize(self) -> int:
+        """One past the largest offset."""
+    def rank(self) -> int:
+        """The number of top-level modes."""
+    def depth(self) -> int:
+        """The nesting depth (an int shape: 0)."""
+    def __call__(self, coord: IntTuple) -> int:
+        """`L(i)` for an int index, `L(coord)` for a coordinate."""
+    def __getitem__(self, i: int) -> "Layout":
+        """Mode `i` as a layout."""
+    def __len__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def pycute(self) -> str:
+        """pycute's notation, `((4, 4), 4):((16, 1), 4)` (`str()` gives CuTe's)."""
+    def offsets(self) -> npt.NDArray[np.int64]:
+        """Every offset `L(0) … L(size - 1)`, a NumPy int64 array computed in Rust."""
+
+def coalesce(layout: LayoutLike, profile: Optional[IntTuple] = None) -> Layout:
+    """Modes merged where they continue each other; with a profile, within each of its modes."""
+def filter(layout: LayoutLike) -> Layout:
+    """Stride-0 and size-1 modes removed, coalesced."""
+def composition(a: LayoutLike, b: Tiler) -> Layout:
+    """`a ∘ b`; `b` a layout or a tiler by mode."""
+def complement(layout: LayoutLike, max_idx: int = 1) -> Layout:
+    """The layout filling the gaps of `layout`'s image up to `max_idx`."""
+def right_inverse(layout: LayoutLike) -> Layout:
+    """`R` with `layout(R(i)) == i` over `R`'s size."""
+def left_inverse(layout: LayoutLike) -> Layout:
+    """`L` with `L(layout(i)) == i`."""
+def make_layout(*layouts: LayoutLike) -> Layout:
+    """The layouts side by side as modes."""
+def logical_divide(a: LayoutLike, tiler: Tiler) -> Layout:
+    """`a` cut into the tiler's tiles: ((tile), (rest))."""
+def zipped_divide(a: LayoutLike, tiler: Tiler) -> Layout:
+    """The tiles' modes together, then the rests'."""
+def tiled_divide(a: LayoutLike, tiler: Tiler) -> Layout:
+    """The tile as one mode, the rests unpacked."""
+def flat_divide(a: LayoutLike, tiler: Tiler) -> Layout:
+    """Every mode unpacked."""
+def logical_product(a: LayoutLike, tiler: Tiler) -> Layout:
+    """`a` repeated as the tiler lays out its copies."""
+def zipped_product(a: LayoutLike, tiler: Tiler) -> Layout:
+    """The products' modes zipped."""
+def tiled_product(a: LayoutLike, tiler: Tiler) -> Layout:
+    """`a` as one mode, the repetitions unpacked."""
+def flat_product(a: LayoutLike, tiler: Tiler) -> Layout:
+    """Every mode unpacked."""
+def blocked_product(a: LayoutLike, b: LayoutLike) -> Layout:
+    """`a` as the block, `b` laying out the blocks, mode by mode."""
+def raked_product(a: LayoutLike, b: LayoutLike) -> Layout:
+    """`a`'s elements raked across `b`'s copies, mode by mode."""
