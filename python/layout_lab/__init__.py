@@ -6,11 +6,17 @@ algebra (``coalesce``, ``composition``, ``complement``, the inverses, the divide
 Every function takes what names a layout: a ``Layout``, its text in CuTe's or pycute's notation,
 or any object with ``.shape`` and ``.stride`` (a pycute or tensor-layouts layout). Bad input
 raises ``LayoutError``, a ``ValueError`` carrying the engine's message.
+
+Memory access as the H100 / H200 measure it: ``bank_conflicts`` of a tile read over a
+shared-memory layout (swizzles included) and ``suggest_swizzles`` to remove them;
+``shared_load`` and ``global_load`` of one warp's 32 byte addresses.
 """
 
 from ._engine import (
+    BankReport,
     Layout,
     LayoutError,
+    bank_conflicts,
     blocked_product,
     coalesce,
     complement,
@@ -18,12 +24,16 @@ from ._engine import (
     filter,
     flat_divide,
     flat_product,
+    global_load,
     left_inverse,
     logical_divide,
     logical_product,
     make_layout,
     raked_product,
     right_inverse,
+    SectorReport,
+    shared_load,
+    suggest_swizzles,
     tiled_divide,
     tiled_product,
     zipped_divide,
@@ -33,8 +43,10 @@ from ._engine import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "BankReport",
     "Layout",
     "LayoutError",
+    "bank_conflicts",
     "blocked_product",
     "coalesce",
     "complement",
@@ -42,12 +54,16 @@ __all__ = [
     "filter",
     "flat_divide",
     "flat_product",
+    "global_load",
     "left_inverse",
     "logical_divide",
     "logical_product",
     "make_layout",
     "raked_product",
     "right_inverse",
+    "SectorReport",
+    "shared_load",
+    "suggest_swizzles",
     "tiled_divide",
     "tiled_product",
     "zipped_divide",

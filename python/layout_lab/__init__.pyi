@@ -1,6 +1,6 @@
 """Typed stubs of layout_lab (the extension module layout_lab._engine)."""
 
-from typing import Any, Optional, Protocol, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Protocol, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -86,3 +86,41 @@ def blocked_product(a: LayoutLike, b: LayoutLike) -> Layout:
     """`a` as the block, `b` laying out the blocks, mode by mode."""
 def raked_product(a: LayoutLike, b: LayoutLike) -> Layout:
     """`a`'s elements raked across `b`'s copies, mode by mode."""
+
+class BankReport:
+    """What a read costs in shared memory. `str()` is the CLI's closing line,
+    `conflicts: N-way, T wavefronts over P phases (ideal P)`."""
+
+    degree: int
+    """The worst phase's wavefronts: 1 is conflict-free."""
+    wavefronts: int
+    """Wavefronts over every load."""
+    phases: int
+    """Phases over every load: the wavefronts of a conflict-free read."""
+    ideal: int
+    """= `phases`."""
+    table: List[Dict[str, Any]]
+    """One row per phase of each load: warp, values, access, phase, threads, wavefronts, bank,
+    words, colliding."""
+
+class SectorReport:
+    """The global-memory cost of one warp's load."""
+
+    sectors: int
+    lines: int
+    bytes: int
+    min_sectors: int
+    min_lines: int
+
+def bank_conflicts(smem: Union[LayoutLike, str], tv: LayoutLike, element_bits: int, vector_bits: int, banks: int = 32) -> BankReport:
+    """The read whose thread-value layout is `tv` ((thread, value) → tile index) over the
+    shared-memory layout `smem` (tile index → element offset; `Sw<B,M,S> o 0 o L` text for a
+    swizzle), each thread loading `vector_bits` at a time."""
+def suggest_swizzles(smem: LayoutLike, tv: LayoutLike, element_bits: int, vector_bits: int, banks: int = 32) -> List[Tuple[str, int, int, int]]:
+    """The swizzles and paddings that take the read to its fewest wavefronts, cheapest first:
+    `(memory layout, wavefronts, degree, extra elements)`; empty when none helps."""
+def shared_load(byte_offsets: Sequence[int], vector_bytes: int = 16, ldmatrix: bool = False) -> BankReport:
+    """One warp's `ld.shared` of `vector_bytes` per thread at 32 byte addresses, or an
+    `ldmatrix` (`.x4` for 32 row addresses, `.x2` for 16, `.x1` for 8)."""
+def global_load(byte_offsets: Sequence[int], vector_bytes: int) -> SectorReport:
+    """One warp's `ld.global` of `vector_bytes` per thread at its 32 byte addresses."""

@@ -11,6 +11,7 @@ use pyo3::types::{PyBytes, PyList, PyTuple};
 
 use engine::cute::{IntTuple, Layout, Notation, MAX_DEPTH};
 
+mod access;
 mod algebra;
 
 create_exception!(
@@ -214,5 +215,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LayoutError", m.py().get_type::<LayoutError>())?;
     m.add_class::<PyLayout>()?;
     algebra::register(m)?;
+    access::register(m)?;
     Ok(())
 }

@@ -1,0 +1,256 @@
+//! Memory access: shared-memory bank conflicts (the model that gives every H100 measurement)
+//! of a tile read or of one warp's 32 byte addresses, the swizzles and paddings that remove
+//! them, and the global-memory sectors of one warp's load (the H200's).
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use engine::access::{
+    suggest, AccessKind, BankReport, Banks, SectorReport, TileRead, WarpAccess, WARP_SIZE,
+};
+use engine::cute::{ComposedLayout, Layout};
+
+use crate::{layout_of, refused, LayoutError};
+
+/// Most tile elements a read walks.
+const MAX_ELEMENTS: usize = 1 << 22;
+
+fn banks_of(count: usize) -> PyResult<Banks> {
+    Banks::from_count(count).ok_or_else(|| LayoutError::new_err("banks: 32 or 64"))
+}
+
+/// A shared-memory layout: text (`Sw<3,4,3> o 0 o (8,64):(64,1)` or a plain layout) or any
+/// layout-like object.
+fn memory_of(obj: &Bound<'_, PyAny>) -> PyResult<ComposedLayout> {
+    if let Ok(text) = obj.extract::<String>() {
+        return ComposedLayout::parse_or_plain(&text).map_err(refused);
+    }
+    let layout = layout_of(obj)?;
+    ComposedLayout::parse_or_plain(&layout.to_string()).map_err(refused)
+}
+
+/// What a read costs in shared memory: `degree` (the worst phase's wavefronts), `wavefronts`
+/// (over every load), `phases` (the wavefronts of a conflict-free read, also `ideal`) and the
+/// per-phase `table`. `str()` is the CLI's closing line.
+#[pyclass(name = "BankReport", module = "layout_lab", frozen)]
+pub struct PyBankReport {
+    /// The largest phase's wavefronts: 1 is conflict-free.
+    #[pyo3(get)]
+    degree: usize,
+    /// Σ wavefronts over every load.
+    #[pyo3(get)]
+    wavefronts: usize,
+    /// Σ phases over every load: the wavefronts of a conflict-free read.
+    #[pyo3(get)]
+    phases: usize,
+    /// One row per phase of each load: `warp`, `values`, `access`, `phase`, `threads`,
+    /// `wavefronts`, `bank` (the busiest), `words` (its words), `colliding` (its threads).
+    #[pyo3(get)]
+    table: Py<PyList>,
+}
+
+#[pymethods]
+impl PyBankReport {
+    /// The wavefronts of a conflict-free read (= `phases`).
+    #[getter]
+    fn ideal(&self) -> usize {
+        self.phases
+    }
+
+    /// `conflicts: N-way, T wavefronts over P phases (ideal P)`.
+    fn __str__(&self) -> String {
+        let (d, w, p) = (self.degree, self.wavefronts, self.phases);
+        format!("conflicts: {d}-way, {w} wavefronts over {p} phases (ideal {p})")
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<BankReport {}>", self.__str__())
+    }
+}
+
+fn report<'py>(
+    py: Python<'py>,
+    loads: &[(usize, std::ops::Range<usize>, AccessKind, BankReport)],
+) -> PyResult<PyBankReport> {
+    let table = PyList::empty(py);
+    for (warp, values, kind, bank) in loads {
+        for (n, phase) in bank.phases().iter().enumerate() {
+            let row = PyDict::new(py);
+            row.set_item("warp", warp)?;
+            row.set_item("values", (values.start, values.end))?;
+            row.set_item("access", kind.to_string())?;
+            row.set_item("phase", n)?;
+            row.set_item("threads", (phase.threads.start, phase.threads.end))?;
+            row.set_item("wavefronts", phase.wavefronts)?;
+            row.set_item("bank", phase.bank)?;
+            row.set_item("words", phase.words.clone())?;
+            row.set_item("colliding", phase.colliding.clone())?;
+            table.append(row)?;
+        }
+    }
+    Ok(PyBankReport {
+        degree: loads.iter().map(|l| l.3.degree()).max().unwrap_or(0),
+        wavefronts: loads.iter().map(|l| l.3.wavefronts()).sum(),
+        phases: loads.iter().map(|l| l.3.ideal()).sum(),
+        table: table.unbind(),
+    })
+}
+
+/// `bank_conflicts(smem, tv, element_bits, vector_bits, banks=32)`: the read of the tile
+/// whose thread-value layout is `tv` ((thread, value) → tile index) over the shared-memory
+/// layout `smem` (tile index → element offset, swizzle included), each thread loading
+/// `vector_bits` at a time.
+#[pyfunction]
+#[pyo3(signature = (smem, tv, element_bits, vector_bits, banks=32))]
+fn bank_conflicts(
+    py: Python<'_>,
+    smem: &Bound<'_, PyAny>,
+    tv: &Bound<'_, PyAny>,
+    element_bits: i64,
+    vector_bits: i64,
+    banks: usize,
+) -> PyResult<PyBankReport> {
+    let read = TileRead::of(
+        &memory_of(smem)?,
+        &layout_of(tv)?,
+        element_bits,
+        vector_bits,
+        banks_of(banks)?,
+        MAX_ELEMENTS,
+    )
+    .map_err(refused)?;
+    let loads: Vec<_> = read
+        .loads
+        .into_iter()
+        .map(|(a, r)| (a.warp, a.values, a.access.kind(), r))
+        .collect();
+    report(py, &loads)
+}
+
+/// `suggest_swizzles(smem, tv, element_bits, vector_bits, banks=32)`: the swizzles and
+/// paddings that take the read to its fewest wavefronts, cheapest first, each
+/// `(memory layout, wavefronts, degree, extra elements)`; empty when none helps.
+#[pyfunction]
+#[pyo3(signature = (smem, tv, element_bits, vector_bits, banks=32))]
+fn suggest_swizzles(
+    smem: &Bound<'_, PyAny>,
+    tv: &Bound<'_, PyAny>,
+    element_bits: i64,
+    vector_bits: i64,
+    banks: usize,
+) -> PyResult<Vec<(String, usize, usize, i64)>> {
+    let memory: Layout = layout_of(smem)?;
+    let found = suggest(
+        &memory,
+        &layout_of(tv)?,
+        element_bits,
+        vector_bits,
+        banks_of(banks)?,
+        MAX_ELEMENTS,
+    )
+    .map_err(refused)?;
+    Ok(found
+        .best
+        .into_iter()
+        .map(|c| (c.memory.to_string(), c.wavefronts, c.degree, c.extra_elements))
+        .collect())
+}
+
+/// One warp's instruction from its 32 byte addresses.
+fn warp_access(offsets: Vec<i64>, kind: AccessKind) -> PyResult<WarpAccess> {
+    WarpAccess::new(kind, &offsets).map_err(refused)
+}
+
+/// `shared_load(byte_offsets, vector_bytes, ldmatrix=False)`: one warp's `ld.shared` of
+/// `vector_bytes` (1, 2, 4, 8 or 16) per thread at the 32 byte addresses, or an `ldmatrix`
+/// (`.x4` for 32 addresses, `.x2` for 16, `.x1` for 8; each address one 16-byte row).
+#[pyfunction]
+#[pyo3(signature = (byte_offsets, vector_bytes=16, ldmatrix=false))]
+fn shared_load(
+    py: Python<'_>,
+    byte_offsets: Vec<i64>,
+    vector_bytes: i64,
+    ldmatrix: bool,
+) -> PyResult<PyBankReport> {
+    let kind = if ldmatrix {
+        let matrices = match byte_offsets.len() {
+            32 => "",
+            16 => ".x2",
+            8 => ".x1",
+            n => {
+                return Err(LayoutError::new_err(format!(
+                    "ldmatrix: 8, 16 or 32 row addresses, not {n}"
+                )))
+            }
+        };
+        AccessKind::parse(&format!("ldmatrix{matrices}"))
+    } else {
+        AccessKind::parse(&format!("ld.shared {}-bit", vector_bytes.saturating_mul(8)))
+    }
+    .map_err(refused)?;
+    let mut offsets = byte_offsets;
+    if ldmatrix {
+        // the threads past the rows' addresses give none
+        offsets.resize(WARP_SIZE.max(offsets.len()), 0);
+    }
+    let access = warp_access(offsets, kind)?;
+    let bank = BankReport::of(&access, Banks::Nvidia32);
+    report(py, &[(0, 0..1, kind, bank)])
+}
+
+/// The global-memory cost of one warp's load: distinct 32-byte `sectors` and 128-byte `lines`,
+/// the `bytes` read, and the fewest sectors and lines that could hold them.
+#[pyclass(name = "SectorReport", module = "layout_lab", frozen, get_all)]
+pub struct PySectorReport {
+    /// Distinct 32-byte sectors.
+    sectors: usize,
+    /// Distinct 128-byte lines.
+    lines: usize,
+    /// Bytes read.
+    bytes: usize,
+    /// The fewest sectors that could hold them.
+    min_sectors: usize,
+    /// The fewest lines that could hold them.
+    min_lines: usize,
+}
+
+#[pymethods]
+impl PySectorReport {
+    fn __str__(&self) -> String {
+        format!(
+            "sectors: {} (at best {}), lines: {} (at best {}), {} bytes",
+            self.sectors, self.min_sectors, self.lines, self.min_lines, self.bytes
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<SectorReport {}>", self.__str__())
+    }
+}
+
+/// `global_load(byte_offsets, vector_bytes)`: one warp's `ld.global` of `vector_bytes` (1, 2,
+/// 4, 8 or 16) per thread at its 32 byte addresses.
+#[pyfunction]
+fn global_load(byte_offsets: Vec<i64>, vector_bytes: i64) -> PyResult<PySectorReport> {
+    let kind = AccessKind::parse(&format!("ld.global {}-bit", vector_bytes.saturating_mul(8)))
+        .map_err(refused)?;
+    let r = SectorReport::of(&warp_access(byte_offsets, kind)?);
+    Ok(PySectorReport {
+        sectors: r.sectors,
+        lines: r.lines,
+        bytes: r.bytes,
+        min_sectors: r.min_sectors,
+        min_lines: r.min_lines,
+    })
+}
+
+/// Adds the memory-access functions and reports to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyBankReport>()?;
+    m.add_class::<PySectorReport>()?;
+    m.add_function(wrap_pyfunction!(bank_conflicts, m)?)?;
+    m.add_function(wrap_pyfunction!(suggest_swizzles, m)?)?;
+    m.add_function(wrap_pyfunction!(shared_load, m)?)?;
+    m.add_function(wrap_pyfunction!(global_load, m)?)?;
+    Ok(())
+}

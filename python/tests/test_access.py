@@ -1,0 +1,52 @@
+"""Memory access through the Python API: the shared H100 bank and H200 sector measurements,
+a tile read's conflicts and the solver's fixes."""
+
+import pytest
+
+from conftest import vector_cases
+
+import layout_lab as ll
+
+
+def test_every_measured_shared_load_gives_the_h100s_wavefronts():
+    cases = vector_cases("bank_h100_seed1.jsonl")
+    assert len(cases) == 80
+    for case in cases:
+        report = ll.shared_load(case["thread_byte_offsets"], case["vector_bytes"],
+                                ldmatrix=case["access"].startswith("ldmatrix"))
+        assert report.wavefronts == case["h100_wavefronts"], case["id"]
+
+
+def test_every_measured_global_load_gives_the_h200s_sectors():
+    cases = vector_cases("sectors_h200_seed1.jsonl")
+    assert len(cases) == 68
+    for case in cases:
+        report = ll.global_load(case["thread_byte_offsets"], case["vector_bytes"])
+        assert report.sectors == case["hw_sectors"], case["id"]
+
+
+def test_a_column_read_conflicts_32_ways_and_padding_or_a_swizzle_removes_it():
+    # thread t reads row t of a row-major 32x32 fp32 tile, one column at a time
+    tv = ll.Layout("(32,32):(1,32)")
+    report = ll.bank_conflicts("(32,32):(32,1)", tv, 32, 32)
+    assert (report.degree, report.wavefronts, report.phases, report.ideal) == (32, 1024, 32, 32)
+    assert str(report) == "conflicts: 32-way, 1024 wavefronts over 32 phases (ideal 32)"
+    assert report.table[0]["threads"] == (0, 32) and report.table[0]["wavefronts"] == 32
+    padded = ll.bank_conflicts(ll.Layout((32, 32), (33, 1)), tv, 32, 32)
+    assert padded.degree == 1
+    swizzled = ll.bank_conflicts("Sw<5,0,5> o 0 o (32,32):(32,1)", tv, 32, 32)
+    assert swizzled.degree == 1
+    fixes = ll.suggest_swizzles("(32,32):(32,1)", tv, 32, 32)
+    assert fixes and fixes[0][1:3] == (32, 1) and fixes[0][3] == 0, fixes
+    assert any("Sw<5,0,5>" in memory for memory, *_ in fixes), fixes
+
+
+def test_bad_accesses_raise_layout_errors():
+    with pytest.raises(ll.LayoutError):
+        ll.shared_load(list(range(0, 128, 4)), vector_bytes=3)
+    with pytest.raises(ll.LayoutError):
+        ll.shared_load([0] * 5, ldmatrix=True)
+    with pytest.raises(ll.LayoutError):
+        ll.global_load([0] * 31, 4)
+    with pytest.raises(ll.LayoutError):
+        ll.bank_conflicts("(32,32):(32,1)", "(32,32):(1,32)", 32, 32, banks=48)
