@@ -10,12 +10,17 @@ raises ``LayoutError``, a ``ValueError`` carrying the engine's message.
 Memory access as the H100 / H200 measure it: ``bank_conflicts`` of a tile read over a
 shared-memory layout (swizzles included) and ``suggest_swizzles`` to remove them;
 ``shared_load`` and ``global_load`` of one warp's 32 byte addresses.
+
+Triton's layouts: ``LinearLayout.from_triton(text, shape)`` reads what an IR dump, a tensor
+type or a Gluon constructor writes (AMD's MFMA / WMMA and Blackwell's tensor memory included)
+and gives its bases, Triton's print and what ``convert_layout`` to another one needs.
 """
 
 from ._engine import (
     BankReport,
     Layout,
     LayoutError,
+    LinearLayout,
     bank_conflicts,
     blocked_product,
     coalesce,
@@ -46,6 +51,7 @@ __all__ = [
     "BankReport",
     "Layout",
     "LayoutError",
+    "LinearLayout",
     "bank_conflicts",
     "blocked_product",
     "coalesce",

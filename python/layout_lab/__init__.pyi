@@ -124,3 +124,33 @@ def shared_load(byte_offsets: Sequence[int], vector_bytes: int = 16, ldmatrix: b
     `ldmatrix` (`.x4` for 32 row addresses, `.x2` for 16, `.x1` for 8)."""
 def global_load(byte_offsets: Sequence[int], vector_bytes: int) -> SectorReport:
     """One warp's `ld.global` of `vector_bytes` per thread at its 32 byte addresses."""
+
+class LinearLayout:
+    """A Triton linear layout: each input bit (`register`, `lane`, `warp`, `block`; a shared
+    layout's `offset`; tensor memory's `row`, `col`) maps to a tensor coordinate."""
+
+    @classmethod
+    def from_triton(cls, text: str, shape: Optional[Sequence[int]] = None) -> "LinearLayout":
+        """The layout as Triton's IR dump (attribute after its alias lines), a tensor type
+        (which brings its shape) or a Gluon constructor writes it, over `shape`."""
+    @property
+    def bases(self) -> Dict[str, List[List[int]]]:
+        """Each input dimension's bases, in Triton's order."""
+    @property
+    def out_dims(self) -> List[Tuple[str, int]]:
+        """The output dimensions and their sizes."""
+    def __call__(self, **inputs: int) -> List[int]:
+        """Where an input lands: `L(register=3, lane=5)`; missing dimensions are 0."""
+    def is_invertible(self) -> bool: ...
+    def is_surjective(self) -> bool: ...
+    def is_injective(self) -> bool: ...
+    def to_mlir(self) -> Optional[str]:
+        """The MLIR attribute it was read from, as Triton prints it."""
+    def to_gluon(self) -> Optional[str]:
+        """Gluon's constructor of the layout it was read from."""
+    def cute_tv(self) -> Layout:
+        """CuTe's thread-value layout of a distributed layout: (thread, value) → tensor index."""
+    def convert_to(self, other: "LinearLayout") -> Dict[str, Any]:
+        """What `convert_layout` to `other` needs: `kind` ("no-op", "register permute", "warp
+        shuffle" or "shared memory") and `minimal`, the bases it moves."""
+    def __eq__(self, other: object) -> bool: ...

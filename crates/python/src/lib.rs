@@ -13,6 +13,7 @@ use engine::cute::{IntTuple, Layout, Notation, MAX_DEPTH};
 
 mod access;
 mod algebra;
+mod triton;
 
 create_exception!(
     layout_lab,
@@ -216,5 +217,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyLayout>()?;
     algebra::register(m)?;
     access::register(m)?;
+    triton::register(m)?;
     Ok(())
 }
