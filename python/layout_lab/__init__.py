@@ -14,6 +14,9 @@ shared-memory layout (swizzles included) and ``suggest_swizzles`` to remove them
 Triton's layouts: ``LinearLayout.from_triton(text, shape)`` reads what an IR dump, a tensor
 type or a Gluon constructor writes (AMD's MFMA / WMMA and Blackwell's tensor memory included)
 and gives its bases, Triton's print and what ``convert_layout`` to another one needs.
+
+CuTe's atoms: ``mma_atom(name)`` (SM70 to SM120 and Blackwell's UMMA) and ``tiled_mma(atom,
+atom_layout, permutation)`` with the thread-value layouts ``a_tv``, ``b_tv``, ``c_tv``.
 """
 
 from ._engine import (
@@ -21,6 +24,9 @@ from ._engine import (
     Layout,
     LayoutError,
     LinearLayout,
+    MmaAtom,
+    SectorReport,
+    TiledMMA,
     bank_conflicts,
     blocked_product,
     coalesce,
@@ -34,12 +40,13 @@ from ._engine import (
     logical_divide,
     logical_product,
     make_layout,
+    mma_atom,
     raked_product,
     right_inverse,
-    SectorReport,
     shared_load,
     suggest_swizzles,
     tiled_divide,
+    tiled_mma,
     tiled_product,
     zipped_divide,
     zipped_product,
@@ -52,6 +59,9 @@ __all__ = [
     "Layout",
     "LayoutError",
     "LinearLayout",
+    "MmaAtom",
+    "SectorReport",
+    "TiledMMA",
     "bank_conflicts",
     "blocked_product",
     "coalesce",
@@ -65,12 +75,13 @@ __all__ = [
     "logical_divide",
     "logical_product",
     "make_layout",
+    "mma_atom",
     "raked_product",
     "right_inverse",
-    "SectorReport",
     "shared_load",
     "suggest_swizzles",
     "tiled_divide",
+    "tiled_mma",
     "tiled_product",
     "zipped_divide",
     "zipped_product",

@@ -154,3 +154,36 @@ class LinearLayout:
         """What `convert_layout` to `other` needs: `kind` ("no-op", "register permute", "warp
         shuffle" or "shared memory") and `minimal`, the bases it moves."""
     def __eq__(self, other: object) -> bool: ...
+
+class MmaAtom:
+    """An MMA atom by CuTe's name (SM70 to SM120, Blackwell's tcgen05 UMMA)."""
+
+    name: str
+    shape_mnk: Tuple[int, int, int]
+    thr_id: Layout
+    a_layout: Layout
+    """(thread, value) → index into the M × K tile, column-major."""
+    b_layout: Layout
+    """(thread, value) → index into the N × K tile."""
+    c_layout: Layout
+    """(thread, value) → index into the M × N tile."""
+
+class TiledMMA:
+    """`make_tiled_mma(atom, atom_layout, permutation)`."""
+
+    tile_mnk: Tuple[int, int, int]
+    threads: int
+    atom: MmaAtom
+    a_tv: Layout
+    """A's thread-value layout: (thread, value) → index into the M × K tile."""
+    b_tv: Layout
+    """B's: (thread, value) → index into the N × K tile."""
+    c_tv: Layout
+    """C's: (thread, value) → index into the M × N tile."""
+
+def mma_atom(name: str) -> MmaAtom:
+    """The atom CuTe names so: `SM80_16x8x16_F16F16F16F16_TN`,
+    `SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>`."""
+def tiled_mma(atom: Union[MmaAtom, str], atom_layout: Union[Tuple[int, ...], str, None] = None, permutation: Optional[str] = None) -> TiledMMA:
+    """`atom_layout` counts over M, N, K (default one atom), `"2x2x1"`, `"2x2x1-rowmajor"` or
+    CuTe's layout text; `permutation` CuTe's text, `"(_32,_32,_16)"`."""

@@ -152,7 +152,14 @@ fn suggest_swizzles(
     Ok(found
         .best
         .into_iter()
-        .map(|c| (c.memory.to_string(), c.wavefronts, c.degree, c.extra_elements))
+        .map(|c| {
+            (
+                c.memory.to_string(),
+                c.wavefronts,
+                c.degree,
+                c.extra_elements,
+            )
+        })
         .collect())
 }
 

@@ -13,6 +13,7 @@ use engine::cute::{IntTuple, Layout, Notation, MAX_DEPTH};
 
 mod access;
 mod algebra;
+mod atoms;
 mod triton;
 
 create_exception!(
@@ -218,5 +219,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     algebra::register(m)?;
     access::register(m)?;
     triton::register(m)?;
+    atoms::register(m)?;
     Ok(())
 }

@@ -1,0 +1,176 @@
+//! CuTe's MMA atoms and TiledMMAs (SM70 to SM120, Blackwell's tcgen05 UMMA included), as
+//! CUTLASS 4.2 defines them: the atom's thread-value layouts of A, B and C, and
+//! `make_tiled_mma(atom, atom_layout, permutation)`'s.
+
+use pyo3::prelude::*;
+
+use engine::cute::mma::parse_atom_layout;
+use engine::cute::{CppLayout, CppTiler, MmaAtom, Operand, TiledMma};
+
+use crate::{refused, LayoutError, PyLayout};
+
+fn pycute(layout: &CppLayout) -> PyResult<PyLayout> {
+    let inner = layout.to_layout().map_err(refused)?;
+    Ok(PyLayout { inner })
+}
+
+/// An MMA atom by CuTe's name: `SM80_16x8x16_F16F16F16F16_TN`,
+/// `SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>`.
+#[pyclass(name = "MmaAtom", module = "layout_lab", frozen)]
+pub struct PyMmaAtom {
+    atom: MmaAtom,
+}
+
+#[pymethods]
+impl PyMmaAtom {
+    /// CuTe's name.
+    #[getter]
+    fn name(&self) -> String {
+        self.atom.name().to_string()
+    }
+
+    /// `Shape_MNK`.
+    #[getter]
+    fn shape_mnk(&self) -> (i64, i64, i64) {
+        let [m, n, k] = self.atom.shape_mnk();
+        (m, n, k)
+    }
+
+    /// `ThrID`: the atom's threads (a UMMA: 1, or one per CTA of a pair).
+    #[getter]
+    fn thr_id(&self) -> PyResult<PyLayout> {
+        pycute(self.atom.thr_id())
+    }
+
+    /// `ALayout`: (thread, value) → index into the M × K tile, column-major.
+    #[getter]
+    fn a_layout(&self) -> PyResult<PyLayout> {
+        pycute(self.atom.layout_a())
+    }
+
+    /// `BLayout`: (thread, value) → index into the N × K tile.
+    #[getter]
+    fn b_layout(&self) -> PyResult<PyLayout> {
+        pycute(self.atom.layout_b())
+    }
+
+    /// `CLayout`: (thread, value) → index into the M × N tile.
+    #[getter]
+    fn c_layout(&self) -> PyResult<PyLayout> {
+        pycute(self.atom.layout_c())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("MmaAtom(\"{}\")", self.atom.name())
+    }
+}
+
+/// `mma_atom(name)`: the atom CuTe names so.
+#[pyfunction]
+fn mma_atom(name: &str) -> PyResult<PyMmaAtom> {
+    let atom = MmaAtom::parse(name).map_err(refused)?;
+    Ok(PyMmaAtom { atom })
+}
+
+/// `make_tiled_mma(atom, atom_layout, permutation)`.
+#[pyclass(name = "TiledMMA", module = "layout_lab", frozen)]
+pub struct PyTiledMma {
+    mma: TiledMma,
+}
+
+#[pymethods]
+impl PyTiledMma {
+    /// The tile the TiledMMA covers, `(M, N, K)`.
+    #[getter]
+    fn tile_mnk(&self) -> (i64, i64, i64) {
+        let [m, n, k] = self.mma.tile_mnk();
+        (m, n, k)
+    }
+
+    /// Its threads.
+    #[getter]
+    fn threads(&self) -> PyResult<i64> {
+        self.mma.threads().map_err(refused)
+    }
+
+    /// A's thread-value layout: (thread, value) → index into the M × K tile.
+    #[getter]
+    fn a_tv(&self) -> PyResult<PyLayout> {
+        pycute(self.mma.tv(Operand::A))
+    }
+
+    /// B's: (thread, value) → index into the N × K tile.
+    #[getter]
+    fn b_tv(&self) -> PyResult<PyLayout> {
+        pycute(self.mma.tv(Operand::B))
+    }
+
+    /// C's: (thread, value) → index into the M × N tile.
+    #[getter]
+    fn c_tv(&self) -> PyResult<PyLayout> {
+        pycute(self.mma.tv(Operand::C))
+    }
+
+    /// The atom.
+    #[getter]
+    fn atom(&self) -> PyMmaAtom {
+        PyMmaAtom {
+            atom: self.mma.atom().clone(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "TiledMMA({} over {})",
+            self.mma.atom().name(),
+            self.mma.atom_layout()
+        )
+    }
+}
+
+/// `tiled_mma(atom, atom_layout=None, permutation=None)`: `atom` an `MmaAtom` or its name;
+/// `atom_layout` (default one atom) a tuple of counts over M, N, K (column-major, as
+/// `Layout<Shape<...>>`),
+/// `"2x2x1"`, or CuTe's layout text; `permutation` CuTe's text (`"(_32,_32,_16)"`) or `None`.
+#[pyfunction]
+#[pyo3(signature = (atom, atom_layout=None, permutation=None))]
+fn tiled_mma(
+    atom: &Bound<'_, PyAny>,
+    atom_layout: Option<&Bound<'_, PyAny>>,
+    permutation: Option<&str>,
+) -> PyResult<PyTiledMma> {
+    let atom = match atom.cast::<PyMmaAtom>() {
+        Ok(a) => a.get().atom.clone(),
+        Err(_) => MmaAtom::parse(&atom.extract::<String>()?).map_err(refused)?,
+    };
+    let layout = match atom_layout.map(|l| (l, l.extract::<String>())) {
+        None => parse_atom_layout("1x1x1"),
+        Some((_, Ok(text))) => parse_atom_layout(&text),
+        Some((atom_layout, Err(_))) => {
+            let counts: Vec<i64> = atom_layout.extract().map_err(|_| {
+                LayoutError::new_err("atom_layout: counts over M, N, K, or a layout's text")
+            })?;
+            let dims: Vec<String> = counts.iter().map(i64::to_string).collect();
+            parse_atom_layout(&dims.join("x"))
+        }
+    }
+    .map_err(refused)?;
+    let permutation = match permutation.map(str::trim) {
+        None | Some("") => Vec::new(),
+        Some(text) => match CppTiler::parse(text).map_err(refused)? {
+            CppTiler::Tuple(items) => items,
+            one => vec![one],
+        },
+    };
+    let mma = TiledMma::new(atom, layout, permutation).map_err(refused)?;
+    Ok(PyTiledMma { mma })
+}
+
+/// Adds the atoms to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyMmaAtom>()?;
+    m.add_class::<PyTiledMma>()?;
+    m.add_function(wrap_pyfunction!(mma_atom, m)?)?;
+    m.add_function(wrap_pyfunction!(tiled_mma, m)?)?;
+    Ok(())
+}
