@@ -51,6 +51,11 @@ class Layout:
         """pycute's notation, `((4, 4), 4):((16, 1), 4)` (`str()` gives CuTe's)."""
     def offsets(self) -> npt.NDArray[np.int64]:
         """Every offset `L(0) … L(size - 1)`, a NumPy int64 array computed in Rust."""
+    def svg(self) -> str:
+        """The layout's grid as the app and `layout-lab render` draw it: each cell its offset."""
+    def tikz(self) -> str:
+        """The same grid as a `tikzpicture`."""
+    def _repr_svg_(self) -> str: ...
 
 def coalesce(layout: LayoutLike, profile: Optional[IntTuple] = None) -> Layout:
     """Modes merged where they continue each other; with a profile, within each of its modes."""
@@ -150,6 +155,9 @@ class LinearLayout:
         """Gluon's constructor of the layout it was read from."""
     def cute_tv(self) -> Layout:
         """CuTe's thread-value layout of a distributed layout: (thread, value) → tensor index."""
+    def svg(self) -> str:
+        """The tensor by who holds each element, as the Triton page draws it (rank 1 or 2)."""
+    def _repr_svg_(self) -> str: ...
     def convert_to(self, other: "LinearLayout") -> Dict[str, Any]:
         """What `convert_layout` to `other` needs: `kind` ("no-op", "register permute", "warp
         shuffle" or "shared memory") and `minimal`, the bases it moves."""
@@ -180,6 +188,11 @@ class TiledMMA:
     """B's: (thread, value) → index into the N × K tile."""
     c_tv: Layout
     """C's: (thread, value) → index into the M × N tile."""
+    def svg(self) -> str:
+        """C, A and B by thread as `print_latex` colours and labels them, side by side."""
+    def latex(self) -> str:
+        """`print_latex(tiled_mma)`'s LaTeX file, line for line what CuTe prints."""
+    def _repr_svg_(self) -> str: ...
 
 def mma_atom(name: str) -> MmaAtom:
     """The atom CuTe names so: `SM80_16x8x16_F16F16F16F16_TN`,

@@ -5,7 +5,11 @@
 use pyo3::prelude::*;
 
 use engine::cute::mma::parse_atom_layout;
-use engine::cute::{CppLayout, CppTiler, MmaAtom, Operand, TiledMma};
+use engine::cute::{mma_grids, CppLayout, CppTiler, MmaAtom, Operand, TiledMma};
+use model::panels::tv_picture::{mma_latex, tv_svg};
+
+/// Most thread-value cells a picture draws.
+const MAX_CELLS: usize = 1 << 20;
 
 use crate::{refused, LayoutError, PyLayout};
 
@@ -117,6 +121,25 @@ impl PyTiledMma {
         PyMmaAtom {
             atom: self.mma.atom().clone(),
         }
+    }
+
+    /// C, A and B by thread, as `print_latex` colours and labels them (`T{t} V{v}`), side by
+    /// side: the Threads page's picture.
+    fn svg(&self) -> PyResult<String> {
+        let grids = mma_grids(&self.mma, MAX_CELLS).map_err(refused)?;
+        let title = format!("{} over {}", self.mma.atom().name(), self.mma.atom_layout());
+        Ok(tv_svg(&grids, &title))
+    }
+
+    /// `print_latex(tiled_mma)`'s LaTeX file, line for line what CuTe prints.
+    fn latex(&self) -> PyResult<String> {
+        let grids = mma_grids(&self.mma, MAX_CELLS).map_err(refused)?;
+        Ok(mma_latex(&grids))
+    }
+
+    /// Jupyter's inline picture.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg()
     }
 
     fn __repr__(&self) -> String {

@@ -191,6 +191,26 @@ impl PyLayout {
         self.inner.to_notation(Notation::Python)
     }
 
+    /// The layout's grid as the app and `layout-lab render` draw it: each cell its offset, rows
+    /// and columns numbered by the modes.
+    fn svg(&self) -> PyResult<String> {
+        model::panels::picture::Picture::of_layout(&self.inner)
+            .map(|p| p.svg())
+            .map_err(LayoutError::new_err)
+    }
+
+    /// The same grid as a `tikzpicture`.
+    fn tikz(&self) -> PyResult<String> {
+        model::panels::picture::Picture::of_layout(&self.inner)
+            .map(|p| p.tikz())
+            .map_err(LayoutError::new_err)
+    }
+
+    /// Jupyter's inline picture.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg()
+    }
+
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();

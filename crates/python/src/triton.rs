@@ -7,8 +7,13 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
 use engine::linear::{
-    analyze_conversion, distributed_to_cute_tv, LinearLayout, TritonLayout, TritonText,
+    analyze_conversion, distributed_to_cute_tv, Holders, LinearLayout, TritonLayout, TritonText,
 };
+use model::panels::triton_picture::triton_svg;
+
+/// Most tensor elements and inputs a picture walks.
+const MAX_ELEMENTS: usize = 1 << 16;
+const MAX_INPUTS: usize = 1 << 20;
 
 use crate::{refused, LayoutError, PyLayout};
 
@@ -148,6 +153,29 @@ impl PyLinearLayout {
         }
         verdict.set_item("minimal", minimal)?;
         Ok(verdict)
+    }
+
+    /// The tensor by who holds each element (`r l w`, a shared layout's offset, tensor
+    /// memory's lane and column), as the Triton page and `layout-lab render --triton` draw it
+    /// (rank 1 or 2).
+    fn svg(&self) -> PyResult<String> {
+        let holders = Holders::of(&self.linear, MAX_ELEMENTS, MAX_INPUTS).map_err(refused)?;
+        let shape: Vec<String> = self
+            .linear
+            .out_dims_with_sizes()
+            .iter()
+            .map(|(_, s)| s.to_string())
+            .collect();
+        let title = match &self.source {
+            Some(layout) => format!("{layout} over {}", shape.join("x")),
+            None => format!("over {}", shape.join("x")),
+        };
+        triton_svg(&holders, &title).map_err(LayoutError::new_err)
+    }
+
+    /// Jupyter's inline picture.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg()
     }
 
     /// Triton's print of the linear layout (`LinearLayout::toString()`).
