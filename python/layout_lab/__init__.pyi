@@ -200,3 +200,7 @@ def mma_atom(name: str) -> MmaAtom:
 def tiled_mma(atom: Union[MmaAtom, str], atom_layout: Union[Tuple[int, ...], str, None] = None, permutation: Optional[str] = None) -> TiledMMA:
     """`atom_layout` counts over M, N, K (default one atom), `"2x2x1"`, `"2x2x1-rowmajor"` or
     CuTe's layout text; `permutation` CuTe's text, `"(_32,_32,_16)"`."""
+
+def read_tv(preset: str, rows: int, cols: int, element_bits: int, vector_bits: int) -> Layout:
+    """The thread-value layout of a warp reading a `rows × cols` tile (index `m + rows·n`) the
+    common way `preset` names: "row", "column" (lane t reads row t) or "ldmatrix"."""

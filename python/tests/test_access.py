@@ -50,3 +50,20 @@ def test_bad_accesses_raise_layout_errors():
         ll.global_load([0] * 31, 4)
     with pytest.raises(ll.LayoutError):
         ll.bank_conflicts("(32,32):(32,1)", "(32,32):(1,32)", 32, 32, banks=48)
+
+
+def test_the_common_reads_of_a_128x128_half_tile_with_128_bit_loads():
+    # a row read: each phase of 8 lanes reads 128 contiguous bytes, conflict-free
+    row = ll.read_tv("row", 128, 128, 16, 128)
+    assert ll.bank_conflicts("(128,128):(128,1)", row, 16, 128).degree == 1
+    # lane t reads row t: rows are 256 bytes apart, so a phase's 8 rows share banks
+    column = ll.read_tv("column", 128, 128, 16, 128)
+    assert column.shape == ((32, 1), (8, 4, 16))
+    plain = ll.bank_conflicts("(128,128):(128,1)", column, 16, 128)
+    assert str(plain) == "conflicts: 8-way, 2048 wavefronts over 256 phases (ideal 256)"
+    fixes = ll.suggest_swizzles("(128,128):(128,1)", column, 16, 128)
+    best = fixes[0][0]
+    assert best.startswith("Sw<") and fixes[0][1:] == (256, 1, 0), fixes
+    assert ll.bank_conflicts(best, column, 16, 128).degree == 1
+    with pytest.raises(ll.LayoutError):
+        ll.read_tv("diagonal", 128, 128, 16, 128)

@@ -45,6 +45,9 @@ def test_offsets_are_a_numpy_int64_array():
     assert isinstance(offsets, np.ndarray) and offsets.dtype == np.int64
     assert offsets.shape == (1 << 20,)
     assert np.array_equal(offsets, np.arange(1 << 20))
+    # the array owns writable memory, as NumPy's own arrays do
+    assert offsets.flags.writeable
+    offsets[0] = 7
     strided = ll.Layout("(4,3):(3,1)").offsets()
     assert strided.tolist() == [0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8, 11]
 

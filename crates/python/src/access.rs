@@ -6,11 +6,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use engine::access::{
-    suggest, AccessKind, BankReport, Banks, SectorReport, TileRead, WarpAccess, WARP_SIZE,
+    suggest, AccessKind, BankReport, Banks, ReadPreset, SectorReport, TileRead, WarpAccess,
+    WARP_SIZE,
 };
 use engine::cute::{ComposedLayout, Layout};
 
-use crate::{layout_of, refused, LayoutError};
+use crate::{layout_of, refused, LayoutError, PyLayout};
 
 /// Most tile elements a read walks.
 const MAX_ELEMENTS: usize = 1 << 22;
@@ -163,6 +164,26 @@ fn suggest_swizzles(
         .collect())
 }
 
+/// `read_tv(preset, rows, cols, element_bits, vector_bits)`: the thread-value layout of a warp
+/// reading a `rows × cols` tile (index `m + rows·n`) the common way `preset` names: `"row"`
+/// (lanes along a row), `"column"` (lane t reads row t) or `"ldmatrix"` (8 rows of 16 bytes
+/// a phase), each thread loading `vector_bits` along the row.
+#[pyfunction]
+fn read_tv(
+    preset: &str,
+    rows: i64,
+    cols: i64,
+    element_bits: i64,
+    vector_bits: i64,
+) -> PyResult<PyLayout> {
+    let preset = ReadPreset::parse(preset)
+        .ok_or_else(|| LayoutError::new_err("preset: \"row\", \"column\" or \"ldmatrix\""))?;
+    let inner = preset
+        .tv(rows, cols, element_bits, vector_bits)
+        .map_err(refused)?;
+    Ok(PyLayout { inner })
+}
+
 /// One warp's instruction from its 32 byte addresses.
 fn warp_access(offsets: Vec<i64>, kind: AccessKind) -> PyResult<WarpAccess> {
     WarpAccess::new(kind, &offsets).map_err(refused)
@@ -259,5 +280,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(suggest_swizzles, m)?)?;
     m.add_function(wrap_pyfunction!(shared_load, m)?)?;
     m.add_function(wrap_pyfunction!(global_load, m)?)?;
+    m.add_function(wrap_pyfunction!(read_tv, m)?)?;
     Ok(())
 }

@@ -7,7 +7,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyTuple};
+use pyo3::types::{PyByteArray, PyList, PyTuple};
 
 use engine::cute::{IntTuple, Layout, Notation, MAX_DEPTH};
 
@@ -218,17 +218,19 @@ impl PyLayout {
         h.finish()
     }
 
-    /// Every offset, `L(0) … L(size - 1)`, as a NumPy int64 array, computed in Rust.
+    /// Every offset, `L(0) … L(size - 1)`, as a NumPy int64 array, computed in Rust and
+    /// written once, into the array's own memory.
     fn offsets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let values = self.inner.values(MAX_OFFSETS).map_err(refused)?;
-        let mut bytes = Vec::with_capacity(values.len() * 8);
-        for v in values {
-            bytes.extend_from_slice(&v.to_le_bytes());
-        }
-        let bytes = PyBytes::new(py, &bytes);
+        let buffer = PyByteArray::new_with(py, values.len() * 8, |bytes| {
+            for (chunk, v) in bytes.chunks_exact_mut(8).zip(&values) {
+                chunk.copy_from_slice(&v.to_le_bytes());
+            }
+            Ok(())
+        })?;
+        // a bytearray's buffer is writable: the array shares it, no copy
         py.import("numpy")?
-            .call_method1("frombuffer", (bytes, "<i8"))?
-            .call_method0("copy")
+            .call_method1("frombuffer", (buffer, "<i8"))
     }
 }
 
