@@ -5,7 +5,9 @@ from typing import Any, Dict, List, Optional, Protocol, Sequence, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
-IntTuple = Union[int, Tuple["IntTuple", ...]]
+__version__: str
+
+IntTuple = Union[int, Tuple["IntTuple", ...], List["IntTuple"]]
 
 class _HasShapeStride(Protocol):
     shape: Any
@@ -43,7 +45,7 @@ class Layout:
     def __call__(self, coord: IntTuple) -> int:
         """`L(i)` for an int index, `L(coord)` for a coordinate."""
     def __getitem__(self, i: int) -> "Layout":
-        """Mode `i` as a layout."""
+        """Mode `i` as a layout (negative from the end); `IndexError` past the modes."""
     def __len__(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -96,26 +98,36 @@ class BankReport:
     """What a read costs in shared memory. `str()` is the CLI's closing line,
     `conflicts: N-way, T wavefronts over P phases (ideal P)`."""
 
-    degree: int
-    """The worst phase's wavefronts: 1 is conflict-free."""
-    wavefronts: int
-    """Wavefronts over every load."""
-    phases: int
-    """Phases over every load: the wavefronts of a conflict-free read."""
-    ideal: int
-    """= `phases`."""
-    table: List[Dict[str, Any]]
-    """One row per phase of each load: warp, values, access, phase, threads, wavefronts, bank,
+    @property
+    def degree(self) -> int:
+        """The worst phase's wavefronts: 1 is conflict-free."""
+    @property
+    def wavefronts(self) -> int:
+        """Wavefronts over every load."""
+    @property
+    def phases(self) -> int:
+        """Phases over every load: the wavefronts of a conflict-free read."""
+    @property
+    def ideal(self) -> int:
+        """= `phases`."""
+    @property
+    def table(self) -> List[Dict[str, Any]]:
+        """One row per phase of each load: warp, values, access, phase, threads, wavefronts, bank,
     words, colliding."""
 
 class SectorReport:
     """The global-memory cost of one warp's load."""
 
-    sectors: int
-    lines: int
-    bytes: int
-    min_sectors: int
-    min_lines: int
+    @property
+    def sectors(self) -> int: ...
+    @property
+    def lines(self) -> int: ...
+    @property
+    def bytes(self) -> int: ...
+    @property
+    def min_sectors(self) -> int: ...
+    @property
+    def min_lines(self) -> int: ...
 
 def bank_conflicts(smem: Union[LayoutLike, str], tv: LayoutLike, element_bits: int, vector_bits: int, banks: int = 32) -> BankReport:
     """The read whose thread-value layout is `tv` ((thread, value) → tile index) over the
@@ -158,6 +170,7 @@ class LinearLayout:
     def svg(self) -> str:
         """The tensor by who holds each element, as the Triton page draws it (rank 1 or 2)."""
     def _repr_svg_(self) -> str: ...
+    __hash__: None  # type: ignore[assignment]
     def convert_to(self, other: "LinearLayout") -> Dict[str, Any]:
         """What `convert_layout` to `other` needs: `kind` ("no-op", "register permute", "warp
         shuffle" or "shared memory") and `minimal`, the bases it moves."""
@@ -166,28 +179,40 @@ class LinearLayout:
 class MmaAtom:
     """An MMA atom by CuTe's name (SM70 to SM120, Blackwell's tcgen05 UMMA)."""
 
-    name: str
-    shape_mnk: Tuple[int, int, int]
-    thr_id: Layout
-    a_layout: Layout
-    """(thread, value) → index into the M × K tile, column-major."""
-    b_layout: Layout
-    """(thread, value) → index into the N × K tile."""
-    c_layout: Layout
-    """(thread, value) → index into the M × N tile."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def shape_mnk(self) -> Tuple[int, int, int]: ...
+    @property
+    def thr_id(self) -> Layout: ...
+    @property
+    def a_layout(self) -> Layout:
+        """(thread, value) → index into the M × K tile, column-major."""
+    @property
+    def b_layout(self) -> Layout:
+        """(thread, value) → index into the N × K tile."""
+    @property
+    def c_layout(self) -> Layout:
+        """(thread, value) → index into the M × N tile."""
 
 class TiledMMA:
     """`make_tiled_mma(atom, atom_layout, permutation)`."""
 
-    tile_mnk: Tuple[int, int, int]
-    threads: int
-    atom: MmaAtom
-    a_tv: Layout
-    """A's thread-value layout: (thread, value) → index into the M × K tile."""
-    b_tv: Layout
-    """B's: (thread, value) → index into the N × K tile."""
-    c_tv: Layout
-    """C's: (thread, value) → index into the M × N tile."""
+    @property
+    def tile_mnk(self) -> Tuple[int, int, int]: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def atom(self) -> MmaAtom: ...
+    @property
+    def a_tv(self) -> Layout:
+        """A's thread-value layout: (thread, value) → index into the M × K tile."""
+    @property
+    def b_tv(self) -> Layout:
+        """B's: (thread, value) → index into the N × K tile."""
+    @property
+    def c_tv(self) -> Layout:
+        """C's: (thread, value) → index into the M × N tile."""
     def svg(self) -> str:
         """C, A and B by thread as `print_latex` colours and labels them, side by side."""
     def latex(self) -> str:

@@ -37,6 +37,11 @@ def test_calls_take_an_index_or_a_coordinate():
     assert [layout(i) for i in range(64)] == layout.offsets().tolist()
     assert layout[0] == ll.Layout("(4,4):(16,1)")
     assert len(layout) == 2
+    # modes iterate, and count from the end, as pycute's do
+    assert [str(mode) for mode in layout] == ["(4,4):(16,1)", "4:4"]
+    assert layout[-1] == ll.Layout("4:4")
+    with pytest.raises(IndexError):
+        layout[2]
 
 
 def test_offsets_are_a_numpy_int64_array():
@@ -69,6 +74,8 @@ def test_bad_input_raises_layout_error_with_the_engines_message():
         ll.Layout((4, 4), (1,))
     with pytest.raises(ll.LayoutError, match="bool"):
         ll.Layout(True)
+    with pytest.raises(ll.LayoutError, match="int64"):
+        ll.Layout(1 << 70)
     with pytest.raises(ll.LayoutError):
         ll.Layout(object())
     with pytest.raises(ll.LayoutError):

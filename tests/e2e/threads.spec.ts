@@ -253,7 +253,7 @@ test("Blackwell: a tcgen05 MMA keeps C in tensor memory, and make_tmem_copy load
   );
   await expect(page.getByTestId("threads-copy-error")).toBeEmpty();
   // the copy is drawn over tensor memory itself: lanes down, columns across
-  await expect(page.getByTestId("threads-d-smem")).toHaveText(": tensor memory, lanes down, columns across");
+  await expect(page.getByTestId("threads-d-smem")).toHaveText(": the registers, drawn where each value sits in tensor memory (lanes down, columns across)");
   // the source side is tensor memory every thread of a warp reaches: coloured by warp quarter
   await expect(page.getByTestId("threads-s-smem")).toHaveText(": tensor memory, lanes down, columns across, by warp (each warp reaches its own 32 lanes)");
   const centre = (pixels: number[][]) => pixels[Math.floor(pixels.length / 2)].join(",");

@@ -199,7 +199,7 @@ test("Blackwell tensor memory: lanes and columns on hover, the tcgen05.ld verdic
   await page.getByTestId("triton-layout").fill("#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>");
   await expect(page.getByTestId("error-triton-layout")).toBeEmpty();
   await expect(page.getByTestId("triton-summary")).toHaveText(
-    "4096 elements (64×64) in 128 TMEM lanes × 64 32-bit columns; lanes with bit 16 set hold nothing defined (Triton's zero basis)",
+    "4096 elements (64×64) in 128 TMEM lanes × 64 32-bit columns; lanes whose index has 16 set hold nothing defined (Triton's zero basis)",
   );
   // a 64-row block: row 37 sits on lane 69 = 32·2 + 5, in warp quarter 2
   await hoverCell(page, "triton-grid", 37, 5, 64, 64);

@@ -43,8 +43,11 @@ pub(crate) fn int_tuple(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<IntTup
             "an int or a tuple of ints, not a bool",
         ));
     }
-    if let Ok(v) = obj.extract::<i64>() {
-        return Ok(IntTuple::Int(v));
+    if obj.is_instance_of::<pyo3::types::PyInt>() {
+        return obj
+            .extract::<i64>()
+            .map(IntTuple::Int)
+            .map_err(|_| LayoutError::new_err("an int within int64"));
     }
     let items: Vec<Bound<'_, PyAny>> = if let Ok(t) = obj.cast::<PyTuple>() {
         t.iter().collect()
@@ -167,9 +170,17 @@ impl PyLayout {
         engine::cute::crd2idx(&coord, self.inner.shape(), self.inner.stride()).map_err(refused)
     }
 
-    /// Mode `i` as a layout.
-    fn __getitem__(&self, i: usize) -> PyResult<PyLayout> {
-        let inner = self.inner.mode(i).map_err(refused)?;
+    /// Mode `i` as a layout (negative `i` from the end); `IndexError` past the modes, so
+    /// `for mode in L` and `list(L)` walk the modes as pycute's do.
+    fn __getitem__(&self, i: isize) -> PyResult<PyLayout> {
+        let rank = self.inner.rank() as isize;
+        let k = if i < 0 { i + rank } else { i };
+        if !(0..rank).contains(&k) {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "mode {i} of a layout of rank {rank}"
+            )));
+        }
+        let inner = self.inner.mode(k as usize).map_err(refused)?;
         Ok(PyLayout { inner })
     }
 
@@ -218,8 +229,8 @@ impl PyLayout {
         h.finish()
     }
 
-    /// Every offset, `L(0) … L(size - 1)`, as a NumPy int64 array, computed in Rust and
-    /// written once, into the array's own memory.
+    /// Every offset, `L(0) … L(size - 1)`, as a NumPy int64 array computed in Rust (the
+    /// array shares the bytes Rust wrote, no copy on the Python side).
     fn offsets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let values = self.inner.values(MAX_OFFSETS).map_err(refused)?;
         let buffer = PyByteArray::new_with(py, values.len() * 8, |bytes| {

@@ -46,6 +46,8 @@ from triton._C.libtriton.linear_layout import LinearLayout
 from triton.experimental.gluon import language as ttgl
 
 MAX_ELEMS_LOG2 = 14
+# conversions Triton could not judge (it aborted or raised), left out and counted
+UNJUDGED = [0]
 IN_DIMS = ["register", "lane", "warp"]
 
 
@@ -332,13 +334,18 @@ def survives(call):
     """`call()` in a child process: its result, or None where Triton aborts. Its lstsq asserts
     on some pairs of surjective layouts (an in dimension without bases, seemingly), which
     are then not drawn."""
+    # the child must not flush the parent's buffered cases a second time
+    sys.stdout.flush()
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:
-        os.close(read)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
-        with os.fdopen(write, "w") as out:
-            json.dump(call(), out)
+        try:
+            os.close(read)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+            with os.fdopen(write, "w") as out:
+                json.dump(call(), out)
+        except BaseException:
+            os._exit(1)
         os._exit(0)
     os.close(write)
     with os.fdopen(read) as pipe:
@@ -486,7 +493,7 @@ def convert_cases(seed, count):
                 continue
         trivial = survives(lambda: is_trivial(builder, gluon(layout), gluon(other), shape))
         if trivial is None:
-            ABORTED[0] += 1
+            UNJUDGED[0] += 1
             continue
         yield {"id": f"cvt-{seed}-{made}", "kind": "convert_trivial", "layout": layout,
                "other": other, "shape": shape, "trivial": trivial}
@@ -509,7 +516,8 @@ def main():
     for case in convert_cases(seed, count // 4):
         print(json.dumps(case))
     print(f"gen.py: {ABORTED[0]} invert_and_compose pairs left out (Triton aborted), "
-          f"{REFUSED[0]} tensor-memory loads Triton refused", file=sys.stderr)
+          f"{REFUSED[0]} tensor-memory loads Triton refused, "
+          f"{UNJUDGED[0]} conversions Triton could not judge", file=sys.stderr)
 
 
 if __name__ == "__main__":

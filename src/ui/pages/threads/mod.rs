@@ -403,7 +403,8 @@ pub fn ThreadsPage(
                                 match tmem_side.get() == Some(k) {
                                     true => ": tensor memory, lanes down, columns across, by warp \
                                              (each warp reaches its own 32 lanes)",
-                                    false => ": tensor memory, lanes down, columns across",
+                                    false => ": the registers, drawn where each value sits in \
+                                              tensor memory (lanes down, columns across)",
                                 }
                             })
                         }}

@@ -11,7 +11,7 @@ use crate::error::LayoutError;
 use super::CppLayout;
 
 pub use tiled::{make_layout_tv, TiledCopy};
-pub use tmem::{tmem_extent, umma_c_tmem, TMEM_COLUMNS, TMEM_LANES};
+pub use tmem::{lane_stride, tmem_extent, umma_c_tmem, TMEM_COLUMNS, TMEM_LANES};
 
 /// A copy atom as its traits write it, in bits.
 struct CopySpec {

@@ -152,7 +152,7 @@ pub(super) fn names() -> Vec<String> {
 
 /// `TMEM::DP<T>` for `bits`-bit elements: a lane in T's addressing, where a 32-bit column
 /// holds `32 / bits` elements.
-fn lane_stride(bits: i64) -> i64 {
+pub fn lane_stride(bits: i64) -> i64 {
     (1i64 << 16) * (32 / bits.clamp(1, 32))
 }
 
@@ -210,11 +210,11 @@ pub fn tmem_extent(data: &CppLayout, bits: i64) -> Result<[i64; 2], LayoutError>
     let dp = lane_stride(bits);
     let (mut last_lane, mut last_column) = (0i64, 0i64);
     for (shape, stride) in data.shape().leaves().iter().zip(data.stride().leaves()) {
-        let (s, d) = (shape.value() - 1, stride.value());
-        last_lane = last_lane.saturating_add(s.saturating_mul(d / dp));
-        last_column = last_column.saturating_add(s.saturating_mul(d % dp));
+        let (s, d) = ((shape.value() - 1).max(0), stride.value());
+        last_lane = last_lane.saturating_add(s.saturating_mul(d.div_euclid(dp)));
+        last_column = last_column.saturating_add(s.saturating_mul(d.rem_euclid(dp)));
     }
-    let lanes = u64::try_from(last_lane + 1)
+    let lanes = u64::try_from(last_lane.saturating_add(1))
         .ok()
         .and_then(u64::checked_next_power_of_two)
         .and_then(|l| i64::try_from(l).ok())
@@ -222,6 +222,16 @@ pub fn tmem_extent(data: &CppLayout, bits: i64) -> Result<[i64; 2], LayoutError>
             what: "tensor memory lanes",
         })?;
     Ok([lanes, last_column.saturating_add(1)])
+}
+
+/// The picture's cell of a TMEM address: `lane + lanes·column`.
+fn cell_of(address: i64, dp: i64, lanes: i64) -> Result<i64, LayoutError> {
+    lanes
+        .checked_mul(address.rem_euclid(dp))
+        .and_then(|c| c.checked_add(address.div_euclid(dp)))
+        .ok_or(LayoutError::Overflow {
+            what: "a tensor memory cell",
+        })
 }
 
 impl TiledCopy {
@@ -304,8 +314,8 @@ impl TiledCopy {
         let [lanes, columns] = tmem_extent(data, self.atom().element_bits())?;
         let cells = strides
             .iter()
-            .map(|d| fixed(d.value() / dp + lanes * (d.value() % dp)))
-            .collect();
+            .map(|d| cell_of(d.value(), dp, lanes).map(fixed))
+            .collect::<Result<Vec<_>, _>>()?;
         let to_cell = CppLayout::new(
             CppTuple::Tuple(shapes.into_iter().map(CppTuple::Int).collect()),
             CppTuple::Tuple(cells),
@@ -333,8 +343,7 @@ impl TiledCopy {
         let cells = usize::try_from(lanes.saturating_mul(width)).unwrap_or(usize::MAX);
         let mut elements = vec![None; cells];
         for e in 0..rows.saturating_mul(columns) {
-            let address = layout.call(e)?;
-            let cell = address / dp + lanes * (address % dp);
+            let cell = cell_of(layout.call(e)?, dp, lanes)?;
             if let Some(slot @ None) = usize::try_from(cell).ok().and_then(|c| elements.get_mut(c))
             {
                 *slot = Some([e % rows, e / rows]);

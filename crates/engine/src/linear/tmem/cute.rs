@@ -8,6 +8,7 @@ use crate::linear::LinearLayout;
 use crate::LayoutError;
 
 use super::{registers_of, TmemVariant};
+use crate::cute::copy::TMEM_LANES;
 use crate::cute::CppLayout;
 
 /// Triton's name for a CuTe TMEM atom's access shape (`SM100_TMEM_LOAD_16dp256b2x` →
@@ -90,7 +91,7 @@ fn tmem_of_data(
         expected: "tensor memory each coordinate bit of which is one lane or column bit".into(),
     };
     let layout = data.to_layout()?;
-    let dp = (1i64 << 16) * i64::from(32 / bits.clamp(1, 32));
+    let dp = crate::cute::copy::lane_stride(i64::from(bits));
     // every coordinate bit's (lane, column), dim0's bits then dim1's
     let mut images = Vec::new();
     for (dim, size, step) in [(0, rows, 1), (1, columns, i64::from(rows))] {
@@ -99,7 +100,7 @@ fn tmem_of_data(
             images.push((dim, k, address / dp, address % dp));
         }
     }
-    // each coordinate bit on one lane bit or one column bit (or nowhere: a broadcast)
+    // each coordinate bit on one lane bit or one column bit
     let single = |v: i64| v == 0 || (v > 0 && v & (v - 1) == 0);
     if images
         .iter()
@@ -131,7 +132,7 @@ fn tmem_of_data(
                 })
                 .collect()
         };
-    let row_bases = inverse(7, &|lane, _| lane)?;
+    let row_bases = inverse(TMEM_LANES.trailing_zeros(), &|lane, _| lane)?;
     let column_bases = inverse(column_bits, &|_, column| column)?;
     let tmem = LinearLayout::new(
         vec![("row".into(), row_bases), ("col".into(), column_bases)],

@@ -116,13 +116,20 @@ impl TensorMemoryEncoding {
         };
         let id = LinearLayout::identity_1d;
         let [split_m, split_n] = self.cta_split;
+        if split_m > m || split_n > n {
+            return Err(bad(
+                OP,
+                format!("a {m}x{n} tensor split over {split_m}x{split_n} CTAs"),
+                "at least one row and column a CTA",
+            ));
+        }
         if split_n > 1 {
             let inner = TensorMemoryEncoding {
                 cta_split: [split_m, 1],
                 ..*self
             };
             return inner
-                .to_linear_layout(&[m, n / split_n.min(n)])?
+                .to_linear_layout(&[m, n / split_n])?
                 .product(&id(split_n, "col", "dim1")?);
         }
         if split_m > 1 {
@@ -139,7 +146,7 @@ impl TensorMemoryEncoding {
                 ..*self
             };
             let layout = inner
-                .to_linear_layout(&[m / split_m.min(m), n])?
+                .to_linear_layout(&[m / split_m, n])?
                 .product(&id(split_m, "col", "dim0")?)?;
             return match pair64 {
                 true => swap_last_row_and_column(&layout),

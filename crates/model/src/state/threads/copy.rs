@@ -171,8 +171,8 @@ pub fn make_copy(
 }
 
 /// A UMMA's C in one CTA's tensor memory, as CuTe's `tmem_frg` lays it out (32-bit columns):
-/// `: 128 lanes × 64 columns a CTA (tcgen05.alloc of 64 of its 512 columns)`; empty for a
-/// tiling of several atoms.
+/// `: 128 lanes × 64 columns a CTA (tcgen05.alloc of 64 of its 512 columns)`; empty where C
+/// is no single MMA's (more than 128 rows a CTA).
 pub fn c_columns(mma: &TiledMma) -> String {
     let (rows, columns, ctas) = tmem_of_c(mma);
     let Ok([lanes, used]) = umma_c_tmem(rows, columns, ctas, 32).and_then(|c| tmem_extent(&c, 32))

@@ -328,8 +328,9 @@ fn tensor_memory_is_drawn_by_lane_and_column_and_hovered_by_its_place() {
     );
     assert_eq!(
         half.summary(),
-        "2048 elements (64×32) in 128 TMEM lanes × 64 32-bit columns; lanes with bit 16 set \
-         hold nothing defined (Triton's zero basis); every 2 columns hold one element (colStride)"
+        "2048 elements (64×32) in 128 TMEM lanes × 64 32-bit columns; lanes whose index has 16 \
+         set hold nothing defined (Triton's zero basis); every 2 columns hold one element \
+         (colStride)"
     );
 }
 

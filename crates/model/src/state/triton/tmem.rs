@@ -106,12 +106,20 @@ pub(super) fn summary(made: &Made) -> String {
     let l = &made.linear;
     let rows = l.bases_of("row").unwrap_or_default();
     let columns = 1u64 << l.in_dim_bits("col").unwrap_or(0);
+    let ctas = match &made.layout {
+        TritonLayout::TensorMemory(t) => u64::from(t.cta_split()[0] * t.cta_split()[1]),
+        _ => 1,
+    };
     let elements: u64 = made.shape.iter().map(|&s| u64::from(s)).product();
     let mut text = format!(
-        "{elements} elements ({}) in {} TMEM lanes × {columns} 32-bit columns",
+        "{elements} elements ({}) in {} TMEM lanes × {} 32-bit columns",
         super::by_x(&made.shape),
-        1u64 << rows.len()
+        1u64 << rows.len(),
+        columns / ctas.max(1)
     );
+    if ctas > 1 {
+        text += &format!(" in each of {ctas} CTAs (Triton counts their columns one after another)");
+    }
     let undefined: Vec<String> = rows
         .iter()
         .enumerate()
@@ -120,7 +128,7 @@ pub(super) fn summary(made: &Made) -> String {
         .collect();
     if !undefined.is_empty() {
         text += &format!(
-            "; lanes with bit {} set hold nothing defined (Triton's zero basis)",
+            "; lanes whose index has {} set hold nothing defined (Triton's zero basis)",
             undefined.join(", ")
         );
     }
