@@ -15,6 +15,10 @@ Triton's layouts: ``LinearLayout.from_triton(text, shape)`` reads what an IR dum
 type or a Gluon constructor writes (AMD's MFMA / WMMA and Blackwell's tensor memory included)
 and gives its bases, Triton's print and what ``convert_layout`` to another one needs.
 
+tinygrad's views: ``View.create(shape, strides, offset, mask)`` and ``ShapeTracker`` with the
+movement ops (each returning a new tracker), its ``views``, and ``index_expr()`` /
+``valid_expr()`` in tinygrad's syntax.
+
 CuTe's atoms: ``mma_atom(name)`` (SM70 to SM120 and Blackwell's UMMA) and ``tiled_mma(atom,
 atom_layout, permutation)`` with the thread-value layouts ``a_tv``, ``b_tv``, ``c_tv``.
 """
@@ -26,7 +30,9 @@ from ._engine import (
     LinearLayout,
     MmaAtom,
     SectorReport,
+    ShapeTracker,
     TiledMMA,
+    View,
     bank_conflicts,
     blocked_product,
     coalesce,
@@ -62,7 +68,9 @@ __all__ = [
     "LinearLayout",
     "MmaAtom",
     "SectorReport",
+    "ShapeTracker",
     "TiledMMA",
+    "View",
     "bank_conflicts",
     "blocked_product",
     "coalesce",

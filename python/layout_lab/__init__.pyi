@@ -229,3 +229,53 @@ def tiled_mma(atom: Union[MmaAtom, str], atom_layout: Union[Tuple[int, ...], str
 def read_tv(preset: str, rows: int, cols: int, element_bits: int, vector_bits: int) -> Layout:
     """The thread-value layout of a warp reading a `rows × cols` tile (index `m + rows·n`) the
     common way `preset` names: "row", "column" (lane t reads row t) or "ldmatrix"."""
+
+class View:
+    """A strided view: shape, strides, offset and mask, as tinygrad's `View` dataclass."""
+
+    @staticmethod
+    def create(shape: Sequence[int], strides: Optional[Sequence[int]] = None, offset: int = 0,
+               mask: Optional[Sequence[Tuple[int, int]]] = None) -> "View":
+        """tinygrad's canonical view (`View.create`)."""
+    @property
+    def shape(self) -> List[int]: ...
+    @property
+    def strides(self) -> List[int]: ...
+    @property
+    def offset(self) -> int: ...
+    @property
+    def mask(self) -> Optional[List[Tuple[int, int]]]:
+        """`[(begin, end), ...]` per dimension (valid iff `begin <= i < end`), or `None`."""
+    @property
+    def contiguous(self) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class ShapeTracker:
+    """A stack of views, tinygrad's `ShapeTracker`: `views[0]` is the buffer's."""
+
+    def __init__(self, views: Sequence[View]) -> None: ...
+    @staticmethod
+    def from_shape(shape: Sequence[int]) -> "ShapeTracker":
+        """One contiguous view."""
+    @property
+    def views(self) -> List[View]: ...
+    @property
+    def shape(self) -> List[int]: ...
+    def reshape(self, shape: Sequence[int]) -> "ShapeTracker":
+        """Reshaped; a view is appended where the last cannot express it."""
+    def permute(self, axes: Sequence[int]) -> "ShapeTracker": ...
+    def expand(self, shape: Sequence[int]) -> "ShapeTracker": ...
+    def pad(self, arg: Sequence[Tuple[int, int]]) -> "ShapeTracker": ...
+    def shrink(self, arg: Sequence[Tuple[int, int]]) -> "ShapeTracker": ...
+    def flip(self, flags: Sequence[bool]) -> "ShapeTracker": ...
+    def stride(self, mul: Sequence[int]) -> "ShapeTracker": ...
+    def simplify(self) -> "ShapeTracker":
+        """The last two views merged while tinygrad can."""
+    def __add__(self, other: "ShapeTracker") -> "ShapeTracker": ...
+    def __eq__(self, other: object) -> bool: ...
+    def index_expr(self) -> str:
+        """The buffer offset over `ridx0, ridx1, …` in tinygrad's syntax (where valid)."""
+    def valid_expr(self) -> str:
+        """Whether element `ridx…` is in every view's mask, in tinygrad's syntax."""
+    def offsets(self) -> npt.NDArray[np.int64]:
+        """Every element's buffer offset in row-major order, -1 where masked."""

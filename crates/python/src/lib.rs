@@ -15,6 +15,7 @@ mod access;
 mod algebra;
 mod atoms;
 mod triton;
+mod views;
 
 create_exception!(
     layout_lab,
@@ -253,5 +254,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     access::register(m)?;
     triton::register(m)?;
     atoms::register(m)?;
+    views::register(m)?;
     Ok(())
 }
