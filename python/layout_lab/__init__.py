@@ -19,6 +19,10 @@ tinygrad's views: ``View.create(shape, strides, offset, mask)`` and ``ShapeTrack
 movement ops (each returning a new tracker), its ``views``, and ``index_expr()`` /
 ``valid_expr()`` in tinygrad's syntax.
 
+Nest morphisms (the CuTe categories paper, tract): ``Morphism(text)`` or ``Morphism(domain,
+codomain, map)``, ``Morphism.from_layout``, ``compose``, ``coalesce``, ``complement``,
+``logical_divide``, ``logical_product``, ``concat`` and ``layout()``.
+
 CuTe's atoms: ``mma_atom(name)`` (SM70 to SM120 and Blackwell's UMMA) and ``tiled_mma(atom,
 atom_layout, permutation)`` with the thread-value layouts ``a_tv``, ``b_tv``, ``c_tv``.
 """
@@ -29,6 +33,7 @@ from ._engine import (
     LayoutError,
     LinearLayout,
     MmaAtom,
+    Morphism,
     SectorReport,
     ShapeTracker,
     TiledMMA,
@@ -67,6 +72,7 @@ __all__ = [
     "LayoutError",
     "LinearLayout",
     "MmaAtom",
+    "Morphism",
     "SectorReport",
     "ShapeTracker",
     "TiledMMA",

@@ -14,6 +14,7 @@ use engine::cute::{IntTuple, Layout, Notation, MAX_DEPTH};
 mod access;
 mod algebra;
 mod atoms;
+mod morphisms;
 mod triton;
 mod views;
 
@@ -255,5 +256,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     triton::register(m)?;
     atoms::register(m)?;
     views::register(m)?;
+    morphisms::register(m)?;
     Ok(())
 }
