@@ -7,6 +7,9 @@ Every function takes what names a layout: a ``Layout``, its text in CuTe's or py
 or any object with ``.shape`` and ``.stride`` (a pycute or tensor-layouts layout). Bad input
 raises ``LayoutError``, a ``ValueError`` carrying the engine's message.
 
+``Swizzle(B, M, S)`` and ``ComposedLayout`` (``Sw<B,M,S> o offset o L``), and CuTe C++'s
+``tile_to_shape``, ``upcast``, ``downcast`` and ``recast``.
+
 Memory access as the H100 / H200 measure it: ``bank_conflicts`` of a tile read over a
 shared-memory layout (swizzles included) and ``suggest_swizzles`` to remove them;
 ``shared_load`` and ``global_load`` of one warp's 32 byte addresses.
@@ -29,6 +32,7 @@ atom_layout, permutation)`` with the thread-value layouts ``a_tv``, ``b_tv``, ``
 
 from ._engine import (
     BankReport,
+    ComposedLayout,
     Layout,
     LayoutError,
     LinearLayout,
@@ -36,6 +40,7 @@ from ._engine import (
     Morphism,
     SectorReport,
     ShapeTracker,
+    Swizzle,
     TiledMMA,
     View,
     bank_conflicts,
@@ -43,6 +48,7 @@ from ._engine import (
     coalesce,
     complement,
     composition,
+    downcast,
     filter,
     flat_divide,
     flat_product,
@@ -54,12 +60,15 @@ from ._engine import (
     mma_atom,
     raked_product,
     read_tv,
+    recast,
     right_inverse,
     shared_load,
     suggest_swizzles,
+    tile_to_shape,
     tiled_divide,
     tiled_mma,
     tiled_product,
+    upcast,
     zipped_divide,
     zipped_product,
 )
@@ -68,6 +77,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BankReport",
+    "ComposedLayout",
     "Layout",
     "LayoutError",
     "LinearLayout",
@@ -75,6 +85,7 @@ __all__ = [
     "Morphism",
     "SectorReport",
     "ShapeTracker",
+    "Swizzle",
     "TiledMMA",
     "View",
     "bank_conflicts",
@@ -82,6 +93,7 @@ __all__ = [
     "coalesce",
     "complement",
     "composition",
+    "downcast",
     "filter",
     "flat_divide",
     "flat_product",
@@ -93,12 +105,15 @@ __all__ = [
     "mma_atom",
     "raked_product",
     "read_tv",
+    "recast",
     "right_inverse",
     "shared_load",
     "suggest_swizzles",
+    "tile_to_shape",
     "tiled_divide",
     "tiled_mma",
     "tiled_product",
+    "upcast",
     "zipped_divide",
     "zipped_product",
 ]

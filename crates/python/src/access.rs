@@ -23,6 +23,9 @@ fn banks_of(count: usize) -> PyResult<Banks> {
 /// A shared-memory layout: text (`Sw<3,4,3> o 0 o (8,64):(64,1)` or a plain layout) or any
 /// layout-like object.
 fn memory_of(obj: &Bound<'_, PyAny>) -> PyResult<ComposedLayout> {
+    if let Ok(c) = obj.cast::<crate::composed::PyComposedLayout>() {
+        return c.get().composed.to_composed().map_err(refused);
+    }
     if let Ok(text) = obj.extract::<String>() {
         return ComposedLayout::parse_or_plain(&text).map_err(refused);
     }

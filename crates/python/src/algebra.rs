@@ -17,7 +17,7 @@ fn wrap(result: Result<Layout, engine::LayoutError>) -> PyResult<PyLayout> {
 
 /// A tiler: an int (`n:1`), a layout, or a tuple or list of tilers by mode (`None`: the mode
 /// alone).
-fn tiler_of(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Tiler> {
+pub(crate) fn tiler_of(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Tiler> {
     if depth > MAX_DEPTH {
         return Err(LayoutError::new_err(format!(
             "a tiler nested at most {MAX_DEPTH} deep"

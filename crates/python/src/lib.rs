@@ -14,6 +14,7 @@ use engine::cute::{IntTuple, Layout, Notation, MAX_DEPTH};
 mod access;
 mod algebra;
 mod atoms;
+mod composed;
 mod morphisms;
 mod triton;
 mod views;
@@ -95,14 +96,19 @@ pub struct PyLayout {
     pub(crate) inner: Layout,
 }
 
-/// What a Python object names as a layout: a `Layout`, CuTe's or pycute's text, or anything
+/// What a Python object names as a layout: a `Layout`, CuTe's, CuTe C++'s or pycute's text, or anything
 /// with `.shape` and `.stride` (pycute, tensor-layouts, CuTe DSL prints).
 pub(crate) fn layout_of(obj: &Bound<'_, PyAny>) -> PyResult<Layout> {
     if let Ok(l) = obj.cast::<PyLayout>() {
         return Ok(l.get().inner.clone());
     }
     if let Ok(text) = obj.extract::<String>() {
-        return Layout::parse(&text).map_err(refused);
+        // pycute's or CuTe's text; CuTe C++'s print (`(_8,_64):(_64,_1)`) too
+        return Layout::parse(&text).or_else(|e| {
+            engine::cute::CppLayout::parse(&text)
+                .and_then(|l| l.to_layout())
+                .map_err(|_| refused(e))
+        });
     }
     if obj.hasattr("shape")? && obj.hasattr("stride")? {
         let shape = int_tuple(&obj.getattr("shape")?, 0)?;
@@ -235,16 +241,21 @@ impl PyLayout {
     /// array shares the bytes Rust wrote, no copy on the Python side).
     fn offsets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let values = self.inner.values(MAX_OFFSETS).map_err(refused)?;
-        let buffer = PyByteArray::new_with(py, values.len() * 8, |bytes| {
-            for (chunk, v) in bytes.chunks_exact_mut(8).zip(&values) {
-                chunk.copy_from_slice(&v.to_le_bytes());
-            }
-            Ok(())
-        })?;
-        // a bytearray's buffer is writable: the array shares it, no copy
-        py.import("numpy")?
-            .call_method1("frombuffer", (buffer, "<i8"))
+        int64_array(py, &values)
     }
+}
+
+/// `values` as a NumPy int64 array: written once into a bytearray the array shares (writable,
+/// no copy on the Python side).
+pub(crate) fn int64_array<'py>(py: Python<'py>, values: &[i64]) -> PyResult<Bound<'py, PyAny>> {
+    let buffer = PyByteArray::new_with(py, values.len() * 8, |bytes| {
+        for (chunk, v) in bytes.chunks_exact_mut(8).zip(values) {
+            chunk.copy_from_slice(&v.to_le_bytes());
+        }
+        Ok(())
+    })?;
+    py.import("numpy")?
+        .call_method1("frombuffer", (buffer, "<i8"))
 }
 
 #[pymodule]
@@ -257,5 +268,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     atoms::register(m)?;
     views::register(m)?;
     morphisms::register(m)?;
+    composed::register(m)?;
     Ok(())
 }

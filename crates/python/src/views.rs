@@ -4,7 +4,6 @@
 //! far as tinygrad does).
 
 use pyo3::prelude::*;
-use pyo3::types::PyByteArray;
 
 use engine::view::strided::Range;
 use engine::{MovementOp, ShapeTracker, View};
@@ -190,15 +189,14 @@ impl PyShapeTracker {
     /// Every element's buffer offset in row-major order, -1 where masked, as a NumPy int64
     /// array.
     fn offsets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let values = self.tracker.offsets(MAX_OFFSETS).map_err(refused)?;
-        let buffer = PyByteArray::new_with(py, values.len() * 8, |bytes| {
-            for (chunk, v) in bytes.chunks_exact_mut(8).zip(&values) {
-                chunk.copy_from_slice(&v.unwrap_or(-1).to_le_bytes());
-            }
-            Ok(())
-        })?;
-        py.import("numpy")?
-            .call_method1("frombuffer", (buffer, "<i8"))
+        let values: Vec<i64> = self
+            .tracker
+            .offsets(MAX_OFFSETS)
+            .map_err(refused)?
+            .into_iter()
+            .map(|v| v.unwrap_or(-1))
+            .collect();
+        crate::int64_array(py, &values)
     }
 
     fn __repr__(&self) -> String {
