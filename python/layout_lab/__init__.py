@@ -27,7 +27,9 @@ codomain, map)``, ``Morphism.from_layout``, ``compose``, ``coalesce``, ``complem
 ``logical_divide``, ``logical_product``, ``concat`` and ``layout()``.
 
 CuTe's atoms: ``mma_atom(name)`` (SM70 to SM120 and Blackwell's UMMA) and ``tiled_mma(atom,
-atom_layout, permutation)`` with the thread-value layouts ``a_tv``, ``b_tv``, ``c_tv``.
+atom_layout, permutation)`` with the thread-value layouts ``a_tv``, ``b_tv``, ``c_tv``;
+``tiled_copy``, ``tiled_copy_for`` (an MMA's operand) and ``tmem_copy`` (tcgen05.ld / st)
+with ``s_tv`` and ``d_tv``.
 """
 
 from ._engine import (
@@ -41,6 +43,7 @@ from ._engine import (
     SectorReport,
     ShapeTracker,
     Swizzle,
+    TiledCopy,
     TiledMMA,
     View,
     bank_conflicts,
@@ -65,9 +68,12 @@ from ._engine import (
     shared_load,
     suggest_swizzles,
     tile_to_shape,
+    tiled_copy,
+    tiled_copy_for,
     tiled_divide,
     tiled_mma,
     tiled_product,
+    tmem_copy,
     upcast,
     zipped_divide,
     zipped_product,
@@ -86,6 +92,7 @@ __all__ = [
     "SectorReport",
     "ShapeTracker",
     "Swizzle",
+    "TiledCopy",
     "TiledMMA",
     "View",
     "bank_conflicts",
@@ -110,9 +117,12 @@ __all__ = [
     "shared_load",
     "suggest_swizzles",
     "tile_to_shape",
+    "tiled_copy",
+    "tiled_copy_for",
     "tiled_divide",
     "tiled_mma",
     "tiled_product",
+    "tmem_copy",
     "upcast",
     "zipped_divide",
     "zipped_product",

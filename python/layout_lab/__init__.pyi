@@ -351,3 +351,30 @@ def downcast(layout: LayoutLike, n: int) -> Layout:
     """CuTe's `downcast<n>`: each element becomes `n`."""
 def recast(layout: LayoutLike, old_bits: int, new_bits: int) -> Layout:
     """CuTe's `recast_layout`: from `old_bits`-bit to `new_bits`-bit elements."""
+
+class TiledCopy:
+    """A TiledCopy: `make_tiled_copy`, a copy tiled over an MMA's operand, or `make_tmem_copy`."""
+
+    @property
+    def s_tv(self) -> Layout:
+        """`get_layoutS_TV()`: (thread, value) → index into the tile, the source's partition."""
+    @property
+    def d_tv(self) -> Layout:
+        """`get_layoutD_TV()`: the destination's."""
+    @property
+    def tile(self) -> List[int]: ...
+    @property
+    def tiler(self) -> str:
+        """`Tiler_MN` as CuTe prints it."""
+    @property
+    def threads(self) -> int: ...
+    def svg(self) -> str:
+        """S and D by thread, as `print_latex` colours and labels them."""
+    def _repr_svg_(self) -> str: ...
+
+def tiled_copy(atom: str, thr_layout: LayoutLike, val_layout: LayoutLike, element_bits: int = 16) -> TiledCopy:
+    """`make_tiled_copy(Copy_Atom<atom, T>, thr_layout, val_layout)` for `element_bits`-bit `T`."""
+def tiled_copy_for(atom: str, mma: TiledMMA, operand: str, element_bits: int = 16) -> TiledCopy:
+    """`make_tiled_copy_A/B/C(atom, mma)`; `operand` "A", "B" or "C"."""
+def tmem_copy(atom: str, lanes: int, columns: int, element_bits: int = 32) -> TiledCopy:
+    """`make_tmem_copy` of a tcgen05.ld / st atom over a `lanes × columns` TMEM tensor."""

@@ -43,3 +43,36 @@ def test_atom_layouts_as_tuples_and_bad_atoms():
         ll.mma_atom("SM80_16x8x17_F16F16F16F16_TN")
     with pytest.raises(ll.LayoutError):
         ll.tiled_mma("SM80_16x8x16_F16F16F16F16_TN", (2, 2, 1, 1))
+
+
+def test_the_shared_copy_cases_agree_through_the_python_api():
+    checked = 0
+    for case in vector_cases("cute_cpp_seed1.jsonl"):
+        if case["kind"] != "tiled_copy" or "mma" in case:
+            continue
+        copy = ll.tiled_copy(case["atom"], case["thr_layout"], case["val_layout"],
+                             case.get("element_bits", 16))
+        assert copy.s_tv.offsets().tolist() == case["S_TV"]["values"], case["id"]
+        assert copy.d_tv.offsets().tolist() == case["D_TV"]["values"], case["id"]
+        checked += 1
+    for case in vector_cases("cute_sm100_seed1.jsonl"):
+        if case["kind"] != "tmem_copy":
+            continue
+        bits = 32 if case["element"] == "float" else 16
+        copy = ll.tmem_copy(case["atom"], *case["tmem_shape"], bits)
+        assert copy.threads == case["threads"], case["id"]
+        assert copy.s_tv.offsets().tolist() == case["S_TV"]["values"], case["id"]
+        assert copy.d_tv.offsets().tolist() == case["D_TV"]["values"], case["id"]
+        checked += 1
+    assert checked >= 12
+
+
+def test_a_copy_for_an_mmas_operand_and_its_picture():
+    mma = ll.tiled_mma("SM80_16x8x16_F16F16F16F16_TN", (2, 2, 1))
+    copy = ll.tiled_copy_for("SM75_U32x4_LDSM_N", mma, "A")
+    assert copy.threads == 128 and copy.tile == [32, 16]
+    assert "T0" in copy._repr_svg_()
+    with pytest.raises(ll.LayoutError):
+        ll.tiled_copy_for("SM75_U32x4_LDSM_N", mma, "D")
+    with pytest.raises(ll.LayoutError):
+        ll.tmem_copy("SM100_TMEM_LOAD_32dp32b3x", 128, 64)

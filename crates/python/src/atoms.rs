@@ -5,7 +5,9 @@
 use pyo3::prelude::*;
 
 use engine::cute::mma::parse_atom_layout;
-use engine::cute::{mma_grids, CppLayout, CppTiler, MmaAtom, Operand, TiledMma};
+use engine::cute::{
+    copy_grids, mma_grids, CopyAtom, CppLayout, CppTiler, MmaAtom, Operand, TiledCopy, TiledMma,
+};
 use model::panels::tv_picture::{mma_latex, tv_svg};
 
 /// Most thread-value cells a picture draws.
@@ -189,8 +191,134 @@ fn tiled_mma(
     Ok(PyTiledMma { mma })
 }
 
+/// A TiledCopy: `make_tiled_copy(Copy_Atom<Op, T>, thr_layout, val_layout)`, a copy tiled over
+/// an MMA's operand, or `make_tmem_copy`.
+#[pyclass(name = "TiledCopy", module = "layout_lab", frozen)]
+pub struct PyTiledCopy {
+    copy: TiledCopy,
+}
+
+#[pymethods]
+impl PyTiledCopy {
+    /// `get_layoutS_TV()`: (thread, value) → index into the tile, the source's partition.
+    #[getter]
+    fn s_tv(&self) -> PyResult<PyLayout> {
+        pycute(self.copy.tv_s())
+    }
+
+    /// `get_layoutD_TV()`: the destination's.
+    #[getter]
+    fn d_tv(&self) -> PyResult<PyLayout> {
+        pycute(self.copy.tv_d())
+    }
+
+    /// The tile's extents.
+    #[getter]
+    fn tile(&self) -> Vec<i64> {
+        self.copy.tile()
+    }
+
+    /// `Tiler_MN` as CuTe prints it.
+    #[getter]
+    fn tiler(&self) -> String {
+        self.copy.tiler_text()
+    }
+
+    /// Its threads.
+    #[getter]
+    fn threads(&self) -> PyResult<i64> {
+        self.copy.threads().map_err(refused)
+    }
+
+    /// S and D by thread, as `print_latex` colours and labels them (a TMEM copy: over tensor
+    /// memory itself).
+    fn svg(&self) -> PyResult<String> {
+        let grids = copy_grids(&self.copy, MAX_CELLS).map_err(refused)?;
+        Ok(tv_svg(&grids, self.copy.atom().name()))
+    }
+
+    /// Jupyter's inline picture.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("TiledCopy({})", self.copy.atom().name())
+    }
+}
+
+fn copy_atom(atom: &str, element_bits: i64) -> PyResult<CopyAtom> {
+    CopyAtom::parse(atom, element_bits).map_err(refused)
+}
+
+fn cpp_layout(obj: &Bound<'_, PyAny>) -> PyResult<CppLayout> {
+    let text = match obj.extract::<String>() {
+        Ok(text) => text,
+        Err(_) => crate::layout_of(obj)?.to_string(),
+    };
+    CppLayout::parse(&text).map_err(refused)
+}
+
+/// `tiled_copy(atom, thr_layout, val_layout, element_bits=16)`:
+/// `make_tiled_copy(Copy_Atom<atom, T>, thr_layout, val_layout)` for `element_bits`-bit `T`;
+/// the layouts as CuTe's text (`"(_32,_4):(_4,_1)"`) or layouts.
+#[pyfunction]
+#[pyo3(signature = (atom, thr_layout, val_layout, element_bits=16))]
+fn tiled_copy(
+    atom: &str,
+    thr_layout: &Bound<'_, PyAny>,
+    val_layout: &Bound<'_, PyAny>,
+    element_bits: i64,
+) -> PyResult<PyTiledCopy> {
+    let copy = TiledCopy::new(
+        copy_atom(atom, element_bits)?,
+        &cpp_layout(thr_layout)?,
+        &cpp_layout(val_layout)?,
+    )
+    .map_err(refused)?;
+    Ok(PyTiledCopy { copy })
+}
+
+/// `tiled_copy_for(atom, mma, operand, element_bits=16)`: `make_tiled_copy_A/B/C(atom, mma)`,
+/// `operand` `"A"`, `"B"` or `"C"`.
+#[pyfunction]
+#[pyo3(signature = (atom, mma, operand, element_bits=16))]
+fn tiled_copy_for(
+    atom: &str,
+    mma: &PyTiledMma,
+    operand: &str,
+    element_bits: i64,
+) -> PyResult<PyTiledCopy> {
+    let operand = match operand {
+        "A" => Operand::A,
+        "B" => Operand::B,
+        "C" => Operand::C,
+        other => {
+            return Err(LayoutError::new_err(format!(
+                "operand \"A\", \"B\" or \"C\", not {other:?}"
+            )))
+        }
+    };
+    let copy =
+        TiledCopy::for_mma(copy_atom(atom, element_bits)?, &mma.mma, operand).map_err(refused)?;
+    Ok(PyTiledCopy { copy })
+}
+
+/// `tmem_copy(atom, lanes, columns, element_bits=32)`: `make_tmem_copy` of a tcgen05.ld / st
+/// atom (`SM100_TMEM_LOAD_32dp32b8x`) over a `lanes × columns` tensor-memory tensor.
+#[pyfunction]
+#[pyo3(signature = (atom, lanes, columns, element_bits=32))]
+fn tmem_copy(atom: &str, lanes: i64, columns: i64, element_bits: i64) -> PyResult<PyTiledCopy> {
+    let copy = TiledCopy::tmem(copy_atom(atom, element_bits)?, lanes, columns).map_err(refused)?;
+    Ok(PyTiledCopy { copy })
+}
+
 /// Adds the atoms to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTiledCopy>()?;
+    m.add_function(wrap_pyfunction!(tiled_copy, m)?)?;
+    m.add_function(wrap_pyfunction!(tiled_copy_for, m)?)?;
+    m.add_function(wrap_pyfunction!(tmem_copy, m)?)?;
     m.add_class::<PyMmaAtom>()?;
     m.add_class::<PyTiledMma>()?;
     m.add_function(wrap_pyfunction!(mma_atom, m)?)?;
