@@ -13,6 +13,7 @@ use model::panels::tv_picture::{mma_latex, tv_svg};
 /// Most thread-value cells a picture draws.
 const MAX_CELLS: usize = 1 << 20;
 
+use crate::composed::cpp_of;
 use crate::{refused, LayoutError, PyLayout};
 
 fn pycute(layout: &CppLayout) -> PyResult<PyLayout> {
@@ -251,14 +252,6 @@ fn copy_atom(atom: &str, element_bits: i64) -> PyResult<CopyAtom> {
     CopyAtom::parse(atom, element_bits).map_err(refused)
 }
 
-fn cpp_layout(obj: &Bound<'_, PyAny>) -> PyResult<CppLayout> {
-    let text = match obj.extract::<String>() {
-        Ok(text) => text,
-        Err(_) => crate::layout_of(obj)?.to_string(),
-    };
-    CppLayout::parse(&text).map_err(refused)
-}
-
 /// `tiled_copy(atom, thr_layout, val_layout, element_bits=16)`:
 /// `make_tiled_copy(Copy_Atom<atom, T>, thr_layout, val_layout)` for `element_bits`-bit `T`;
 /// the layouts as CuTe's text (`"(_32,_4):(_4,_1)"`) or layouts.
@@ -272,8 +265,8 @@ fn tiled_copy(
 ) -> PyResult<PyTiledCopy> {
     let copy = TiledCopy::new(
         copy_atom(atom, element_bits)?,
-        &cpp_layout(thr_layout)?,
-        &cpp_layout(val_layout)?,
+        &cpp_of(thr_layout)?,
+        &cpp_of(val_layout)?,
     )
     .map_err(refused)?;
     Ok(PyTiledCopy { copy })

@@ -87,11 +87,16 @@ fn wrap(result: Result<CppComposedLayout, engine::LayoutError>) -> PyResult<PyCo
 
 /// A tiler in CuTe C++'s terms: its text (`2:_1`, `(_8,_4)`), or any layout.
 fn cpp_tiler(obj: &Bound<'_, PyAny>) -> PyResult<CppTiler> {
-    let text = match obj.extract::<String>() {
-        Ok(text) => text,
-        Err(_) => layout_of(obj)?.to_string(),
-    };
-    CppTiler::parse(&text).map_err(refused)
+    CppTiler::parse(&cpp_text(obj)?).map_err(refused)
+}
+
+/// What CuTe C++'s parsers read of `obj`: its text as given (`_` marks static integers), or
+/// any other layout-like object's print (all dynamic).
+fn cpp_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    match obj.extract::<String>() {
+        Ok(text) => Ok(text),
+        Err(_) => Ok(layout_of(obj)?.to_string()),
+    }
 }
 
 #[pymethods]
@@ -206,12 +211,8 @@ impl PyComposedLayout {
 
 /// A layout in CuTe C++'s terms: its text keeps `_` (static) where written; anything else
 /// layout-like is all dynamic.
-fn cpp_of(obj: &Bound<'_, PyAny>) -> PyResult<CppLayout> {
-    let text = match obj.extract::<String>() {
-        Ok(text) => text,
-        Err(_) => layout_of(obj)?.to_string(),
-    };
-    CppLayout::parse(&text).map_err(refused)
+pub(crate) fn cpp_of(obj: &Bound<'_, PyAny>) -> PyResult<CppLayout> {
+    CppLayout::parse(&cpp_text(obj)?).map_err(refused)
 }
 
 fn cpp_tuple(t: &IntTuple) -> CppTuple {
