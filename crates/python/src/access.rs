@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use engine::access::{
-    suggest, AccessKind, BankReport, Banks, ReadPreset, SectorReport, TileRead, WarpAccess,
+    suggest, AccessKind, Banks, ReadPreset, SectorReport, TileAccess, TileRead, WarpAccess,
     WARP_SIZE,
 };
 use engine::cute::{ComposedLayout, Layout};
@@ -51,6 +51,8 @@ pub struct PyBankReport {
     /// `wavefronts`, `bank` (the busiest), `words` (its words), `colliding` (its threads).
     #[pyo3(get)]
     table: Py<PyList>,
+    /// The engine's summary line.
+    summary: String,
 }
 
 #[pymethods]
@@ -61,10 +63,9 @@ impl PyBankReport {
         self.phases
     }
 
-    /// `conflicts: N-way, T wavefronts over P phases (ideal P)`.
+    /// `conflicts: N-way, T wavefronts over P phases (ideal P)`, as the CLI and the app say it.
     fn __str__(&self) -> String {
-        let (d, w, p) = (self.degree, self.wavefronts, self.phases);
-        format!("conflicts: {d}-way, {w} wavefronts over {p} phases (ideal {p})")
+        self.summary.clone()
     }
 
     fn __repr__(&self) -> String {
@@ -72,17 +73,16 @@ impl PyBankReport {
     }
 }
 
-fn report<'py>(
-    py: Python<'py>,
-    loads: &[(usize, std::ops::Range<usize>, AccessKind, BankReport)],
-) -> PyResult<PyBankReport> {
+/// The read's report: its totals and summary as [`TileRead`] gives them, and each load's
+/// phases as rows.
+fn report(py: Python<'_>, read: &TileRead) -> PyResult<PyBankReport> {
     let table = PyList::empty(py);
-    for (warp, values, kind, bank) in loads {
+    for (load, bank) in &read.loads {
         for (n, phase) in bank.phases().iter().enumerate() {
             let row = PyDict::new(py);
-            row.set_item("warp", warp)?;
-            row.set_item("values", (values.start, values.end))?;
-            row.set_item("access", kind.to_string())?;
+            row.set_item("warp", load.warp)?;
+            row.set_item("values", (load.values.start, load.values.end))?;
+            row.set_item("access", load.access.kind().to_string())?;
             row.set_item("phase", n)?;
             row.set_item("threads", (phase.threads.start, phase.threads.end))?;
             row.set_item("wavefronts", phase.wavefronts)?;
@@ -93,10 +93,11 @@ fn report<'py>(
         }
     }
     Ok(PyBankReport {
-        degree: loads.iter().map(|l| l.3.degree()).max().unwrap_or(0),
-        wavefronts: loads.iter().map(|l| l.3.wavefronts()).sum(),
-        phases: loads.iter().map(|l| l.3.ideal()).sum(),
+        degree: read.degree(),
+        wavefronts: read.wavefronts(),
+        phases: read.phases(),
         table: table.unbind(),
+        summary: read.summary(),
     })
 }
 
@@ -123,12 +124,7 @@ fn bank_conflicts(
         MAX_ELEMENTS,
     )
     .map_err(refused)?;
-    let loads: Vec<_> = read
-        .loads
-        .into_iter()
-        .map(|(a, r)| (a.warp, a.values, a.access.kind(), r))
-        .collect();
-    report(py, &loads)
+    report(py, &read)
 }
 
 /// `suggest_swizzles(smem, tv, element_bits, vector_bits, banks=32)`: the swizzles and
@@ -225,8 +221,12 @@ fn shared_load(
         offsets.resize(WARP_SIZE.max(offsets.len()), 0);
     }
     let access = warp_access(offsets, kind)?;
-    let bank = BankReport::of(&access, Banks::Nvidia32);
-    report(py, &[(0, 0..1, kind, bank)])
+    let load = TileAccess {
+        warp: 0,
+        values: 0..1,
+        access,
+    };
+    report(py, &TileRead::of_accesses(vec![load], Banks::Nvidia32))
 }
 
 /// The global-memory cost of one warp's load: distinct 32-byte `sectors` and 128-byte `lines`,
