@@ -30,6 +30,9 @@ CuTe's atoms: ``mma_atom(name)`` (SM70 to SM120 and Blackwell's UMMA) and ``tile
 atom_layout, permutation)`` with the thread-value layouts ``a_tv``, ``b_tv``, ``c_tv``;
 ``tiled_copy``, ``tiled_copy_for`` (an MMA's operand) and ``tmem_copy`` (tcgen05.ld / st)
 with ``s_tv`` and ``d_tv``.
+
+In a notebook: every object above draws itself (``_repr_svg_``), and ``widget(obj)`` runs the
+app's page showing it in the cell (anywidget), with ``w.layout`` kept in step both ways.
 """
 
 from ._engine import (
@@ -80,6 +83,15 @@ from ._engine import (
 )
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # the notebook widget needs anywidget: imported only when asked for (not in __all__)
+    if name in ("widget", "LayoutLabWidget"):
+        from . import notebook
+
+        return getattr(notebook, name)
+    raise AttributeError(f"module 'layout_lab' has no attribute {name!r}")
 
 __all__ = [
     "BankReport",

@@ -114,6 +114,11 @@ class BankReport:
     def table(self) -> List[Dict[str, Any]]:
         """One row per phase of each load: warp, values, access, phase, threads, wavefronts, bank,
     words, colliding."""
+    def svg(self) -> str:
+        """The bank of each element over the memory layout's grid, under the summary line (a tile read's; `LayoutError` for one warp's addresses)."""
+    def tikz(self) -> str:
+        """The same grid as a `tikzpicture`."""
+    def _repr_svg_(self) -> str: ...
 
 class SectorReport:
     """The global-memory cost of one warp's load."""
@@ -249,6 +254,11 @@ class View:
     @property
     def contiguous(self) -> bool: ...
     def __eq__(self, other: object) -> bool: ...
+    def svg(self) -> str:
+        """The address each element reads, over the view's shape (`·` where masked)."""
+    def tikz(self) -> str:
+        """The same grid as a `tikzpicture`."""
+    def _repr_svg_(self) -> str: ...
 
 class ShapeTracker:
     """A stack of views, tinygrad's `ShapeTracker`: `views[0]` is the buffer's."""
@@ -279,6 +289,11 @@ class ShapeTracker:
         """Whether element `ridx…` is in every view's mask, in tinygrad's syntax."""
     def offsets(self) -> npt.NDArray[np.int64]:
         """Every element's buffer offset in row-major order, -1 where masked."""
+    def svg(self) -> str:
+        """The address each element of the stack reads, over its shape (`·` where masked)."""
+    def tikz(self) -> str:
+        """The same grid as a `tikzpicture`."""
+    def _repr_svg_(self) -> str: ...
 
 class Morphism:
     """A nest morphism `S --(α)--> T` (the CuTe categories paper, tract): `map[i]` is the
@@ -342,6 +357,11 @@ class ComposedLayout:
     def tile_to_shape(self, shape: IntTuple) -> "ComposedLayout":
         """A swizzle atom tiled to a tile, as CuTe C++ does."""
     def __eq__(self, other: object) -> bool: ...
+    def svg(self) -> str:
+        """`L(i) = sw(offset + layout(i))` over the layout's grid, as the app draws it."""
+    def tikz(self) -> str:
+        """The same grid as a `tikzpicture`."""
+    def _repr_svg_(self) -> str: ...
 
 def tile_to_shape(layout: LayoutLike, shape: IntTuple) -> Layout:
     """The layout repeated (column-major) to fill `shape`, as CuTe C++ does."""
@@ -378,3 +398,27 @@ def tiled_copy_for(atom: str, mma: TiledMMA, operand: str, element_bits: int = 1
     """`make_tiled_copy_A/B/C(atom, mma)`; `operand` "A", "B" or "C"."""
 def tmem_copy(atom: str, lanes: int, columns: int, element_bits: int = 32) -> TiledCopy:
     """`make_tmem_copy` of a tcgen05.ld / st atom over a `lanes × columns` TMEM tensor."""
+
+class LayoutLabWidget:
+    """The app's widget mode in a notebook cell (an anywidget; needs `anywidget`)."""
+
+    page: str
+    """The app's page: views, layouts, morphisms, syno, shader, threads or triton."""
+    state: str
+    """The page's permalink query (what follows `?` in the app's link)."""
+    panels: str
+    theme: str
+    interactive: bool
+    height: int
+    layout: Any
+    """The object shown (a Layout, ShapeTracker, LinearLayout, TiledMMA or Morphism): an edit in
+    the widget replaces it, assigning it redraws the widget; observe it with
+    `w.observe(callback, names="layout")`."""
+    def observe(self, handler: Any, names: Any = ...) -> None: ...
+
+def widget(obj: Any = None, *, page: Optional[str] = None, state: Optional[str] = None,
+           panels: Union[str, Sequence[str], None] = None, height: int = 560, theme: str = "auto",
+           interactive: bool = True) -> LayoutLabWidget:
+    """The app's page showing `obj` in this notebook cell, as an interactive widget (offline:
+    the app ships in the package). `obj`: a layout, a View or ShapeTracker, a LinearLayout from
+    Triton's text, an MmaAtom or TiledMMA, or a Morphism; or give `page` and `state`."""

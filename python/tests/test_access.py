@@ -67,3 +67,16 @@ def test_the_common_reads_of_a_128x128_half_tile_with_128_bit_loads():
     assert ll.bank_conflicts(best, column, 16, 128).degree == 1
     with pytest.raises(ll.LayoutError):
         ll.read_tv("diagonal", 128, 128, 16, 128)
+
+
+def test_cutes_print_of_a_swizzle_atom_swizzles_bytes_as_cute_tensors_do():
+    # SW128 for 16-bit elements: CuTe prints Sw<3,4,3> on an smem pointer, which moves 16-byte
+    # chunks of bytes: the same as Sw<3,3,3> on element offsets, conflict-free under ldmatrix
+    tv = ll.read_tv("ldmatrix", 8, 64, 16, 128)
+    atom = "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"
+    for smem in (atom, ll.ComposedLayout(atom)):
+        report = ll.bank_conflicts(smem, tv, 16, 128)
+        assert (report.degree, report.wavefronts) == (1, 8)
+    assert str(ll.bank_conflicts("Sw<3,3,3> o 0 o (8,64):(64,1)", tv, 16, 128)) == str(report)
+    # without the pointer the typed swizzle acts on element offsets, as CuTe's operator() does
+    assert ll.bank_conflicts("Sw<3,4,3> o 0 o (8,64):(64,1)", tv, 16, 128).degree == 2

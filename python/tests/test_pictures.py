@@ -48,3 +48,40 @@ def test_a_triton_layouts_picture_names_who_holds_each_element():
 def test_a_picture_too_large_to_draw_says_so():
     with pytest.raises(ll.LayoutError):
         ll.Layout((4096, 4096)).svg()
+
+
+def test_a_composed_layouts_picture_shows_the_swizzled_offsets():
+    composed = ll.ComposedLayout("Sw<1,0,2> o 0 o (4,4):(4,1)")
+    svg = composed._repr_svg_()
+    assert svg == composed.svg()
+    shown = texts(svg)
+    # row 1 of (4,4):(4,1) is 4..7; Sw<1,0,2> flips bit 0 where bit 2 is set: 5 4 7 6
+    swizzled = [composed(i) for i in range(16)]
+    assert swizzled[1] == 5 and swizzled[5] == 4
+    for offset in swizzled:
+        assert str(offset) in shown
+    assert composed.tikz().startswith("\\begin{tikzpicture}")
+
+
+def test_a_view_stacks_picture_shows_each_elements_address_and_its_masked_cells():
+    st = ll.ShapeTracker.from_shape([2, 3]).permute([1, 0]).pad([(1, 0), (0, 0)])
+    shown = texts(st._repr_svg_())
+    # the padded row reads nothing (·); the rest read the transpose's addresses
+    assert "·" in shown
+    for address in (0, 3, 1, 4, 2, 5):
+        assert str(address) in shown
+    view = ll.View.create([2, 2], [1, 2])
+    assert texts(view.svg()) == texts(ll.ShapeTracker([view]).svg())
+    assert st.tikz().startswith("\\begin{tikzpicture}")
+
+
+def test_a_bank_reports_picture_shows_each_elements_bank_under_its_line():
+    # 32-bit elements, a 32 × 32 row-major tile: element (m, n) is in bank n
+    report = ll.bank_conflicts("(32,32):(32,1)", ll.read_tv("column", 32, 32, 32, 32), 32, 32)
+    shown = texts(report._repr_svg_())
+    assert any(str(report) in (t or "") for t in shown)
+    banks = [t for t in shown if t is not None and t.isdigit()]
+    assert {str(b) for b in range(32)} <= set(banks)
+    # one warp's addresses have no tile to draw
+    with pytest.raises(ll.LayoutError):
+        ll.shared_load([4 * t for t in range(32)], 4).svg()

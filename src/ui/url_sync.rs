@@ -16,15 +16,22 @@ extern "C" {
     fn announce(origins: &str, page: &str, state: &str, fragment: &str);
 }
 
-/// The widget's options when the app runs as a widget (the `embed.html` route), with what in
-/// them could not be read.
+/// The widget's options when the app runs as a widget, with what in them could not be read:
+/// the `embed.html` route's query, or the name of a frame called `layout-lab?…` (the notebook
+/// widget's document is a `blob:` URL, with no path or query of its own).
 pub(crate) fn embed_options() -> Option<(EmbedOptions, Vec<String>)> {
     let location = window().location();
-    if !location.pathname().ok()?.ends_with("/embed.html") {
-        return None;
-    }
+    let search = if location.pathname().ok()?.ends_with("/embed.html") {
+        location.search().unwrap_or_default()
+    } else {
+        window()
+            .name()
+            .ok()?
+            .strip_prefix("layout-lab?")?
+            .to_string()
+    };
     Some(EmbedOptions::from_search(
-        &location.search().unwrap_or_default(),
+        &search,
         &location.origin().unwrap_or_default(),
     ))
 }

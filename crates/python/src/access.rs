@@ -9,7 +9,9 @@ use engine::access::{
     suggest, AccessKind, Banks, ReadPreset, SectorReport, TileAccess, TileRead, WarpAccess,
     WARP_SIZE,
 };
-use engine::cute::{ComposedLayout, Layout};
+use engine::cute::{ComposedLayout, CppComposedLayout, Layout};
+
+use model::panels::picture::Picture;
 
 use crate::{layout_of, refused, LayoutError, PyLayout};
 
@@ -20,14 +22,19 @@ fn banks_of(count: usize) -> PyResult<Banks> {
     Banks::from_count(count).ok_or_else(|| LayoutError::new_err("banks: 32 or 64"))
 }
 
-/// A shared-memory layout: text (`Sw<3,4,3> o 0 o (8,64):(64,1)` or a plain layout) or any
-/// layout-like object.
+/// A shared-memory layout: text (`Sw<3,4,3> o 0 o (8,64):(64,1)`, CuTe C++'s print with
+/// `smem_ptr[16b](unset)`, or a plain layout) or any layout-like object.
 fn memory_of(obj: &Bound<'_, PyAny>) -> PyResult<ComposedLayout> {
+    // an `smem_ptr[Nb]` layout's swizzle acts on byte addresses, as CuTe's tensors read it
     if let Ok(c) = obj.cast::<crate::composed::PyComposedLayout>() {
-        return c.get().composed.to_composed().map_err(refused);
+        return c.get().composed.on_elements().map_err(refused);
     }
     if let Ok(text) = obj.extract::<String>() {
-        return ComposedLayout::parse_or_plain(&text).map_err(refused);
+        return match CppComposedLayout::parse(&text) {
+            Ok(cpp) => cpp.on_elements(),
+            Err(_) => ComposedLayout::parse_or_plain(&text),
+        }
+        .map_err(refused);
     }
     let layout = layout_of(obj)?;
     ComposedLayout::parse_or_plain(&layout.to_string()).map_err(refused)
@@ -53,6 +60,9 @@ pub struct PyBankReport {
     table: Py<PyList>,
     /// The engine's summary line.
     summary: String,
+    /// The bank of each element over the memory layout's grid (a tile read's only), or why
+    /// there is none.
+    picture: Result<Picture, String>,
 }
 
 #[pymethods]
@@ -71,11 +81,56 @@ impl PyBankReport {
     fn __repr__(&self) -> String {
         format!("<BankReport {}>", self.__str__())
     }
+
+    /// The bank of each element of the tile, over the memory layout's grid, under the
+    /// summary line.
+    fn svg(&self) -> PyResult<String> {
+        self.picture
+            .as_ref()
+            .map(Picture::svg)
+            .map_err(|e| LayoutError::new_err(e.clone()))
+    }
+
+    /// The same grid as a `tikzpicture`.
+    fn tikz(&self) -> PyResult<String> {
+        self.picture
+            .as_ref()
+            .map(Picture::tikz)
+            .map_err(|e| LayoutError::new_err(e.clone()))
+    }
+
+    /// Jupyter's inline picture.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg()
+    }
+}
+
+/// The bank each element of `memory`'s tile lives in (its word's, words of 4 bytes).
+fn bank_picture(
+    memory: &ComposedLayout,
+    element_bits: i64,
+    banks: Banks,
+    summary: &str,
+) -> Result<Picture, String> {
+    let mut picture = Picture::of_composed(memory)?;
+    let count = banks.count() as i64;
+    for value in picture.values.iter_mut().flatten() {
+        let bits = value
+            .checked_mul(element_bits)
+            .ok_or("an element's byte address does not fit in 64 bits")?;
+        *value = (bits / 32).rem_euclid(count);
+    }
+    picture.title = format!("bank of each element · {summary}");
+    Ok(picture)
 }
 
 /// The read's report: its totals and summary as [`TileRead`] gives them, and each load's
 /// phases as rows.
-fn report(py: Python<'_>, read: &TileRead) -> PyResult<PyBankReport> {
+fn report(
+    py: Python<'_>,
+    read: &TileRead,
+    picture: Result<Picture, String>,
+) -> PyResult<PyBankReport> {
     let table = PyList::empty(py);
     for (load, bank) in &read.loads {
         for (n, phase) in bank.phases().iter().enumerate() {
@@ -98,6 +153,7 @@ fn report(py: Python<'_>, read: &TileRead) -> PyResult<PyBankReport> {
         phases: read.phases(),
         table: table.unbind(),
         summary: read.summary(),
+        picture,
     })
 }
 
@@ -115,16 +171,18 @@ fn bank_conflicts(
     vector_bits: i64,
     banks: usize,
 ) -> PyResult<PyBankReport> {
+    let (memory, banks) = (memory_of(smem)?, banks_of(banks)?);
     let read = TileRead::of(
-        &memory_of(smem)?,
+        &memory,
         &layout_of(tv)?,
         element_bits,
         vector_bits,
-        banks_of(banks)?,
+        banks,
         MAX_ELEMENTS,
     )
     .map_err(refused)?;
-    report(py, &read)
+    let picture = bank_picture(&memory, element_bits, banks, &read.summary());
+    report(py, &read, picture)
 }
 
 /// `suggest_swizzles(smem, tv, element_bits, vector_bits, banks=32)`: the swizzles and
@@ -226,7 +284,12 @@ fn shared_load(
         values: 0..1,
         access,
     };
-    report(py, &TileRead::of_accesses(vec![load], Banks::Nvidia32))
+    let picture = Err("one warp's addresses: no tile to draw".to_string());
+    report(
+        py,
+        &TileRead::of_accesses(vec![load], Banks::Nvidia32),
+        picture,
+    )
 }
 
 /// The global-memory cost of one warp's load: distinct 32-byte `sectors` and 128-byte `lines`,

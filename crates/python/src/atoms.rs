@@ -25,7 +25,7 @@ fn pycute(layout: &CppLayout) -> PyResult<PyLayout> {
 /// `SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>`.
 #[pyclass(name = "MmaAtom", module = "layout_lab", frozen)]
 pub struct PyMmaAtom {
-    atom: MmaAtom,
+    pub(crate) atom: MmaAtom,
 }
 
 #[pymethods]
@@ -82,7 +82,7 @@ fn mma_atom(name: &str) -> PyResult<PyMmaAtom> {
 /// `make_tiled_mma(atom, atom_layout, permutation)`.
 #[pyclass(name = "TiledMMA", module = "layout_lab", frozen)]
 pub struct PyTiledMma {
-    mma: TiledMma,
+    pub(crate) mma: TiledMma,
 }
 
 #[pymethods]

@@ -8,6 +8,8 @@ use engine::cute::{
     CppComposedLayout, CppInt, CppLayout, CppOffset, CppTiler, CppTuple, IntTuple, Swizzle,
 };
 
+use model::panels::picture::Picture;
+
 use crate::{int_tuple, layout_of, refused, LayoutError, PyLayout};
 
 /// Most elements `offsets()` lists.
@@ -206,6 +208,29 @@ impl PyComposedLayout {
 
     fn __repr__(&self) -> String {
         format!("ComposedLayout(\"{}\")", self.composed)
+    }
+
+    /// `L(i) = sw(offset + layout(i))` over the layout's grid, as the app and `layout-lab
+    /// render` draw it.
+    fn svg(&self) -> PyResult<String> {
+        self.picture().map(|p| p.svg())
+    }
+
+    /// The same grid as a `tikzpicture`.
+    fn tikz(&self) -> PyResult<String> {
+        self.picture().map(|p| p.tikz())
+    }
+
+    /// Jupyter's inline picture.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg()
+    }
+}
+
+impl PyComposedLayout {
+    fn picture(&self) -> PyResult<Picture> {
+        let composed = self.composed.to_composed().map_err(refused)?;
+        Picture::of_composed(&composed).map_err(LayoutError::new_err)
     }
 }
 

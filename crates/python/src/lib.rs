@@ -18,6 +18,7 @@ mod composed;
 mod morphisms;
 mod triton;
 mod views;
+mod widget;
 
 create_exception!(
     layout_lab,
@@ -269,5 +270,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     views::register(m)?;
     morphisms::register(m)?;
     composed::register(m)?;
+    widget::register(m)?;
     Ok(())
 }

@@ -19,7 +19,7 @@ use crate::{int_tuple, layout_of, refused, to_python, LayoutError, PyLayout};
 )]
 #[derive(Clone, PartialEq, Eq)]
 pub struct PyMorphism {
-    morphism: Morphism,
+    pub(crate) morphism: Morphism,
 }
 
 fn wrap(result: Result<Morphism, engine::LayoutError>) -> PyResult<PyMorphism> {

@@ -22,9 +22,9 @@ use crate::{refused, LayoutError, PyLayout};
 /// the XOR of its set bits' bases.
 #[pyclass(name = "LinearLayout", module = "layout_lab", frozen)]
 pub struct PyLinearLayout {
-    linear: LinearLayout,
+    pub(crate) linear: LinearLayout,
     /// The layout it was read from, when it was read from text.
-    source: Option<TritonLayout>,
+    pub(crate) source: Option<TritonLayout>,
 }
 
 fn shape_of(shape: Option<Vec<u32>>, text: &TritonText) -> PyResult<Vec<u32>> {

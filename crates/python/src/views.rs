@@ -7,8 +7,9 @@ use pyo3::prelude::*;
 
 use engine::view::strided::Range;
 use engine::{MovementOp, ShapeTracker, View};
+use model::panels::picture::Picture;
 
-use crate::refused;
+use crate::{refused, LayoutError};
 
 /// Most elements `offsets()` lists.
 const MAX_OFFSETS: usize = 1 << 26;
@@ -17,7 +18,7 @@ const MAX_OFFSETS: usize = 1 << 26;
 #[pyclass(name = "View", module = "layout_lab", frozen, eq, skip_from_py_object)]
 #[derive(Clone, PartialEq, Eq)]
 pub struct PyView {
-    view: View,
+    pub(crate) view: View,
 }
 
 #[pymethods]
@@ -72,6 +73,28 @@ impl PyView {
     fn __repr__(&self) -> String {
         self.view.to_string()
     }
+
+    /// The address each element reads, over the view's shape (`·` where masked), as the app
+    /// and `layout-lab render` draw it.
+    fn svg(&self) -> PyResult<String> {
+        stack_picture(&ShapeTracker::from_views(vec![self.view.clone()]).map_err(refused)?)
+            .map(|p| p.svg())
+    }
+
+    /// The same grid as a `tikzpicture`.
+    fn tikz(&self) -> PyResult<String> {
+        stack_picture(&ShapeTracker::from_views(vec![self.view.clone()]).map_err(refused)?)
+            .map(|p| p.tikz())
+    }
+
+    /// Jupyter's inline picture.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg()
+    }
+}
+
+fn stack_picture(tracker: &ShapeTracker) -> PyResult<Picture> {
+    Picture::of_tracker(tracker).map_err(LayoutError::new_err)
 }
 
 /// A stack of views, tinygrad's `ShapeTracker`: `views[0]` is the buffer's, `views[-1]` the
@@ -85,7 +108,7 @@ impl PyView {
 )]
 #[derive(Clone, PartialEq, Eq)]
 pub struct PyShapeTracker {
-    tracker: ShapeTracker,
+    pub(crate) tracker: ShapeTracker,
 }
 
 impl PyShapeTracker {
@@ -202,6 +225,22 @@ impl PyShapeTracker {
     fn __repr__(&self) -> String {
         let views: Vec<String> = self.tracker.views().iter().map(View::to_string).collect();
         format!("ShapeTracker(views=({},))", views.join(", "))
+    }
+
+    /// The address each element of the stack reads, over its shape (`·` where masked), as the
+    /// app and `layout-lab render` draw it.
+    fn svg(&self) -> PyResult<String> {
+        stack_picture(&self.tracker).map(|p| p.svg())
+    }
+
+    /// The same grid as a `tikzpicture`.
+    fn tikz(&self) -> PyResult<String> {
+        stack_picture(&self.tracker).map(|p| p.tikz())
+    }
+
+    /// Jupyter's inline picture.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg()
     }
 }
 

@@ -93,6 +93,24 @@ impl CppComposedLayout {
         ))
     }
 
+    /// The element offsets a tensor on this layout reads, for bank conflicts and sectors.
+    /// CuTe moves the swizzle of an `smem_ptr[Nb]` layout into the pointer, where it acts on
+    /// byte addresses: it becomes the swizzle that moves N-bit elements alike
+    /// ([`Swizzle::on_elements`]). Any other offset is [`to_composed`](Self::to_composed)'s.
+    ///
+    /// # Errors
+    /// A byte swizzle that splits an element (`M` below its width), or a negative size.
+    pub fn on_elements(&self) -> Result<ComposedLayout, LayoutError> {
+        match self.offset {
+            CppOffset::SmemPtr { bits } => Ok(ComposedLayout::new(
+                self.swizzle.on_elements(bits / 8)?,
+                0,
+                self.layout.to_layout()?,
+            )),
+            CppOffset::Int(_) => self.to_composed(),
+        }
+    }
+
     /// `[L(0), L(1), …]` as CuTe's `operator()` computes them, at most `limit`.
     ///
     /// # Errors
@@ -414,5 +432,25 @@ mod tests {
                 .is_err()
         );
         assert!(layout("8:_1").recast(0, 8).is_err());
+    }
+
+    #[test]
+    fn an_smem_pointers_swizzle_moves_elements_as_it_moves_their_bytes() {
+        let atom = CppComposedLayout::parse("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)")
+            .unwrap();
+        let read = atom.on_elements().unwrap();
+        assert_eq!(read.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+        let (byte_swizzle, plain) = (atom.swizzle(), atom.layout().to_layout().unwrap());
+        for i in 0..512 {
+            let element = plain.call(i).unwrap();
+            assert_eq!(read.call(i).unwrap() * 2, byte_swizzle.apply(element * 2));
+        }
+        // CuTe's operator() leaves the swizzle on the element offsets; an integer offset too
+        assert_eq!(atom.to_composed().unwrap().swizzle(), byte_swizzle);
+        let int = CppComposedLayout::parse("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)").unwrap();
+        assert_eq!(int.on_elements().unwrap(), int.to_composed().unwrap());
+        // a byte swizzle inside a 32-byte element moves no whole element
+        let split = CppComposedLayout::parse("Sw<1,2,3> o smem_ptr[256b](unset) o 8:1").unwrap();
+        assert!(split.on_elements().is_err());
     }
 }

@@ -58,13 +58,15 @@ pub struct EmbedOptions {
     pub origins: Vec<String>,
 }
 
-/// An origin as `postMessage` compares it: `http(s)://host[:port]`, nothing after. `*` and
-/// `null` are refused: a widget never talks to every page, nor to an unnamed one.
+/// An origin as `postMessage` compares it: `http(s)://host[:port]` (or a VS Code notebook
+/// webview's `vscode-webview://id`), nothing after. `*` and `null` are refused: a widget never talks to every page, nor to an unnamed one.
 fn origin(text: &str) -> Option<String> {
     let text = text.trim().trim_end_matches('/');
     let rest = text
         .strip_prefix("https://")
-        .or_else(|| text.strip_prefix("http://"))?;
+        .or_else(|| text.strip_prefix("http://"))
+        // VS Code runs a notebook's outputs in a webview of this scheme
+        .or_else(|| text.strip_prefix("vscode-webview://"))?;
     let ok = !rest.is_empty()
         && rest
             .chars()
@@ -207,6 +209,12 @@ mod tests {
         }
         // a file:// page has the origin "null": it gets no messages
         assert!(EmbedOptions::from_search("", "null").0.origins.is_empty());
+        // a VS Code notebook's output is a webview, with an origin of its own scheme
+        let own = "vscode-webview://1a2b3c";
+        assert_eq!(
+            EmbedOptions::from_search("", own).0.origins,
+            vec![own.to_string()]
+        );
     }
 
     #[test]

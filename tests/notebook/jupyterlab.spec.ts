@@ -1,0 +1,90 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// layout_lab.widget in a real JupyterLab on 127.0.0.1 (tests/notebook/serve-jupyter): the cell
+// runs, the app draws inside it, an edit in the widget reaches Python's `w.layout` (and its
+// observers), and an assignment from Python redraws the widget.
+
+declare global {
+  interface Window {
+    // JupyterLab's application, exposed by --LabApp.expose_app_in_browser
+    jupyterapp: any;
+  }
+}
+
+/** Runs `code` in the open notebook's kernel and returns what it printed (and any error). */
+async function python(page: Page, code: string): Promise<string> {
+  return page.evaluate(async (code) => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    const future = kernel.requestExecute({ code });
+    let out = "";
+    future.onIOPub = (msg: any) => {
+      if (msg.header.msg_type === "stream") out += msg.content.text;
+      if (msg.header.msg_type === "error") out += `${msg.content.ename}: ${msg.content.evalue}`;
+    };
+    await future.done;
+    return out;
+  }, code);
+}
+
+test("the widget runs in a JupyterLab cell and keeps w.layout both ways", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto("lab/tree/widget.ipynb?token=layout-lab-test");
+  await page.waitForFunction(
+    () => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === "idle",
+    null,
+    { timeout: 90_000 },
+  );
+  await page.evaluate(() => window.jupyterapp.commands.execute("notebook:run-all-cells"));
+
+  // the app, from the wheel, draws the layout: L(1,1) of (4,2):(2,1) is 3
+  const frame = page.frameLocator("iframe.layout-lab-widget");
+  const cell = (coord: string) => frame.locator(`[data-testid="logical-cell"][data-coord="${coord}"]`);
+  await expect(cell("(1,1)")).toHaveAttribute("data-addr", "3", { timeout: 20_000 });
+  await expect(frame.getByTestId("layout-input")).toHaveValue("(4,2):(2,1)");
+
+  // an edit in the widget reaches Python: w.layout, w.state and an observer
+  await frame.getByTestId("layout-input").fill("(8,2):(2,1)");
+  await expect(cell("(7,1)")).toHaveAttribute("data-addr", "15");
+  await expect
+    .poll(() => python(page, "print(w.layout, '|', w.state.split('&')[0], '|', seen[-1:])"))
+    .toBe("(8,2):(2,1) | L=(8,2):(2,1) | ['(8,2):(2,1)']\n");
+
+  // an assignment from Python redraws the widget
+  expect(await python(page, 'w.layout = ll.Layout("(2,8):(8,1)")')).toBe("");
+  await expect(frame.getByTestId("layout-input")).toHaveValue("(2,8):(8,1)");
+  await expect(cell("(1,1)")).toHaveAttribute("data-addr", "9");
+
+  // what no page shows is refused in Python, and the widget keeps its layout
+  expect(await python(page, "w.layout = 3j")).toContain("LayoutError");
+  expect(await python(page, "print(w.layout)")).toBe("(2,8):(8,1)\n");
+  expect(errors).toEqual([]);
+});
+
+// The example notebook run in JupyterLab: its pictures inline and the widget drawn. With
+// NOTEBOOK_SHOT=path.png it saves the picture the README shows.
+test("the example notebook shows its pictures and the widget", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.goto("lab/tree/layout_lab.ipynb?token=layout-lab-test");
+  await page.waitForFunction(
+    () => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === "idle",
+    null,
+    { timeout: 90_000 },
+  );
+  await page.evaluate(() => window.jupyterapp.commands.execute("notebook:run-all-cells"));
+  const frame = page.frameLocator("iframe.layout-lab-widget");
+  await expect(frame.getByTestId("layout-input")).toHaveValue("((4,4),4):((16,1),4)", {
+    timeout: 60_000,
+  });
+  await expect(frame.getByTestId("logical-cell")).toHaveCount(64);
+  // every picture cell shows an SVG; the bank report's says its line
+  await expect(page.locator(".jp-RenderedSVG, .jp-RenderedImage")).toHaveCount(7);
+  await expect(page.locator(".jp-OutputArea-output").filter({ hasText: "conflicts: 1-way" })).toHaveCount(1);
+  const shot = process.env.NOTEBOOK_SHOT;
+  if (shot) {
+    await page.evaluate(() => window.jupyterapp.commands.execute("application:toggle-left-area"));
+    const widgetCell = page.locator(".jp-Cell").filter({ has: page.locator("iframe.layout-lab-widget") });
+    await widgetCell.evaluate((el) => el.scrollIntoView({ block: "end" }));
+    await page.screenshot({ path: shot });
+  }
+});
