@@ -12,15 +12,17 @@ raises ``LayoutError``, a ``ValueError`` carrying the engine's message.
 
 Memory access as the H100 / H200 measure it: ``bank_conflicts`` of a tile read over a
 shared-memory layout (swizzles included) and ``suggest_swizzles`` to remove them;
-``shared_load`` and ``global_load`` of one warp's 32 byte addresses.
+``sectors`` of a tile read from global memory; ``shared_load`` and ``global_load`` of one
+warp's 32 byte addresses.
 
 Triton's layouts: ``LinearLayout.from_triton(text, shape)`` reads what an IR dump, a tensor
 type or a Gluon constructor writes (AMD's MFMA / WMMA and Blackwell's tensor memory included)
 and gives its bases, Triton's print and what ``convert_layout`` to another one needs.
 
 tinygrad's views: ``View.create(shape, strides, offset, mask)`` and ``ShapeTracker`` with the
-movement ops (each returning a new tracker), its ``views``, and ``index_expr()`` /
-``valid_expr()`` in tinygrad's syntax.
+movement ops (each returning a new tracker), its ``views``, ``index_expr()`` /
+``valid_expr()`` in tinygrad's syntax, and ``decide_merge`` (is a stack of two views one view,
+with the witness when it is not).
 
 Nest morphisms (the CuTe categories paper, tract): ``Morphism(text)`` or ``Morphism(domain,
 codomain, map)``, ``Morphism.from_layout``, ``compose``, ``coalesce``, ``complement``,
@@ -41,6 +43,7 @@ from ._engine import (
     Layout,
     LayoutError,
     LinearLayout,
+    Merge,
     MmaAtom,
     Morphism,
     SectorReport,
@@ -54,6 +57,7 @@ from ._engine import (
     coalesce,
     complement,
     composition,
+    decide_merge,
     downcast,
     filter,
     flat_divide,
@@ -68,6 +72,7 @@ from ._engine import (
     read_tv,
     recast,
     right_inverse,
+    sectors,
     shared_load,
     suggest_swizzles,
     tile_to_shape,
@@ -99,6 +104,7 @@ __all__ = [
     "Layout",
     "LayoutError",
     "LinearLayout",
+    "Merge",
     "MmaAtom",
     "Morphism",
     "SectorReport",
@@ -112,6 +118,7 @@ __all__ = [
     "coalesce",
     "complement",
     "composition",
+    "decide_merge",
     "downcast",
     "filter",
     "flat_divide",
@@ -126,6 +133,7 @@ __all__ = [
     "read_tv",
     "recast",
     "right_inverse",
+    "sectors",
     "shared_load",
     "suggest_swizzles",
     "tile_to_shape",

@@ -121,7 +121,8 @@ class BankReport:
     def _repr_svg_(self) -> str: ...
 
 class SectorReport:
-    """The global-memory cost of one warp's load."""
+    """The global-memory cost of one warp's load, or of a tile's loads summed (`sectors`).
+    `str()`: a tile's is `layout-lab sectors`'s closing line."""
 
     @property
     def sectors(self) -> int: ...
@@ -133,11 +134,18 @@ class SectorReport:
     def min_sectors(self) -> int: ...
     @property
     def min_lines(self) -> int: ...
+    @property
+    def loads(self) -> int:
+        """The loads summed: 1 for one warp's."""
 
-def bank_conflicts(smem: Union[LayoutLike, str], tv: LayoutLike, element_bits: int, vector_bits: int, banks: int = 32) -> BankReport:
+def bank_conflicts(smem: Union[LayoutLike, str, "ComposedLayout"], tv: LayoutLike, element_bits: int, vector_bits: int, banks: int = 32) -> BankReport:
     """The read whose thread-value layout is `tv` ((thread, value) → tile index) over the
     shared-memory layout `smem` (tile index → element offset; `Sw<B,M,S> o 0 o L` text for a
-    swizzle), each thread loading `vector_bits` at a time."""
+    swizzle on element offsets, CuTe's `Sw<B,M,S> o smem_ptr[16b](unset) o L` for one on
+    bytes), each thread loading `vector_bits` at a time."""
+def sectors(gmem: Union[LayoutLike, str], tv: LayoutLike, element_bits: int, vector_bits: int) -> SectorReport:
+    """The same read from global memory laid out by `gmem`: every warp load's 32-byte sectors
+    and 128-byte lines (as the H200 counts them), summed."""
 def suggest_swizzles(smem: LayoutLike, tv: LayoutLike, element_bits: int, vector_bits: int, banks: int = 32) -> List[Tuple[str, int, int, int]]:
     """The swizzles and paddings that take the read to its fewest wavefronts, cheapest first:
     `(memory layout, wavefronts, degree, extra elements)`; empty when none helps."""
@@ -289,11 +297,35 @@ class ShapeTracker:
         """Whether element `ridx…` is in every view's mask, in tinygrad's syntax."""
     def offsets(self) -> npt.NDArray[np.int64]:
         """Every element's buffer offset in row-major order, -1 where masked."""
+    def merge(self) -> Optional["Merge"]:
+        """`decide_merge` of the top two views; `None` for a stack of one view."""
     def svg(self) -> str:
         """The address each element of the stack reads, over its shape (`·` where masked)."""
     def tikz(self) -> str:
         """The same grid as a `tikzpicture`."""
     def _repr_svg_(self) -> str: ...
+
+class Merge:
+    """Whether a stack of two views is one view, decided exactly (true when it is)."""
+
+    @property
+    def mergeable(self) -> bool: ...
+    @property
+    def view(self) -> Optional[View]:
+        """The one view (canonical), when mergeable."""
+    @property
+    def witness(self) -> Optional[Dict[str, Any]]:
+        """Why no view is the stack, checkable: `{"kind": "not_a_box", "inside", "bounding_box"}`,
+        `{"kind": "not_affine", "origin", "point", "predicted", "actual"}` or
+        `{"kind": "masked_scalar"}`; `None` when mergeable."""
+    @property
+    def reason(self) -> str:
+        """The view's repr, or the witness in a sentence."""
+    def __bool__(self) -> bool: ...
+
+def decide_merge(inner: View, outer: View) -> Merge:
+    """Whether the stack `[inner, outer]` (outer indexing inner's row-major elements) is one view,
+    exactly: tinygrad's `inner + outer` may miss one."""
 
 class Morphism:
     """A nest morphism `S --(α)--> T` (the CuTe categories paper, tract): `map[i]` is the

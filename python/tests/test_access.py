@@ -80,3 +80,19 @@ def test_cutes_print_of_a_swizzle_atom_swizzles_bytes_as_cute_tensors_do():
     assert str(ll.bank_conflicts("Sw<3,3,3> o 0 o (8,64):(64,1)", tv, 16, 128)) == str(report)
     # without the pointer the typed swizzle acts on element offsets, as CuTe's operator() does
     assert ll.bank_conflicts("Sw<3,4,3> o 0 o (8,64):(64,1)", tv, 16, 128).degree == 2
+
+
+def test_sectors_of_a_tile_read_sum_each_loads_as_the_cli_says():
+    # a 32 x 32 fp32 tile, row-major in global memory, each lane reading 128 bits along a row:
+    # every load touches whole sectors, so the count is the minimum
+    tv = ll.read_tv("row", 32, 32, 32, 128)
+    coalesced = ll.sectors("(32,32):(32,1)", tv, 32, 128)
+    assert coalesced.sectors == coalesced.min_sectors and coalesced.loads > 1
+    assert str(coalesced).startswith(f"sectors: {coalesced.sectors} over {coalesced.loads} loads")
+    # the same read of a column-major tile scatters each load over many sectors
+    # lane t reading row t of a row-major tile: each lane in its own line
+    strided = ll.sectors("(32,32):(32,1)", ll.read_tv("column", 32, 32, 32, 32), 32, 32)
+    assert strided.sectors == 32 * strided.loads and strided.min_sectors == 4 * strided.loads
+    # the sum is each warp load's, as global_load counts one
+    one = ll.global_load([4 * t for t in range(32)], 4)
+    assert (one.loads, one.sectors, one.min_sectors) == (1, 4, 4)

@@ -72,3 +72,48 @@ def test_triton_text_never_panics():
                     answers_or_refuses(layout.cute_tv)
                 answers_or_refuses(read)
     assert tried > 1000
+
+
+CORPUS = ROOT / "fuzz" / "corpus"
+PAGES = ("views", "layouts", "morphisms", "syno", "shader", "threads", "triton")
+
+
+def corpus(kind, limit=1500):
+    """The inputs libFuzzer kept for `kind` (scripts/fuzz, which the test command runs before
+    this suite), as text; the seeds when there is no corpus yet (pytest run alone)."""
+    folder = CORPUS / kind
+    if folder.is_dir():
+        found = [p.read_bytes().decode("utf-8", "replace") for p in sorted(folder.iterdir())[:limit]]
+        if found:
+            return found
+    return list(texts(kind))
+
+
+def small_offsets(text):
+    layout = ll.Layout(text)
+    if layout.size() <= 1 << 16:
+        layout.offsets()
+
+
+def test_the_fuzz_corpora_never_panic_through_the_bindings():
+    tried = 0
+    for text in corpus("cute") + corpus("swizzle"):
+        tried += 1
+        answers_or_refuses(lambda: small_offsets(text))
+        answers_or_refuses(lambda: ll.ComposedLayout(text).svg())
+        answers_or_refuses(lambda: ll.bank_conflicts(text, "(32,8):(8,1)", 16, 16).svg())
+        answers_or_refuses(lambda: ll.sectors(text, "(32,8):(8,1)", 16, 16))
+    for text in corpus("morphism"):
+        tried += 1
+        answers_or_refuses(lambda: ll.Morphism(text).coalesce())
+    for text in corpus("triton"):
+        tried += 1
+        answers_or_refuses(lambda: ll.LinearLayout.from_triton(text, [64, 64]).svg())
+    # a stranger's link, as the notebook widget reads a page's state back into w.layout
+    from layout_lab._engine import widget_object
+
+    for text in corpus("url_state"):
+        tried += 1
+        for page in PAGES:
+            widget_object(page, text)
+    assert tried > 20

@@ -71,3 +71,26 @@ def test_expressions_and_repr_read_as_tinygrad_writes_them():
         ll.ShapeTracker.from_shape([4, 6]).reshape([5, 5])
     with pytest.raises(ll.LayoutError):
         ll.View.create([4], mask=[(0, 5)])
+
+
+def test_merge_decides_exactly_with_a_witness_either_way():
+    # a transpose then a reshape: no single view (the offsets are not affine)
+    st = ll.ShapeTracker.from_shape([4, 6]).permute([1, 0]).reshape([3, 8])
+    assert len(st.views) == 2
+    verdict = st.merge()
+    assert not verdict and verdict.view is None
+    w = verdict.witness
+    assert w["kind"] == "not_affine" and w["predicted"] != w["actual"]
+    # the witness is checkable: the stack's offset at the point is `actual`
+    offsets = st.offsets().reshape(3, 8)
+    assert offsets[tuple(w["point"])] == w["actual"]
+    assert "affine" in verdict.reason
+    # a reshape of a contiguous view that tinygrad would stack: one view, canonical
+    inner, outer = ll.View.create([4, 6]), ll.View.create([2, 12])
+    merged = ll.decide_merge(inner, outer)
+    assert merged and merged.view == ll.View.create([2, 12]) and merged.witness is None
+    # elements 1 and 2 of four, reshaped to 2 x 2: (0,1) and (1,0) valid, a hole in their box
+    hole = ll.decide_merge(ll.View.create([4], mask=[(1, 3)]), ll.View.create([2, 2]))
+    assert hole.witness["kind"] == "not_a_box"
+    assert tuple(hole.witness["inside"]) in ((0, 0), (1, 1))
+    assert ll.ShapeTracker.from_shape([3]).merge() is None

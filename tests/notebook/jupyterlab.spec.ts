@@ -11,6 +11,9 @@ declare global {
   }
 }
 
+// Each test opens its notebook with `?reset`: the server keeps the workspace (the open tabs)
+// between tests, and another notebook's widget would answer the locators.
+
 /** Runs `code` in the open notebook's kernel and returns what it printed (and any error). */
 async function python(page: Page, code: string): Promise<string> {
   return page.evaluate(async (code) => {
@@ -29,7 +32,7 @@ async function python(page: Page, code: string): Promise<string> {
 test("the widget runs in a JupyterLab cell and keeps w.layout both ways", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto("lab/tree/widget.ipynb?token=layout-lab-test");
+  await page.goto("lab/tree/widget.ipynb?reset&token=layout-lab-test");
   await page.waitForFunction(
     () => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === "idle",
     null,
@@ -65,7 +68,7 @@ test("the widget runs in a JupyterLab cell and keeps w.layout both ways", async 
 // NOTEBOOK_SHOT=path.png it saves the picture the README shows.
 test("the example notebook shows its pictures and the widget", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1000 });
-  await page.goto("lab/tree/layout_lab.ipynb?token=layout-lab-test");
+  await page.goto("lab/tree/layout_lab.ipynb?reset&token=layout-lab-test");
   await page.waitForFunction(
     () => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === "idle",
     null,

@@ -5,8 +5,8 @@
 use std::process::ExitCode;
 
 use engine::access::{
-    suggest, tile_accesses, BankReport, Banks, CopyBanks, Remedy, SectorReport, SharedSide,
-    TileAccess, TileRead,
+    suggest, tile_accesses, BankReport, Banks, CopyBanks, Remedy, SectorReport, SectorTotal,
+    SharedSide, TileAccess, TileRead,
 };
 use engine::cute::{ComposedLayout, Layout};
 
@@ -184,13 +184,6 @@ fn run_sectors(args: &SectorArgs) -> Result<(), String> {
     // element offsets become byte addresses as for shared memory: the model is the same
     let (_, accesses) = loads(&memory, &args.read)?;
     outln!("  warp  values   bytes  sectors  minimum  lines  minimum");
-    let mut total = SectorReport {
-        sectors: 0,
-        lines: 0,
-        bytes: 0,
-        min_sectors: 0,
-        min_lines: 0,
-    };
     for tile_access in &accesses {
         let r = SectorReport::of(&tile_access.access);
         let values = &tile_access.values;
@@ -204,18 +197,10 @@ fn run_sectors(args: &SectorArgs) -> Result<(), String> {
             r.lines,
             r.min_lines
         );
-        total.sectors += r.sectors;
-        total.lines += r.lines;
-        total.min_sectors += r.min_sectors;
-        total.min_lines += r.min_lines;
     }
     outln!(
-        "sectors: {} over {} loads (minimum {}), lines: {} (minimum {})",
-        total.sectors,
-        accesses.len(),
-        total.min_sectors,
-        total.lines,
-        total.min_lines
+        "{}",
+        SectorTotal::of(accesses.iter().map(|a| &a.access)).summary()
     );
     Ok(())
 }

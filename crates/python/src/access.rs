@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use engine::access::{
-    suggest, AccessKind, Banks, ReadPreset, SectorReport, TileAccess, TileRead, WarpAccess,
-    WARP_SIZE,
+    suggest, tile_accesses, AccessKind, Banks, ReadPreset, SectorReport, SectorTotal, TileAccess,
+    TileRead, WarpAccess, WARP_SIZE,
 };
 use engine::cute::{ComposedLayout, CppComposedLayout, Layout};
 
@@ -292,29 +292,38 @@ fn shared_load(
     )
 }
 
-/// The global-memory cost of one warp's load: distinct 32-byte `sectors` and 128-byte `lines`,
-/// the `bytes` read, and the fewest sectors and lines that could hold them.
-#[pyclass(name = "SectorReport", module = "layout_lab", frozen, get_all)]
+/// The global-memory cost of one warp's load (or of a tile's loads, summed): distinct 32-byte
+/// `sectors` and 128-byte `lines`, the `bytes` read, and the fewest sectors and lines that
+/// could hold them.
+#[pyclass(name = "SectorReport", module = "layout_lab", frozen)]
 pub struct PySectorReport {
     /// Distinct 32-byte sectors.
+    #[pyo3(get)]
     sectors: usize,
     /// Distinct 128-byte lines.
+    #[pyo3(get)]
     lines: usize,
     /// Bytes read.
+    #[pyo3(get)]
     bytes: usize,
     /// The fewest sectors that could hold them.
+    #[pyo3(get)]
     min_sectors: usize,
     /// The fewest lines that could hold them.
+    #[pyo3(get)]
     min_lines: usize,
+    /// The loads summed (1 for one warp's).
+    #[pyo3(get)]
+    loads: usize,
+    summary: String,
 }
 
 #[pymethods]
 impl PySectorReport {
+    /// One warp's: `sectors: S (at best M), lines: L (at best K), B bytes`; a tile's:
+    /// `sectors: S over N loads (minimum M), lines: L (minimum K)`, as `layout-lab sectors` ends.
     fn __str__(&self) -> String {
-        format!(
-            "sectors: {} (at best {}), lines: {} (at best {}), {} bytes",
-            self.sectors, self.min_sectors, self.lines, self.min_lines, self.bytes
-        )
+        self.summary.clone()
     }
 
     fn __repr__(&self) -> String {
@@ -335,6 +344,41 @@ fn global_load(byte_offsets: Vec<i64>, vector_bytes: i64) -> PyResult<PySectorRe
         bytes: r.bytes,
         min_sectors: r.min_sectors,
         min_lines: r.min_lines,
+        loads: 1,
+        summary: format!(
+            "sectors: {} (at best {}), lines: {} (at best {}), {} bytes",
+            r.sectors, r.min_sectors, r.lines, r.min_lines, r.bytes
+        ),
+    })
+}
+
+/// `sectors(gmem, tv, element_bits, vector_bits)`: the global-memory cost of reading the tile
+/// whose thread-value layout is `tv` over the global layout `gmem` (tile index → element
+/// offset), each thread loading `vector_bits` at a time: every load's sectors and lines, summed.
+#[pyfunction]
+fn sectors(
+    gmem: &Bound<'_, PyAny>,
+    tv: &Bound<'_, PyAny>,
+    element_bits: i64,
+    vector_bits: i64,
+) -> PyResult<PySectorReport> {
+    let accesses = tile_accesses(
+        &memory_of(gmem)?,
+        &layout_of(tv)?,
+        element_bits,
+        vector_bits,
+        MAX_ELEMENTS,
+    )
+    .map_err(refused)?;
+    let t = SectorTotal::of(accesses.iter().map(|a| &a.access));
+    Ok(PySectorReport {
+        sectors: t.sectors,
+        lines: t.lines,
+        bytes: t.bytes,
+        min_sectors: t.min_sectors,
+        min_lines: t.min_lines,
+        loads: t.loads,
+        summary: t.summary(),
     })
 }
 
@@ -346,6 +390,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(suggest_swizzles, m)?)?;
     m.add_function(wrap_pyfunction!(shared_load, m)?)?;
     m.add_function(wrap_pyfunction!(global_load, m)?)?;
+    m.add_function(wrap_pyfunction!(sectors, m)?)?;
     m.add_function(wrap_pyfunction!(read_tv, m)?)?;
     Ok(())
 }

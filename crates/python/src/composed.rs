@@ -240,7 +240,7 @@ pub(crate) fn cpp_of(obj: &Bound<'_, PyAny>) -> PyResult<CppLayout> {
     CppLayout::parse(&cpp_text(obj)?).map_err(refused)
 }
 
-fn cpp_tuple(t: &IntTuple) -> CppTuple {
+pub(crate) fn cpp_tuple(t: &IntTuple) -> CppTuple {
     match t {
         IntTuple::Int(v) => CppTuple::Int(CppInt::dynamic(*v)),
         IntTuple::Tuple(items) => CppTuple::Tuple(items.iter().map(cpp_tuple).collect()),

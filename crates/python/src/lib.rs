@@ -15,6 +15,7 @@ mod access;
 mod algebra;
 mod atoms;
 mod composed;
+mod cpp;
 mod morphisms;
 mod triton;
 mod views;
@@ -270,6 +271,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     views::register(m)?;
     morphisms::register(m)?;
     composed::register(m)?;
+    cpp::register(m)?;
     widget::register(m)?;
     Ok(())
 }

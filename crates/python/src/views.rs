@@ -4,7 +4,9 @@
 //! far as tinygrad does).
 
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
+use engine::view::mergeability::{MergeVerdict, Witness};
 use engine::view::strided::Range;
 use engine::{MovementOp, ShapeTracker, View};
 use model::panels::picture::Picture;
@@ -227,6 +229,18 @@ impl PyShapeTracker {
         format!("ShapeTracker(views=({},))", views.join(", "))
     }
 
+    /// Whether the top two views are one view (`decide_merge`, with its witness); `None` for a
+    /// stack of one view.
+    fn merge(&self) -> PyResult<Option<PyMerge>> {
+        let views = self.tracker.views();
+        let [.., inner, outer] = views else {
+            return Ok(None);
+        };
+        let verdict =
+            engine::view::mergeability::decide_merge(inner, outer, MERGE_LIMIT).map_err(refused)?;
+        Ok(Some(PyMerge { verdict }))
+    }
+
     /// The address each element of the stack reads, over its shape (`·` where masked), as the
     /// app and `layout-lab render` draw it.
     fn svg(&self) -> PyResult<String> {
@@ -244,9 +258,101 @@ impl PyShapeTracker {
     }
 }
 
+/// Whether a stack of two views is one view: `mergeable`, the `view` it is (canonical), or
+/// the `witness` that none is (`kind` "not_a_box", "not_affine" or "masked_scalar", with its
+/// coordinates) and `reason`, a sentence saying why.
+#[pyclass(name = "Merge", module = "layout_lab", frozen)]
+pub struct PyMerge {
+    verdict: MergeVerdict,
+}
+
+#[pymethods]
+impl PyMerge {
+    /// Whether one view has the stack's valid set and offsets.
+    #[getter]
+    fn mergeable(&self) -> bool {
+        matches!(self.verdict, MergeVerdict::Mergeable(_))
+    }
+
+    /// The view, when there is one.
+    #[getter]
+    fn view(&self) -> Option<PyView> {
+        match &self.verdict {
+            MergeVerdict::Mergeable(view) => Some(PyView { view: view.clone() }),
+            MergeVerdict::NotMergeable(_) => None,
+        }
+    }
+
+    /// Why no view is the stack, as checkable coordinates: `{"kind": "not_a_box", "inside",
+    /// "bounding_box"}`, `{"kind": "not_affine", "origin", "point", "predicted", "actual"}` or
+    /// `{"kind": "masked_scalar"}`; `None` when mergeable.
+    #[getter]
+    fn witness<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let MergeVerdict::NotMergeable(witness) = &self.verdict else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        match witness {
+            Witness::NotABox {
+                inside,
+                bounding_box,
+            } => {
+                d.set_item("kind", "not_a_box")?;
+                d.set_item("inside", inside.clone())?;
+                d.set_item("bounding_box", bounding_box.clone())?;
+            }
+            Witness::NotAffine {
+                origin,
+                point,
+                predicted,
+                actual,
+            } => {
+                d.set_item("kind", "not_affine")?;
+                d.set_item("origin", origin.clone())?;
+                d.set_item("point", point.clone())?;
+                d.set_item("predicted", predicted)?;
+                d.set_item("actual", actual)?;
+            }
+            Witness::MaskedScalar => d.set_item("kind", "masked_scalar")?,
+        }
+        Ok(Some(d))
+    }
+
+    /// The merged view's repr, or the witness in a sentence.
+    #[getter]
+    fn reason(&self) -> String {
+        match &self.verdict {
+            MergeVerdict::Mergeable(view) => format!("one view: {view}"),
+            MergeVerdict::NotMergeable(witness) => witness.describe(),
+        }
+    }
+
+    fn __bool__(&self) -> bool {
+        self.mergeable()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Merge {}>", self.reason())
+    }
+}
+
+/// Most elements of the outer view a merge decision enumerates.
+const MERGE_LIMIT: usize = 1 << 22;
+
+/// `decide_merge(inner, outer)`: whether the stack `[inner, outer]` (outer indexing inner's
+/// row-major elements) is one view, exactly (tinygrad's `inner + outer` may miss one).
+#[pyfunction]
+fn decide_merge(inner: &PyView, outer: &PyView) -> PyResult<PyMerge> {
+    let verdict = engine::view::mergeability::decide_merge(&inner.view, &outer.view, MERGE_LIMIT)
+        .map_err(refused)?;
+    Ok(PyMerge { verdict })
+}
+
 /// Adds the views to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyView>()?;
     m.add_class::<PyShapeTracker>()?;
+    m.add_class::<PyMerge>()?;
+    m.add_function(wrap_pyfunction!(decide_merge, m)?)?;
     Ok(())
 }

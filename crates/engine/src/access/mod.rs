@@ -18,7 +18,7 @@ pub mod tile;
 pub use bank::{BankReport, Banks, PhaseReport};
 pub use copy::{copy_instruction, CopyBanks, SharedSide};
 pub use read::{bank_of, ReadPreset, TileRead};
-pub use sectors::SectorReport;
+pub use sectors::{SectorReport, SectorTotal};
 pub use solver::{suggest, Candidate, Remedy, Suggestions};
 pub use tile::{thread_count, tile_accesses, tile_accesses_of, TileAccess};
 

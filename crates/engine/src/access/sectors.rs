@@ -61,6 +61,50 @@ impl SectorReport {
     }
 }
 
+/// The sectors of a tile's loads, summed: what reading the tile from global memory costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SectorTotal {
+    /// The loads (one per warp and vector of values).
+    pub loads: usize,
+    /// Σ distinct sectors over the loads.
+    pub sectors: usize,
+    /// Σ distinct lines.
+    pub lines: usize,
+    /// Σ bytes read.
+    pub bytes: usize,
+    /// Σ the fewest sectors each load could take.
+    pub min_sectors: usize,
+    /// Σ the fewest lines.
+    pub min_lines: usize,
+}
+
+impl SectorTotal {
+    /// The sum of each access's [`SectorReport`].
+    pub fn of<'a>(accesses: impl IntoIterator<Item = &'a WarpAccess>) -> SectorTotal {
+        accesses
+            .into_iter()
+            .fold(SectorTotal::default(), |mut total, access| {
+                let r = SectorReport::of(access);
+                total.loads += 1;
+                total.sectors += r.sectors;
+                total.lines += r.lines;
+                total.bytes += r.bytes;
+                total.min_sectors += r.min_sectors;
+                total.min_lines += r.min_lines;
+                total
+            })
+    }
+
+    /// `sectors: S over N loads (minimum M), lines: L (minimum K)`, as `layout-lab sectors`
+    /// ends and the bank section says it.
+    pub fn summary(&self) -> String {
+        format!(
+            "sectors: {} over {} loads (minimum {}), lines: {} (minimum {})",
+            self.sectors, self.loads, self.min_sectors, self.lines, self.min_lines
+        )
+    }
+}
+
 /// The union of half-open ranges `[a, b)` (each non-empty), as sorted disjoint ranges.
 fn union(mut ranges: Vec<(i64, i64)>) -> Vec<(i64, i64)> {
     ranges.sort_unstable();

@@ -93,12 +93,23 @@ impl Picture {
 
     /// The picture as a standalone SVG ([`grid_svg`]).
     pub fn svg(&self) -> String {
-        grid_svg(&self.shape, &self.values, &self.title, &self.labels)
+        let (shape, labels) = self.drawn();
+        grid_svg(&shape, &self.values, &self.title, &labels)
     }
 
     /// The picture as a `tikzpicture` ([`grid_tikz`]).
     pub fn tikz(&self) -> String {
-        grid_tikz(&self.shape, &self.values, &self.labels)
+        let (shape, labels) = self.drawn();
+        grid_tikz(&shape, &self.values, &labels)
+    }
+
+    /// The shape and names drawn: an empty grid's are none, however large its other dims
+    /// (`(0,2091,59822091)` would otherwise be millions of empty blocks).
+    fn drawn(&self) -> (Vec<i64>, Labels) {
+        match self.values.is_empty() {
+            true => (vec![0], Labels::default()),
+            false => (self.shape.clone(), self.labels.clone()),
+        }
     }
 }
 
@@ -108,13 +119,15 @@ impl Picture {
 pub fn picture_labels(layout: &Layout, shape: &[i64]) -> Labels {
     let axes = mode_axes(layout);
     let lead = &shape[..shape.len().saturating_sub(2)];
-    let count: usize = lead
+    // the blocks a picture of at most MAX_CELLS cells can have; an empty layout's modes may
+    // still be huge (`(0,2091,59822091)`): it gets no names
+    let count = lead
         .iter()
-        .map(|&d| usize::try_from(d).unwrap_or(0))
-        .product();
+        .try_fold(1usize, |n, &d| n.checked_mul(usize::try_from(d).ok()?))
+        .filter(|&n| n <= MAX_CELLS);
     let blocks = if lead.is_empty() {
         Vec::new()
-    } else {
+    } else if let Some(count) = count {
         (0..count)
             .map(|k| {
                 let coord = engine::coord_from_index(lead, k as i64);
@@ -129,6 +142,8 @@ pub fn picture_labels(layout: &Layout, shape: &[i64]) -> Labels {
                 names.join(" · ")
             })
             .collect()
+    } else {
+        Vec::new()
     };
     Labels {
         rows: axes.rows,
@@ -204,6 +219,12 @@ mod tests {
     fn too_many_cells_is_an_error_not_a_picture() {
         let tracker = ShapeTracker::from_shape(&[129, 128]).unwrap();
         assert!(Picture::of_tracker(&tracker).is_err());
+        // an empty layout whose other modes are huge: an empty picture, no block names (a
+        // product of its modes once asked for 400 TB)
+        let empty = Layout::parse("((2,0),2091,59822091,16,1091):((1,2),0,0,0,0)").unwrap();
+        let p = Picture::of_layout(&empty).unwrap();
+        assert!(p.values.is_empty() && p.labels.blocks.is_empty());
+        assert!(p.svg().starts_with("<svg"));
         let layout = Layout::parse("(129,128):(1,129)").unwrap();
         assert!(Picture::of_layout(&layout).is_err());
     }

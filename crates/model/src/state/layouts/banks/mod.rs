@@ -4,7 +4,7 @@
 //! element unswizzled and swizzled, the phases of each load, and which threads collide.
 
 use engine::access::{
-    bank_of, thread_count, tile_accesses_of, Banks, ReadPreset, SectorReport, TileRead,
+    bank_of, thread_count, tile_accesses_of, Banks, ReadPreset, SectorTotal, TileRead,
 };
 use engine::cute::{Layout, Swizzle};
 
@@ -676,18 +676,7 @@ impl BankBase {
 /// (minimum M), lines: L (minimum K)`, as `layout-lab sectors` ends.
 pub fn sectors_summary(side: &Side) -> Result<String, FieldError> {
     let read = side.read.as_ref().map_err(Clone::clone)?;
-    let (mut sectors, mut min_sectors, mut lines, mut min_lines) = (0, 0, 0, 0);
-    for (access, _) in &read.loads {
-        let r = SectorReport::of(&access.access);
-        sectors += r.sectors;
-        min_sectors += r.min_sectors;
-        lines += r.lines;
-        min_lines += r.min_lines;
-    }
-    Ok(format!(
-        "sectors: {sectors} over {} loads (minimum {min_sectors}), lines: {lines} (minimum {min_lines})",
-        read.loads.len()
-    ))
+    Ok(SectorTotal::of(read.loads.iter().map(|(load, _)| &load.access)).summary())
 }
 
 /// Both sides at once (the tests', and any caller's that does not keep the base).
