@@ -230,6 +230,8 @@ class TiledMMA:
         """C, A and B by thread as `print_latex` colours and labels them, side by side."""
     def latex(self) -> str:
         """`print_latex(tiled_mma)`'s LaTeX file, line for line what CuTe prints."""
+    def tikz(self) -> str:
+        """The `tikzpicture` of `latex()`, to paste in a document."""
     def _repr_svg_(self) -> str: ...
 
 def mma_atom(name: str) -> MmaAtom:
@@ -422,6 +424,10 @@ class TiledCopy:
     def threads(self) -> int: ...
     def svg(self) -> str:
         """S and D by thread, as `print_latex` colours and labels them."""
+    def latex(self) -> str:
+        """`print_latex(tiled_copy)`'s LaTeX file."""
+    def tikz(self) -> str:
+        """The `tikzpicture` of `latex()`, to paste in a document."""
     def _repr_svg_(self) -> str: ...
 
 def tiled_copy(atom: str, thr_layout: LayoutLike, val_layout: LayoutLike, element_bits: int = 16) -> TiledCopy:

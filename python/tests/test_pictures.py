@@ -85,3 +85,12 @@ def test_a_bank_reports_picture_shows_each_elements_bank_under_its_line():
     # one warp's addresses have no tile to draw
     with pytest.raises(ll.LayoutError):
         ll.shared_load([4 * t for t in range(32)], 4).svg()
+
+
+def test_tiled_mmas_and_copies_give_print_latexs_tikzpicture():
+    mma = ll.tiled_mma("SM80_16x8x16_F16F16F16F16_TN")
+    tikz = mma.tikz()
+    assert tikz.startswith("\\begin{tikzpicture}") and tikz.rstrip().endswith("\\end{tikzpicture}")
+    assert tikz in mma.latex()
+    copy = ll.tiled_copy_for("SM75_U32x4_LDSM_N", mma, "A")
+    assert copy.latex().startswith("% Layout S TV:") and copy.tikz() in copy.latex()

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-// layout_lab.widget in a real JupyterLab on 127.0.0.1 (tests/notebook/serve-jupyter): the cell
+// layout_lab.widget in a real JupyterLab (and Notebook 7) on 127.0.0.1 (tests/notebook/serve-jupyter): the cell
 // runs, the app draws inside it, an edit in the widget reaches Python's `w.layout` (and its
 // observers), and an assignment from Python redraws the widget.
 
@@ -90,4 +90,31 @@ test("the example notebook shows its pictures and the widget", async ({ page }) 
     await widgetCell.evaluate((el) => el.scrollIntoView({ block: "end" }));
     await page.screenshot({ path: shot });
   }
+});
+
+test("the widget runs in Notebook 7 too", async ({ page }) => {
+  // Notebook 7.6.5 throws errors of its own at start-up (a settings schema, a command of
+  // JupyterLab's file browser), with or without this widget: an error whose every frame is in
+  // Notebook's bundle is not this test's; any other fails it
+  const errors: string[] = [];
+  page.on("pageerror", (e) => {
+    const frames = (e.stack ?? "").split("\n").filter((l) => /https?:\/\//.test(l));
+    const notebooks = frames.length > 0 && frames.every((l) => l.includes("/static/notebook/"));
+    if (!notebooks) errors.push(`${e.message} ${e.stack}`);
+  });
+  await page.goto("notebooks/widget.ipynb?token=layout-lab-test");
+  await page.waitForFunction(
+    () => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === "idle",
+    null,
+    { timeout: 90_000 },
+  );
+  await page.evaluate(() => window.jupyterapp.commands.execute("notebook:run-all-cells"));
+  const frame = page.frameLocator("iframe.layout-lab-widget");
+  const cell = (coord: string) => frame.locator(`[data-testid="logical-cell"][data-coord="${coord}"]`);
+  await expect(cell("(1,1)")).toHaveAttribute("data-addr", "3", { timeout: 60_000 });
+  await frame.getByTestId("layout-input").fill("(2,4):(4,1)");
+  await expect.poll(() => python(page, "print(w.layout)")).toBe("(2,4):(4,1)\n");
+  expect(await python(page, 'w.layout = ll.Layout("(4,4):(1,4)")')).toBe("");
+  await expect(frame.getByTestId("layout-input")).toHaveValue("(4,4):(1,4)");
+  expect(errors).toEqual([]);
 });

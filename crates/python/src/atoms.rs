@@ -8,7 +8,7 @@ use engine::cute::mma::parse_atom_layout;
 use engine::cute::{
     copy_grids, mma_grids, CopyAtom, CppLayout, CppTiler, MmaAtom, Operand, TiledCopy, TiledMma,
 };
-use model::panels::tv_picture::{mma_latex, tv_svg};
+use model::panels::tv_picture::{copy_latex, mma_latex, tikzpicture, tv_svg};
 
 /// Most thread-value cells a picture draws.
 const MAX_CELLS: usize = 1 << 20;
@@ -140,6 +140,11 @@ impl PyTiledMma {
         Ok(mma_latex(&grids))
     }
 
+    /// The `tikzpicture` of `latex()`, to paste in a document.
+    fn tikz(&self) -> PyResult<String> {
+        self.latex().map(|latex| tikzpicture(&latex))
+    }
+
     /// Jupyter's inline picture.
     fn _repr_svg_(&self) -> PyResult<String> {
         self.svg()
@@ -236,6 +241,17 @@ impl PyTiledCopy {
     fn svg(&self) -> PyResult<String> {
         let grids = copy_grids(&self.copy, MAX_CELLS).map_err(refused)?;
         Ok(tv_svg(&grids, self.copy.atom().name()))
+    }
+
+    /// `print_latex(tiled_copy)`'s LaTeX file: S and D by thread.
+    fn latex(&self) -> PyResult<String> {
+        let grids = copy_grids(&self.copy, MAX_CELLS).map_err(refused)?;
+        Ok(copy_latex(&grids))
+    }
+
+    /// The `tikzpicture` of `latex()`, to paste in a document.
+    fn tikz(&self) -> PyResult<String> {
+        self.latex().map(|latex| tikzpicture(&latex))
     }
 
     /// Jupyter's inline picture.

@@ -260,12 +260,17 @@ pub fn threads_latex(state: &ThreadsState, of_copy: bool) -> Result<String, Stri
 /// # Errors
 /// As [`threads_latex`].
 pub fn threads_tikz(state: &ThreadsState, of_copy: bool) -> Result<String, String> {
-    let latex = threads_latex(state, of_copy)?;
+    threads_latex(state, of_copy).map(|latex| tikzpicture(&latex))
+}
+
+/// The `tikzpicture` of a `print_latex` file ([`mma_latex`], [`copy_latex`]), to paste in a
+/// document.
+pub fn tikzpicture(latex: &str) -> String {
     let start = latex.find("\\begin{tikzpicture}").unwrap_or(0);
     let end = latex
         .find("\\end{tikzpicture}")
         .map_or(latex.len(), |e| e + "\\end{tikzpicture}\n".len());
-    Ok(latex[start..end.min(latex.len())].to_string())
+    latex[start..end.min(latex.len())].to_string()
 }
 
 /// The Threads page's grids as one SVG.
