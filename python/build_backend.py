@@ -17,7 +17,6 @@ from pathlib import Path
 
 import maturin
 from maturin import (  # noqa: F401  (the rest of the PEP 517 interface, unchanged)
-    build_sdist,
     get_requires_for_build_sdist,
     get_requires_for_build_wheel,
     prepare_metadata_for_build_wheel,
@@ -38,7 +37,10 @@ def _dist() -> Path:
 
 
 def bundle_app() -> None:
-    """Copies the app's release build from ``dist/`` into ``layout_lab/app`` with a manifest."""
+    """Copies the app's release build from ``dist/`` into ``layout_lab/app`` with a manifest;
+    an sdist (no repository around it) keeps the build it carries."""
+    if not (ROOT / "scripts" / "build-app").is_file() and (APP / "manifest.json").is_file():
+        return
     dist = _dist()
     index = (dist / "index.html").read_text(encoding="utf-8")
     glue = re.search(r"from\s*'\./([\w.-]+\.js)'", index)
@@ -56,6 +58,11 @@ def bundle_app() -> None:
         shutil.copyfile(dist / name, APP / name)
     manifest = {"script": glue[1], "wasm": wasm[1], "css": css, "snippets": snippets}
     (APP / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+
+
+def build_sdist(sdist_directory, config_settings=None):
+    bundle_app()
+    return maturin.build_sdist(sdist_directory, config_settings)
 
 
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):

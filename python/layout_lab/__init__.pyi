@@ -57,7 +57,7 @@ class Layout:
         """The layout's grid as the app and `layout-lab render` draw it: each cell its offset."""
     def tikz(self) -> str:
         """The same grid as a `tikzpicture`."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 def coalesce(layout: LayoutLike, profile: Optional[IntTuple] = None) -> Layout:
     """Modes merged where they continue each other; with a profile, within each of its modes."""
@@ -118,7 +118,7 @@ class BankReport:
         """The bank of each element over the memory layout's grid, under the summary line (a tile read's; `LayoutError` for one warp's addresses)."""
     def tikz(self) -> str:
         """The same grid as a `tikzpicture`."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 class SectorReport:
     """The global-memory cost of one warp's load, or of a tile's loads summed (`sectors`).
@@ -182,7 +182,7 @@ class LinearLayout:
         """CuTe's thread-value layout of a distributed layout: (thread, value) → tensor index."""
     def svg(self) -> str:
         """The tensor by who holds each element, as the Triton page draws it (rank 1 or 2)."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
     __hash__: None  # type: ignore[assignment]
     def convert_to(self, other: "LinearLayout") -> Dict[str, Any]:
         """What `convert_layout` to `other` needs: `kind` ("no-op", "register permute", "warp
@@ -232,7 +232,7 @@ class TiledMMA:
         """`print_latex(tiled_mma)`'s LaTeX file, line for line what CuTe prints."""
     def tikz(self) -> str:
         """The `tikzpicture` of `latex()`, to paste in a document."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 def mma_atom(name: str) -> MmaAtom:
     """The atom CuTe names so: `SM80_16x8x16_F16F16F16F16_TN`,
@@ -268,7 +268,7 @@ class View:
         """The address each element reads, over the view's shape (`·` where masked)."""
     def tikz(self) -> str:
         """The same grid as a `tikzpicture`."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 class ShapeTracker:
     """A stack of views, tinygrad's `ShapeTracker`: `views[0]` is the buffer's."""
@@ -305,7 +305,7 @@ class ShapeTracker:
         """The address each element of the stack reads, over its shape (`·` where masked)."""
     def tikz(self) -> str:
         """The same grid as a `tikzpicture`."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 class Merge:
     """Whether a stack of two views is one view, decided exactly (true when it is)."""
@@ -395,7 +395,7 @@ class ComposedLayout:
         """`L(i) = sw(offset + layout(i))` over the layout's grid, as the app draws it."""
     def tikz(self) -> str:
         """The same grid as a `tikzpicture`."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 def tile_to_shape(layout: LayoutLike, shape: IntTuple) -> Layout:
     """The layout repeated (column-major) to fill `shape`, as CuTe C++ does."""
@@ -428,7 +428,7 @@ class TiledCopy:
         """`print_latex(tiled_copy)`'s LaTeX file."""
     def tikz(self) -> str:
         """The `tikzpicture` of `latex()`, to paste in a document."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 def tiled_copy(atom: str, thr_layout: LayoutLike, val_layout: LayoutLike, element_bits: int = 16) -> TiledCopy:
     """`make_tiled_copy(Copy_Atom<atom, T>, thr_layout, val_layout)` for `element_bits`-bit `T`."""

@@ -65,6 +65,7 @@ class LayoutLabWidget(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         self._following = False
+        self._assigning = False
         super().__init__(_app=_manifest()["wasm"], **kwargs)
         self._follow_state()
         self.on_msg(self._on_msg)
@@ -86,13 +87,19 @@ class LayoutLabWidget(anywidget.AnyWidget):
         if self._following or change["new"] is None:
             return
         page, state = widget_state(change["new"])
-        with self.hold_sync():
-            self.page = page
-            self.state = state
+        # the object assigned stays as it is: page and state follow it, not the other way
+        self._assigning = True
+        try:
+            with self.hold_sync(), self.hold_trait_notifications():
+                self.page = page
+                self.state = state
+        finally:
+            self._assigning = False
 
     @traitlets.observe("page", "state")
     def _state_changed(self, change: Any) -> None:
-        self._follow_state()
+        if not self._assigning:
+            self._follow_state()
 
     def _follow_state(self) -> None:
         shown = widget_object(self.page, self.state)

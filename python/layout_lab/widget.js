@@ -66,13 +66,6 @@ function appDocument(model) {
 }
 
 function render({ model, el }) {
-  const frame = document.createElement("iframe");
-  frame.title = "Layout Lab widget";
-  frame.className = "layout-lab-widget";
-  frame.style.cssText = "border:0;width:100%;display:block";
-  const size = () => {
-    frame.style.height = `${model.get("height")}px`;
-  };
   const options = () => {
     const q = new URLSearchParams({ theme: model.get("theme"), origin: location.origin });
     if (!model.get("interactive")) q.set("interactive", "false");
@@ -83,28 +76,46 @@ function render({ model, el }) {
     const state = model.get("state");
     return `#/${model.get("page")}${state ? `?${state}` : ""}`;
   };
-  // what the frame last said it shows (an echo of it is not sent back), and whether Python
-  // changed the state before the frame first spoke
+  const size = () => {
+    if (frame) frame.style.height = `${model.get("height")}px`;
+  };
+  // What the frame last said it shows (an echo of it is not sent back), and whether the frame
+  // has not spoken since it (re)loaded: its first report then yields to the model's state,
+  // which Python may have changed meanwhile (the frame also reloads when the notebook moves
+  // the output).
   let shown = null;
-  let stale = false;
+  let stale = true;
+  let frame = null;
   let doc = null;
+  // A new frame for new options: a blob: document reads its options from its name once, and
+  // a fragment-only navigation would not reload it.
   const load = () => {
     if (!doc) return;
+    const next = document.createElement("iframe");
+    next.title = "Layout Lab widget";
+    next.className = "layout-lab-widget";
+    next.style.cssText = "border:0;width:100%;display:block";
+    next.name = options();
+    next.addEventListener("load", () => {
+      shown = null;
+      stale = true;
+    });
+    next.src = doc + fragment();
+    if (frame) frame.replaceWith(next);
+    else el.append(next);
+    frame = next;
     shown = null;
-    stale = false;
-    frame.name = options();
-    if (frame.contentWindow && frame.src) frame.contentWindow.location.replace(doc + fragment());
-    else frame.src = doc + fragment();
+    stale = true;
+    size();
   };
   const push = () => {
     const page = model.get("page");
     const state = model.get("state");
-    if (!shown) stale = true;
     if (!shown || (shown.page === page && shown.state === state)) return;
     frame.contentWindow.postMessage({ type: SET, page, state }, location.origin);
   };
   const onMessage = (event) => {
-    if (event.source !== frame.contentWindow) return;
+    if (!frame || event.source !== frame.contentWindow) return;
     const data = event.data;
     if (!data || data.type !== STATE || typeof data.page !== "string") return;
     shown = { page: data.page, state: String(data.state || "") };
@@ -113,14 +124,11 @@ function render({ model, el }) {
       return push();
     }
     if (shown.page !== model.get("page") || shown.state !== model.get("state")) {
-      model.set("page", shown.page);
-      model.set("state", shown.state);
+      // both at once: a page with the old page's state would be sent back to the frame
+      model.set({ page: shown.page, state: shown.state });
       model.save_changes();
     }
   };
-  size();
-  frame.name = options();
-  el.append(frame);
   addEventListener("message", onMessage);
   model.on("change:page", push);
   model.on("change:state", push);

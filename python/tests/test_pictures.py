@@ -48,6 +48,10 @@ def test_a_triton_layouts_picture_names_who_holds_each_element():
 def test_a_picture_too_large_to_draw_says_so():
     with pytest.raises(ll.LayoutError):
         ll.Layout((4096, 4096)).svg()
+    # Jupyter then shows the text repr: a repr that raises would print a traceback
+    assert ll.Layout((4096, 4096))._repr_svg_() is None
+    assert ll.ShapeTracker.from_shape([256, 256])._repr_svg_() is None
+    assert ll.shared_load([4 * t for t in range(32)], 4)._repr_svg_() is None
 
 
 def test_a_composed_layouts_picture_shows_the_swizzled_offsets():

@@ -51,8 +51,11 @@ def test_w_layout_follows_the_state_and_the_state_follows_w_layout():
     # what the frontend does after an edit in the app: the page's query, workbench included
     w.state = "L=(8,2):(2,1)&op=logical_divide&A=(4,2,3):(2,1,8)&B=4:2"
     assert w.layout == ll.Layout("(8,2):(2,1)") and seen == ["(8,2):(2,1)"]
-    w.layout = ll.ShapeTracker.from_shape([2, 3])
+    tracker = ll.ShapeTracker.from_shape([2, 3])
+    w.layout = tracker
     assert (w.page, w.state) == ("views", "shape=2,3&strides=3,1")
+    # the object assigned is kept, and observers see it alone (no default stack on the way)
+    assert w.layout is tracker and seen[1:] == [repr(tracker)]
     # a page change from the frontend comes with its state
     with w.hold_trait_notifications():
         w.page = "morphisms"

@@ -17,18 +17,21 @@ extern "C" {
 }
 
 /// The widget's options when the app runs as a widget, with what in them could not be read:
-/// the `embed.html` route's query, or the name of a frame called `layout-lab?…` (the notebook
-/// widget's document is a `blob:` URL, with no path or query of its own).
+/// the `embed.html` route's query, or the name of a `blob:` document's frame called
+/// `layout-lab?…` (the notebook widget's: it has no path or query of its own; the site itself,
+/// whatever its window is called, is never a widget this way).
 pub(crate) fn embed_options() -> Option<(EmbedOptions, Vec<String>)> {
     let location = window().location();
     let search = if location.pathname().ok()?.ends_with("/embed.html") {
         location.search().unwrap_or_default()
-    } else {
+    } else if location.protocol().ok()? == "blob:" {
         window()
             .name()
             .ok()?
             .strip_prefix("layout-lab?")?
             .to_string()
+    } else {
+        return None;
     };
     Some(EmbedOptions::from_search(
         &search,
@@ -241,6 +244,9 @@ pub(crate) fn keep_in_url(
         }
         wrote(&fragment);
     };
+    // A page leaving (a reload, a closed tab) writes what is still pending at once.
+    let leaving = window_event_listener(leptos::ev::pagehide, move |_| flush());
+    on_cleanup(move || leaving.remove());
     Effect::new(move |first: Option<()>| {
         let fragment = fragment.get();
         let now = web_sys::js_sys::Date::now();

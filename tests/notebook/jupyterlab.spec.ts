@@ -61,6 +61,13 @@ test("the widget runs in a JupyterLab cell and keeps w.layout both ways", async 
   // what no page shows is refused in Python, and the widget keeps its layout
   expect(await python(page, "w.layout = 3j")).toContain("LayoutError");
   expect(await python(page, "print(w.layout)")).toBe("(2,8):(8,1)\n");
+
+  // new options reload the frame with them (the grid alone), and Python still reaches it
+  expect(await python(page, 'w.panels = "grid"')).toBe("");
+  await expect(frame.getByTestId("layout-input")).toBeHidden();
+  await expect(cell("(1,1)")).toHaveAttribute("data-addr", "9");
+  expect(await python(page, 'w.layout = ll.Layout("(2,8):(1,2)")')).toBe("");
+  await expect(cell("(1,1)")).toHaveAttribute("data-addr", "3");
   expect(errors).toEqual([]);
 });
 

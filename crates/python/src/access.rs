@@ -99,9 +99,10 @@ impl PyBankReport {
             .map_err(|e| LayoutError::new_err(e.clone()))
     }
 
-    /// Jupyter's inline picture.
-    fn _repr_svg_(&self) -> PyResult<String> {
-        self.svg()
+    /// Jupyter's inline picture; none (the text repr) for one too large to draw, since a
+    /// repr that raises prints a traceback in the notebook.
+    fn _repr_svg_(&self) -> Option<String> {
+        self.svg().ok()
     }
 }
 
@@ -118,7 +119,7 @@ fn bank_picture(
         let bits = value
             .checked_mul(element_bits)
             .ok_or("an element's byte address does not fit in 64 bits")?;
-        *value = (bits / 32).rem_euclid(count);
+        *value = bits.div_euclid(32).rem_euclid(count);
     }
     picture.title = format!("bank of each element · {summary}");
     Ok(picture)

@@ -145,9 +145,10 @@ impl PyTiledMma {
         self.latex().map(|latex| tikzpicture(&latex))
     }
 
-    /// Jupyter's inline picture.
-    fn _repr_svg_(&self) -> PyResult<String> {
-        self.svg()
+    /// Jupyter's inline picture; none (the text repr) for one too large to draw, since a
+    /// repr that raises prints a traceback in the notebook.
+    fn _repr_svg_(&self) -> Option<String> {
+        self.svg().ok()
     }
 
     fn __repr__(&self) -> String {
@@ -254,9 +255,10 @@ impl PyTiledCopy {
         self.latex().map(|latex| tikzpicture(&latex))
     }
 
-    /// Jupyter's inline picture.
-    fn _repr_svg_(&self) -> PyResult<String> {
-        self.svg()
+    /// Jupyter's inline picture; none (the text repr) for one too large to draw, since a
+    /// repr that raises prints a traceback in the notebook.
+    fn _repr_svg_(&self) -> Option<String> {
+        self.svg().ok()
     }
 
     fn __repr__(&self) -> String {

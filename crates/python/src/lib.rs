@@ -227,9 +227,10 @@ impl PyLayout {
             .map_err(LayoutError::new_err)
     }
 
-    /// Jupyter's inline picture.
-    fn _repr_svg_(&self) -> PyResult<String> {
-        self.svg()
+    /// Jupyter's inline picture; none (the text repr) for one too large to draw, since a
+    /// repr that raises prints a traceback in the notebook.
+    fn _repr_svg_(&self) -> Option<String> {
+        self.svg().ok()
     }
 
     fn __hash__(&self) -> u64 {

@@ -89,9 +89,10 @@ impl PyView {
             .map(|p| p.tikz())
     }
 
-    /// Jupyter's inline picture.
-    fn _repr_svg_(&self) -> PyResult<String> {
-        self.svg()
+    /// Jupyter's inline picture; none (the text repr) for one too large to draw, since a
+    /// repr that raises prints a traceback in the notebook.
+    fn _repr_svg_(&self) -> Option<String> {
+        self.svg().ok()
     }
 }
 
@@ -252,9 +253,10 @@ impl PyShapeTracker {
         stack_picture(&self.tracker).map(|p| p.tikz())
     }
 
-    /// Jupyter's inline picture.
-    fn _repr_svg_(&self) -> PyResult<String> {
-        self.svg()
+    /// Jupyter's inline picture; none (the text repr) for one too large to draw, since a
+    /// repr that raises prints a traceback in the notebook.
+    fn _repr_svg_(&self) -> Option<String> {
+        self.svg().ok()
     }
 }
 
