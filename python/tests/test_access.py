@@ -96,3 +96,14 @@ def test_sectors_of_a_tile_read_sum_each_loads_as_the_cli_says():
     # the sum is each warp load's, as global_load counts one
     one = ll.global_load([4 * t for t in range(32)], 4)
     assert (one.loads, one.sectors, one.min_sectors) == (1, 4, 4)
+
+
+def test_a_4_bit_swizzle_atom_moves_bytes_two_elements_at_a_time():
+    # FP4 in shared memory: CuTe's Sw<3,4,3> on an smem_ptr[4b] moves 16-byte chunks of
+    # 32 elements; 8 rows of 128 bytes read chunk by chunk down the rows: 8-way unswizzled
+    tv = ll.read_tv("ldmatrix", 8, 256, 4, 128)
+    atom = "Sw<3,4,3> o smem_ptr[4b](unset) o (_8,_256):(_256,_1)"
+    assert ll.bank_conflicts("(8,256):(256,1)", tv, 4, 128).degree == 8
+    assert ll.bank_conflicts(atom, tv, 4, 128).degree == 1
+    # the same as the element swizzle one bit higher
+    assert str(ll.bank_conflicts(atom, tv, 4, 128)) == str(ll.bank_conflicts("Sw<3,5,3> o 0 o (8,256):(256,1)", tv, 4, 128))

@@ -96,19 +96,31 @@ impl CppComposedLayout {
     /// The element offsets a tensor on this layout reads, for bank conflicts and sectors.
     /// CuTe moves the swizzle of an `smem_ptr[Nb]` layout into the pointer, where it acts on
     /// byte addresses: it becomes the swizzle that moves N-bit elements alike
-    /// ([`Swizzle::on_elements`]). Any other offset is [`to_composed`](Self::to_composed)'s.
+    /// ([`Swizzle::on_elements`]); for sub-byte elements (`smem_ptr[4b]`, FP4 / INT4) a byte
+    /// holds `8 / N` of them, so the swizzle's bits sit `log2(8 / N)` higher in element offsets.
+    /// Any other offset is [`to_composed`](Self::to_composed)'s.
     ///
     /// # Errors
-    /// A byte swizzle that splits an element (`M` below its width), or a negative size.
+    /// A byte swizzle that splits an element (`M` below its width), a width that is neither a
+    /// whole number of bytes nor a divisor of 8 bits, or a negative size.
     pub fn on_elements(&self) -> Result<ComposedLayout, LayoutError> {
-        match self.offset {
-            CppOffset::SmemPtr { bits } => Ok(ComposedLayout::new(
-                self.swizzle.on_elements(bits / 8)?,
-                0,
-                self.layout.to_layout()?,
-            )),
-            CppOffset::Int(_) => self.to_composed(),
-        }
+        let swizzle = match self.offset {
+            CppOffset::SmemPtr { bits } if (1..8).contains(&bits) && 8 % bits == 0 => {
+                let sw = self.swizzle;
+                let up = i64::from((8 / bits).trailing_zeros());
+                Swizzle::new(sw.bits(), sw.base() + up, sw.shift())?
+            }
+            CppOffset::SmemPtr { bits } if bits % 8 == 0 => self.swizzle.on_elements(bits / 8)?,
+            CppOffset::SmemPtr { bits } => {
+                return Err(LayoutError::BadArgument {
+                    op: "swizzle on bytes",
+                    arg: format!("smem_ptr[{bits}b]"),
+                    expected: "elements of whole bytes or of 1, 2 or 4 bits".into(),
+                })
+            }
+            CppOffset::Int(_) => return self.to_composed(),
+        };
+        Ok(ComposedLayout::new(swizzle, 0, self.layout.to_layout()?))
     }
 
     /// `[L(0), L(1), …]` as CuTe's `operator()` computes them, at most `limit`.
@@ -452,5 +464,16 @@ mod tests {
         // a byte swizzle inside a 32-byte element moves no whole element
         let split = CppComposedLayout::parse("Sw<1,2,3> o smem_ptr[256b](unset) o 8:1").unwrap();
         assert!(split.on_elements().is_err());
+        // 4-bit elements, two to a byte: the element keeps its nibble, its byte moves
+        let fp4 = CppComposedLayout::parse("Sw<3,4,3> o smem_ptr[4b](unset) o (_8,_256):(_256,_1)")
+            .unwrap();
+        let read = fp4.on_elements().unwrap();
+        assert_eq!(read.swizzle(), Swizzle::new(3, 5, 3).unwrap());
+        let plain = fp4.layout().to_layout().unwrap();
+        for i in 0..2048 {
+            let element = plain.call(i).unwrap();
+            let byte = byte_swizzle.apply(element / 2);
+            assert_eq!(read.call(i).unwrap(), byte * 2 + element % 2);
+        }
     }
 }
