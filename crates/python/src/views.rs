@@ -226,8 +226,7 @@ impl PyShapeTracker {
     }
 
     fn __repr__(&self) -> String {
-        let views: Vec<String> = self.tracker.views().iter().map(View::to_string).collect();
-        format!("ShapeTracker(views=({},))", views.join(", "))
+        tracker_repr(&self.tracker)
     }
 
     /// Whether the top two views are one view (`decide_merge`, with its witness); `None` for a
@@ -258,6 +257,13 @@ impl PyShapeTracker {
     fn _repr_svg_(&self) -> Option<String> {
         self.svg().ok()
     }
+}
+
+/// tinygrad's repr of a stack: `ShapeTracker(views=(View(...), ...,))`, which the Views page
+/// also reads.
+pub(crate) fn tracker_repr(tracker: &ShapeTracker) -> String {
+    let views: Vec<String> = tracker.views().iter().map(View::to_string).collect();
+    format!("ShapeTracker(views=({},))", views.join(", "))
 }
 
 /// Whether a stack of two views is one view: `mergeable`, the `view` it is (canonical), or

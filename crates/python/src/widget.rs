@@ -4,18 +4,18 @@
 
 use pyo3::prelude::*;
 
-use engine::cute::mma::parse_atom_layout;
-use engine::cute::{CppTiler, MmaAtom, Notation, TiledMma};
-use engine::linear::TritonText;
+use engine::cute::{CppTiler, Notation, TiledMma};
 use engine::Morphism;
 use model::state::layouts::LayoutsState;
+use model::state::threads::{self, ThreadsState};
+use model::state::triton::{self, TritonState};
 use model::state::url::{keep, percent_encode, query_value};
 use model::state::{PageState, ViewsState};
 
 use crate::atoms::{PyMmaAtom, PyTiledMma};
 use crate::morphisms::PyMorphism;
 use crate::triton::PyLinearLayout;
-use crate::views::{PyShapeTracker, PyView};
+use crate::views::{tracker_repr, PyShapeTracker, PyView};
 use crate::{layout_of, LayoutError, PyLayout};
 
 /// The longest field value read back from a query.
@@ -27,14 +27,7 @@ const MAX_CHARS: usize = 4096;
 #[pyfunction]
 fn widget_state(obj: &Bound<'_, PyAny>) -> PyResult<(&'static str, String)> {
     if let Ok(t) = obj.cast::<PyShapeTracker>() {
-        let views: Vec<String> = t
-            .get()
-            .tracker
-            .views()
-            .iter()
-            .map(|v| v.to_string())
-            .collect();
-        return views_query(&format!("ShapeTracker(views=({},))", views.join(", ")));
+        return views_query(&tracker_repr(&t.get().tracker));
     }
     if let Ok(v) = obj.cast::<PyView>() {
         return views_query(&v.get().view.to_string());
@@ -120,10 +113,10 @@ fn widget_object(py: Python<'_>, page: &str, query: &str) -> PyResult<Option<Py<
             let (tracker, _) = ViewsState::from_query(query).0.shown();
             Some(Py::new(py, PyShapeTracker { tracker })?.into_any())
         }
-        "triton" => triton_object(get("layout"), get("shape"))
+        "triton" => triton_object(query)
             .map(|l| Py::new(py, l).map(Py::into_any))
             .transpose()?,
-        "threads" => threads_object(get("atom"), get("layout"), get("perm"))
+        "threads" => threads_object(query)
             .map(|mma| Py::new(py, PyTiledMma { mma }).map(Py::into_any))
             .transpose()?,
         "morphisms" => get("f")
@@ -135,38 +128,36 @@ fn widget_object(py: Python<'_>, page: &str, query: &str) -> PyResult<Option<Py<
     Ok(object)
 }
 
-fn triton_object(layout: Option<String>, shape: Option<String>) -> Option<PyLinearLayout> {
-    let text = TritonText::parse(&layout?).ok()?;
-    let shape = match text.shape() {
-        Some(typed) => typed.to_vec(),
-        None => shape?
-            .split([',', 'x', '×'])
-            .map(|s| s.trim().parse::<u32>().ok())
-            .collect::<Option<Vec<u32>>>()?,
-    };
-    let source = text.layout().clone();
-    let linear = source.to_linear_layout(&shape).ok()?;
+/// The Triton page's first layout as the page reads the query, while its layout and shape
+/// fields make one.
+fn triton_object(query: &str) -> Option<PyLinearLayout> {
+    query_value(query, "layout", MAX_CHARS)?;
+    let (state, _) = TritonState::read_query(query);
+    let fine = [triton::Field::Layout, triton::Field::Shape];
+    if fine.iter().any(|&f| state.error(f).is_some()) {
+        return None;
+    }
+    let made = state.made();
     Some(PyLinearLayout {
-        linear,
-        source: Some(source),
+        linear: made.linear.clone(),
+        source: Some(made.layout.clone()),
     })
 }
 
-fn threads_object(
-    atom: Option<String>,
-    layout: Option<String>,
-    perm: Option<String>,
-) -> Option<TiledMma> {
-    let atom = MmaAtom::parse(&atom?).ok()?;
-    let layout = parse_atom_layout(layout.as_deref().unwrap_or("1x1x1")).ok()?;
-    let permutation = match perm.as_deref().map(str::trim) {
-        None | Some("" | "none") => Vec::new(),
-        Some(text) => match CppTiler::parse(text).ok()? {
-            CppTiler::Tuple(items) => items,
-            one => vec![one],
-        },
-    };
-    TiledMma::new(atom, layout, permutation).ok()
+/// The Threads page's TiledMMA as the page reads the query, while its atom, atom layout and
+/// permutation fields make one.
+fn threads_object(query: &str) -> Option<TiledMma> {
+    query_value(query, "atom", MAX_CHARS)?;
+    let (state, _) = ThreadsState::read_query(query);
+    let fine = [
+        threads::Field::Atom,
+        threads::Field::Layout,
+        threads::Field::Permutation,
+    ];
+    if fine.iter().any(|&f| state.error(f).is_some()) {
+        return None;
+    }
+    Some(state.mma().clone())
 }
 
 /// Adds the widget's two functions to the module (private: `layout_lab.widget` uses them).
