@@ -66,6 +66,7 @@ class LayoutLabWidget(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         self._following = False
         self._assigning = False
+        self._assigned: Any = None  # the page and state of the object being assigned
         super().__init__(_app=_manifest()["wasm"], **kwargs)
         self._follow_state()
         self.on_msg(self._on_msg)
@@ -79,14 +80,15 @@ class LayoutLabWidget(anywidget.AnyWidget):
     @traitlets.validate("layout")
     def _valid_layout(self, proposal: Any) -> Any:
         if proposal["value"] is not None and not self._following:
-            widget_state(proposal["value"])  # raises LayoutError for what no page shows
+            # raises LayoutError for what no page shows; kept for the observer below
+            self._assigned = widget_state(proposal["value"])
         return proposal["value"]
 
     @traitlets.observe("layout")
     def _layout_changed(self, change: Any) -> None:
         if self._following or change["new"] is None:
             return
-        page, state = widget_state(change["new"])
+        page, state = self._assigned
         # the object assigned stays as it is: page and state follow it, not the other way
         self._assigning = True
         try:

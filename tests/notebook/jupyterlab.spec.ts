@@ -29,16 +29,22 @@ async function python(page: Page, code: string): Promise<string> {
   }, code);
 }
 
-test("the widget runs in a JupyterLab cell and keeps w.layout both ways", async ({ page }) => {
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto("lab/tree/widget.ipynb?reset&token=layout-lab-test");
+/** Opens `url` (a notebook in JupyterLab or Notebook 7), waits for its kernel and runs every
+ * cell. */
+async function runAll(page: Page, url: string) {
+  await page.goto(url);
   await page.waitForFunction(
     () => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === "idle",
     null,
     { timeout: 90_000 },
   );
   await page.evaluate(() => window.jupyterapp.commands.execute("notebook:run-all-cells"));
+}
+
+test("the widget runs in a JupyterLab cell and keeps w.layout both ways", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await runAll(page, "lab/tree/widget.ipynb?reset&token=layout-lab-test");
 
   // the app, from the wheel, draws the layout: L(1,1) of (4,2):(2,1) is 3
   const frame = page.frameLocator("iframe.layout-lab-widget");
@@ -75,13 +81,7 @@ test("the widget runs in a JupyterLab cell and keeps w.layout both ways", async 
 // NOTEBOOK_SHOT=path.png it saves the picture the README shows.
 test("the example notebook shows its pictures and the widget", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1000 });
-  await page.goto("lab/tree/layout_lab.ipynb?reset&token=layout-lab-test");
-  await page.waitForFunction(
-    () => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === "idle",
-    null,
-    { timeout: 90_000 },
-  );
-  await page.evaluate(() => window.jupyterapp.commands.execute("notebook:run-all-cells"));
+  await runAll(page, "lab/tree/layout_lab.ipynb?reset&token=layout-lab-test");
   const frame = page.frameLocator("iframe.layout-lab-widget");
   await expect(frame.getByTestId("layout-input")).toHaveValue("((4,4),4):((16,1),4)", {
     timeout: 60_000,
@@ -109,13 +109,7 @@ test("the widget runs in Notebook 7 too", async ({ page }) => {
     const notebooks = frames.length > 0 && frames.every((l) => l.includes("/static/notebook/"));
     if (!notebooks) errors.push(`${e.message} ${e.stack}`);
   });
-  await page.goto("notebooks/widget.ipynb?token=layout-lab-test");
-  await page.waitForFunction(
-    () => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === "idle",
-    null,
-    { timeout: 90_000 },
-  );
-  await page.evaluate(() => window.jupyterapp.commands.execute("notebook:run-all-cells"));
+  await runAll(page, "notebooks/widget.ipynb?token=layout-lab-test");
   const frame = page.frameLocator("iframe.layout-lab-widget");
   const cell = (coord: string) => frame.locator(`[data-testid="logical-cell"][data-coord="${coord}"]`);
   await expect(cell("(1,1)")).toHaveAttribute("data-addr", "3", { timeout: 60_000 });

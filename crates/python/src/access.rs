@@ -60,9 +60,9 @@ pub struct PyBankReport {
     table: Py<PyList>,
     /// The engine's summary line.
     summary: String,
-    /// The bank of each element over the memory layout's grid (a tile read's only), or why
-    /// there is none.
-    picture: Result<Picture, String>,
+    /// What the picture draws, made when asked: a tile read's memory layout, its element
+    /// width and banks (one warp's addresses have no tile).
+    tile: Option<(ComposedLayout, i64, Banks)>,
 }
 
 #[pymethods]
@@ -85,24 +85,28 @@ impl PyBankReport {
     /// The bank of each element of the tile, over the memory layout's grid, under the
     /// summary line.
     fn svg(&self) -> PyResult<String> {
-        self.picture
-            .as_ref()
-            .map(Picture::svg)
-            .map_err(|e| LayoutError::new_err(e.clone()))
+        self.picture().map(|p| p.svg())
     }
 
     /// The same grid as a `tikzpicture`.
     fn tikz(&self) -> PyResult<String> {
-        self.picture
-            .as_ref()
-            .map(Picture::tikz)
-            .map_err(|e| LayoutError::new_err(e.clone()))
+        self.picture().map(|p| p.tikz())
     }
 
     /// Jupyter's inline picture; none (the text repr) for one too large to draw, since a
     /// repr that raises prints a traceback in the notebook.
     fn _repr_svg_(&self) -> Option<String> {
         self.svg().ok()
+    }
+}
+
+impl PyBankReport {
+    fn picture(&self) -> PyResult<Picture> {
+        let (memory, element_bits, banks) = self
+            .tile
+            .as_ref()
+            .ok_or_else(|| LayoutError::new_err("one warp's addresses: no tile to draw"))?;
+        bank_picture(memory, *element_bits, *banks, &self.summary).map_err(LayoutError::new_err)
     }
 }
 
@@ -130,7 +134,7 @@ fn bank_picture(
 fn report(
     py: Python<'_>,
     read: &TileRead,
-    picture: Result<Picture, String>,
+    tile: Option<(ComposedLayout, i64, Banks)>,
 ) -> PyResult<PyBankReport> {
     let table = PyList::empty(py);
     for (load, bank) in &read.loads {
@@ -154,7 +158,7 @@ fn report(
         phases: read.phases(),
         table: table.unbind(),
         summary: read.summary(),
-        picture,
+        tile,
     })
 }
 
@@ -182,8 +186,7 @@ fn bank_conflicts(
         MAX_ELEMENTS,
     )
     .map_err(refused)?;
-    let picture = bank_picture(&memory, element_bits, banks, &read.summary());
-    report(py, &read, picture)
+    report(py, &read, Some((memory, element_bits, banks)))
 }
 
 /// `suggest_swizzles(smem, tv, element_bits, vector_bits, banks=32)`: the swizzles and
@@ -285,11 +288,10 @@ fn shared_load(
         values: 0..1,
         access,
     };
-    let picture = Err("one warp's addresses: no tile to draw".to_string());
     report(
         py,
         &TileRead::of_accesses(vec![load], Banks::Nvidia32),
-        picture,
+        None,
     )
 }
 
